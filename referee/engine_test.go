@@ -1,0 +1,150 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// sumGame asks for dice until the total reaches a goal, then asks a choice.
+type sumGame struct {
+	goal  int
+	total int
+	rolls []int
+	pick  string
+	bug   bool
+}
+
+func (g *sumGame) Name() string            { return "sum" }
+func (g *sumGame) PlayerNames() []string   { return []string{"Ann", "Bo"} }
+func (g *sumGame) Status(viewer int) string { return fmt.Sprintf("total %d", g.total) }
+func (g *sumGame) View(viewer int) any      { return g.total }
+
+func (g *sumGame) Play(t *T) {
+	for g.total < g.goal {
+		a := t.Ask(Question{ID: "sum.roll", Actor: len(g.rolls) % 2, Kind: Number, Min: 1, Max: 6, Text: "Roll"})
+		n := int(a[0] - '0')
+		if g.bug && n == 6 {
+			panic("six is unlucky")
+		}
+		g.rolls = append(g.rolls, n)
+		g.total += n
+		t.Emit(Event{Rule: "sum", Text: fmt.Sprintf("total is %d", g.total)})
+	}
+	g.pick = t.Ask(Question{ID: "sum.pick", Actor: Table, Options: []Option{{"red", "Red"}, {"blue", "Blue"}}})
+}
+
+func newSum(goal int, bug bool) Factory {
+	return func() Game { return &sumGame{goal: goal, bug: bug} }
+}
+
+func TestAnswerValidatesAndChangesNothingOnError(t *testing.T) {
+	e, err := Start(newSum(10, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := e.Next(); q == nil || q.ID != "sum.roll" {
+		t.Fatalf("first question %+v", q)
+	}
+	for _, bad := range []string{"7", "0", "x", "", "3.5"} {
+		if err := e.Answer(bad); err == nil {
+			t.Errorf("answer %q accepted", bad)
+		} else if !strings.Contains(err.Error(), "1 to 6") {
+			t.Errorf("error %q does not say what is allowed", err)
+		}
+	}
+	if len(e.Answers()) != 0 {
+		t.Fatalf("bad answers recorded: %v", e.Answers())
+	}
+	for _, a := range []string{"6", " 5 "} {
+		if err := e.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if q := e.Next(); q.ID != "sum.pick" {
+		t.Fatalf("after 11 want pick, got %s", q.ID)
+	}
+	if err := e.Answer("green"); err == nil || !strings.Contains(err.Error(), "red, blue") {
+		t.Fatalf("bad choice error %v", err)
+	}
+	if err := e.Answer("BLUE"); err != nil {
+		t.Fatal(err)
+	}
+	if !e.Over() || e.Game().(*sumGame).pick != "blue" {
+		t.Fatal("game should be over with blue picked")
+	}
+	if err := e.Answer("red"); err != ErrOver {
+		t.Fatalf("answer after end: %v", err)
+	}
+}
+
+func TestReplayUndoCorrect(t *testing.T) {
+	e, _ := Start(newSum(12, false))
+	for _, a := range []string{"3", "4", "2", "1"} {
+		if err := e.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := e.Game().(*sumGame).total; got != 10 {
+		t.Fatalf("total %d", got)
+	}
+	if err := e.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Game().(*sumGame).total; got != 9 || len(e.Answers()) != 3 || len(e.Events()) != 3 {
+		t.Fatalf("after undo total %d answers %d events %d", got, len(e.Answers()), len(e.Events()))
+	}
+	// Correct the first roll from 3 to 6: 6+4 = 10, then 2 reaches 12 and the
+	// pick question replaces the next roll.
+	kept, err := e.Correct(0, "6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept != 3 || e.Next().ID != "sum.pick" {
+		t.Fatalf("kept %d next %v", kept, e.Next())
+	}
+	r, err := Replay(newSum(12, false), e.Answers())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Game().(*sumGame).total != e.Game().(*sumGame).total {
+		t.Fatal("replay differs")
+	}
+	if _, err := Replay(newSum(12, false), []Answer{{"sum.pick", "red"}}); err == nil || !strings.Contains(err.Error(), "answer 1") {
+		t.Fatalf("mismatched replay error %v", err)
+	}
+	if err := e.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Correct(5, "1"); err == nil {
+		t.Fatal("correcting a missing answer should fail")
+	}
+	if _, err := e.Correct(0, "9"); err == nil || len(e.Answers()) != 2 {
+		t.Fatalf("invalid correction should change nothing: %v %d", err, len(e.Answers()))
+	}
+}
+
+func TestRulesPanicIsContained(t *testing.T) {
+	e, _ := Start(newSum(20, true))
+	e.Answer("2")
+	err := e.Answer("6")
+	if err == nil || !strings.Contains(err.Error(), "not taken") {
+		t.Fatalf("want contained error, got %v", err)
+	}
+	if len(e.Answers()) != 1 || e.Next() == nil || e.Next().ID != "sum.roll" {
+		t.Fatalf("state not restored: %v", e.Answers())
+	}
+	if err := e.Answer("5"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestEventPrivacy(t *testing.T) {
+	ev := Event{Text: "Ann drew a ware.", Private: "It is hook 5.", Player: 0}
+	if strings.Contains(ev.For(Public), "hook") || strings.Contains(ev.For(1), "hook") {
+		t.Fatal("private text leaked")
+	}
+	if !strings.Contains(ev.For(0), "hook 5") {
+		t.Fatal("owner does not see private text")
+	}
+}

@@ -1,0 +1,26 @@
+package referee
+
+// Event is something the engine did on its own between questions, with the
+// rule it applied. Text is public; Private is added only for Player.
+type Event struct {
+	Rule    string
+	Text    string
+	Private string
+	Player  int
+	// Step is the number of answers accepted before the event happened.
+	Step int
+}
+
+// Public is the viewer that sees only public information.
+const Public = -1
+
+// For returns the event's text as the viewer sees it.
+func (e Event) For(viewer int) string {
+	if e.Private != "" && viewer == e.Player && viewer != Public {
+		if e.Text == "" {
+			return e.Private
+		}
+		return e.Text + " " + e.Private
+	}
+	return e.Text
+}

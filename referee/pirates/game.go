@@ -1,0 +1,200 @@
+// Package pirates referees Rum & Pirates: setup displays, the action phase
+// with every intersection action, the wrangle on the ship, five rounds and
+// the final score.
+package pirates
+
+import (
+	"fmt"
+
+	"rumref/referee"
+)
+
+// Colors are the five pirate colors of the box.
+var Colors = []string{"gold", "violet", "black", "silver", "blue"}
+
+// Imaginary is the player index of the imaginary third player in a
+// two-player wrangle.
+const Imaginary = -2
+
+// Rounds is the number of rounds in a game.
+const Rounds = 5
+
+// PlayerConfig is one seat at the table.
+type PlayerConfig struct {
+	Name  string `yaml:"name" json:"name"`
+	Color string `yaml:"color" json:"color"`
+}
+
+// Config is the setup result: everything decided before the first
+// question, recorded in the save.
+type Config struct {
+	// Players in seat order, clockwise.
+	Players []PlayerConfig `yaml:"players" json:"players"`
+	// Start is the seat of the starting player of round 1.
+	Start  int    `yaml:"start" json:"start"`
+	Layout Layout `yaml:"layout" json:"layout"`
+}
+
+// Validate checks a setup for the things the engine relies on.
+func (c Config) Validate() error {
+	if len(c.Players) < 2 || len(c.Players) > 5 {
+		return fmt.Errorf("rum & pirates needs 2 to 5 players, not %d", len(c.Players))
+	}
+	seen := map[string]bool{}
+	names := map[string]bool{}
+	for i, p := range c.Players {
+		if p.Name == "" {
+			return fmt.Errorf("player %d has no name", i+1)
+		}
+		if names[p.Name] {
+			return fmt.Errorf("two players are called %q: give each a different name", p.Name)
+		}
+		names[p.Name] = true
+		ok := false
+		for _, col := range Colors {
+			if p.Color == col {
+				ok = true
+			}
+		}
+		if !ok {
+			return fmt.Errorf("player %s: color %q is not one of %v", p.Name, p.Color, Colors)
+		}
+		if seen[p.Color] {
+			return fmt.Errorf("two players chose %s: each color can be used once", p.Color)
+		}
+		seen[p.Color] = true
+	}
+	if c.Start < 0 || c.Start >= len(c.Players) {
+		return fmt.Errorf("start player %d is not a seat (1 to %d)", c.Start+1, len(c.Players))
+	}
+	return nil
+}
+
+// Player is one player's state.
+type Player struct {
+	Name  string
+	Color string
+	// Coins is secret: only the player may see it.
+	Coins  int
+	Supply int // pirates in the play area
+	Office int // pirates in the unemployment office
+	Rum    int
+	// Out is true once the player has boarded or run out of pirates this
+	// round.
+	Out bool
+	// Won holds the public tiles under the flag (pubs, chests, guards,
+	// maps, sleeping places and fulfilled rendezvous), in the order won.
+	Won []string
+	// Wares holds kept ware tiles: secret.
+	Wares []string
+	// Targets holds unfulfilled rendezvous tiles: secret.
+	Targets []string
+}
+
+// MastRow is one row beside the mast: whose pirates, and how many stand on
+// each side.
+type MastRow struct {
+	Player int // seat, or Imaginary
+	Left   int
+	Right  int
+}
+
+// Phase says where in the round the game is.
+type Phase int
+
+// The phases of a round.
+const (
+	PhaseSetup Phase = iota
+	PhaseAction
+	PhaseWrangle
+	PhaseOver
+)
+
+// Game is the whole state of a Rum & Pirates game.
+type Game struct {
+	Config  Config
+	Board   *Board
+	Players []Player
+	Round   int
+	Phase   Phase
+	// StartPlayer holds the start-player tile this round.
+	StartPlayer int
+	// Turn is the seat whose turn it is in the action phase (-1 outside).
+	Turn    int
+	Captain int
+	// Occupant gives, per alley ID, the seat whose pirates fill it, or -1.
+	Occupant []int
+	Mast     []MastRow
+
+	// Stacks of the tile holder, by sort.
+	Stacks [numSorts]*Stack
+	// Face-up displays.
+	Pubs     []string
+	Maps     []string
+	Chest    string
+	Scorpion string
+	Bunk     string
+	Hammock  string
+	Bedroll  string
+	// Boxed holds tiles removed from the game.
+	Boxed []string
+	// RumPool is the barrels left in the holder.
+	RumPool int
+}
+
+// New makes a game in its starting state from a validated config and the
+// board assembled from its layout.
+func New(cfg Config, board *Board) *Game {
+	g := &Game{Config: cfg, Board: board, Round: 1, StartPlayer: cfg.Start, Turn: -1, Captain: board.HQ,
+		RumPool: RumBarrels}
+	for _, p := range cfg.Players {
+		g.Players = append(g.Players, Player{Name: p.Name, Color: p.Color, Coins: 2, Supply: 10, Office: 5})
+	}
+	g.Occupant = make([]int, len(board.Alleys))
+	for i := range g.Occupant {
+		g.Occupant[i] = -1
+	}
+	for s := TileSort(0); s < numSorts; s++ {
+		g.Stacks[s] = newStack(s)
+	}
+	return g
+}
+
+// Name is the game's short name.
+func (g *Game) Name() string { return "pirates" }
+
+// PlayerNames lists the players in seat order.
+func (g *Game) PlayerNames() []string {
+	out := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// Play runs the whole game.
+func (g *Game) Play(t *referee.T) {
+	g.setupDisplays(t)
+	for g.Round = 1; g.Round <= Rounds; g.Round++ {
+		g.beginRound(t)
+		g.Phase = PhaseAction
+		g.actionPhase(t)
+		g.Phase = PhaseWrangle
+		g.wrangle(t)
+		g.endRound(t)
+	}
+	g.Round = Rounds
+	g.Phase = PhaseOver
+	g.gameEnd(t)
+}
+
+// name returns a seat's name, or "the imaginary player".
+func (g *Game) name(p int) string {
+	if p == Imaginary {
+		return "the imaginary player"
+	}
+	return g.Players[p].Name
+}
+
+// next returns the seat to the left of p (clockwise).
+func (g *Game) next(p int) int { return (p + 1) % len(g.Players) }

@@ -1,0 +1,227 @@
+package pirates
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// TileSort groups tiles by the stack they come from in the tile holder.
+type TileSort int
+
+// The tile sorts of the holder, as the rulebook names them.
+const (
+	SortPub TileSort = iota
+	SortMap
+	SortChest
+	SortScorpion
+	SortSmallGuard
+	SortLargeGuard
+	SortWare
+	SortRendezvous
+	SortBunk
+	SortHammock
+	SortBedroll
+	numSorts
+)
+
+var sortNames = [...]string{"pub", "treasure map", "treasure chest", "scorpion chest", "small guard",
+	"large guard", "pirate supply", "rendezvous", "bunk", "hammock", "bedroll"}
+
+// String returns the sort's name.
+func (s TileSort) String() string {
+	if s >= 0 && int(s) < len(sortNames) {
+		return sortNames[s]
+	}
+	return fmt.Sprintf("sort(%d)", int(s))
+}
+
+// TileType is one kind of tile with its printed data and how many the box
+// holds.
+type TileType struct {
+	Key    string // stable key, e.g. "swan-3", "map-rose-6", "scorpion-14", "rdv-pub"
+	Sort   TileSort
+	Value  int    // honour points (-2 for every scorpion chest)
+	Goal   int    // scorpion chests: the goal number
+	Coin   bool   // small guards 1 and 2 show a coin
+	Group  string // pub kind, map color, ware kind, or rendezvous target
+	Copies int
+	Label  string
+}
+
+// Tiles is the catalog of every scoring tile in the box (the data file §2):
+// 155 tiles; with 12 rum barrels, 13 markers and the start-player tile they
+// make the box's 181.
+var tileCatalog = buildCatalog()
+
+// Catalog returns the tile catalog, one entry per tile type, in holder
+// order. The slice must not be modified.
+func Catalog() []TileType { return tileCatalog }
+
+var tileIndex = func() map[string]int {
+	m := make(map[string]int, len(tileCatalog))
+	for i, t := range tileCatalog {
+		m[t.Key] = i
+	}
+	return m
+}()
+
+// Tile returns the tile type for a key.
+func Tile(key string) (TileType, bool) {
+	i, ok := tileIndex[key]
+	if !ok {
+		return TileType{}, false
+	}
+	return tileCatalog[i], true
+}
+
+// mustTile returns the tile type for a key known to be valid.
+func mustTile(key string) TileType {
+	t, ok := Tile(key)
+	if !ok {
+		panic("unknown tile " + key)
+	}
+	return t
+}
+
+// The counts of the box outside the scoring tiles.
+const (
+	RumBarrels = 12
+	Markers    = 13
+	StartTile  = 1
+	BoxTiles   = 181
+)
+
+// Pub kinds, map colors and ware kinds as keys use them.
+var (
+	PubKinds  = []string{"swan", "escruce", "frere"}
+	MapColors = []string{"rose", "green", "yellow"}
+	WareKinds = []string{"eye-patch", "hat", "hook", "parrot", "peg-leg"}
+)
+
+var pubLabels = map[string]string{"swan": "The Swan", "escruce": "Es Cruce", "frere": "Frere Jacques"}
+
+// PubLabel returns the printed name of a pub kind.
+func PubLabel(kind string) string { return pubLabels[kind] }
+
+func buildCatalog() []TileType {
+	var c []TileType
+	add := func(t TileType) { c = append(c, t) }
+	for _, k := range PubKinds {
+		for _, vc := range [][2]int{{2, 2}, {3, 4}, {4, 3}, {5, 1}} {
+			add(TileType{Key: k + "-" + strconv.Itoa(vc[0]), Sort: SortPub, Value: vc[0], Group: k, Copies: vc[1],
+				Label: fmt.Sprintf("%s %d", pubLabels[k], vc[0])})
+		}
+	}
+	for _, col := range MapColors {
+		for _, vc := range [][2]int{{3, 2}, {4, 3}, {5, 3}, {6, 2}} {
+			add(TileType{Key: "map-" + col + "-" + strconv.Itoa(vc[0]), Sort: SortMap, Value: vc[0], Group: col, Copies: vc[1],
+				Label: fmt.Sprintf("map %s %d", col, vc[0])})
+		}
+	}
+	for _, vc := range [][2]int{{4, 3}, {5, 6}, {6, 3}} {
+		add(TileType{Key: "chest-" + strconv.Itoa(vc[0]), Sort: SortChest, Value: vc[0], Copies: vc[1],
+			Label: fmt.Sprintf("chest %d", vc[0])})
+	}
+	for g := 10; g <= 21; g++ {
+		add(TileType{Key: "scorpion-" + strconv.Itoa(g), Sort: SortScorpion, Value: -2, Goal: g, Copies: 1,
+			Label: fmt.Sprintf("scorpion chest (goal %d)", g)})
+	}
+	for v := 1; v <= 3; v++ {
+		add(TileType{Key: "guard-" + strconv.Itoa(v), Sort: SortSmallGuard, Value: v, Coin: v <= 2, Copies: 3,
+			Label: fmt.Sprintf("small guard %d%s", v, map[bool]string{true: " with coin", false: ""}[v <= 2])})
+	}
+	for v := 4; v <= 6; v++ {
+		add(TileType{Key: "guard-" + strconv.Itoa(v), Sort: SortLargeGuard, Value: v, Copies: 3,
+			Label: fmt.Sprintf("large guard %d", v)})
+	}
+	for _, w := range WareKinds {
+		for v := 2; v <= 5; v++ {
+			add(TileType{Key: w + "-" + strconv.Itoa(v), Sort: SortWare, Value: v, Group: w, Copies: 1,
+				Label: fmt.Sprintf("%s %d", strings.ReplaceAll(w, "-", " "), v)})
+		}
+	}
+	for _, r := range []struct {
+		target string
+		value  int
+		label  string
+	}{{"rum", 4, "rum barrels"}, {"guard", 4, "guard"}, {"pub", 4, "any pub"}, {"pirate", 4, "pirate"},
+		{"supply", 4, "pirate supply"}, {"map-green", 6, "map green"}, {"map-rose", 6, "map rose"},
+		{"map-yellow", 6, "map yellow"}, {"chest", 6, "treasure chest"}} {
+		add(TileType{Key: "rdv-" + r.target, Sort: SortRendezvous, Value: r.value, Group: r.target, Copies: 2,
+			Label: fmt.Sprintf("rendezvous %s (%d)", r.label, r.value)})
+	}
+	for _, s := range []struct {
+		name string
+		sort TileSort
+		vc   [][2]int
+	}{{"bunk", SortBunk, [][2]int{{6, 2}, {7, 2}, {8, 1}}}, {"hammock", SortHammock, [][2]int{{3, 2}, {4, 2}, {5, 1}}},
+		{"bedroll", SortBedroll, [][2]int{{1, 3}, {2, 2}}}} {
+		for _, vc := range s.vc {
+			add(TileType{Key: s.name + "-" + strconv.Itoa(vc[0]), Sort: s.sort, Value: vc[0], Copies: vc[1],
+				Label: fmt.Sprintf("%s %d", s.name, vc[0])})
+		}
+	}
+	return c
+}
+
+// Stack is one face-down stack of the tile holder. Its shuffled part is
+// known only as counts per tile type; tiles put back under the stack (sold
+// wares, lost guards) form a known queue beneath it that is drawn only
+// once the shuffled part is gone.
+type Stack struct {
+	Sorts  []TileSort
+	Counts map[string]int // shuffled part: tile key -> copies
+	Under  []string       // tiles put under the stack, next to be drawn first
+}
+
+func newStack(sorts ...TileSort) *Stack {
+	s := &Stack{Sorts: sorts, Counts: map[string]int{}}
+	for _, t := range tileCatalog {
+		for _, so := range sorts {
+			if t.Sort == so {
+				s.Counts[t.Key] = t.Copies
+			}
+		}
+	}
+	return s
+}
+
+// Size is the number of tiles in the stack.
+func (s *Stack) Size() int {
+	n := len(s.Under)
+	for _, c := range s.Counts {
+		n += c
+	}
+	return n
+}
+
+// Possible lists, in catalog order, the tile types the next draw can show.
+func (s *Stack) Possible() []string {
+	var out []string
+	for _, t := range tileCatalog {
+		if s.Counts[t.Key] > 0 {
+			out = append(out, t.Key)
+		}
+	}
+	if len(out) == 0 && len(s.Under) > 0 {
+		out = append(out, s.Under[0])
+	}
+	return out
+}
+
+// Take removes one drawn tile of the given key from the stack.
+func (s *Stack) Take(key string) {
+	if s.Counts[key] > 0 {
+		s.Counts[key]--
+		return
+	}
+	if len(s.Under) > 0 && s.Under[0] == key {
+		s.Under = s.Under[1:]
+		return
+	}
+	panic("tile " + key + " is not in the stack")
+}
+
+// PutUnder puts a tile face down under the stack.
+func (s *Stack) PutUnder(key string) { s.Under = append(s.Under, key) }

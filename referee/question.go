@@ -1,0 +1,120 @@
+package referee
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Table is the actor for questions answered by the table as a whole, such as
+// a tile drawn from the holder or a die rolled for the imaginary player.
+const Table = -1
+
+// Kind says how a question is answered.
+type Kind int
+
+const (
+	// Choice questions are answered with the key of one of their options.
+	Choice Kind = iota
+	// Number questions are answered with a whole number between Min and Max.
+	Number
+)
+
+// String returns the protocol name of the kind.
+func (k Kind) String() string {
+	switch k {
+	case Choice:
+		return "choice"
+	case Number:
+		return "number"
+	}
+	return fmt.Sprintf("kind(%d)", int(k))
+}
+
+// Option is one legal answer to a choice question. Keys are stable and are
+// what the journal stores; labels are for people.
+type Option struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+}
+
+// Question is what the engine needs to know next: a stable dotted ID, who
+// answers, the text, and the complete set of legal answers.
+type Question struct {
+	ID      string
+	Actor   int
+	Kind    Kind
+	Text    string
+	Options []Option
+	Min     int
+	Max     int
+	// Secret marks an answer that only the actor may see (a drawn ware, a
+	// rendezvous target). Adapters mask it and show a pass-the-laptop screen.
+	Secret bool
+	// Rule is the ID of the rule the question applies.
+	Rule string
+
+	answer string
+}
+
+// Validate checks an answer against the question and returns its canonical
+// key, or a player-facing error that says what is allowed.
+func (q *Question) Validate(raw string) (string, error) {
+	s := strings.TrimSpace(raw)
+	switch q.Kind {
+	case Number:
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return "", fmt.Errorf("%q is not a whole number: answer a number from %d to %d", s, q.Min, q.Max)
+		}
+		if n < q.Min || n > q.Max {
+			return "", fmt.Errorf("%d is out of range: answer a number from %d to %d", n, q.Min, q.Max)
+		}
+		return strconv.Itoa(n), nil
+	default:
+		for _, o := range q.Options {
+			if o.Key == s {
+				return o.Key, nil
+			}
+		}
+		for _, o := range q.Options {
+			if strings.EqualFold(o.Key, s) {
+				return o.Key, nil
+			}
+		}
+		return "", fmt.Errorf("%q is not one of the choices: answer %s", s, q.Allowed())
+	}
+}
+
+// Allowed describes the legal answers in one short phrase.
+func (q *Question) Allowed() string {
+	if q.Kind == Number {
+		return fmt.Sprintf("a number from %d to %d", q.Min, q.Max)
+	}
+	keys := make([]string, 0, len(q.Options))
+	for i, o := range q.Options {
+		if i == 12 {
+			keys = append(keys, fmt.Sprintf("... (%d in all)", len(q.Options)))
+			break
+		}
+		keys = append(keys, o.Key)
+	}
+	return "one of " + strings.Join(keys, ", ")
+}
+
+// Label returns the label of the option with the given key, or the key.
+func (q *Question) Label(key string) string {
+	for _, o := range q.Options {
+		if o.Key == key {
+			return o.Label
+		}
+	}
+	return key
+}
+
+// Answer is one accepted answer as the journal stores it: the question ID
+// and the option key (or the number in decimal).
+type Answer struct {
+	Q string `yaml:"q" json:"q"`
+	A string `yaml:"a" json:"a"`
+}
