@@ -15,8 +15,8 @@ type sumGame struct {
 	bug   bool
 }
 
-func (g *sumGame) Name() string            { return "sum" }
-func (g *sumGame) PlayerNames() []string   { return []string{"Ann", "Bo"} }
+func (g *sumGame) Name() string             { return "sum" }
+func (g *sumGame) PlayerNames() []string    { return []string{"Ann", "Bo"} }
 func (g *sumGame) Status(viewer int) string { return fmt.Sprintf("total %d", g.total) }
 func (g *sumGame) View(viewer int) any      { return g.total }
 
