@@ -1,0 +1,194 @@
+package scoring
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Pad writes the result as a score pad: the categories as rows and the
+// players as columns, then the totals, the places, the tiebreak counts,
+// the tiles that scored nothing, how each tie was broken and the winner.
+func Pad(r Result) string {
+	var b strings.Builder
+	if r.Provisional {
+		b.WriteString("Provisional score: the game is not over yet.\n\n")
+	}
+	rows := [][]string{append([]string{""}, names(r)...)}
+	for _, c := range Categories() {
+		row := []string{c.Label()}
+		for _, s := range r.Scores {
+			row = append(row, strconv.Itoa(s.Points[c]))
+		}
+		rows = append(rows, row)
+	}
+	rule := len(rows)
+	rows = append(rows, column(r, "Total", func(s Score) string { return strconv.Itoa(s.Total) }))
+	rows = append(rows, column(r, "Place", func(s Score) string { return Ordinal(s.Place) }))
+	rows = append(rows, column(r, "Unemployment office", func(s Score) string { return strconv.Itoa(s.Unemployed) }))
+	rows = append(rows, column(r, "Rum barrels", func(s Score) string { return strconv.Itoa(s.Rum) }))
+	rows = append(rows, column(r, "Coins", func(s Score) string { return strconv.Itoa(s.Coins) }))
+	widths := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, cell := range row {
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+		}
+	}
+	line := func(row []string) {
+		for i, cell := range row {
+			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell))
+			if i == 0 {
+				b.WriteString(cell + pad)
+			} else {
+				b.WriteString("  " + pad + cell)
+			}
+		}
+		b.WriteString("\n")
+	}
+	total := 0
+	for _, w := range widths {
+		total += w + 2
+	}
+	for i, row := range rows {
+		if i == rule || i == rule+2 {
+			b.WriteString(strings.Repeat("-", total-2) + "\n")
+		}
+		line(row)
+	}
+	for _, s := range r.Scores {
+		if len(s.Worthless) > 0 {
+			fmt.Fprintf(&b, "\n%s scores nothing for: %s.", s.Name, strings.Join(s.Worthless, "; "))
+		}
+	}
+	if hasWorthless(r) {
+		b.WriteString("\n")
+	}
+	for _, t := range r.Ties {
+		b.WriteString("\nTie: " + t.Text)
+	}
+	if len(r.Ties) > 0 {
+		b.WriteString("\n")
+	}
+	switch len(r.Winners) {
+	case 0:
+	case 1:
+		fmt.Fprintf(&b, "\nWinner: %s.\n", r.Winners[0])
+	default:
+		fmt.Fprintf(&b, "\nShared victory: %s.\n", joinNames(r.Winners))
+	}
+	return b.String()
+}
+
+func names(r Result) []string {
+	out := make([]string, len(r.Scores))
+	for i, s := range r.Scores {
+		out[i] = s.Name
+	}
+	return out
+}
+
+func column(r Result, label string, f func(Score) string) []string {
+	row := []string{label}
+	for _, s := range r.Scores {
+		row = append(row, f(s))
+	}
+	return row
+}
+
+func hasWorthless(r Result) bool {
+	for _, s := range r.Scores {
+		if len(s.Worthless) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// CategoryPoints is one player's points by category, in score pad order.
+// It encodes as a JSON object whose keys keep that order.
+type CategoryPoints [NumCategories]int
+
+// MarshalJSON writes the points as {"pubs": n, "chests": n, ...} in score
+// pad order.
+func (c CategoryPoints) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, v := range c {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "%q:%d", Category(i).String(), v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads points written by MarshalJSON; unknown categories are
+// errors.
+func (c *CategoryPoints) UnmarshalJSON(data []byte) error {
+	var m map[string]int
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*c = CategoryPoints{}
+	for k, v := range m {
+		found := false
+		for _, cat := range Categories() {
+			if cat.String() == k {
+				c[cat] = v
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("unknown scoring category %q", k)
+		}
+	}
+	return nil
+}
+
+// PadJSON is the score pad as data for --json.
+type PadJSON struct {
+	Players     []PlayerJSON `json:"players"`
+	Winners     []string     `json:"winners"`
+	Ties        []TieJSON    `json:"ties,omitempty"`
+	Provisional bool         `json:"provisional,omitempty"`
+}
+
+// PlayerJSON is one player's column of the score pad as data.
+type PlayerJSON struct {
+	Name       string         `json:"name"`
+	Total      int            `json:"total"`
+	Place      int            `json:"place"`
+	Categories CategoryPoints `json:"categories"`
+	Unemployed int            `json:"unemployed"`
+	Rum        int            `json:"rum"`
+	Coins      int            `json:"coins"`
+	Worthless  []string       `json:"worthless,omitempty"`
+}
+
+// TieJSON is one broken (or shared) tie as data.
+type TieJSON struct {
+	Players []string `json:"players"`
+	Points  int      `json:"points"`
+	Place   int      `json:"place"`
+	Decided string   `json:"decided"`
+	Text    string   `json:"text"`
+}
+
+// JSON returns the result as JSON-ready data.
+func (r Result) JSON() PadJSON {
+	out := PadJSON{Winners: append([]string{}, r.Winners...), Provisional: r.Provisional, Players: []PlayerJSON{}}
+	for _, s := range r.Scores {
+		out.Players = append(out.Players, PlayerJSON{Name: s.Name, Total: s.Total, Place: s.Place,
+			Categories: CategoryPoints(s.Points), Unemployed: s.Unemployed, Rum: s.Rum, Coins: s.Coins,
+			Worthless: s.Worthless})
+	}
+	for _, t := range r.Ties {
+		out.Ties = append(out.Ties, TieJSON{Players: t.Players, Points: t.Points, Place: t.Place,
+			Decided: t.Decided.String(), Text: t.Text})
+	}
+	return out
+}

@@ -1,0 +1,230 @@
+package scoring
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Key is a tiebreak key: what decides between players level on points.
+type Key int
+
+// The tiebreak keys in the order they are applied; Shared means nothing
+// decided and the players share the place.
+const (
+	KeyUnemployed Key = iota // fewest pirates in the unemployment office
+	KeyRum                   // most rum barrels
+	KeyCoins                 // most coins
+	KeyShared                // still level: the place is shared
+)
+
+var keyNames = [...]string{"unemployed", "rum", "coins", "shared"}
+
+// String returns the key's short name as the JSON output uses it.
+func (k Key) String() string {
+	if k >= 0 && int(k) < len(keyNames) {
+		return keyNames[k]
+	}
+	return fmt.Sprintf("key(%d)", int(k))
+}
+
+// Describe says in words what the key prefers.
+func (k Key) Describe() string {
+	switch k {
+	case KeyUnemployed:
+		return "fewest pirates in the unemployment office"
+	case KeyRum:
+		return "most rum barrels"
+	case KeyCoins:
+		return "most coins"
+	case KeyShared:
+		return "nothing: the place is shared"
+	}
+	return k.String()
+}
+
+// value returns the score's value for the key, oriented so that higher is
+// better.
+func (k Key) value(s Score) int {
+	switch k {
+	case KeyUnemployed:
+		return -s.Unemployed
+	case KeyRum:
+		return s.Rum
+	case KeyCoins:
+		return s.Coins
+	}
+	return 0
+}
+
+// raw returns the score's value for the key as people count it.
+func (k Key) raw(s Score) int {
+	if k == KeyUnemployed {
+		return s.Unemployed
+	}
+	return k.value(s)
+}
+
+// Tie records how one group of players level on points (and on any
+// earlier keys) was separated, or that they share a place.
+type Tie struct {
+	// Players names the tied players, best first.
+	Players []string
+	// Points is what each of them scored.
+	Points int
+	// Decided is the key that separated them, or KeyShared.
+	Decided Key
+	// Place is the best place the group occupies.
+	Place int
+	// Text explains the tie in a sentence.
+	Text string
+}
+
+// Result is a scored game: every player's score in input order, the ties
+// and how they were broken, and the winners.
+type Result struct {
+	Scores []Score
+	Ties   []Tie
+	// Winners names every player in 1st place (more than one when the
+	// victory is shared), in input order.
+	Winners []string
+	// Provisional marks a score taken before the game is over.
+	Provisional bool
+}
+
+// Rank scores every player and ranks them: most points first, then fewest
+// pirates in the unemployment office, then most rum barrels, then most
+// coins; players still level share the place.
+func Rank(players []Player) Result {
+	var r Result
+	for _, p := range players {
+		pts, worthless := p.Points()
+		s := Score{Name: p.Name, Points: pts, Unemployed: p.Unemployed, Rum: p.Rum, Coins: p.Coins, Worthless: worthless}
+		for _, v := range pts {
+			s.Total += v
+		}
+		r.Scores = append(r.Scores, s)
+	}
+	order := make([]int, len(r.Scores))
+	for i := range order {
+		order[i] = i
+	}
+	better := func(a, b int) int { return compare(r.Scores[a], r.Scores[b]) }
+	slices.SortStableFunc(order, better)
+	for i, idx := range order {
+		if i > 0 && better(order[i-1], idx) == 0 {
+			r.Scores[idx].Place = r.Scores[order[i-1]].Place
+		} else {
+			r.Scores[idx].Place = i + 1
+		}
+	}
+	for i := 0; i < len(order); {
+		j := i + 1
+		for j < len(order) && r.Scores[order[j]].Total == r.Scores[order[i]].Total {
+			j++
+		}
+		r.breakTies(order[i:j], KeyUnemployed, nil)
+		i = j
+	}
+	for _, s := range r.Scores {
+		if s.Place == 1 {
+			r.Winners = append(r.Winners, s.Name)
+		}
+	}
+	return r
+}
+
+// compare orders scores best first by points and then the tiebreak keys.
+func compare(a, b Score) int {
+	if c := cmp.Compare(b.Total, a.Total); c != 0 {
+		return c
+	}
+	for k := KeyUnemployed; k < KeyShared; k++ {
+		if c := cmp.Compare(k.value(b), k.value(a)); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// breakTies explains how the group (level on points and on every key
+// before k, sorted best first) is separated, recursing into sub-groups
+// still level. level lists what the group is already level on.
+func (r *Result) breakTies(group []int, k Key, level []string) {
+	if len(group) < 2 {
+		return
+	}
+	first := r.Scores[group[0]]
+	tie := Tie{Points: first.Total, Place: first.Place, Decided: k}
+	for _, i := range group {
+		tie.Players = append(tie.Players, r.Scores[i].Name)
+	}
+	names := joinNames(tie.Players)
+	if k == KeyShared {
+		tie.Text = fmt.Sprintf("%s are level on %d points, each with %s: they share %s place.",
+			names, first.Total, joinNames(level), Ordinal(first.Place))
+		r.Ties = append(r.Ties, tie)
+		return
+	}
+	var subs [][]int
+	for _, i := range group {
+		if n := len(subs); n > 0 && k.value(r.Scores[subs[n-1][0]]) == k.value(r.Scores[i]) {
+			subs[n-1] = append(subs[n-1], i)
+		} else {
+			subs = append(subs, []int{i})
+		}
+	}
+	if len(subs) == 1 {
+		r.breakTies(group, k+1, append(slices.Clip(level), fmt.Sprintf("%d %s", k.raw(first), keyNoun(k))))
+		return
+	}
+	var counts []string
+	for _, i := range group {
+		counts = append(counts, fmt.Sprintf("%s %d", r.Scores[i].Name, k.raw(r.Scores[i])))
+	}
+	also := ""
+	if len(level) > 0 {
+		also = ", each with " + joinNames(level)
+	}
+	tie.Text = fmt.Sprintf("%s are level on %d points%s; %s decides (%s).", names, first.Total, also, k.Describe(),
+		strings.Join(counts, ", "))
+	r.Ties = append(r.Ties, tie)
+	for _, s := range subs {
+		r.breakTies(s, k+1, append(slices.Clip(level), fmt.Sprintf("%d %s", k.raw(r.Scores[s[0]]), keyNoun(k))))
+	}
+}
+
+func keyNoun(k Key) string {
+	switch k {
+	case KeyUnemployed:
+		return "pirates in the unemployment office"
+	case KeyRum:
+		return "rum barrels"
+	case KeyCoins:
+		return "coins"
+	}
+	return k.String()
+}
+
+func joinNames(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// Ordinal writes a place as "1st", "2nd", "3rd", "4th" and so on.
+func Ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}

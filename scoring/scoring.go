@@ -1,0 +1,189 @@
+// Package scoring scores a finished (or unfinished) game of Rum & Pirates
+// from the tiles each player holds: per-category honour points, the ranking
+// with its tiebreaks, and a score pad as text or JSON-ready data. It is a
+// pure leaf package: it does no I/O and imports nothing else of rumref.
+package scoring
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Category is one row of the score pad: a kind of tile that scores.
+type Category int
+
+// The scoring categories, in the order the score pad lists them.
+const (
+	Pubs Category = iota
+	Chests
+	Guards
+	Sleeping
+	Wares
+	Rendezvous
+	Maps
+	// NumCategories is the number of scoring categories.
+	NumCategories
+)
+
+var categoryNames = [...]string{"pubs", "chests", "guards", "sleeping", "wares", "rendezvous", "maps"}
+
+var categoryLabels = [...]string{"Pubs", "Treasure chests", "City guards", "Sleeping places", "Pirate wares",
+	"Rendezvous", "Treasure maps"}
+
+// String returns the category's key as the JSON output uses it, e.g. "pubs".
+func (c Category) String() string {
+	if c >= 0 && c < NumCategories {
+		return categoryNames[c]
+	}
+	return fmt.Sprintf("category(%d)", int(c))
+}
+
+// Label returns the category's name as the score pad prints it.
+func (c Category) Label() string {
+	if c >= 0 && c < NumCategories {
+		return categoryLabels[c]
+	}
+	return c.String()
+}
+
+// Categories lists every scoring category in score pad order.
+func Categories() []Category {
+	out := make([]Category, NumCategories)
+	for i := range out {
+		out[i] = Category(i)
+	}
+	return out
+}
+
+// Ware is one kept pirate-supply tile: its kind (eye-patch, hat, hook,
+// parrot, peg-leg) and value.
+type Ware struct {
+	Kind  string
+	Value int
+}
+
+// Map is one treasure-map tile: its color (green, rose, yellow) and value.
+type Map struct {
+	Color string
+	Value int
+}
+
+// Player is what one player holds at the end: the values of the tiles under
+// the flag by category, and the tiebreak counts.
+type Player struct {
+	Name string
+	// Pubs, Chests (-2 for each scorpion chest), Guards and Sleeping (bunk,
+	// hammock and bedroll) hold tile values; they score face value.
+	Pubs, Chests, Guards, Sleeping []int
+	// Wares are the kept pirate-supply tiles; only the best of each kind
+	// scores.
+	Wares []Ware
+	// Rendezvous holds the values of fulfilled rendezvous tiles only.
+	Rendezvous []int
+	// Maps are the treasure maps; they score in same-color pairs.
+	Maps []Map
+	// Unemployed is the player's pirates left in the unemployment office.
+	Unemployed int
+	Rum        int
+	Coins      int
+}
+
+// Score is one player's scored result.
+type Score struct {
+	Name string
+	// Points holds the points per category, indexed by Category.
+	Points [NumCategories]int
+	Total  int
+	// Place is 1 for the winner; players who share a place share its
+	// number.
+	Place      int
+	Unemployed int
+	Rum        int
+	Coins      int
+	// Worthless lists the tiles that score nothing, with the reason.
+	Worthless []string
+}
+
+// Points computes the player's points per category and notes every tile
+// that scores nothing.
+func (p Player) Points() (pts [NumCategories]int, worthless []string) {
+	pts[Pubs] = sum(p.Pubs)
+	pts[Chests] = sum(p.Chests)
+	pts[Guards] = sum(p.Guards)
+	pts[Sleeping] = sum(p.Sleeping)
+	pts[Rendezvous] = sum(p.Rendezvous)
+	var w []string
+	pts[Wares], w = WarePoints(p.Wares)
+	worthless = append(worthless, w...)
+	pts[Maps], w = MapPoints(p.Maps)
+	worthless = append(worthless, w...)
+	return pts, worthless
+}
+
+// WarePoints scores pirate wares: only the highest tile of each kind
+// counts. It also describes each tile that does not count.
+func WarePoints(wares []Ware) (int, []string) {
+	var kinds []string
+	for _, w := range wares {
+		if !slices.Contains(kinds, w.Kind) {
+			kinds = append(kinds, w.Kind)
+		}
+	}
+	total := 0
+	var worthless []string
+	for _, k := range kinds {
+		var vals []int
+		for _, w := range wares {
+			if w.Kind == k {
+				vals = append(vals, w.Value)
+			}
+		}
+		slices.Sort(vals)
+		slices.Reverse(vals)
+		total += vals[0]
+		for _, v := range vals[1:] {
+			worthless = append(worthless, fmt.Sprintf("%s %d (only the best %s scores)", k, v, k))
+		}
+	}
+	return total, worthless
+}
+
+// MapPoints scores treasure maps: each color's tiles are sorted from the
+// highest and paired neighbour with neighbour, each pair scoring its sum;
+// with an odd count the lowest tile is left single and scores nothing. It
+// also describes each single tile.
+func MapPoints(maps []Map) (int, []string) {
+	var colors []string
+	for _, m := range maps {
+		if !slices.Contains(colors, m.Color) {
+			colors = append(colors, m.Color)
+		}
+	}
+	total := 0
+	var worthless []string
+	for _, c := range colors {
+		var vals []int
+		for _, m := range maps {
+			if m.Color == c {
+				vals = append(vals, m.Value)
+			}
+		}
+		slices.Sort(vals)
+		slices.Reverse(vals)
+		for i := 0; i+1 < len(vals); i += 2 {
+			total += vals[i] + vals[i+1]
+		}
+		if len(vals)%2 == 1 {
+			worthless = append(worthless, fmt.Sprintf("map %s %d (a single map without a pair)", c, vals[len(vals)-1]))
+		}
+	}
+	return total, worthless
+}
+
+func sum(vals []int) int {
+	n := 0
+	for _, v := range vals {
+		n += v
+	}
+	return n
+}
