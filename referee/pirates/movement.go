@@ -1,0 +1,341 @@
+package pirates
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"rumref/referee"
+)
+
+// hop is one way to move the captain: an empty alley at the captain's
+// intersection, or for a dark-alley hop an empty dark entry there and an
+// empty dark exit elsewhere.
+type hop struct {
+	Alley   int
+	Exit    int // exit dark alley, or -1 for an ordinary hop
+	Dest    int
+	Pirates int // pirates needed: one per segment of every alley used
+}
+
+// empty reports whether no pirates stand in alley a.
+func (g *Game) empty(a int) bool { return g.Occupant[a] < 0 }
+
+// hasEmptyPlain reports whether an empty alley that is not dark leaves
+// intersection c.
+func (g *Game) hasEmptyPlain(c int) bool {
+	for _, a := range g.Board.At[c] {
+		if !g.Board.Alleys[a].Dark && g.empty(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// darkExits lists the empty dark alleys that can end a dark-alley hop
+// entered by alley entry at intersection c: a different alley whose inner
+// end is not c (the captain must reach a new intersection).
+func (g *Game) darkExits(c, entry int) []int {
+	var out []int
+	for _, x := range g.Board.Alleys {
+		if x.Dark && x.ID != entry && x.A != c && g.empty(x.ID) {
+			out = append(out, x.ID)
+		}
+	}
+	return out
+}
+
+// hopsFrom lists every legal hop from intersection c, whatever the mover
+// can pay, in a stable order: alleys as the board lists them at c, each
+// dark entry followed by its exits in alley order.
+func (g *Game) hopsFrom(c int) []hop {
+	var out []hop
+	for _, id := range g.Board.At[c] {
+		a := g.Board.Alleys[id]
+		if !g.empty(id) {
+			continue
+		}
+		if !a.Dark {
+			out = append(out, hop{Alley: id, Exit: -1, Dest: g.Board.Other(a, c), Pirates: a.Segments})
+			continue
+		}
+		for _, x := range g.darkExits(c, id) {
+			xa := g.Board.Alleys[x]
+			out = append(out, hop{Alley: id, Exit: x, Dest: xa.A, Pirates: a.Segments + xa.Segments})
+		}
+	}
+	return out
+}
+
+// deadEnd reports whether intersection c offers no legal hop at all (§7.7):
+// every alley is taken, or only dark alleys are free and no exit for them
+// exists. The mover's pirates and coins do not matter.
+func (g *Game) deadEnd(c int) bool { return len(g.hopsFrom(c)) == 0 }
+
+// escapeTarget returns where the captain starts a hop from: c itself, or
+// when c is a dead end the coin of the next section by number (9 wraps to
+// 1), skipping coins that are dead ends too. ok is false when all nine
+// coins are dead ends and no hop is possible anywhere.
+func (g *Game) escapeTarget(c int) (dest int, ok bool) {
+	if !g.deadEnd(c) {
+		return c, true
+	}
+	s := g.Board.Intersections[c].Section
+	for i := 1; i <= 9; i++ {
+		coin := g.Board.CoinOf[(s+i-1)%9+1]
+		if !g.deadEnd(coin) {
+			return coin, true
+		}
+	}
+	return c, false
+}
+
+// escapeDeadEnd moves the captain off a dead end before a hop, with an
+// event for every coin it passes; no coin action is taken and it is no
+// rendezvous arrival.
+func (g *Game) escapeDeadEnd(t *referee.T) {
+	c := g.Captain
+	if !g.deadEnd(c) {
+		return
+	}
+	dest, ok := g.escapeTarget(c)
+	if !ok {
+		return
+	}
+	var path []string
+	s := g.Board.Intersections[c].Section
+	for i := 1; i <= 9; i++ {
+		coin := g.Board.CoinOf[(s+i-1)%9+1]
+		path = append(path, g.Board.Intersections[coin].Name)
+		if coin == dest {
+			break
+		}
+	}
+	text := fmt.Sprintf("Every alley at %s is taken: the captain jumps to %s (no coin action).",
+		g.Board.Intersections[c].Name, g.Board.Intersections[dest].Name)
+	if len(path) > 1 {
+		text = fmt.Sprintf("Every alley at %s is taken: the captain jumps on past dead ends (%s) to %s (no coin action).",
+			g.Board.Intersections[c].Name, strings.Join(path[:len(path)-1], ", "), g.Board.Intersections[dest].Name)
+	}
+	g.Captain = dest
+	t.Emit(referee.Event{Rule: "rp.dead-end", Text: text})
+}
+
+// hopCoins is the coin cost of a hop: 1 for every hop after the first in a
+// turn (free for the last player still in), plus 1 for a dark alley unless
+// no empty ordinary alley leaves the intersection.
+func (g *Game) hopCoins(h hop, from, k int, last bool) (extra, dark int) {
+	if k > 0 && !last {
+		extra = 1
+	}
+	if h.Exit >= 0 && g.hasEmptyPlain(from) {
+		dark = 1
+	}
+	return extra, dark
+}
+
+// affordable lists the hops from c the player can pay for as hop number k
+// (0 = the first of the turn).
+func (g *Game) affordable(p, c, k int, last bool) []hop {
+	pl := g.Players[p]
+	var out []hop
+	for _, h := range g.hopsFrom(c) {
+		extra, dark := g.hopCoins(h, c, k, last)
+		if h.Pirates <= pl.Supply && extra+dark <= pl.Coins {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// canHop reports whether player p could make hop number k now, counting a
+// dead-end jump that would come first.
+func (g *Game) canHop(p, k int, last bool) bool {
+	c, ok := g.escapeTarget(g.Captain)
+	return ok && len(g.affordable(p, c, k, last)) > 0
+}
+
+// isLast reports whether every other player is out of the action phase.
+func (g *Game) isLast(p int) bool {
+	for i, pl := range g.Players {
+		if i != p && !pl.Out {
+			return false
+		}
+	}
+	return true
+}
+
+// alleyKey is the option key of an alley.
+func alleyKey(id int) string { return "a" + strconv.Itoa(id) }
+
+// keyAlley reads an alley option key back.
+func keyAlley(k string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(k, "a"))
+	return n
+}
+
+// plural writes "1 pirate" or "3 pirates".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// move runs a "move the captain" turn: hops until the player says Avast,
+// cannot hop again, or is out of pirates.
+func (g *Game) move(t *referee.T, p int) {
+	last := g.isLast(p)
+	for k := 0; ; k++ {
+		pl := &g.Players[p]
+		if k > 0 {
+			if !g.canHop(p, k, last) {
+				t.Emit(referee.Event{Rule: "rp.move", Text: fmt.Sprintf("%s cannot make another hop: the turn ends.", pl.Name)})
+				return
+			}
+			cost := "1 coin"
+			if last {
+				cost = "free for the last player still in"
+			}
+			a := t.Ask(referee.Question{ID: "move.more", Actor: p, Rule: "rp.move",
+				Text: fmt.Sprintf("%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?",
+					pl.Name, g.Board.Intersections[g.Captain].Name, cost),
+				Options: []referee.Option{{Key: "avast", Label: "Avast! End the turn"},
+					{Key: "hop", Label: "Hop again (" + cost + ")"}}})
+			if a == "avast" {
+				t.Emit(referee.Event{Rule: "rp.move", Text: fmt.Sprintf("%s says Avast: the turn ends.", pl.Name)})
+				return
+			}
+		}
+		g.escapeDeadEnd(t)
+		g.hop(t, p, k, last)
+		g.arrive(t, p)
+		if pl.Supply == 0 {
+			pl.Out = true
+			t.Emit(referee.Event{Rule: "rp.board", Text: fmt.Sprintf("%s has no pirates left in supply and is out of this round (no pirates for the wrangle).", pl.Name)})
+			return
+		}
+	}
+}
+
+// hop asks which alley (and for a dark alley which exit) the captain takes
+// as hop number k, collects the coins and pirates, and moves the captain.
+func (g *Game) hop(t *referee.T, p, k int, last bool) {
+	pl := &g.Players[p]
+	from := g.Captain
+	hops := g.affordable(p, from, k, last)
+	var opts []referee.Option
+	for _, h := range hops {
+		key := alleyKey(h.Alley)
+		if len(opts) > 0 && opts[len(opts)-1].Key == key {
+			continue
+		}
+		a := g.Board.Alleys[h.Alley]
+		extra, dark := g.hopCoins(h, from, k, last)
+		var label string
+		if a.Dark {
+			label = fmt.Sprintf("Dark alley %s (%s, then the exit's)", a.Exit, plural(a.Segments, "pirate"))
+		} else {
+			label = fmt.Sprintf("To %s (%s)", g.Board.Intersections[h.Dest].Name, plural(h.Pirates, "pirate"))
+		}
+		if extra+dark > 0 {
+			label += fmt.Sprintf(", %s", plural(extra+dark, "coin"))
+		}
+		opts = append(opts, referee.Option{Key: key, Label: label})
+	}
+	nth := "first hop, free"
+	if k > 0 {
+		nth = fmt.Sprintf("hop %d", k+1)
+	}
+	entry := keyAlley(t.Ask(referee.Question{ID: "move.alley", Actor: p, Rule: "rp.move", Options: opts,
+		Text: fmt.Sprintf("%s moves the captain from %s (%s, %s in supply). Which empty alley?",
+			pl.Name, g.Board.Intersections[from].Name, nth, plural(pl.Supply, "pirate"))}))
+	var choice hop
+	var exits []hop
+	for _, h := range hops {
+		if h.Alley == entry {
+			exits = append(exits, h)
+		}
+	}
+	choice = exits[0]
+	if choice.Exit >= 0 {
+		ea := g.Board.Alleys[entry]
+		var xo []referee.Option
+		for _, h := range exits {
+			xa := g.Board.Alleys[h.Exit]
+			xo = append(xo, referee.Option{Key: alleyKey(h.Exit),
+				Label: fmt.Sprintf("Dark alley %s to %s (%s)", xa.Exit, g.Board.Intersections[h.Dest].Name, plural(xa.Segments, "pirate"))})
+		}
+		x := keyAlley(t.Ask(referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley", Options: xo,
+			Text: fmt.Sprintf("%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?",
+				pl.Name, ea.Exit, plural(ea.Segments, "pirate"))}))
+		for _, h := range exits {
+			if h.Exit == x {
+				choice = h
+			}
+		}
+	}
+	extra, dark := g.hopCoins(choice, from, k, last)
+	pl.Coins -= extra + dark
+	g.Occupant[choice.Alley] = p
+	if choice.Exit >= 0 {
+		g.Occupant[choice.Exit] = p
+	}
+	pl.Supply -= choice.Pirates
+	var paid string
+	switch {
+	case extra+dark == 0 && k > 0:
+		paid = " This extra hop is free: everyone else is out."
+	case extra > 0 && dark > 0:
+		paid = " Pays 2 coins: 1 for the extra hop, 1 for the dark alley."
+	case extra > 0:
+		paid = " Pays 1 coin for the extra hop."
+	case dark > 0:
+		paid = " Pays 1 coin for the dark alley."
+	}
+	if choice.Exit >= 0 {
+		if dark == 0 {
+			paid += " The dark alley costs no coin: no other alley leaving " + g.Board.Intersections[from].Name + " is free."
+		}
+		t.Emit(referee.Event{Rule: "rp.dark-alley", Text: fmt.Sprintf("%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s",
+			pl.Name, plural(choice.Pirates, "pirate"), g.Board.Alleys[choice.Alley].Exit, g.Board.Alleys[choice.Exit].Exit,
+			g.Board.Intersections[choice.Dest].Name, paid)})
+	} else {
+		rule := "rp.move"
+		if last && k > 0 {
+			rule = "rp.last-player"
+		}
+		t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("%s puts %s on the alley %s - %s; the captain arrives at %s.%s",
+			pl.Name, plural(choice.Pirates, "pirate"), g.Board.Intersections[from].Name,
+			g.Board.Intersections[choice.Dest].Name, g.Board.Intersections[choice.Dest].Name, paid)})
+	}
+	g.Captain = choice.Dest
+}
+
+// arrive resolves the captain's arrival by the mover's own hop: first a
+// possible rendezvous, then the intersection's action.
+func (g *Game) arrive(t *referee.T, p int) {
+	g.fulfilRendezvous(t, p)
+	switch k := g.Board.Intersections[g.Captain].Kind; {
+	case k == Coin:
+		g.coin(t, p)
+	case k == Headquarters:
+		g.headquarters(t, p)
+	case k == Recruit:
+		g.recruit(t, p)
+	case k == RumBarrel:
+		g.rum(t, p)
+	case k == Rendezvous:
+		g.rendezvous(t, p)
+	case k == PirateSupply:
+		g.supply(t, p)
+	case k == Guard:
+		g.guard(t, p)
+	case k == TreasureChest:
+		g.chest(t, p)
+	case k.IsMap():
+		g.treasureMap(t, p, k)
+	case k.IsPub():
+		g.pub(t, p, k)
+	}
+}

@@ -1,0 +1,87 @@
+package pirates
+
+import (
+	"fmt"
+
+	"rumref/referee"
+)
+
+// rendezvous resolves the "Rendezvous" intersection: the mover draws a
+// target in secret and keeps it face down until fulfilled.
+func (g *Game) rendezvous(t *referee.T, p int) {
+	pl := &g.Players[p]
+	k := g.draw(t, SortRendezvous, "rendezvous.draw", p, true, pl.Name+"'s rendezvous")
+	if k == "" {
+		return
+	}
+	pl.Targets = append(pl.Targets, k)
+	t.Emit(referee.Event{Rule: "rp.rendezvous", Text: fmt.Sprintf("%s draws a rendezvous tile and keeps it face down (%d face down).", pl.Name, len(pl.Targets)),
+		Private: fmt.Sprintf("Your new target: %s.", mustTile(k).Label), Player: p})
+}
+
+// Meets reports whether a rendezvous target (the tile's group, e.g. "pub"
+// or "map-rose") is met at an intersection of kind k: the pub target at any
+// pub, a map target only at its own color.
+func Meets(target string, k Kind) bool {
+	switch target {
+	case "rum":
+		return k == RumBarrel
+	case "guard":
+		return k == Guard
+	case "pub":
+		return k.IsPub()
+	case "pirate":
+		return k == Recruit
+	case "supply":
+		return k == PirateSupply
+	case "chest":
+		return k == TreasureChest
+	case "map-rose":
+		return k == MapRose
+	case "map-green":
+		return k == MapGreen
+	case "map-yellow":
+		return k == MapYellow
+	}
+	return false
+}
+
+// fulfilRendezvous runs on every arrival by the mover's own hop, before the
+// intersection's action. A player holding face-down targets is always
+// asked, in secret, so the question gives nothing away; the options are to
+// keep them hidden or to reveal one tile that matches here.
+func (g *Game) fulfilRendezvous(t *referee.T, p int) {
+	pl := &g.Players[p]
+	if len(pl.Targets) == 0 {
+		return
+	}
+	kind := g.Board.Intersections[g.Captain].Kind
+	opts := []referee.Option{{Key: "hide", Label: "Reveal nothing"}}
+	for _, k := range pl.Targets {
+		if !Meets(mustTile(k).Group, kind) {
+			continue
+		}
+		dup := false
+		for _, o := range opts {
+			dup = dup || o.Key == k
+		}
+		if !dup {
+			opts = append(opts, referee.Option{Key: k, Label: "Reveal " + mustTile(k).Label})
+		}
+	}
+	a := t.Ask(referee.Question{ID: "rendezvous.reveal", Actor: p, Rule: "rp.rendezvous", Secret: true, Options: opts,
+		Text: fmt.Sprintf("%s: the captain arrives at %s. Reveal a face-down rendezvous tile that matches it?",
+			pl.Name, g.Board.Intersections[g.Captain].Name)})
+	if a == "hide" {
+		return
+	}
+	for i, k := range pl.Targets {
+		if k == a {
+			pl.Targets = append(pl.Targets[:i:i], pl.Targets[i+1:]...)
+			break
+		}
+	}
+	pl.Won = append(pl.Won, a)
+	t.Emit(referee.Event{Rule: "rp.rendezvous", Text: fmt.Sprintf("%s reveals a rendezvous at %s: %s, now under the flag.",
+		pl.Name, g.Board.Intersections[g.Captain].Name, mustTile(a).Label)})
+}
