@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"rumref/referee"
+	"rumref/scoring"
 )
 
 // Colors are the five pirate colors of the box.
@@ -140,6 +141,8 @@ type Game struct {
 	Boxed []string
 	// RumPool is the barrels left in the holder.
 	RumPool int
+	// Final is the final score, set when the game ends.
+	Final *scoring.Result
 }
 
 // New makes a game in its starting state from a validated config and the

@@ -1,0 +1,57 @@
+package pirates
+
+import (
+	"fmt"
+
+	"rumref/referee"
+)
+
+// beginRound announces the round and, in a two-player game, asks the die
+// that sets how many pirates the imaginary third player puts in the top row
+// beside the mast.
+func (g *Game) beginRound(t *referee.T) {
+	t.Emit(referee.Event{Rule: "rp.rounds", Text: fmt.Sprintf("Round %d of %d begins; %s holds the start-player tile.",
+		g.Round, Rounds, g.name(g.StartPlayer))})
+	if len(g.Players) != 2 {
+		return
+	}
+	n := askDie(t, "wrangle.imaginary", referee.Table,
+		fmt.Sprintf("Round %d: roll the die for the imaginary player. What did it show?", g.Round), "rp.wrangle.imaginary")
+	g.Mast = append([]MastRow{{Player: Imaginary, Left: n}}, g.Mast...)
+	word := "pirates"
+	if n == 1 {
+		word = "pirate"
+	}
+	t.Emit(referee.Event{Rule: "rp.wrangle.imaginary", Text: fmt.Sprintf("The imaginary player puts %d %s in the top row beside the mast; it rolls first wherever it has a pirate in a column.", n, word)})
+}
+
+// endRound cleans up after the wrangle: the start-player tile passes left,
+// every pirate on the board or still beside the mast goes back to its
+// owner's supply, the captain stays where he is, and, if a round follows,
+// new sleeping places are drawn for the ship.
+func (g *Game) endRound(t *referee.T) {
+	for id, p := range g.Occupant {
+		if p >= 0 {
+			g.Players[p].Supply += g.Board.Alleys[id].Segments
+			g.Occupant[id] = -1
+		}
+	}
+	for _, r := range g.Mast {
+		if r.Player >= 0 {
+			g.Players[r.Player].Supply += r.Left + r.Right
+		}
+	}
+	g.Mast = nil
+	for i := range g.Players {
+		g.Players[i].Out = false
+	}
+	g.Turn = -1
+	if g.Round >= Rounds {
+		t.Emit(referee.Event{Rule: "rp.round-end", Text: fmt.Sprintf("Round %d is over: every pirate goes back to its owner's supply, and the game ends.", g.Round)})
+		return
+	}
+	g.StartPlayer = g.next(g.StartPlayer)
+	t.Emit(referee.Event{Rule: "rp.round-end", Text: fmt.Sprintf("Round %d is over: every pirate on the board and on the ship goes back to its owner's supply, the captain stays on %s, and the start-player tile passes to %s.",
+		g.Round, g.Board.Intersections[g.Captain].Name, g.name(g.StartPlayer))})
+	g.drawSleeping(t, "round")
+}
