@@ -1,0 +1,219 @@
+package pirates
+
+import (
+	"fmt"
+	"strings"
+
+	"rumref/referee"
+)
+
+// View is the game state as one viewer may see it, for --json. Secret
+// fields (coins, kept wares, unfulfilled rendezvous targets) are filled
+// only for the viewer's own seat.
+type View struct {
+	Round       int          `json:"round"`
+	Phase       string       `json:"phase"`
+	StartPlayer string       `json:"start_player"`
+	Turn        string       `json:"turn,omitempty"`
+	Captain     string       `json:"captain"`
+	Pubs        []string     `json:"pubs"`
+	Maps        []string     `json:"maps"`
+	Chest       string       `json:"chest"`
+	Scorpion    string       `json:"scorpion"`
+	Bunk        string       `json:"bunk"`
+	Hammock     string       `json:"hammock"`
+	Bedroll     string       `json:"bedroll,omitempty"`
+	Stacks      []StackView  `json:"stacks"`
+	RumPool     int          `json:"rum_pool"`
+	Players     []PlayerView `json:"players"`
+	Mast        []MastView   `json:"mast"`
+	Alleys      []AlleyView  `json:"alleys"`
+}
+
+// StackView is one face-down stack of the tile holder and its size.
+type StackView struct {
+	Sort string `json:"sort"`
+	Size int    `json:"size"`
+}
+
+// PlayerView is one player's state as the viewer may see it.
+type PlayerView struct {
+	Name       string   `json:"name"`
+	Color      string   `json:"color"`
+	Supply     int      `json:"supply"`
+	Office     int      `json:"office"`
+	Rum        int      `json:"rum"`
+	Out        bool     `json:"out"`
+	Won        []string `json:"won"`
+	Rendezvous int      `json:"rendezvous_face_down"`
+	WareCount  int      `json:"wares_kept"`
+	// Coins, Wares and Targets are secret: set only for the viewer's own
+	// seat.
+	Coins   *int     `json:"coins,omitempty"`
+	Wares   []string `json:"wares,omitempty"`
+	Targets []string `json:"targets,omitempty"`
+}
+
+// MastView is one row beside the mast.
+type MastView struct {
+	Player string `json:"player"`
+	Left   int    `json:"left"`
+	Right  int    `json:"right"`
+}
+
+// AlleyView is one occupied alley and whose pirates fill it.
+type AlleyView struct {
+	Alley   string `json:"alley"`
+	Player  string `json:"player"`
+	Pirates int    `json:"pirates"`
+}
+
+// phaseName names a phase for people.
+func phaseName(p Phase) string {
+	switch p {
+	case PhaseSetup:
+		return "setup"
+	case PhaseAction:
+		return "action"
+	case PhaseWrangle:
+		return "wrangle"
+	case PhaseOver:
+		return "over"
+	}
+	return fmt.Sprintf("phase(%d)", int(p))
+}
+
+// labels turns tile keys into their printed labels.
+func labels(keys []string) []string {
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if k == "" {
+			continue
+		}
+		out = append(out, mustTile(k).Label)
+	}
+	return out
+}
+
+// label is the printed label of one tile key, or "" for none.
+func label(k string) string {
+	if k == "" {
+		return ""
+	}
+	return mustTile(k).Label
+}
+
+// View returns the state as data for the viewer (a seat, or
+// referee.Public for the table).
+func (g *Game) View(viewer int) any {
+	v := View{Round: g.Round, Phase: phaseName(g.Phase), Captain: g.Board.Intersections[g.Captain].Name,
+		Pubs: labels(g.Pubs), Maps: labels(g.Maps), Chest: label(g.Chest), Scorpion: label(g.Scorpion),
+		Bunk: label(g.Bunk), Hammock: label(g.Hammock), Bedroll: label(g.Bedroll), RumPool: g.RumPool,
+		Mast: []MastView{}, Alleys: []AlleyView{}}
+	if g.StartPlayer >= 0 && g.StartPlayer < len(g.Players) {
+		v.StartPlayer = g.Players[g.StartPlayer].Name
+	}
+	if g.Turn >= 0 && g.Turn < len(g.Players) {
+		v.Turn = g.Players[g.Turn].Name
+	}
+	for s := TileSort(0); s < numSorts; s++ {
+		v.Stacks = append(v.Stacks, StackView{Sort: s.String(), Size: g.Stacks[s].Size()})
+	}
+	for i, p := range g.Players {
+		pv := PlayerView{Name: p.Name, Color: p.Color, Supply: p.Supply, Office: p.Office, Rum: p.Rum, Out: p.Out,
+			Won: labels(p.Won), Rendezvous: len(p.Targets), WareCount: len(p.Wares)}
+		if i == viewer && viewer != referee.Public {
+			c := p.Coins
+			pv.Coins, pv.Wares, pv.Targets = &c, labels(p.Wares), labels(p.Targets)
+		}
+		v.Players = append(v.Players, pv)
+	}
+	for _, r := range g.Mast {
+		v.Mast = append(v.Mast, MastView{Player: g.name(r.Player), Left: r.Left, Right: r.Right})
+	}
+	for id, occ := range g.Occupant {
+		if occ >= 0 {
+			v.Alleys = append(v.Alleys, AlleyView{Alley: g.Board.AlleyName(id), Player: g.Players[occ].Name,
+				Pirates: g.Board.Alleys[id].Segments})
+		}
+	}
+	return v
+}
+
+// Status is the board and status as text for the viewer (a seat, or
+// referee.Public for the table).
+func (g *Game) Status(viewer int) string {
+	v := g.View(viewer).(View)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Round %d of %d, %s phase. Start player: %s.", v.Round, Rounds, v.Phase, v.StartPlayer)
+	if v.Turn != "" {
+		fmt.Fprintf(&b, " Turn: %s.", v.Turn)
+	}
+	fmt.Fprintf(&b, "\nCaptain on %s.\n", v.Captain)
+	b.WriteString(g.boardText())
+	fmt.Fprintf(&b, "Pubs: %s\n", listOrNone(v.Pubs))
+	fmt.Fprintf(&b, "Maps: %s\n", listOrNone(v.Maps))
+	fmt.Fprintf(&b, "Chest: %s; scorpion chest: %s\n", orNone(v.Chest), orNone(v.Scorpion))
+	sleep := fmt.Sprintf("Beside the ship: bunk %s, hammock %s", orNone(v.Bunk), orNone(v.Hammock))
+	if len(g.Players) >= 4 {
+		sleep += ", bedroll " + orNone(v.Bedroll)
+	}
+	b.WriteString(sleep + "\n")
+	var st []string
+	for _, s := range v.Stacks {
+		st = append(st, fmt.Sprintf("%s %d", s.Sort, s.Size))
+	}
+	fmt.Fprintf(&b, "Stacks: %s; rum pool %d\n", strings.Join(st, ", "), v.RumPool)
+	if len(v.Mast) > 0 {
+		var rows []string
+		for i, r := range v.Mast {
+			rows = append(rows, fmt.Sprintf("row %d %s %d|%d", i+1, r.Player, r.Left, r.Right))
+		}
+		fmt.Fprintf(&b, "Mast: %s\n", strings.Join(rows, "; "))
+	}
+	for _, p := range v.Players {
+		line := fmt.Sprintf("%s (%s): supply %d, office %d, rum %d, face-down rendezvous %d, wares kept %d",
+			p.Name, p.Color, p.Supply, p.Office, p.Rum, p.Rendezvous, p.WareCount)
+		if p.Out {
+			line += ", out"
+		}
+		line += "; won: " + listOrNone(p.Won)
+		if p.Coins != nil {
+			line += fmt.Sprintf("\n  yours only: %s; wares: %s; rendezvous targets: %s",
+				plural(*p.Coins, "coin"), listOrNone(p.Wares), listOrNone(p.Targets))
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+// boardText lists the occupied alleys by player.
+func (g *Game) boardText() string {
+	var b strings.Builder
+	for i, p := range g.Players {
+		var alleys []string
+		for id, occ := range g.Occupant {
+			if occ == i {
+				alleys = append(alleys, g.alleyLabel(id))
+			}
+		}
+		if len(alleys) > 0 {
+			fmt.Fprintf(&b, "%s's pirates: %s\n", p.Name, strings.Join(alleys, "; "))
+		}
+	}
+	return b.String()
+}
+
+func listOrNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
