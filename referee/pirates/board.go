@@ -70,9 +70,15 @@ type Alley struct {
 	A, B     int
 	Segments int
 	Dark     bool
-	// Exit names the board-edge exit of a dark alley: grid cell and side
-	// ("N", "E", "S", "W") with the position along it, e.g. "6 S right".
+	// Exit names the board-edge exit of a dark alley: the board side, the
+	// printed number of the section it leaves, and which of that side's two
+	// exits it is, e.g. "north edge of section 3, left".
 	Exit string
+	// Crosses reports whether the alley passes a section border: an inner
+	// seam, or the board edge for a dark alley. CrossX and CrossY then place
+	// that border point on the assembled board (0-3 each), for pictures.
+	Crosses        bool
+	CrossX, CrossY float64
 }
 
 // Board is an assembled board: a multigraph of alleys with identity.
