@@ -1,0 +1,165 @@
+package prompts
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"rumref/referee"
+)
+
+// maxLine is the longest input line rumref reads as an answer or command.
+const maxLine = 1000
+
+// inputKind says what a line typed at a prompt is.
+type inputKind int
+
+const (
+	// emptyInput is a blank line.
+	emptyInput inputKind = iota
+	// answerInput is an answer for the engine to validate.
+	answerInput
+	// metaInput is a meta command such as undo or log.
+	metaInput
+	// badInput is a line that is neither (an unknown ":command", or too
+	// long); why says what to do instead.
+	badInput
+)
+
+// input is one parsed line.
+type input struct {
+	kind inputKind
+	// raw is the answer to give the engine: an option key (a number typed
+	// for a numbered choice is already turned into its key) or a number.
+	raw string
+	// cmd and arg are the meta command's canonical name and the rest of
+	// the line.
+	cmd, arg string
+	// why explains a badInput.
+	why string
+}
+
+// metaCommand is one command that works at every prompt.
+type metaCommand struct {
+	name    string
+	aliases []string
+	usage   string
+	help    string
+}
+
+// metaCommands lists the meta commands in the order help shows them.
+var metaCommands = []metaCommand{
+	{"undo", nil, "undo", "take back the last answer"},
+	{"show", []string{"board", "status"}, "show", "show the board and the status (public view)"},
+	{"log", nil, "log", "list every answer and ruling so far (secret answers stay hidden)"},
+	{"help", []string{"?"}, "help", "explain the current question and these commands"},
+	{"rules", []string{"rule"}, "rules WORDS", "look up the rules reference"},
+	{"peek", nil, "peek [NAME]", "let one player look at their own secrets"},
+	{"correct", []string{"fix"}, "correct N VALUE", "replace answer N (see log) with VALUE and replay the rest"},
+	{"quit", []string{"exit"}, "quit", "stop here; the game is already saved"},
+}
+
+// metaName returns the canonical name of a meta command word, or "".
+func metaName(word string) string {
+	w := strings.ToLower(word)
+	for _, m := range metaCommands {
+		if m.name == w {
+			return m.name
+		}
+		for _, a := range m.aliases {
+			if a == w {
+				return m.name
+			}
+		}
+	}
+	return ""
+}
+
+// numbered reports whether a choice question's options may be answered by
+// their position (1, 2, ...). Positions are turned off when any option key
+// is itself a number, so that "3" always means the key "3".
+func numbered(q *referee.Question) bool {
+	if q.Kind != referee.Choice {
+		return false
+	}
+	for _, o := range q.Options {
+		if isDigits(o.Key) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isOptionKey reports whether s names one of the question's options.
+func isOptionKey(q *referee.Question, s string) bool {
+	if q == nil || q.Kind != referee.Choice {
+		return false
+	}
+	for _, o := range q.Options {
+		if strings.EqualFold(o.Key, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseInput reads one line typed at the prompt for q (q may be nil when
+// the game is over). A meta command is told apart from an answer like
+// this: a line starting with ':' is always a meta command (":undo"); a
+// bare word such as "undo" is a meta command unless the whole line is one
+// of the question's option keys, in which case it is that answer. A number
+// typed for a choice question whose keys are not numbers picks the option
+// at that position.
+func parseInput(q *referee.Question, line string) input {
+	s := strings.TrimSpace(line)
+	if len(s) > maxLine {
+		return input{kind: badInput, why: fmt.Sprintf("that line is %d characters long; answers and commands are short, so type it again", len(s))}
+	}
+	if s == "" {
+		return input{kind: emptyInput}
+	}
+	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\t' }) >= 0 {
+		return input{kind: badInput, why: "that line holds control characters; type the answer again"}
+	}
+	forced := strings.HasPrefix(s, ":")
+	body := strings.TrimSpace(strings.TrimPrefix(s, ":"))
+	word, arg, _ := strings.Cut(body, " ")
+	if forced {
+		if name := metaName(word); name != "" {
+			return input{kind: metaInput, cmd: name, arg: strings.TrimSpace(arg)}
+		}
+		return input{kind: badInput, why: fmt.Sprintf("%q is not a command: type help to list the commands", s)}
+	}
+	if name := metaName(word); name != "" && !isOptionKey(q, s) {
+		return input{kind: metaInput, cmd: name, arg: strings.TrimSpace(arg)}
+	}
+	if q != nil && numbered(q) && isDigits(s) {
+		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(q.Options) {
+			return input{kind: answerInput, raw: q.Options[n-1].Key}
+		}
+	}
+	return input{kind: answerInput, raw: s}
+}
+
+// reason turns an engine rejection into the sentence shown to the player,
+// adding the numbers they may type for a numbered choice.
+func reason(q *referee.Question, err error) string {
+	msg := err.Error()
+	if q != nil && numbered(q) {
+		msg += fmt.Sprintf(" (or its number, 1 to %d)", len(q.Options))
+	}
+	return msg
+}

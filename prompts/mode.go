@@ -1,0 +1,73 @@
+// Package prompts is the input and output side of rumref: the three input
+// modes (a terminal with promptui, plain lines for pipes, JSON Lines for
+// programs), the interactive session loop that asks the engine's questions
+// and feeds it the answers, and the small setup questions asked before a
+// game exists. It is the only package that imports promptui and
+// fatih/color.
+package prompts
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/mattn/go-isatty"
+)
+
+// Mode is how a session talks to the people (or program) at the table.
+type Mode int
+
+const (
+	// Terminal uses promptui: selection lists, masked secret input and a
+	// cleared screen after secrets. It needs a real terminal on both ends.
+	Terminal Mode = iota
+	// Plain writes plain lines and reads one answer per line; it is meant
+	// for pipes and scripts.
+	Plain
+	// JSON writes one JSON object per line and reads one answer per line;
+	// it is the machine protocol described in docs/protocol.md.
+	JSON
+)
+
+// String returns the mode's name as the --io flag spells it.
+func (m Mode) String() string {
+	switch m {
+	case Terminal:
+		return "terminal"
+	case Plain:
+		return "plain"
+	case JSON:
+		return "json"
+	}
+	return fmt.Sprintf("mode(%d)", int(m))
+}
+
+// ParseMode reads a mode name as given to --io.
+func ParseMode(s string) (Mode, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "terminal":
+		return Terminal, nil
+	case "plain":
+		return Plain, nil
+	case "json":
+		return JSON, nil
+	}
+	return Plain, fmt.Errorf("unknown input mode %q: use terminal, plain or json", s)
+}
+
+// Detect picks the default mode: Terminal when both in and out are
+// terminals, Plain otherwise.
+func Detect(in, out *os.File) Mode {
+	if isTerminal(in) && isTerminal(out) {
+		return Terminal
+	}
+	return Plain
+}
+
+func isTerminal(f *os.File) bool {
+	if f == nil {
+		return false
+	}
+	fd := f.Fd()
+	return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
+}

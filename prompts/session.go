@@ -1,0 +1,255 @@
+package prompts
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"rumref/referee"
+)
+
+// ErrQuit is returned by Session.Run when the players stopped the game
+// (quit, or Ctrl-C in a terminal). Every accepted answer is already saved.
+var ErrQuit = errors.New("the game was stopped; every answer so far is saved")
+
+// ErrInputEnded is returned by Session.Run when the input ended before the
+// game did. Every accepted answer is already saved.
+var ErrInputEnded = errors.New("the input ended before the game did; every answer so far is saved")
+
+// Session is one sitting at the table: it shows the engine's questions in
+// the chosen mode, reads the answers and meta commands, feeds the answers
+// to the engine, saves after every change and prints the rulings.
+type Session struct {
+	// Engine is the running game.
+	Engine *referee.Engine
+	// Mode is how questions are shown and answers read.
+	Mode Mode
+	// In is where answers come from (os.Stdin when nil). In plain and
+	// JSON modes the session reads it through one bufio.Reader; pass the
+	// same *bufio.Reader that setup questions used so nothing read ahead
+	// is lost.
+	In io.Reader
+	// Out is where questions and rulings go (os.Stdout when nil).
+	Out io.Writer
+	// ErrOut receives messages about stopping, such as how to resume
+	// (os.Stderr when nil).
+	ErrOut io.Writer
+	// Color turns on colored text; the caller decides it (a terminal,
+	// NO_COLOR unset and no --no-color).
+	Color bool
+	// Save is called with the full answer list after every accepted
+	// answer, undo and correction. A failing save stops the session.
+	Save func(answers []referee.Answer) error
+	// Rules looks up the rules reference for help and rules; it may be nil.
+	Rules func(query string) string
+	// SaveName is the save file's path, used in messages.
+	SaveName string
+	// EventsShown is how many of the engine's events were already shown;
+	// Run shows the rest first. Set it to len(Engine.Events()) when
+	// resuming a game so old rulings are not repeated.
+	EventsShown int
+
+	r      *bufio.Reader
+	pal    palette
+	term   *terminal
+	passed string // the secret question whose actor already has the laptop
+}
+
+// Run asks questions until the game is over, the players quit or the
+// input ends. It returns nil when the game is over (after showing the
+// final status), ErrQuit or ErrInputEnded when stopped (the game is saved),
+// or another error when saving fails or the referee breaks.
+func (s *Session) Run() error {
+	if s.Engine == nil {
+		return errors.New("there is no game to run")
+	}
+	s.init()
+	s.flushEvents()
+	if n := len(s.Engine.Answers()); n > 0 && s.Engine.Next() != nil {
+		s.info(fmt.Sprintf("Continuing the game after %d answers. Type help for the commands.", n))
+	}
+	for {
+		q := s.Engine.Next()
+		if q == nil {
+			if !s.Engine.Over() {
+				return errors.New("the referee stopped without a question to ask; the game is saved, so undo with 'rumref resume' and report the problem")
+			}
+			s.end()
+			return nil
+		}
+		line, err := s.read(q)
+		if err == nil {
+			err = s.handle(q, line)
+		}
+		if err != nil {
+			return s.stop(err)
+		}
+	}
+}
+
+func (s *Session) init() {
+	if s.In == nil {
+		s.In = os.Stdin
+	}
+	if s.Out == nil {
+		s.Out = os.Stdout
+	}
+	if s.ErrOut == nil {
+		s.ErrOut = os.Stderr
+	}
+	if s.r == nil {
+		if br, ok := s.In.(*bufio.Reader); ok {
+			s.r = br
+		} else {
+			s.r = bufio.NewReader(s.In)
+		}
+	}
+	s.pal = palette{on: s.Color}
+	if s.Mode == Terminal && s.term == nil {
+		s.term = newTerminal(s.In, s.Out, s.pal)
+	}
+}
+
+// read shows the question and reads one line (or, in a terminal, one
+// choice) as typed.
+func (s *Session) read(q *referee.Question) (string, error) {
+	switch s.Mode {
+	case Terminal:
+		return s.term.question(q, s.name(q.Actor), s.passedKey(q) == s.passed, func() { s.passed = s.passedKey(q) })
+	case JSON:
+		s.jsonQuestion(q)
+	default:
+		s.plainQuestion(q)
+	}
+	return readLine(s.r)
+}
+
+// handle acts on one line typed for q.
+func (s *Session) handle(q *referee.Question, line string) error {
+	in := parseInput(q, line)
+	switch in.kind {
+	case emptyInput:
+		s.reject(q, "Type an answer, or help to see what is asked and the commands.")
+	case badInput:
+		s.reject(q, in.why)
+	case metaInput:
+		return s.meta(q, in)
+	case answerInput:
+		before := len(s.Engine.Events())
+		if err := s.Engine.Answer(in.raw); err != nil {
+			s.reject(q, reason(q, err))
+			return nil
+		}
+		if err := s.save(); err != nil {
+			return err
+		}
+		if q.Secret {
+			if err := s.afterSecret(q, before); err != nil {
+				return err
+			}
+		}
+		s.flushEvents()
+	}
+	return nil
+}
+
+// save hands the full answer list to the save callback.
+func (s *Session) save() error {
+	if s.Save == nil {
+		return nil
+	}
+	answers := append([]referee.Answer(nil), s.Engine.Answers()...)
+	if err := s.Save(answers); err != nil {
+		return fmt.Errorf("could not save the game: %w", err)
+	}
+	return nil
+}
+
+// flushEvents shows the events not shown yet. After an undo or a
+// correction the engine rebuilds its event list, so the mark is clamped.
+func (s *Session) flushEvents() {
+	evs := s.Engine.Events()
+	if s.EventsShown > len(evs) || s.EventsShown < 0 {
+		s.EventsShown = len(evs)
+	}
+	for _, ev := range evs[s.EventsShown:] {
+		if ev.For(referee.Public) == "" {
+			continue
+		}
+		s.event(ev)
+	}
+	s.EventsShown = len(evs)
+}
+
+// clampEvents marks every event as shown after an undo or correction.
+func (s *Session) clampEvents() {
+	s.EventsShown = len(s.Engine.Events())
+}
+
+// afterSecret runs after a secret answer was taken: in a terminal the
+// actor sees their private rulings, then the screen is cleared and the
+// laptop passed back.
+func (s *Session) afterSecret(q *referee.Question, before int) error {
+	s.passed = ""
+	switch s.Mode {
+	case Terminal:
+		var private []string
+		evs := s.Engine.Events()
+		if before > len(evs) {
+			before = len(evs)
+		}
+		for _, ev := range evs[before:] {
+			if ev.Private != "" && ev.Player == q.Actor && q.Actor != referee.Public {
+				private = append(private, ev.For(q.Actor))
+			}
+		}
+		return s.term.passBack(s.name(q.Actor), private)
+	case Plain:
+		s.info("Secret answer taken. Pass the laptop back.")
+	}
+	return nil
+}
+
+// stop finishes the session on quit or end of input with a message that
+// says how to continue.
+func (s *Session) stop(err error) error {
+	if !errors.Is(err, ErrQuit) && !errors.Is(err, ErrInputEnded) {
+		return err
+	}
+	reason := "quit"
+	if errors.Is(err, ErrInputEnded) {
+		reason = "input_ended"
+	}
+	if s.Mode == JSON {
+		s.emit(jsonExit{Type: "exit", Reason: reason, Save: s.SaveName, Step: len(s.Engine.Answers())})
+	}
+	msg := "The game is saved"
+	if s.SaveName != "" {
+		msg += fmt.Sprintf(" in %s; continue it with: rumref resume %s", s.SaveName, s.SaveName)
+	}
+	if errors.Is(err, ErrInputEnded) {
+		msg = "The input ended. " + msg
+	}
+	fmt.Fprintln(s.ErrOut, msg+".")
+	return err
+}
+
+// passedKey names one asking of a question, so the pass-the-laptop screen
+// is shown once per secret question, not again after a bad answer.
+func (s *Session) passedKey(q *referee.Question) string {
+	return fmt.Sprintf("%d/%s", len(s.Engine.Answers()), q.ID)
+}
+
+// name returns a player's name, or "the table".
+func (s *Session) name(actor int) string {
+	if actor == referee.Table {
+		return "the table"
+	}
+	names := s.Engine.Game().PlayerNames()
+	if actor >= 0 && actor < len(names) {
+		return names[actor]
+	}
+	return fmt.Sprintf("player %d", actor+1)
+}

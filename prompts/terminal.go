@@ -1,0 +1,427 @@
+package prompts
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"text/template"
+
+	"github.com/manifoldco/promptui"
+
+	"rumref/referee"
+)
+
+// clearScreen moves the cursor home and clears the screen and the
+// scrollback, so a secret cannot be scrolled back to.
+const clearScreen = "\x1b[H\x1b[2J\x1b[3J"
+
+// selectSize is how many options a selection list shows at once.
+const selectSize = 10
+
+// searchAbove is the option count above which a selection list can be
+// searched by typing '/'.
+const searchAbove = 8
+
+// bellFilter drops the terminal bell (byte 0x07) that promptui's line
+// editor writes on some keys, and passes everything else through.
+type bellFilter struct {
+	w io.Writer
+}
+
+// Write writes p without bell bytes and reports all of p as written.
+func (b bellFilter) Write(p []byte) (int, error) {
+	if bytes.IndexByte(p, 0x07) < 0 {
+		_, err := b.w.Write(p)
+		return len(p), err
+	}
+	_, err := b.w.Write(bytes.ReplaceAll(p, []byte{0x07}, nil))
+	return len(p), err
+}
+
+// Close does nothing: the session owns the real output.
+func (b bellFilter) Close() error { return nil }
+
+// stdinPump shares one input among the promptui prompts of a session.
+// Each prompt gets its own view; making a new view retires the old one,
+// so a line editor left behind by an earlier prompt gets end-of-input
+// instead of swallowing keys meant for the next prompt. Reads from the
+// real input are made only on demand, one at a time.
+type stdinPump struct {
+	src      io.Reader
+	mu       sync.Mutex
+	rest     []byte
+	err      error
+	inflight bool
+	data     chan pumpChunk
+	cur      *pumpView
+}
+
+type pumpChunk struct {
+	b   []byte
+	err error
+}
+
+type pumpView struct {
+	p    *stdinPump
+	once sync.Once
+	done chan struct{}
+}
+
+func newPump(src io.Reader) *stdinPump {
+	return &stdinPump{src: src, data: make(chan pumpChunk, 1)}
+}
+
+// view returns a fresh reader for one prompt and retires the last one.
+func (p *stdinPump) view() io.ReadCloser {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cur != nil {
+		p.cur.Close()
+	}
+	v := &pumpView{p: p, done: make(chan struct{})}
+	p.cur = v
+	return v
+}
+
+// Read serves bytes left over from an earlier read, or waits for the
+// next read of the real input.
+func (v *pumpView) Read(b []byte) (int, error) {
+	p := v.p
+	select {
+	case <-v.done:
+		return 0, io.EOF
+	default:
+	}
+	p.mu.Lock()
+	if len(p.rest) > 0 {
+		n := copy(b, p.rest)
+		p.rest = p.rest[n:]
+		p.mu.Unlock()
+		return n, nil
+	}
+	if p.err != nil {
+		err := p.err
+		p.mu.Unlock()
+		return 0, err
+	}
+	if !p.inflight {
+		p.inflight = true
+		go func() {
+			buf := make([]byte, 1024)
+			n, err := p.src.Read(buf)
+			p.data <- pumpChunk{b: buf[:n], err: err}
+		}()
+	}
+	p.mu.Unlock()
+	select {
+	case <-v.done:
+		return 0, io.EOF
+	case c := <-p.data:
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.inflight = false
+		if c.err != nil {
+			p.err = c.err
+		}
+		select {
+		case <-v.done:
+			// Retired while waiting: keep the bytes for the next view.
+			p.rest = append(c.b, p.rest...)
+			return 0, io.EOF
+		default:
+		}
+		n := copy(b, c.b)
+		p.rest = append(p.rest, c.b[n:]...)
+		if n == 0 && c.err != nil {
+			return 0, c.err
+		}
+		return n, nil
+	}
+}
+
+// Close retires the view.
+func (v *pumpView) Close() error {
+	v.once.Do(func() { close(v.done) })
+	return nil
+}
+
+// terminal is the promptui side of a session.
+type terminal struct {
+	pump *stdinPump
+	out  io.Writer
+	pal  palette
+}
+
+func newTerminal(in io.Reader, out io.Writer, pal palette) *terminal {
+	return &terminal{pump: newPump(in), out: out, pal: pal}
+}
+
+// promptErr turns promptui's errors into the session's.
+func promptErr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, promptui.ErrInterrupt):
+		return ErrQuit
+	case errors.Is(err, promptui.ErrEOF), errors.Is(err, io.EOF):
+		return ErrInputEnded
+	}
+	return fmt.Errorf("reading from the terminal: %w", err)
+}
+
+// selectItem is one line of a selection list: an option or a menu entry.
+type selectItem struct {
+	Key     string
+	Label   string
+	Command string // for menu entries: the meta command it runs
+	Display string
+}
+
+// menuItems are the meta commands reachable from every selection list.
+var menuItems = []selectItem{
+	{Command: ":undo", Display: "[menu] undo: take back the last answer"},
+	{Command: ":show", Display: "[menu] show: the board and status"},
+	{Command: ":log", Display: "[menu] log: answers and rulings so far"},
+	{Command: ":help", Display: "[menu] help: this question, the rules, the commands"},
+	{Command: ":peek", Display: "[menu] peek: a player looks at their own secrets"},
+	{Command: "", Display: "[menu] type a command (rules WORDS, correct N VALUE, ...)"},
+	{Command: ":quit", Display: "[menu] quit: stop here (the game is saved)"},
+}
+
+// selectTemplates are the selection list's templates; with color off
+// they hold no escape codes at all.
+func selectTemplates(color bool) *promptui.SelectTemplates {
+	t := &promptui.SelectTemplates{
+		Label:    "{{ . }}",
+		Active:   "> {{ .Display }}",
+		Inactive: "  {{ .Display }}",
+		Selected: "  chose: {{ .Display }}",
+		Help:     "(arrow keys move, Enter chooses{{ if .Search }}, {{ .SearchKey }} searches{{ end }})",
+		FuncMap:  template.FuncMap{},
+	}
+	if color {
+		t.FuncMap = promptui.FuncMap
+		t.Label = "{{ . | bold }}"
+		t.Active = "{{ \">\" | cyan }} {{ .Display | cyan | bold }}"
+		t.Selected = "  {{ \"chose:\" | green }} {{ .Display }}"
+		t.Help = "{{ \"(arrow keys move, Enter chooses\" | faint }}{{ if .Search }}{{ \", \" | faint }}{{ .SearchKey | faint }}{{ \" searches\" | faint }}{{ end }}{{ \")\" | faint }}"
+	}
+	return t
+}
+
+// promptTemplates are a typed prompt's templates; with color off they
+// hold no escape codes at all.
+func promptTemplates(color bool) *promptui.PromptTemplates {
+	t := &promptui.PromptTemplates{
+		Prompt:          "{{ . }} ",
+		Confirm:         "{{ . }} (y/N) ",
+		Valid:           "{{ . }} ",
+		Invalid:         "{{ . }} ",
+		Success:         "{{ . }} ",
+		ValidationError: "   not taken: {{ . }}",
+		FuncMap:         template.FuncMap{},
+	}
+	if color {
+		t.FuncMap = promptui.FuncMap
+		t.Prompt = "{{ . | bold }} "
+		t.Confirm = "{{ . | bold }} {{ \"(y/N)\" | faint }} "
+		t.Valid = "{{ . | bold }} "
+		t.Invalid = "{{ . | bold }} "
+		t.Success = "{{ . | faint }} "
+		t.ValidationError = "   {{ \"not taken:\" | red }} {{ . | red }}"
+	}
+	return t
+}
+
+// choose runs a selection list and returns the chosen index.
+func (t *terminal) choose(label string, items []selectItem, search bool) (int, error) {
+	sel := promptui.Select{
+		Label:     label,
+		Items:     items,
+		Size:      min(len(items), selectSize),
+		Templates: selectTemplates(t.pal.on),
+		Stdin:     t.pump.view(),
+		Stdout:    bellFilter{w: t.out},
+	}
+	if search {
+		sel.Searcher = func(input string, i int) bool {
+			in := strings.ToLower(strings.TrimSpace(input))
+			it := items[i]
+			return strings.Contains(strings.ToLower(it.Key+" "+it.Label+" "+it.Display), in)
+		}
+	}
+	i, _, err := sel.Run()
+	return i, promptErr(err)
+}
+
+// prompt runs a typed prompt.
+func (t *terminal) prompt(label string, validate func(string) error, mask bool) (string, error) {
+	p := promptui.Prompt{
+		Label:     label,
+		Validate:  validate,
+		Templates: promptTemplates(t.pal.on),
+		Stdin:     t.pump.view(),
+		Stdout:    bellFilter{w: t.out},
+	}
+	if mask {
+		p.Mask = '*'
+		p.HideEntered = true
+	}
+	s, err := p.Run()
+	return s, promptErr(err)
+}
+
+// confirm asks yes or no; promptui's ErrAbort means no.
+func (t *terminal) confirm(text string) (bool, error) {
+	p := promptui.Prompt{
+		Label:     text,
+		IsConfirm: true,
+		Templates: promptTemplates(t.pal.on),
+		Stdin:     t.pump.view(),
+		Stdout:    bellFilter{w: t.out},
+	}
+	_, err := p.Run()
+	if errors.Is(err, promptui.ErrAbort) {
+		return false, nil
+	}
+	if err != nil {
+		return false, promptErr(err)
+	}
+	return true, nil
+}
+
+// waitEnter shows a line and waits for Enter.
+func (t *terminal) waitEnter(label string) error {
+	_, err := t.prompt(label, nil, false)
+	return err
+}
+
+// clear clears the screen.
+func (t *terminal) clear() { fmt.Fprint(t.out, clearScreen) }
+
+// validator accepts meta commands and answers the engine would take.
+func validator(q *referee.Question) func(string) error {
+	return func(s string) error {
+		in := parseInput(q, s)
+		switch in.kind {
+		case metaInput:
+			return nil
+		case emptyInput:
+			return errors.New("type an answer, or help")
+		case badInput:
+			return errors.New(in.why)
+		}
+		if _, err := q.Validate(in.raw); err != nil {
+			return errors.New(reason(q, err))
+		}
+		return nil
+	}
+}
+
+// question asks q and returns the line to handle: an option key, a number
+// or a meta command (":undo"). Secret questions first show a
+// pass-the-laptop screen (once per question: passed says it was shown)
+// and are typed masked.
+func (t *terminal) question(q *referee.Question, name string, passed bool, markPassed func()) (string, error) {
+	rule := ""
+	if q.Rule != "" {
+		rule = " " + t.pal.quiet("("+q.Rule+")")
+	}
+	if q.Secret {
+		if !passed {
+			t.clear()
+			fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s. Everyone else, please look away.", name)))
+			if err := t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name)); err != nil {
+				return "", err
+			}
+			markPassed()
+		}
+		fmt.Fprintf(t.out, "\n%s: %s%s\n", t.pal.turn(name), q.Text, rule)
+		writeOptions(t.out, q)
+		return t.prompt("Your answer (hidden; or a command such as help):", validator(q), true)
+	}
+	fmt.Fprintln(t.out)
+	if q.Kind == referee.Number {
+		return t.prompt(fmt.Sprintf("%s: %s%s (%d-%d, or help):", t.pal.turn(name), q.Text, rule, q.Min, q.Max), validator(q), false)
+	}
+	items := make([]selectItem, 0, len(q.Options)+len(menuItems))
+	for _, o := range q.Options {
+		d := o.Key
+		if o.Label != "" && o.Label != o.Key {
+			d = o.Label + "  [" + o.Key + "]"
+		}
+		items = append(items, selectItem{Key: o.Key, Label: o.Label, Display: d})
+	}
+	items = append(items, menuItems...)
+	i, err := t.choose(fmt.Sprintf("%s: %s%s", t.pal.turn(name), q.Text, rule), items, len(q.Options) > searchAbove)
+	if err != nil {
+		return "", err
+	}
+	if i < len(q.Options) {
+		return q.Options[i].Key, nil
+	}
+	cmd := items[i].Command
+	if cmd != "" {
+		return cmd, nil
+	}
+	line, err := t.prompt("Command:", func(s string) error {
+		if in := parseInput(nil, ":"+strings.TrimPrefix(strings.TrimSpace(s), ":")); in.kind != metaInput {
+			return errors.New("type a command such as rules wrangle, correct 3 5 or peek Ann")
+		}
+		return nil
+	}, false)
+	if err != nil {
+		return "", err
+	}
+	return ":" + strings.TrimPrefix(strings.TrimSpace(line), ":"), nil
+}
+
+// passBack ends a secret answer: the actor reads their private rulings,
+// then the screen is cleared for the laptop to go back.
+func (t *terminal) passBack(name string, private []string) error {
+	fmt.Fprintln(t.out, t.pal.secret("Answer taken (hidden)."))
+	for _, p := range private {
+		fmt.Fprintln(t.out, t.pal.secret("  for "+name+" only: ")+p)
+	}
+	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", name)); err != nil {
+		return err
+	}
+	t.clear()
+	return nil
+}
+
+// peek shows one player's private status between pass-the-laptop screens.
+func (t *terminal) peek(g referee.Game, seat int) error {
+	names := g.PlayerNames()
+	if seat < 0 {
+		items := make([]selectItem, 0, len(names)+1)
+		for i, n := range names {
+			items = append(items, selectItem{Key: fmt.Sprint(i + 1), Label: n, Display: n})
+		}
+		items = append(items, selectItem{Display: "nobody (back to the game)"})
+		i, err := t.choose("Whose secrets?", items, false)
+		if err != nil {
+			return err
+		}
+		if i >= len(names) {
+			return nil
+		}
+		seat = i
+	}
+	name := names[seat]
+	t.clear()
+	fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s. Everyone else, please look away.", name)))
+	if err := t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name)); err != nil {
+		return err
+	}
+	fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s's private view:", name)))
+	fmt.Fprintln(t.out, strings.TrimRight(g.Status(seat), "\n"))
+	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", name)); err != nil {
+		return err
+	}
+	t.clear()
+	return nil
+}
