@@ -95,8 +95,12 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 			parts = append(parts, fmt.Sprintf("row %d %s %d", i+1, g.name(g.Mast[i].Player), count[i]))
 		}
 	}
-	t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("Match %d: the pirates stand %s of the mast (%s). Columns are resolved from column %d inward; each winner crosses to the %s side.",
-		match, from, strings.Join(parts, ", "), cols, to)})
+	order := fmt.Sprintf("Columns are resolved from column %d inward", cols)
+	if cols == 1 {
+		order = "There is one column"
+	}
+	t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("Match %d: the pirates stand %s of the mast (%s). %s; each winner crosses to the %s side.",
+		match, from, strings.Join(parts, ", "), order, to)})
 	for c := cols; c >= 1; c-- {
 		var rows []int
 		for i := range g.Mast {
@@ -109,6 +113,11 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 		if len(rows) == 1 {
 			t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: fmt.Sprintf("%s: %s's pirate stands alone and qualifies without a roll.", what, g.name(g.Mast[standing].Player))})
 		} else {
+			var who []int
+			for _, r := range rows {
+				who = append(who, g.Mast[r].Player)
+			}
+			t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: fmt.Sprintf("%s: %s roll in that order, top row first.", what, g.nameList(who))})
 			best := g.roll(t, g.Mast[standing].Player, "wrangle.roll", what)
 			for _, ch := range rows[1:] {
 				sp, cp := g.Mast[standing].Player, g.Mast[ch].Player
