@@ -1,0 +1,361 @@
+package pirates_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"rumref/referee"
+	"rumref/referee/pirates"
+)
+
+// TestFigurePirateCosts checks the board figures of the rules data §1.2 as
+// the pirates a hop really takes on the fixed layout.
+func TestFigurePirateCosts(t *testing.T) {
+	b := fixedBoard(t)
+	cases := []struct {
+		from, to string
+		want     int
+	}{
+		{"HQ", "Coin 2", 4},
+		{"HQ", "Supply (4)", 5},
+		{"Pirate (5)", "Coin 6", 1},
+		{"Rendezvous (2)", "Rendezvous (3)", 1},
+		{"Coin 1", "HQ", 1},
+		{"The Swan", "Map green (5)", 1},
+		{"Map rose (2)", "Coin 2", 3},
+		{"Chest (8)", "Es Cruce", 3},
+		{"Coin 3", "Guard (3)", 3},
+	}
+	for _, c := range cases {
+		from, to := at(t, b, c.from), at(t, b, c.to)
+		ids := between(b, from, to)
+		if len(ids) != 1 {
+			t.Fatalf("%s - %s: %d alleys", c.from, c.to, len(ids))
+		}
+		g, _ := run(t, func() *pirates.Game {
+			g := freshGame(t, 3)
+			g.Captain = from
+			return g
+		}, turn(0), "turn.choice=move", "move.alley="+key(ids[0]))
+		if got := 10 - g.Players[0].Supply; got != c.want || g.Captain != to {
+			t.Errorf("%s - %s: took %d pirates, captain on %s; want %d and %s", c.from, c.to, got,
+				b.Intersections[g.Captain].Name, c.want, c.to)
+		}
+	}
+	// Dark alleys: Coin 3 north is 1 segment, Guard (6) east-bottom 3; a
+	// hop through both takes 4 pirates and 1 coin.
+	coin3, guard6 := at(t, b, "Coin 3"), at(t, b, "Guard (6)")
+	in, out := darkAt(b, coin3)[0], darkAt(b, guard6)[0]
+	if b.Alleys[in].Segments != 1 || b.Alleys[out].Segments != 3 {
+		t.Fatalf("dark alley lengths %d and %d, want 1 and 3", b.Alleys[in].Segments, b.Alleys[out].Segments)
+	}
+	g, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Captain = coin3
+		return g
+	}, turn(0), "turn.choice=move", "move.alley="+key(in), "move.exit="+key(out))
+	if g.Players[0].Supply != 6 || g.Players[0].Coins != 1 || g.Captain != guard6 || g.Occupant[in] != 0 || g.Occupant[out] != 0 {
+		t.Errorf("dark hop: supply %d coins %d captain %d", g.Players[0].Supply, g.Players[0].Coins, g.Captain)
+	}
+	if pending(e) != "guard.stack" {
+		t.Errorf("after arriving at Guard (6) the game asks %q", pending(e))
+	}
+}
+
+func TestExtraHopCostsOneCoinAndActionsResolveBetweenHops(t *testing.T) {
+	g, e := run(t, func() *pirates.Game { return freshGame(t, 3) }, turn(0),
+		"turn.choice=move", "move.alley=a0", // HQ -> Coin 1: +1 coin
+		"move.more=hop", "move.alley=a1", // Coin 1 -> Pirate (1): pays 1, recruits
+	)
+	p := g.Players[0]
+	if p.Coins != 2 || p.Supply != 8 || p.Office != 4 {
+		t.Fatalf("coins %d supply %d office %d, want 2, 8, 4", p.Coins, p.Supply, p.Office)
+	}
+	if !hasEvent(e, "rp.move", "Pays 1 coin for the extra hop") {
+		t.Errorf("no event for the extra hop's coin:\n%s", events(e))
+	}
+	if pending(e) != "move.more" {
+		t.Fatalf("pending %q", pending(e))
+	}
+	if err := e.Answer("avast"); err != nil {
+		t.Fatal(err)
+	}
+	if pending(e) != "" || !hasEvent(e, "rp.move", "Avast") {
+		t.Errorf("Avast should end the turn; pending %q", pending(e))
+	}
+}
+
+func TestOnlyEmptyAffordableAlleysAreOffered(t *testing.T) {
+	_, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Occupant[0] = 1 // Coin 1 - HQ taken by Bo
+		g.Players[0].Supply = 3
+		return g
+	}, turn(0), "turn.choice=move")
+	// HQ: a0 taken, a3 (3) and a4 (2) fit, a41 (4) and a43 (5) are too long.
+	if got := optionKeys(e); !slices.Equal(got, []string{"a3", "a4"}) {
+		t.Errorf("options %v, want [a3 a4]", got)
+	}
+	if err := e.Answer("a41"); err == nil {
+		t.Error("a hop needing more pirates than the supply was accepted")
+	}
+}
+
+func TestNoCoinNoExtraHop(t *testing.T) {
+	g, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Players[0].Coins = 0
+		return g
+	}, turn(0), "turn.choice=move", "move.alley=a4") // HQ -> Rum (1)
+	if pending(e) != "" || !hasEvent(e, "rp.move", "cannot make another hop") || g.Players[0].Rum != 2 {
+		t.Errorf("pending %q rum %d events:\n%s", pending(e), g.Players[0].Rum, events(e))
+	}
+}
+
+func TestDarkAlleyCoinWaiverAndExits(t *testing.T) {
+	b := fixedBoard(t)
+	coin3 := at(t, b, "Coin 3")
+	// With an empty ordinary alley at Coin 3 the dark alley costs a coin
+	// (shown above); with every ordinary alley taken it is free.
+	g, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Captain = coin3
+		fillAround(g, coin3, 1, 68)
+		return g
+	}, turn(0), "turn.choice=move", "move.alley=a68", "move.exit=a73")
+	if g.Players[0].Coins != 2 || !hasEvent(e, "rp.dark-alley", "costs no coin") {
+		t.Errorf("waived dark alley: coins %d\n%s", g.Players[0].Coins, events(e))
+	}
+	// The exit is another empty dark alley whose intersection is not the
+	// start: Supply (3) owns a69 and a70, so neither ends a hop entered there.
+	supply3 := at(t, b, "Supply (3)")
+	_, e = run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Captain = supply3
+		g.Occupant[79] = 2
+		return g
+	}, turn(0), "turn.choice=move", "move.alley=a69")
+	keys := optionKeys(e)
+	for _, bad := range []string{"a69", "a70", "a79"} {
+		if slices.Contains(keys, bad) {
+			t.Errorf("exit %s offered: %v", bad, keys)
+		}
+	}
+	if len(keys) != 21 {
+		t.Errorf("%d exits offered, want 21: %v", len(keys), keys)
+	}
+	// Pirates for both legs: Guard (6)'s dark alley is 3 long, so with 3
+	// pirates it is not offered, and with 4 only 1-segment exits are.
+	guard6 := at(t, b, "Guard (6)")
+	_, e = run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Captain = guard6
+		g.Players[0].Supply = 3
+		return g
+	}, turn(0), "turn.choice=move")
+	if slices.Contains(optionKeys(e), "a73") {
+		t.Errorf("dark alley needing 4 pirates offered with 3: %v", optionKeys(e))
+	}
+	_, e = run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Captain = guard6
+		g.Players[0].Supply = 4
+		return g
+	}, turn(0), "turn.choice=move", "move.alley=a73")
+	if got := optionKeys(e); !slices.Equal(got, []string{"a65", "a68", "a70", "a79", "a85", "a86"}) {
+		t.Errorf("exits with 1 pirate left: %v", got)
+	}
+	// A player without a coin cannot pay the dark alley's extra coin.
+	_, e = run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Captain = guard6
+		g.Players[0].Coins = 0
+		return g
+	}, turn(0), "turn.choice=move")
+	if slices.Contains(optionKeys(e), "a73") {
+		t.Errorf("dark alley offered without a coin to pay: %v", optionKeys(e))
+	}
+}
+
+func TestDeadEndJumpsCoinToCoin(t *testing.T) {
+	b := fixedBoard(t)
+	coin := func(n int) int { return b.CoinOf[n] }
+	cases := []struct {
+		name   string
+		start  int
+		dead   []int // coins (by section) whose alleys are all taken
+		want   int
+		passed string
+	}{
+		{"next coin", at(t, b, "Coin 2"), []int{2}, coin(3), ""},
+		{"from a non-coin", at(t, b, "Rum (2)"), nil, coin(3), ""},
+		{"chain", coin(2), []int{2, 3, 4}, coin(5), "Coin 3, Coin 4"},
+		{"9 wraps to 1", coin(9), []int{9}, coin(1), ""},
+	}
+	for _, c := range cases {
+		g, e := run(t, func() *pirates.Game {
+			g := freshGame(t, 3)
+			g.Captain = c.start
+			fillAround(g, c.start, 1)
+			for _, n := range c.dead {
+				fillAround(g, coin(n), 1)
+			}
+			return g
+		}, turn(0))
+		if q := e.Next(); q == nil || !strings.Contains(q.Label("move"), "dead end") {
+			t.Errorf("%s: the move option does not warn of the jump", c.name)
+		}
+		if err := e.Answer("move"); err != nil {
+			t.Fatal(err)
+		}
+		g = e.Game().(scene).Game
+		if g.Captain != c.want || !hasEvent(e, "rp.dead-end", "no coin action") || g.Players[0].Coins != 2 {
+			t.Errorf("%s: captain on %s, coins %d\n%s", c.name, b.Intersections[g.Captain].Name, g.Players[0].Coins, events(e))
+		}
+		if c.passed != "" && !hasEvent(e, "rp.dead-end", c.passed) {
+			t.Errorf("%s: jump does not name the dead ends passed\n%s", c.name, events(e))
+		}
+		if pending(e) != "move.alley" {
+			t.Errorf("%s: pending %q", c.name, pending(e))
+		}
+	}
+}
+
+func TestDeadEndWithOnlyDarkAlleys(t *testing.T) {
+	g := freshGame(t, 3)
+	coin8 := g.Board.CoinOf[8]
+	g.Occupant[31], g.Occupant[61] = 1, 1
+	if g.DeadEndForTest(coin8) {
+		t.Fatal("Coin 8 with its dark alley free and other dark alleys free is no dead end")
+	}
+	for _, a := range g.Board.Alleys {
+		if a.Dark && a.ID != 79 {
+			g.Occupant[a.ID] = 2
+		}
+	}
+	if !g.DeadEndForTest(coin8) {
+		t.Fatal("Coin 8 with only its own dark alley free and no exit is a dead end")
+	}
+}
+
+func TestAllCoinsDeadMeansNoMove(t *testing.T) {
+	_, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		for i := range g.Occupant {
+			g.Occupant[i] = 1
+		}
+		return g
+	}, turn(0))
+	if got := optionKeys(e); !slices.Equal(got, []string{"rest", "board"}) {
+		t.Errorf("options %v, want [rest board]", got)
+	}
+}
+
+func TestMustBoardWhenNeitherHopNorRest(t *testing.T) {
+	g, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 2)
+		for i := range g.Occupant {
+			g.Occupant[i] = 1
+		}
+		g.Players[0].Coins = 0
+		g.Mast = []pirates.MastRow{{Player: pirates.Imaginary, Left: 4}}
+		return g
+	}, turn(0))
+	if pending(e) != "" || !hasEvent(e, "rp.board", "must go on board") {
+		t.Fatalf("pending %q\n%s", pending(e), events(e))
+	}
+	p := g.Players[0]
+	if !p.Out || p.Supply != 0 || len(g.Mast) != 2 || g.Mast[1] != (pirates.MastRow{Player: 0, Left: 10}) || g.Mast[0].Player != pirates.Imaginary {
+		t.Errorf("after boarding: %+v mast %+v", p, g.Mast)
+	}
+}
+
+func TestRestAndBoard(t *testing.T) {
+	g, e := run(t, func() *pirates.Game { return freshGame(t, 3) }, turn(0), "turn.choice=rest")
+	if g.Players[0].Coins != 1 || pending(e) != "" || !hasEvent(e, "rp.rest", "pays 1 coin") {
+		t.Errorf("rest: coins %d", g.Players[0].Coins)
+	}
+	for _, ev := range e.Events() {
+		if ev.Rule == "rp.rest" && (strings.Contains(ev.For(referee.Public), "1 coin left") || !strings.Contains(ev.For(0), "1 coin left")) {
+			t.Errorf("rest event: public %q, own %q", ev.For(referee.Public), ev.For(0))
+		}
+	}
+	g, _ = run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Mast = []pirates.MastRow{{Player: 2, Left: 3}}
+		g.Players[0].Supply = 7
+		return g
+	}, turn(0), "turn.choice=board")
+	if !g.Players[0].Out || g.Players[0].Supply != 0 || len(g.Mast) != 2 || g.Mast[1] != (pirates.MastRow{Player: 0, Left: 7}) {
+		t.Errorf("board: %+v %+v", g.Players[0], g.Mast)
+	}
+	// No rest without a coin.
+	_, e = run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Players[0].Coins = 0
+		return g
+	}, turn(0))
+	if got := optionKeys(e); !slices.Equal(got, []string{"move", "board"}) {
+		t.Errorf("options without a coin %v", got)
+	}
+}
+
+func TestOutOfPiratesByMoving(t *testing.T) {
+	g, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Players[0].Supply = 1
+		return g
+	}, turn(0), "turn.choice=move", "move.alley=a0")
+	if !g.Players[0].Out || pending(e) != "" || !hasEvent(e, "rp.board", "no pirates left") || len(g.Mast) != 0 {
+		t.Errorf("out: %+v pending %q mast %v", g.Players[0], pending(e), g.Mast)
+	}
+}
+
+func TestLastPlayerHopsFreeButDarkAlleyCosts(t *testing.T) {
+	g, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Players[1].Out, g.Players[2].Out = true, true
+		g.Players[0].Coins = 0
+		return g
+	}, turn(0),
+		"turn.choice=move", "move.alley=a0", // HQ -> Coin 1: 1 coin
+		"move.more=hop", "move.alley=a1", // -> Pirate (1), free
+		"move.more=hop", "move.alley=a65", "move.exit=a68", // dark to Coin 3: pays 1, then +1
+	)
+	p := g.Players[0]
+	if p.Coins != 1 || p.Supply != 10-1-2+1-2 {
+		t.Errorf("coins %d supply %d", p.Coins, p.Supply)
+	}
+	if !hasEvent(e, "rp.last-player", "only player still in") || !hasEvent(e, "rp.last-player", "free") ||
+		!hasEvent(e, "rp.dark-alley", "Pays 1 coin for the dark alley") {
+		t.Errorf("events:\n%s", events(e))
+	}
+}
+
+func TestActionPhaseTurnOrderAndEnd(t *testing.T) {
+	var actors []int
+	e, err := referee.Start(func() referee.Game {
+		g := freshGame(t, 3)
+		g.StartPlayer = 1
+		return scene{g, func(g *pirates.Game, t *referee.T) { g.ActionPhaseForTest(t) }}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bo rests, Cy boards, Ann boards, Bo boards: Cy and Ann are skipped
+	// from then on.
+	for _, a := range []string{"rest", "board", "board", "board"} {
+		actors = append(actors, e.Next().Actor)
+		if err := e.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(actors, []int{1, 2, 0, 1}) || pending(e) != "" {
+		t.Errorf("actors %v pending %q", actors, pending(e))
+	}
+	g := e.Game().(scene).Game
+	if g.Turn != -1 || len(g.Mast) != 3 || g.Mast[0].Player != 2 || g.Mast[2].Player != 1 {
+		t.Errorf("turn %d mast %+v", g.Turn, g.Mast)
+	}
+}
