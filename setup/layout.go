@@ -189,7 +189,7 @@ func BuildInstructions(l pirates.Layout) string {
 	for r := range 3 {
 		b.WriteString("    |")
 		for c := range 3 {
-			fmt.Fprintf(&b, " %-4s |", formatCell(l[3*r+c]))
+			fmt.Fprintf(&b, "  %-4s|", formatCell(l[3*r+c]))
 		}
 		b.WriteString("\n")
 		b.WriteString(line)
