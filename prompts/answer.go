@@ -126,7 +126,7 @@ func isOptionKey(q *referee.Question, s string) bool {
 func parseInput(q *referee.Question, line string) input {
 	s := strings.TrimSpace(line)
 	if len(s) > maxLine {
-		return input{kind: badInput, why: fmt.Sprintf("that line is %d characters long; answers and commands are short, so type it again", len(s))}
+		return input{kind: badInput, why: fmt.Sprintf("that line is too long (%d characters); answers and commands are short, so type it again", len(s))}
 	}
 	if s == "" {
 		return input{kind: emptyInput}

@@ -1,0 +1,61 @@
+package prompts
+
+import (
+	"fmt"
+	"strconv"
+
+	"rumref/referee"
+)
+
+// tableGame is a tiny game for driving sessions: a die roll, a secret ware
+// for Bo, a public pick whose keys include the word "undo", and a count
+// for the table.
+type tableGame struct {
+	roll  int
+	ware  string
+	pick  string
+	count int
+}
+
+type tableView struct {
+	Roll  int    `json:"roll"`
+	Ware  string `json:"ware"`
+	Pick  string `json:"pick"`
+	Count int    `json:"count"`
+}
+
+func (g *tableGame) Name() string          { return "table" }
+func (g *tableGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
+
+func (g *tableGame) Status(viewer int) string {
+	ware := "hidden"
+	if viewer == 1 && g.ware != "" {
+		ware = "WARE=" + g.ware
+	}
+	return fmt.Sprintf("roll %d, Bo's ware %s, pick %q, count %d", g.roll, ware, g.pick, g.count)
+}
+
+func (g *tableGame) View(viewer int) any {
+	v := tableView{Roll: g.roll, Pick: g.pick, Count: g.count, Ware: "hidden"}
+	if viewer == 1 {
+		v.Ware = g.ware
+	}
+	return v
+}
+
+func (g *tableGame) Play(t *referee.T) {
+	t.Emit(referee.Event{Rule: "t.setup", Text: "Ann starts."})
+	a := t.Ask(referee.Question{ID: "t.roll", Actor: 0, Kind: referee.Number, Min: 1, Max: 6, Text: "What did you roll?", Rule: "t.roll"})
+	g.roll, _ = strconv.Atoi(a)
+	t.Emit(referee.Event{Rule: "t.roll", Text: fmt.Sprintf("Ann rolled %d.", g.roll)})
+	g.ware = t.Ask(referee.Question{ID: "t.ware", Actor: 1, Kind: referee.Choice, Secret: true, Rule: "t.ware",
+		Text: "Which ware did you draw?", Options: []referee.Option{{Key: "rum", Label: "Rum"}, {Key: "gold", Label: "Gold"}, {Key: "map", Label: "Map"}}})
+	t.Emit(referee.Event{Rule: "t.ware", Text: "Bo took a ware.", Private: "It is " + g.ware + ".", Player: 1})
+	g.pick = t.Ask(referee.Question{ID: "t.pick", Actor: 0, Kind: referee.Choice, Rule: "t.pick",
+		Text: "Pick one.", Options: []referee.Option{{Key: "red", Label: "Red"}, {Key: "blue", Label: "Blue"}, {Key: "undo", Label: "A thing called undo"}}})
+	c := t.Ask(referee.Question{ID: "t.count", Actor: referee.Table, Kind: referee.Number, Min: 2, Max: 4, Text: "How many?", Rule: "t.count"})
+	g.count, _ = strconv.Atoi(c)
+	t.Emit(referee.Event{Rule: "t.end", Text: "Done."})
+}
+
+func newTable() referee.Game { return &tableGame{} }
