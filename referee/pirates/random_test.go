@@ -1,0 +1,314 @@
+package pirates_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/setup"
+)
+
+// dump is a deterministic picture of the whole game state, for comparing
+// a live game with its replay.
+func dump(g *pirates.Game) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "round %d phase %d start %d turn %d captain %d\n", g.Round, g.Phase, g.StartPlayer, g.Turn, g.Captain)
+	fmt.Fprintf(&b, "players %+v\noccupant %v\nmast %+v\n", g.Players, g.Occupant, g.Mast)
+	for s, st := range g.Stacks {
+		fmt.Fprintf(&b, "stack %d %v %v\n", s, st.Counts, st.Under)
+	}
+	fmt.Fprintf(&b, "pubs %v maps %v chest %q %q sleep %q %q %q boxed %v rum %d\n", g.Pubs, g.Maps, g.Chest, g.Scorpion,
+		g.Bunk, g.Hammock, g.Bedroll, g.Boxed, g.RumPool)
+	return b.String()
+}
+
+// checkInvariants checks what must hold after every answer.
+func checkInvariants(g *pirates.Game) error {
+	// Each color's 15 pirates are all somewhere.
+	for i, p := range g.Players {
+		n := p.Supply + p.Office
+		for id, occ := range g.Occupant {
+			if occ == i {
+				n += g.Board.Alleys[id].Segments
+			}
+		}
+		for _, r := range g.Mast {
+			if r.Player == i {
+				n += r.Left + r.Right
+			}
+		}
+		if n != 15 {
+			return fmt.Errorf("%s has %d pirates, not 15", p.Name, n)
+		}
+		if p.Coins < 0 || p.Rum < 0 || p.Supply < 0 || p.Office < 0 {
+			return fmt.Errorf("%s has a negative count: %+v", p.Name, p)
+		}
+	}
+	// Rum barrels.
+	rum := g.RumPool
+	for _, p := range g.Players {
+		rum += p.Rum
+	}
+	if rum != pirates.RumBarrels || g.RumPool < 0 {
+		return fmt.Errorf("%d rum barrels in play, pool %d", rum, g.RumPool)
+	}
+	// Every tile is somewhere.
+	count := map[string]int{}
+	for _, st := range g.Stacks {
+		for k, c := range st.Counts {
+			count[k] += c
+		}
+		for _, k := range st.Under {
+			count[k]++
+		}
+	}
+	add := func(keys ...string) {
+		for _, k := range keys {
+			if k != "" {
+				count[k]++
+			}
+		}
+	}
+	add(g.Pubs...)
+	add(g.Maps...)
+	add(g.Chest, g.Scorpion, g.Bunk, g.Hammock, g.Bedroll)
+	add(g.Boxed...)
+	for _, p := range g.Players {
+		add(p.Won...)
+		add(p.Wares...)
+		add(p.Targets...)
+	}
+	total := 0
+	for _, tt := range pirates.Catalog() {
+		if count[tt.Key] != tt.Copies {
+			return fmt.Errorf("tile %s: %d in play, %d in the box", tt.Key, count[tt.Key], tt.Copies)
+		}
+		total += tt.Copies
+		delete(count, tt.Key)
+	}
+	if len(count) > 0 {
+		return fmt.Errorf("unknown tiles %v", count)
+	}
+	if total+pirates.RumBarrels+pirates.Markers+pirates.StartTile != pirates.BoxTiles {
+		return fmt.Errorf("the box holds %d tiles", total+pirates.RumBarrels+pirates.Markers+pirates.StartTile)
+	}
+	if len(g.Pubs) > 4 || len(g.Maps) > 4 {
+		return fmt.Errorf("displays overfull: %v %v", g.Pubs, g.Maps)
+	}
+	return nil
+}
+
+// secretLabels lists the labels that must never show in public: every
+// ware.
+func secretLabels(g *pirates.Game) []string {
+	var out []string
+	for _, tt := range pirates.Catalog() {
+		if tt.Sort == pirates.SortWare {
+			out = append(out, tt.Label)
+		}
+	}
+	return out
+}
+
+// rendezvousLabels lists the labels of the rendezvous tiles.
+func rendezvousLabels() []string {
+	var out []string
+	for _, tt := range pirates.Catalog() {
+		if tt.Sort == pirates.SortRendezvous {
+			out = append(out, tt.Label)
+		}
+	}
+	return out
+}
+
+// checkSecrets looks for secrets in the public view, public event text and
+// question wording.
+func checkSecrets(g *pirates.Game, e *referee.Engine, from int) error {
+	pub := g.Status(referee.Public)
+	if strings.Contains(pub, "yours only") || strings.Contains(pub, "coin") && strings.Contains(pub, "coins:") {
+		return fmt.Errorf("public status shows private lines:\n%s", pub)
+	}
+	v := g.View(referee.Public).(pirates.View)
+	for _, p := range v.Players {
+		if p.Coins != nil || p.Wares != nil || p.Targets != nil {
+			return fmt.Errorf("public view shows %s's secrets", p.Name)
+		}
+	}
+	wares := secretLabels(g)
+	rdv := rendezvousLabels()
+	evs := e.Events()[from:]
+	for _, ev := range evs {
+		txt := ev.For(referee.Public)
+		for _, w := range wares {
+			if strings.Contains(txt, w) {
+				return fmt.Errorf("public event names a ware: %q", txt)
+			}
+		}
+		for _, l := range rdv {
+			if strings.Contains(txt, l) && !strings.Contains(txt, "reveals") {
+				return fmt.Errorf("public event names a rendezvous target: %q", txt)
+			}
+		}
+		if strings.Contains(strings.ToLower(txt), " coins.") && strings.Contains(txt, "now have") {
+			return fmt.Errorf("public event shows a coin total: %q", txt)
+		}
+	}
+	for _, w := range wares {
+		if strings.Contains(pub, w) {
+			return fmt.Errorf("public status names a ware %q", w)
+		}
+	}
+	if q := e.Next(); q != nil {
+		for _, l := range append(rdv, wares...) {
+			if strings.Contains(q.Text, l) {
+				return fmt.Errorf("question text names a secret tile: %q", q.Text)
+			}
+		}
+		if !q.Secret {
+			for _, o := range q.Options {
+				for _, w := range wares {
+					if strings.Contains(o.Label, w) || strings.Contains(q.Text, w) {
+						return fmt.Errorf("public question %s names a ware", q.ID)
+					}
+				}
+				if t, ok := pirates.Tile(o.Key); ok && t.Sort == pirates.SortRendezvous {
+					return fmt.Errorf("public question %s offers a rendezvous tile", q.ID)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// chooser is a seeded random legal player. It goes on board more often
+// as a round drags on, so games end.
+type chooser struct {
+	r     *rand.Rand
+	steps int
+}
+
+func (c *chooser) answer(q *referee.Question) string {
+	c.steps++
+	if q.Kind == referee.Number {
+		return strconv.Itoa(q.Min + c.r.IntN(q.Max-q.Min+1))
+	}
+	keys := make([]string, len(q.Options))
+	for i, o := range q.Options {
+		keys[i] = o.Key
+	}
+	has := func(k string) bool {
+		for _, o := range keys {
+			if o == k {
+				return true
+			}
+		}
+		return false
+	}
+	switch q.ID {
+	case "turn.choice":
+		if has("move") && c.r.IntN(10) < 8 {
+			return "move"
+		}
+		if has("rest") && c.r.IntN(4) == 0 {
+			return "rest"
+		}
+		return "board"
+	case "move.more":
+		if c.r.IntN(3) == 0 {
+			return "hop"
+		}
+		return "avast"
+	}
+	return keys[c.r.IntN(len(keys))]
+}
+
+// playRandom plays a whole game with a random legal player, checking every
+// invariant after each answer and replay against the live state every
+// replayEvery answers. It returns the number of answers.
+func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, replayEvery int, seen map[string]bool) int {
+	t.Helper()
+	board, err := setup.Assemble(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config(n)
+	cfg.Layout = layout
+	cfg.Start = int(seed % uint64(n))
+	factory := func() referee.Game { return pirates.New(cfg, board) }
+	e, err := referee.Start(factory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	c := &chooser{r: rand.New(rand.NewPCG(seed, 7))}
+	from := 0
+	for step := 0; e.Next() != nil; step++ {
+		if step > 20000 {
+			t.Fatalf("%d players seed %d: no end after %d answers", n, seed, step)
+		}
+		q := e.Next()
+		a := c.answer(q)
+		if err := e.Answer(a); err != nil {
+			t.Fatalf("%d players seed %d step %d: legal answer %s=%s refused: %v", n, seed, step, q.ID, a, err)
+		}
+		g := e.Game().(*pirates.Game)
+		if err := checkInvariants(g); err != nil {
+			t.Fatalf("%d players seed %d step %d after %s=%s: %v", n, seed, step, q.ID, a, err)
+		}
+		if g.Phase == pirates.PhaseOver {
+			// The final score reveals every tile.
+		} else if err := checkSecrets(g, e, from); err != nil {
+			t.Fatalf("%d players seed %d step %d after %s=%s: %v", n, seed, step, q.ID, a, err)
+		}
+		from = len(e.Events())
+		seen[q.ID] = true
+		if q.ID == "rendezvous.reveal" && a != "hide" {
+			seen["rendezvous revealed"] = true
+		}
+		if replayEvery > 0 && step%replayEvery == 0 {
+			r, err := referee.Replay(factory, e.Answers())
+			if err != nil {
+				t.Fatalf("replay at step %d: %v", step, err)
+			}
+			if a, b := dump(g), dump(r.Game().(*pirates.Game)); a != b {
+				t.Fatalf("replay differs at step %d:\nlive   %s\nreplay %s", step, a, b)
+			}
+			r.Close()
+		}
+	}
+	if g := e.Game().(*pirates.Game); g.Phase != pirates.PhaseOver {
+		t.Fatalf("%d players seed %d: game ended in phase %d", n, seed, g.Phase)
+	}
+	return len(e.Answers())
+}
+
+func TestRandomGames(t *testing.T) {
+	seen := map[string]bool{}
+	answers := 0
+	for n := 2; n <= 5; n++ {
+		for seed := uint64(1); seed <= 6; seed++ {
+			layout := setup.FixedLayout()
+			if seed%2 == 0 {
+				layout = setup.RandomLayout(int64(seed))
+			}
+			every := 0
+			if seed == 1 {
+				every = 1
+			}
+			answers += playRandom(t, n, seed*100+uint64(n), layout, every, seen)
+		}
+	}
+	t.Logf("%d answers in 24 games", answers)
+	for _, id := range []string{"turn.choice", "move.alley", "move.exit", "move.more", "hq.alley", "hq.second",
+		"supply.draw", "supply.keep", "rendezvous.draw", "rendezvous.reveal", "rendezvous revealed", "map.take",
+		"map.refill", "pub.join", "pub.roll", "pub.take", "pub.refill", "chest.roll", "chest.refill",
+		"chest.scorpion.refill", "guard.stack", "guard.draw", "rum.spend", "rum.reroll", "rum.again"} {
+		if !seen[id] {
+			t.Errorf("the random games never reached %s", id)
+		}
+	}
+}
