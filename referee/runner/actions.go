@@ -1,0 +1,154 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+
+	"rumref/referee"
+)
+
+// Action is one entry of the action menu.
+type Action int
+
+// The actions of both sides (rule 26).
+const (
+	ActGain Action = iota
+	ActDraw
+	ActEvent
+	ActInvestments
+	ActHazard
+	ActRecall
+	ActInvest
+	ActShip
+	ActCrew
+	ActRaid
+)
+
+var actionNames = []string{"gain", "draw", "event", "investments", "hazard", "recall", "invest", "ship", "crew", "raid"}
+
+var actionLabels = []string{"gain 2 coins", "draw up to 5 cards", "play an event", "play investments",
+	"play a hazard", "recall a card", "invest coins", "play a ship", "play or rearrange crew", "raid"}
+
+// String returns the action's menu key.
+func (a Action) String() string { return enumString(actionNames, int(a)) }
+
+// legalActions lists the actions the seat may take now.
+func (g *Game) legalActions(seat int) []Action {
+	p := g.Players[seat]
+	out := []Action{ActGain, ActDraw}
+	if len(g.playableEvents(seat)) > 0 {
+		out = append(out, ActEvent)
+	}
+	if seat == CrownSeat {
+		if g.handHas(p, Investment) && len(g.freeIslands()) > 0 {
+			out = append(out, ActInvestments)
+		}
+		if g.handHas(p, Hazard) {
+			out = append(out, ActHazard)
+		}
+		if len(g.crownPieces()) > 0 {
+			out = append(out, ActRecall)
+			if p.Supply > 0 {
+				out = append(out, ActInvest)
+			}
+		}
+		return out
+	}
+	if len(g.affordable(Ship)) > 0 {
+		out = append(out, ActShip)
+	}
+	if len(crewOf(g.Ships)) > 0 || (len(g.affordable(Crew)) > 0 && len(g.shipsWithRoom(nil)) > 0) {
+		out = append(out, ActCrew)
+	}
+	if g.canRaid() {
+		out = append(out, ActRaid)
+	}
+	return out
+}
+
+// action asks for and carries out one action.
+func (g *Game) action(t *referee.T, seat int) {
+	p := g.Players[seat]
+	legal := g.legalActions(seat)
+	opts := make([]referee.Option, 0, len(legal))
+	for _, a := range legal {
+		opts = append(opts, referee.Option{Key: a.String(), Label: actionLabels[a]})
+	}
+	k := t.Ask(referee.Question{ID: "action", Actor: seat, Rule: "rr.actions", Options: opts,
+		Text: fmt.Sprintf("%s, action %d of %d (%d coins, %d cards in hand): what do you do?",
+			p.Name, ActionsPerTurn-g.Actions+1, ActionsPerTurn, p.Supply, len(p.Hand))})
+	a := Action(slices.Index(actionNames, k))
+	switch a {
+	case ActGain:
+		p.Supply += 2
+		t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s gains 2 coins (now %d).", p.Name, p.Supply)})
+	case ActDraw:
+		need := HandLimit - len(p.Hand)
+		if need <= 0 {
+			t.Emit(referee.Event{Rule: "rr.actions", Text: p.Name + " already holds 5 or more cards: the draw gives nothing."})
+			return
+		}
+		g.draw(t, seat, need)
+	case ActEvent:
+		g.playEvent(t, seat)
+	case ActInvestments:
+		g.playInvestments(t)
+	case ActHazard:
+		g.playHazard(t)
+	case ActRecall:
+		g.recall(t)
+	case ActInvest:
+		g.invest(t)
+	case ActShip:
+		g.playShip(t)
+	case ActCrew:
+		g.playCrew(t)
+	case ActRaid:
+		g.raid(t, nil)
+	}
+}
+
+func (g *Game) handHas(p *Player, ty CardType) bool {
+	return slices.ContainsFunc(p.Hand, func(n string) bool { return g.card(n).Type == ty })
+}
+
+// affordable lists the pirate's hand cards of a type whose cost is payable.
+func (g *Game) affordable(ty CardType) []string {
+	p := g.pirate()
+	var out []string
+	for _, n := range p.Hand {
+		if c := g.card(n); c.Type == ty && c.Cost <= p.Supply {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// playableEvents lists the events in hand the seat can pay for and carry out.
+func (g *Game) playableEvents(seat int) []string {
+	p := g.Players[seat]
+	var out []string
+	for _, n := range p.Hand {
+		c := g.card(n)
+		if c.Type != Event || c.Cost > p.Supply {
+			continue
+		}
+		if slices.ContainsFunc(c.Play, func(e Effect) bool { return e.Do == OpRaidWithShip }) && len(g.readyShips()) == 0 {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// playEvent plays an event: pay, discard face-up, carry out its text (rule 29).
+func (g *Game) playEvent(t *referee.T, seat int) {
+	p := g.Players[seat]
+	name := g.chooseName(t, "event.card", seat, seat == CrownSeat, "Which event do you play?", "rr.actions", g.playableEvents(seat))
+	c := g.card(name)
+	p.Hand, _ = removeName(p.Hand, name)
+	p.Supply -= c.Cost
+	p.Discard = append(p.Discard, name)
+	t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s plays %s (cost %d): %s.", p.Name, name, c.Cost, DescribeEffects(c.Play))})
+	g.apply(t, &effectCtx{actor: seat, card: c, rule: "rr.cards." + slug(name)}, c.Play)
+}

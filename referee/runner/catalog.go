@@ -1,0 +1,402 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Side is the player a card belongs to.
+type Side int
+
+// The two sides of Rum Runner.
+const (
+	CrownSide Side = iota
+	PirateSide
+)
+
+var sideNames = []string{"crown", "pirate"}
+
+// String returns the side's name as the card file spells it.
+func (s Side) String() string { return enumString(sideNames, int(s)) }
+
+// MarshalText writes the side's name.
+func (s Side) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a side's name.
+func (s *Side) UnmarshalText(b []byte) error {
+	n, err := enumParse("side", sideNames, string(b))
+	*s = Side(n)
+	return err
+}
+
+// CardType is the printed type of a card.
+type CardType int
+
+// The card types of Rum Runner.
+const (
+	Island CardType = iota
+	Investment
+	Hazard
+	Event
+	Ship
+	Crew
+)
+
+var typeNames = []string{"island", "investment", "hazard", "event", "ship", "crew"}
+
+// String returns the type's name as the card file spells it.
+func (c CardType) String() string { return enumString(typeNames, int(c)) }
+
+// MarshalText writes the type's name.
+func (c CardType) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a type's name.
+func (c *CardType) UnmarshalText(b []byte) error {
+	n, err := enumParse("type", typeNames, string(b))
+	*c = CardType(n)
+	return err
+}
+
+// Op is one effect primitive the referee knows how to carry out.
+type Op int
+
+// The effect primitives. Each reads from the point of view of the player
+// carrying the effect out (the actor).
+const (
+	// OpNavigation spends N navigation icons of the raiding party.
+	OpNavigation Op = iota
+	// OpCombat spends N combat icons of the raiding party.
+	OpCombat
+	// OpPay pays N coins from the actor's supply to the bank.
+	OpPay
+	// OpGain takes N coins from the bank into the actor's supply.
+	OpGain
+	// OpRivalGain gives the other player N coins from the bank.
+	OpRivalGain
+	// OpTake moves N coins from the other player's supply to the actor's.
+	OpTake
+	// OpDiscard discards N cards of the actor's choice from the actor's hand.
+	OpDiscard
+	// OpDraw draws N cards.
+	OpDraw
+	// OpCoinThis puts N coins from the bank on this card.
+	OpCoinThis
+	// OpCoinShip puts N coins on the ship this crew sits on.
+	OpCoinShip
+	// OpCoinRaiders puts N coins on each ship of the raiding party.
+	OpCoinRaiders
+	// OpCoinOwn puts 1 coin on each of up to N different own cards in play.
+	OpCoinOwn
+	// OpCoinPirateShip puts 1 coin on a pirate ship the actor picks.
+	OpCoinPirateShip
+	// OpRemoveCoin removes 1 coin from a hazard the actor picks.
+	OpRemoveCoin
+	// OpTrashCrew trashes N crew of the raiding party (any crew outside a raid).
+	OpTrashCrew
+	// OpTrashShip trashes a ship with its crew (crew to the hand when Hand is set).
+	OpTrashShip
+	// OpScore scores this card for the actor: N points for the crown, 1 for the pirate.
+	OpScore
+	// OpMoveCoin moves 1 coin from one hazard to another or one ship to another.
+	OpMoveCoin
+	// OpShuffleHand shuffles the actor's hand into the actor's deck.
+	OpShuffleHand
+	// OpPeek lets the pirate look at one face-down crown card.
+	OpPeek
+	// OpRaidWithShip puts N coins on a ready crewed ship and raids with it alone.
+	OpRaidWithShip
+	// OpKeepUnlessPaid keeps a raided card in play unless the pirate pays 1 coin per coin on it.
+	OpKeepUnlessPaid
+	// OpHazardFromDiscard takes a hazard from the crown's discard pile into hand.
+	OpHazardFromDiscard
+	// OpMoveHazard moves a hazard to the outer end of another island's row.
+	OpMoveHazard
+	// OpCrewFromDiscard returns a crew from the pirate's discard pile to hand.
+	OpCrewFromDiscard
+	// OpChoose lets the actor pick one of the alternatives in Or.
+	OpChoose
+	// OpManual shows the card's text and hands the players an adjust menu.
+	OpManual
+)
+
+var opNames = []string{"navigation", "combat", "pay", "gain", "rival-gain", "take", "discard", "draw",
+	"coin-this", "coin-ship", "coin-raiders", "coin-own", "coin-pirate-ship", "remove-coin", "trash-crew",
+	"trash-ship", "score", "move-coin", "shuffle-hand", "peek", "raid-with-ship", "keep-unless-paid",
+	"hazard-from-discard", "move-hazard", "crew-from-discard", "choose", "manual"}
+
+// String returns the primitive's name as the card file spells it.
+func (o Op) String() string { return enumString(opNames, int(o)) }
+
+// MarshalText writes the primitive's name.
+func (o Op) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads a primitive's name.
+func (o *Op) UnmarshalText(b []byte) error {
+	n, err := enumParse("effect", opNames, string(b))
+	*o = Op(n)
+	return err
+}
+
+// Effect is one primitive with its amount and modifiers.
+type Effect struct {
+	Do Op `yaml:"do" json:"do"`
+	N  int `yaml:"n,omitempty" json:"n,omitempty"`
+	// Optional effects are offered to the actor, who may decline.
+	Optional bool `yaml:"optional,omitempty" json:"optional,omitempty"`
+	// Hand sends the crew of a trashed ship to the pirate's hand.
+	Hand bool `yaml:"hand,omitempty" json:"hand,omitempty"`
+	// Success limits the effect to after a successful raid started by the card.
+	Success bool `yaml:"success,omitempty" json:"success,omitempty"`
+	// Or holds the alternatives of a choose effect; an empty one means "nothing".
+	Or [][]Effect `yaml:"or,omitempty" json:"or,omitempty"`
+}
+
+// Card is one card's printed data as the catalog records it.
+type Card struct {
+	Name string   `yaml:"name" json:"name"`
+	Side Side     `yaml:"side" json:"side"`
+	Type CardType `yaml:"type" json:"type"`
+	// Copies in the box; 0 means the count is not known.
+	Copies int `yaml:"copies,omitempty" json:"copies,omitempty"`
+	// Starting cards (starting hazards, Longboats) begin outside the deck.
+	Starting bool `yaml:"starting,omitempty" json:"starting,omitempty"`
+	// Cost is the coin value in the corner: a cost, or an investment's price.
+	Cost int `yaml:"cost" json:"cost"`
+	// Points are the crown's points for funding this rum.
+	Points     int `yaml:"points,omitempty" json:"points,omitempty"`
+	Navigation int `yaml:"navigation,omitempty" json:"navigation,omitempty"`
+	Combat     int `yaml:"combat,omitempty" json:"combat,omitempty"`
+	// Slots is a ship's number of crew slots.
+	Slots int `yaml:"slots,omitempty" json:"slots,omitempty"`
+	// Options are a hazard's alternative costs.
+	Options [][]Effect `yaml:"options,omitempty" json:"options,omitempty"`
+	// Funded runs once when an investment is revealed funded.
+	Funded []Effect `yaml:"funded,omitempty" json:"funded,omitempty"`
+	// TurnEnd runs at the end of each crown turn while the investment is face-up and funded.
+	TurnEnd []Effect `yaml:"turn_end,omitempty" json:"turn_end,omitempty"`
+	// Raid is the raid text, carried out by the pirate.
+	Raid []Effect `yaml:"raid,omitempty" json:"raid,omitempty"`
+	// Play is an event's text.
+	Play []Effect `yaml:"play,omitempty" json:"play,omitempty"`
+	// After is a crew card's text, carried out after each raid it took part in.
+	After []Effect `yaml:"after,omitempty" json:"after,omitempty"`
+	// Text is the card's text in our own words.
+	Text string `yaml:"text,omitempty" json:"text,omitempty"`
+	// Provisional marks data read from icons only (rulings A5).
+	Provisional bool `yaml:"provisional,omitempty" json:"provisional,omitempty"`
+	// Unlisted marks a card whose data the players typed in during play.
+	Unlisted bool `yaml:"unlisted,omitempty" json:"unlisted,omitempty"`
+}
+
+// InDeck reports whether the card is shuffled into its side's deck.
+func (c *Card) InDeck() bool { return !c.Starting && c.Type != Island }
+
+// Validate checks the card's data and names the field at fault.
+func (c *Card) Validate() error {
+	if strings.TrimSpace(c.Name) == "" {
+		return fmt.Errorf("a card has no name")
+	}
+	bad := func(field, why string) error { return fmt.Errorf("card %q: %s %s", c.Name, field, why) }
+	if c.Side < CrownSide || c.Side > PirateSide {
+		return bad("side", "is not crown or pirate")
+	}
+	if c.Type < Island || c.Type > Crew {
+		return bad("type", "is not a card type")
+	}
+	crownType := c.Type == Island || c.Type == Investment || c.Type == Hazard
+	pirateType := c.Type == Ship || c.Type == Crew
+	if (crownType && c.Side != CrownSide) || (pirateType && c.Side != PirateSide) {
+		return bad("side", fmt.Sprintf("%s does not fit a %s card", c.Side, c.Type))
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"copies", c.Copies}, {"cost", c.Cost}, {"points", c.Points}, {"navigation", c.Navigation},
+		{"combat", c.Combat}, {"slots", c.Slots}} {
+		if f.v < 0 || f.v > 20 {
+			return bad(f.name, fmt.Sprintf("is %d; use 0 to 20", f.v))
+		}
+	}
+	if c.Type == Ship && c.Slots < 1 {
+		return bad("slots", "must be at least 1 for a ship")
+	}
+	if c.Type != Ship && c.Slots != 0 {
+		return bad("slots", "only ships have crew slots")
+	}
+	if c.Type == Hazard && len(c.Options) == 0 {
+		return bad("options", "a hazard needs at least one cost option")
+	}
+	if c.Type != Hazard && len(c.Options) != 0 {
+		return bad("options", "only hazards have cost options")
+	}
+	if c.Points > 0 && c.Type != Investment {
+		return bad("points", "only investments score points for the crown")
+	}
+	lists := []struct {
+		name string
+		l    []Effect
+		ok   bool
+	}{{"funded", c.Funded, c.Type == Investment}, {"turn_end", c.TurnEnd, c.Type == Investment},
+		{"raid", c.Raid, c.Type == Investment}, {"play", c.Play, c.Type == Event}, {"after", c.After, c.Type == Crew}}
+	for _, l := range lists {
+		if len(l.l) > 0 && !l.ok {
+			return bad(l.name, fmt.Sprintf("does not apply to a %s", c.Type))
+		}
+		if err := validateEffects(l.l, 0); err != nil {
+			return bad(l.name, err.Error())
+		}
+	}
+	for i, o := range c.Options {
+		if err := validateEffects(o, 0); err != nil {
+			return bad(fmt.Sprintf("options[%d]", i), err.Error())
+		}
+	}
+	return nil
+}
+
+func validateEffects(l []Effect, depth int) error {
+	if depth > 3 {
+		return fmt.Errorf("nests choices too deeply")
+	}
+	for i, e := range l {
+		if e.Do < 0 || int(e.Do) >= len(opNames) {
+			return fmt.Errorf("effect %d is not a known primitive", i+1)
+		}
+		if e.N < 0 || e.N > 20 {
+			return fmt.Errorf("effect %d (%s) has n %d; use 0 to 20", i+1, e.Do, e.N)
+		}
+		if e.Do == OpChoose {
+			if len(e.Or) < 2 {
+				return fmt.Errorf("effect %d (choose) needs at least two alternatives in or", i+1)
+			}
+			for _, alt := range e.Or {
+				if err := validateEffects(alt, depth+1); err != nil {
+					return err
+				}
+			}
+		} else if len(e.Or) > 0 {
+			return fmt.Errorf("effect %d (%s) has alternatives; only choose has them", i+1, e.Do)
+		}
+	}
+	return nil
+}
+
+// DescribeEffects writes an effect list as a short phrase.
+func DescribeEffects(l []Effect) string {
+	if len(l) == 0 {
+		return "nothing"
+	}
+	parts := make([]string, 0, len(l))
+	for _, e := range l {
+		parts = append(parts, describeEffect(e))
+	}
+	return strings.Join(parts, ", then ")
+}
+
+func describeEffect(e Effect) string {
+	var s string
+	switch e.Do {
+	case OpNavigation:
+		s = fmt.Sprintf("%d navigation", e.N)
+	case OpCombat:
+		s = fmt.Sprintf("%d combat", e.N)
+	case OpPay:
+		s = fmt.Sprintf("pay %d", e.N)
+	case OpGain:
+		s = fmt.Sprintf("gain %d", e.N)
+	case OpRivalGain:
+		s = fmt.Sprintf("the other player gains %d", e.N)
+	case OpTake:
+		s = fmt.Sprintf("take %d from the other player's supply", e.N)
+	case OpDiscard:
+		s = fmt.Sprintf("discard %d", e.N)
+	case OpDraw:
+		s = fmt.Sprintf("draw %d", e.N)
+	case OpCoinThis:
+		s = fmt.Sprintf("+%d coin on this card", e.N)
+	case OpCoinShip:
+		s = fmt.Sprintf("+%d coin on this ship", e.N)
+	case OpCoinRaiders:
+		s = fmt.Sprintf("+%d coin on each raiding ship", e.N)
+	case OpCoinOwn:
+		s = fmt.Sprintf("+1 coin on up to %d of your cards", e.N)
+	case OpCoinPirateShip:
+		s = "+1 coin on a pirate ship"
+	case OpRemoveCoin:
+		s = "remove a coin from a hazard"
+	case OpTrashCrew:
+		s = fmt.Sprintf("trash %d crew", max(e.N, 1))
+	case OpTrashShip:
+		s = "trash a ship"
+		if e.Hand {
+			s += " (its crew go to hand)"
+		}
+	case OpScore:
+		s = "score it"
+	case OpMoveCoin:
+		s = "move a coin between two hazards or two ships"
+	case OpShuffleHand:
+		s = "shuffle your hand into your deck"
+	case OpPeek:
+		s = "look at a face-down crown card"
+	case OpRaidWithShip:
+		s = fmt.Sprintf("+%d coins on a ready ship and raid with it", e.N)
+	case OpKeepUnlessPaid:
+		s = "stays unless the pirate pays 1 per coin on it"
+	case OpHazardFromDiscard:
+		s = "take a hazard from the discard pile into hand"
+	case OpMoveHazard:
+		s = "move a hazard to another island"
+	case OpCrewFromDiscard:
+		s = "take a crew from the discard pile into hand"
+	case OpChoose:
+		alts := make([]string, 0, len(e.Or))
+		for _, a := range e.Or {
+			alts = append(alts, DescribeEffects(a))
+		}
+		s = "either " + strings.Join(alts, " or ")
+	case OpManual:
+		s = "apply the card text by hand"
+	default:
+		s = e.Do.String()
+	}
+	if e.Optional {
+		s = "may " + s
+	}
+	if e.Success {
+		s = "if the raid succeeded: " + s
+	}
+	return s
+}
+
+func enumString(names []string, i int) string {
+	if i < 0 || i >= len(names) {
+		return fmt.Sprintf("unknown(%d)", i)
+	}
+	return names[i]
+}
+
+func enumParse(what string, names []string, s string) (int, error) {
+	for i, n := range names {
+		if strings.EqualFold(n, strings.TrimSpace(s)) {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("%s %q is not one of %s", what, s, strings.Join(names, ", "))
+}
+
+// slug turns a name into a stable option key.
+func slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}

@@ -1,0 +1,129 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+
+	"rumref/referee"
+)
+
+// Deck is a face-down pile. The referee knows some of the identities in it
+// (Known, one entry per card) and only the number of the rest (Unknown):
+// cards whose box count is not known and cards the catalog lacks.
+type Deck struct {
+	Known   []string `json:"known,omitempty"`
+	Unknown int      `json:"unknown"`
+}
+
+// Size is the number of cards in the deck.
+func (d *Deck) Size() int { return len(d.Known) + d.Unknown }
+
+// unlistedKey is the option key for "a card not in the list".
+const unlistedKey = "unlisted"
+
+// deckOptions lists what the next card of a deck can be: the known
+// identities, and while unknown cards remain, every card of the side whose
+// count is open plus "a card not in the list".
+func (g *Game) deckOptions(d *Deck, side Side, open func(*Card) bool) []referee.Option {
+	var opts []referee.Option
+	names := distinct(d.Known)
+	if d.Unknown > 0 {
+		for i := range g.cards {
+			c := &g.cards[i]
+			if c.Side == side && c.Copies == 0 && open(c) && !slices.Contains(names, c.Name) {
+				names = append(names, c.Name)
+			}
+		}
+		slices.Sort(names)
+	}
+	for _, n := range names {
+		opts = append(opts, referee.Option{Key: slug(n), Label: n})
+	}
+	if d.Unknown > 0 {
+		opts = append(opts, referee.Option{Key: unlistedKey, Label: "a card not in this list"})
+	}
+	return opts
+}
+
+// takeFromDeck asks which card came off the deck and removes it. Types
+// limits what an unlisted card may be.
+func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) bool, types []CardType,
+	q referee.Question) string {
+	q.Options = g.deckOptions(d, side, open)
+	key := t.Ask(q)
+	var name string
+	if key == unlistedKey {
+		name = g.enterCard(t, q.Actor, side, types, q.Secret)
+	} else {
+		name = g.cardBySlug(key).Name
+	}
+	if k, ok := removeName(d.Known, name); ok {
+		d.Known = k
+	} else {
+		d.Unknown--
+	}
+	return name
+}
+
+func deckCard(c *Card) bool { return c.InDeck() }
+
+func sideDeckTypes(side Side) []CardType {
+	if side == CrownSide {
+		return []CardType{Investment, Hazard, Event}
+	}
+	return []CardType{Ship, Crew, Event}
+}
+
+// draw draws n cards for seat, one question per card, following the deck
+// rules of each side. It returns how many cards were drawn.
+func (g *Game) draw(t *referee.T, seat, n int) int {
+	p := g.Players[seat]
+	got := 0
+	for ; got < n; got++ {
+		if p.Deck.Size() == 0 {
+			if seat == CrownSeat {
+				t.Emit(referee.Event{Rule: "rr.deck", Text: "The crown deck is empty and is never reshuffled: no card is drawn."})
+				return got
+			}
+			if len(p.Discard) == 0 {
+				t.Emit(referee.Event{Rule: "rr.deck", Text: "The pirate deck and discard pile are both empty: no card is drawn."})
+				return got
+			}
+			g.reshuffle(t)
+			if p.Deck.Size() == 0 {
+				return got
+			}
+		}
+		side := CrownSide
+		if seat == PirateSeat {
+			side = PirateSide
+		}
+		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{
+			ID: "draw.card", Actor: seat, Secret: true, Rule: "rr.deck",
+			Text: fmt.Sprintf("%s, draw the top card of your deck and name it.", p.Name)})
+		p.Hand = append(p.Hand, name)
+		t.Emit(referee.Event{Rule: "rr.deck", Text: fmt.Sprintf("%s draws a card (%s in hand, %s left in the deck).",
+			p.Name, plural(len(p.Hand), "card", "cards"), plural(p.Deck.Size(), "card", "cards")),
+			Private: "It is " + name + ".", Player: seat})
+	}
+	return got
+}
+
+// reshuffle turns the pirate discard pile into a new deck and boxes its top
+// five cards (rulings A17, A18).
+func (g *Game) reshuffle(t *referee.T) {
+	p := g.pirate()
+	p.Deck = Deck{Known: p.Discard}
+	p.Discard = nil
+	n := min(5, p.Deck.Size())
+	t.Emit(referee.Event{Rule: "rr.deck", Text: fmt.Sprintf(
+		"The pirate deck is empty: turn the discard pile over, shuffle it into a new deck (%s), then take the top %s and remove them from the game face-up.",
+		plural(p.Deck.Size(), "card", "cards"), plural(n, "card", "cards"))})
+	for i := 0; i < n; i++ {
+		name := g.takeFromDeck(t, &p.Deck, PirateSide, deckCard, sideDeckTypes(PirateSide), referee.Question{
+			ID: "deck.remove", Actor: referee.Table, Rule: "rr.deck",
+			Text: fmt.Sprintf("Turn over the top card of the new pirate deck (%d of %d removed from the game): which is it?", i+1, n)})
+		g.Removed = append(g.Removed, name)
+		t.Emit(referee.Event{Rule: "rr.deck", Text: name + " is removed from the game."})
+	}
+}

@@ -1,0 +1,418 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+
+	"rumref/referee"
+)
+
+// effectCtx is what an effect list runs against.
+type effectCtx struct {
+	actor int
+	card  *Card
+	// piece is this card in play (nil for a card from a hand or a deck).
+	piece *Piece
+	// ship is the ship a crew sits on.
+	ship *ShipPiece
+	// remove takes this card out of wherever it is (for scoring).
+	remove func()
+	rule   string
+	// scored and kept report what happened to a raided card.
+	scored bool
+	kept   bool
+}
+
+func (c *effectCtx) name() string {
+	if c.card == nil {
+		return "the card"
+	}
+	return c.card.Name
+}
+
+// partyCrew lists the crew an effect of the pirate may touch: the raiding
+// party's during a raid, any crew in play otherwise (rulings A9).
+func (g *Game) partyCrew() []*Piece {
+	if g.Raid != nil {
+		return crewOf(g.Raid.Party)
+	}
+	return crewOf(g.Ships)
+}
+
+func (g *Game) partyShips() []*ShipPiece {
+	if g.Raid != nil {
+		return g.Raid.Party
+	}
+	return g.Ships
+}
+
+// readyShips are ships with no coins and at least one crew.
+func (g *Game) readyShips() []*ShipPiece {
+	var out []*ShipPiece
+	for _, s := range g.Ships {
+		if s.Coins == 0 && len(s.Crew) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// coinSources lists pieces a coin can move from for move-coin: hazards and
+// ships with a coin, when another card of the same kind exists.
+func (g *Game) coinSources() []*Piece {
+	var out []*Piece
+	hz := g.hazardPieces()
+	if len(hz) >= 2 {
+		for _, h := range hz {
+			if h.Coins > 0 {
+				out = append(out, h)
+			}
+		}
+	}
+	if len(g.Ships) >= 2 {
+		for _, s := range g.Ships {
+			if s.Coins > 0 {
+				out = append(out, &s.Piece)
+			}
+		}
+	}
+	return out
+}
+
+// possible reports whether the actor can carry out an effect in full now.
+func (g *Game) possible(c *effectCtx, e Effect) bool {
+	p := g.Players[c.actor]
+	switch e.Do {
+	case OpNavigation, OpCombat:
+		return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
+	case OpPay:
+		return p.Supply >= e.N
+	case OpTake:
+		return g.Players[other(c.actor)].Supply >= max(e.N, 1)
+	case OpDiscard:
+		return len(p.Hand) >= e.N
+	case OpTrashCrew:
+		return len(g.partyCrew()) >= max(e.N, 1)
+	case OpTrashShip:
+		return len(g.partyShips()) > 0
+	case OpCoinShip:
+		return c.ship != nil
+	case OpCoinPirateShip:
+		return len(g.Ships) > 0
+	case OpRemoveCoin:
+		return slices.ContainsFunc(g.hazardPieces(), func(h *Piece) bool { return h.Coins > 0 })
+	case OpMoveCoin:
+		return len(g.coinSources()) > 0
+	case OpCoinOwn:
+		return len(g.crownPieces()) > 0
+	case OpPeek:
+		return len(g.faceDown()) > 0
+	case OpRaidWithShip:
+		return g.Raid == nil && len(g.readyShips()) > 0
+	case OpHazardFromDiscard:
+		return slices.ContainsFunc(g.crown().Discard, func(n string) bool { return g.card(n).Type == Hazard })
+	case OpCrewFromDiscard:
+		return slices.ContainsFunc(g.pirate().Discard, func(n string) bool { return g.card(n).Type == Crew })
+	case OpMoveHazard:
+		return len(g.hazardPieces()) > 0
+	case OpChoose:
+		for _, alt := range e.Or {
+			if g.allPossible(c, alt) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+func (g *Game) allPossible(c *effectCtx, l []Effect) bool {
+	for _, e := range l {
+		if !g.possible(c, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// faceDown lists the crown's face-down cards in play.
+func (g *Game) faceDown() []*Piece {
+	var out []*Piece
+	for _, p := range g.crownPieces() {
+		if !p.Up {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// apply carries out an effect list in order.
+func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
+	for _, e := range l {
+		if e.Success && !g.lastRaid {
+			continue
+		}
+		if e.Optional {
+			if !g.possible(c, e) {
+				t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("%s: %q cannot be done now, so it is skipped.", c.name(), describeEffect(e))})
+				continue
+			}
+			k := t.Ask(yesNo("effect.optional", c.actor, fmt.Sprintf("%s: %s?", c.name(), describeEffect(Effect{Do: e.Do, N: e.N, Hand: e.Hand, Or: e.Or})),
+				c.rule, "yes", "no"))
+			if k == "no" {
+				continue
+			}
+		}
+		g.do(t, c, e)
+	}
+}
+
+// do carries out one primitive.
+func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
+	p := g.Players[c.actor]
+	rival := g.Players[other(c.actor)]
+	emit := func(format string, a ...any) {
+		t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf(format, a...)})
+	}
+	switch e.Do {
+	case OpNavigation, OpCombat:
+		g.Raid.spend(t, g, e.Do, e.N)
+	case OpPay:
+		n := min(e.N, p.Supply)
+		p.Supply -= n
+		emit("%s pays %s to the bank.", p.Name, plural(n, "coin", "coins"))
+	case OpGain:
+		p.Supply += e.N
+		emit("%s gains %s from the bank.", p.Name, plural(e.N, "coin", "coins"))
+	case OpRivalGain:
+		rival.Supply += e.N
+		emit("%s gains %s from the bank.", rival.Name, plural(e.N, "coin", "coins"))
+	case OpTake:
+		n := min(e.N, rival.Supply)
+		rival.Supply -= n
+		p.Supply += n
+		emit("%s takes %s from %s's supply.", p.Name, plural(n, "coin", "coins"), rival.Name)
+	case OpDiscard:
+		for i := 0; i < e.N && len(p.Hand) > 0; i++ {
+			g.discard(t, c.actor, c.rule, fmt.Sprintf("%s: discard a card (%d of %d).", c.name(), i+1, e.N))
+		}
+	case OpDraw:
+		g.draw(t, c.actor, e.N)
+	case OpCoinThis:
+		if c.piece != nil {
+			c.piece.Coins += e.N
+			emit("+%d on %s.", e.N, g.label(c.piece))
+		}
+	case OpCoinShip:
+		if c.ship != nil {
+			c.ship.Coins += e.N
+			emit("+%d on %s.", e.N, g.label(&c.ship.Piece))
+		}
+	case OpCoinRaiders:
+		if g.Raid == nil {
+			emit("%s: there is no raiding party, so no ship gets a coin.", c.name())
+			return
+		}
+		for _, s := range g.Raid.Party {
+			s.Coins += e.N
+			emit("+%d on the raiding %s.", e.N, g.label(&s.Piece))
+		}
+	case OpCoinOwn:
+		var chosen []*Piece
+		for len(chosen) < e.N {
+			left := slices.DeleteFunc(g.crownPieces(), func(x *Piece) bool { return slices.Contains(chosen, x) })
+			if len(left) == 0 {
+				break
+			}
+			x := g.choosePiece(t, "effect.coin-own", CrownSeat, fmt.Sprintf("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", c.name(), len(chosen)+1, e.N),
+				c.rule, left, "no more")
+			if x == nil {
+				break
+			}
+			chosen = append(chosen, x)
+			x.Coins++
+			emit("+1 on %s.", g.label(x))
+		}
+	case OpCoinPirateShip:
+		x := g.choosePiece(t, "effect.coin-ship", c.actor, c.name()+": which pirate ship gets 1 coin?", c.rule, g.shipPieces(g.Ships), "")
+		x.Coins++
+		emit("+1 on %s.", g.label(x))
+	case OpRemoveCoin:
+		var hz []*Piece
+		for _, h := range g.hazardPieces() {
+			if h.Coins > 0 {
+				hz = append(hz, h)
+			}
+		}
+		if len(hz) == 0 {
+			return
+		}
+		x := g.choosePiece(t, "effect.remove-coin", c.actor, c.name()+": remove 1 coin from which hazard?", c.rule, hz, "")
+		x.Coins--
+		emit("1 coin is removed from %s.", g.label(x))
+	case OpTrashCrew:
+		for i := 0; i < max(e.N, 1); i++ {
+			crew := g.partyCrew()
+			if len(crew) == 0 {
+				emit("%s: there is no crew to trash.", c.name())
+				return
+			}
+			x := g.choosePiece(t, "effect.trash-crew", PirateSeat, c.name()+": which crew is trashed?", c.rule, crew, "")
+			g.trashCrew(t, x, c.rule)
+		}
+	case OpTrashShip:
+		ships := g.partyShips()
+		if len(ships) == 0 {
+			emit("%s: there is no ship to trash.", c.name())
+			return
+		}
+		x := g.choosePiece(t, "effect.trash-ship", c.actor, c.name()+": which ship is trashed?", c.rule, g.shipPieces(ships), "")
+		g.trashShip(t, g.shipOf(x), e.Hand, c.rule)
+	case OpScore:
+		pts := 1
+		if c.actor == CrownSeat {
+			pts = c.card.Points
+		}
+		if c.remove != nil {
+			c.remove()
+		}
+		c.scored = true
+		g.score(t, c.actor, c.card.Name, pts)
+	case OpMoveCoin:
+		g.moveCoin(t, c)
+	case OpShuffleHand:
+		p.Deck.Known = append(p.Deck.Known, p.Hand...)
+		emit("%s shuffles %s from hand into the deck (now %s).", p.Name, plural(len(p.Hand), "card", "cards"), plural(p.Deck.Size(), "card", "cards"))
+		p.Hand = nil
+	case OpPeek:
+		g.peek(t, c)
+	case OpRaidWithShip:
+		x := g.choosePiece(t, "effect.raid-ship", PirateSeat, c.name()+": which ready ship (no coins, with crew) raids?", c.rule, g.shipPieces(g.readyShips()), "")
+		s := g.shipOf(x)
+		s.Coins += e.N
+		emit("+%d on %s; it raids alone.", e.N, g.label(x))
+		g.raid(t, []*ShipPiece{s})
+	case OpKeepUnlessPaid:
+		n := 0
+		if c.piece != nil {
+			n = c.piece.Coins
+		}
+		if n == 0 {
+			return
+		}
+		if g.pirate().Supply >= n {
+			k := t.Ask(yesNo("effect.pay-to-trash", PirateSeat, fmt.Sprintf("%s has %s on it: pay %d to trash it, or leave it in play?", c.name(), plural(n, "coin", "coins"), n),
+				c.rule, fmt.Sprintf("pay %d and trash it", n), "leave it"))
+			if k == "yes" {
+				g.pirate().Supply -= n
+				emit("The pirate pays %d to trash %s.", n, c.name())
+				return
+			}
+		}
+		c.kept = true
+		emit("%s stays in play face-up with its coins: the pirate did not pay %d.", c.name(), n)
+	case OpHazardFromDiscard:
+		var hz []string
+		for _, n := range g.crown().Discard {
+			if g.card(n).Type == Hazard {
+				hz = append(hz, n)
+			}
+		}
+		if len(hz) == 0 {
+			return
+		}
+		n := g.chooseName(t, "effect.hazard-from-discard", CrownSeat, false, c.name()+": which hazard comes back from the discard pile to your hand?", c.rule, hz)
+		g.crown().Discard, _ = removeName(g.crown().Discard, n)
+		g.crown().Hand = append(g.crown().Hand, n)
+		emit("%s takes %s from the discard pile into hand.", g.crown().Name, n)
+	case OpCrewFromDiscard:
+		var cr []string
+		for _, n := range g.pirate().Discard {
+			if g.card(n).Type == Crew {
+				cr = append(cr, n)
+			}
+		}
+		if len(cr) == 0 {
+			return
+		}
+		n := g.chooseName(t, "effect.crew-from-discard", PirateSeat, false, c.name()+": which crew comes back from the discard pile to your hand?", c.rule, cr)
+		g.pirate().Discard, _ = removeName(g.pirate().Discard, n)
+		g.pirate().Hand = append(g.pirate().Hand, n)
+		emit("%s takes %s from the discard pile into hand.", g.pirate().Name, n)
+	case OpMoveHazard:
+		x := g.choosePiece(t, "effect.move-hazard", c.actor, c.name()+": which hazard moves?", c.rule, g.hazardPieces(), "")
+		from, _ := g.locate(x)
+		var opts []referee.Option
+		for i, is := range g.Islands {
+			if is != from {
+				opts = append(opts, referee.Option{Key: islandKey(i), Label: is.Name})
+			}
+		}
+		k := t.Ask(referee.Question{ID: "effect.move-hazard.to", Actor: c.actor, Rule: c.rule, Options: opts,
+			Text: "To which island? It goes to the outermost place."})
+		coins := x.Coins
+		g.takeOff(x)
+		x.Coins = coins
+		to := g.Islands[islandIndex(k)]
+		to.Hazards = append(to.Hazards, x)
+		emit("The hazard moves to the outer end of %s's row.", to.Name)
+	case OpChoose:
+		var opts []referee.Option
+		for i, alt := range e.Or {
+			if g.allPossible(c, alt) {
+				opts = append(opts, referee.Option{Key: fmt.Sprintf("o%d", i+1), Label: DescribeEffects(alt)})
+			}
+		}
+		if len(opts) == 0 {
+			emit("%s: none of its choices can be carried out now.", c.name())
+			return
+		}
+		k := t.Ask(referee.Question{ID: "effect.choose", Actor: c.actor, Rule: c.rule, Options: opts, Text: c.name() + ": choose one."})
+		var i int
+		fmt.Sscanf(k, "o%d", &i)
+		g.apply(t, c, e.Or[i-1])
+	case OpManual:
+		g.adjust(t, c)
+	}
+}
+
+// moveCoin moves one coin between two hazards or two ships (Cutthroat
+// Carlie, rulings A28).
+func (g *Game) moveCoin(t *referee.T, c *effectCtx) {
+	src := g.coinSources()
+	if len(src) == 0 {
+		return
+	}
+	from := g.choosePiece(t, "effect.move-coin.from", c.actor, c.name()+": move a coin off which card?", c.rule, src, "")
+	var dst []*Piece
+	if is, _ := g.locate(from); is != nil {
+		dst = g.hazardPieces()
+	} else {
+		dst = g.shipPieces(g.Ships)
+	}
+	dst = slices.DeleteFunc(dst, func(x *Piece) bool { return x == from })
+	to := g.choosePiece(t, "effect.move-coin.to", c.actor, "Onto which card?", c.rule, dst, "")
+	from.Coins--
+	to.Coins++
+	t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("A coin moves from %s to %s.", g.label(from), g.label(to))})
+}
+
+// peek lets the pirate look at one face-down crown card; only the pirate's
+// view learns what it is.
+func (g *Game) peek(t *referee.T, c *effectCtx) {
+	x := g.choosePiece(t, "effect.peek", PirateSeat, c.name()+": look at which face-down crown card?", c.rule, g.faceDown(), "")
+	desc := g.label(x)
+	g.identify(t, x, "the pirate looks at the "+desc)
+	g.peeked = append(g.peeked, desc+": "+x.Name)
+	t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("The crown shows the %s to the pirate only.", desc),
+		Private: "It is " + x.Name + ".", Player: PirateSeat})
+}
+
+// score puts a card in a score pile and checks for the win at once
+// (rulings A21).
+func (g *Game) score(t *referee.T, seat int, name string, pts int) {
+	p := g.Players[seat]
+	p.Score = append(p.Score, Scored{Name: name, Points: pts})
+	t.Emit(referee.Event{Rule: "rr.win", Text: fmt.Sprintf("%s scores %s for %s (%d in all).", p.Name, name, plural(pts, "point", "points"), p.Points())})
+	g.checkWin(t, seat)
+}

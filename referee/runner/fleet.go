@@ -1,0 +1,88 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+
+	"rumref/referee"
+)
+
+// shipsWithRoom lists ships with a free crew slot, other than skip.
+func (g *Game) shipsWithRoom(skip *ShipPiece) []*ShipPiece {
+	var out []*ShipPiece
+	for _, s := range g.Ships {
+		if s != skip && len(s.Crew) < g.card(s.Name).Slots {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// playShip puts one ship from hand into play, paying its cost (rule 34).
+func (g *Game) playShip(t *referee.T) {
+	p := g.pirate()
+	name := g.chooseName(t, "ship.card", PirateSeat, false, p.Name+", which ship do you play?", "rr.actions", g.affordable(Ship))
+	c := g.card(name)
+	p.Hand, _ = removeName(p.Hand, name)
+	p.Supply -= c.Cost
+	s := &ShipPiece{Piece: *g.newPiece(name)}
+	s.Up = true
+	g.Ships = append(g.Ships, s)
+	t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("The pirate pays %d and puts %s #%d into play (%s).", c.Cost, name, s.ID, plural(c.Slots, "crew slot", "crew slots"))})
+}
+
+// playCrew plays crew from hand into free slots, paying each cost, and
+// moves or returns crew in play freely (rule 35, rulings A26).
+func (g *Game) playCrew(t *referee.T) {
+	p := g.pirate()
+	for {
+		opts := []referee.Option{}
+		if len(g.affordable(Crew)) > 0 && len(g.shipsWithRoom(nil)) > 0 {
+			opts = append(opts, referee.Option{Key: "play", Label: "play a crew from hand"})
+		}
+		var movable []*Piece
+		for _, s := range g.Ships {
+			if len(g.shipsWithRoom(s)) > 0 {
+				movable = append(movable, s.Crew...)
+			}
+		}
+		if len(movable) > 0 {
+			opts = append(opts, referee.Option{Key: "move", Label: "move a crew to another ship"})
+		}
+		if len(crewOf(g.Ships)) > 0 {
+			opts = append(opts, referee.Option{Key: "return", Label: "return a crew to hand (no refund)"})
+		}
+		opts = append(opts, referee.Option{Key: "done", Label: "done with crew"})
+		k := t.Ask(referee.Question{ID: "crew.step", Actor: PirateSeat, Rule: "rr.actions", Options: opts,
+			Text: p.Name + ", play, move or return crew:"})
+		switch k {
+		case "done":
+			return
+		case "play":
+			name := g.chooseName(t, "crew.card", PirateSeat, false, "Which crew do you play?", "rr.actions", g.affordable(Crew))
+			x := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.actions", g.shipPieces(g.shipsWithRoom(nil)), "")
+			s := g.shipOf(x)
+			c := g.card(name)
+			p.Hand, _ = removeName(p.Hand, name)
+			p.Supply -= c.Cost
+			cp := g.newPiece(name)
+			cp.Up = true
+			s.Crew = append(s.Crew, cp)
+			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("The pirate pays %d and puts %s on %s #%d.", c.Cost, name, s.Name, s.ID)})
+		case "move":
+			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew moves?", "rr.actions", movable, "")
+			from := g.shipOf(x)
+			y := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.actions", g.shipPieces(g.shipsWithRoom(from)), "")
+			to := g.shipOf(y)
+			from.Crew = slices.DeleteFunc(from.Crew, func(c *Piece) bool { return c == x })
+			to.Crew = append(to.Crew, x)
+			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s moves from %s #%d to %s #%d.", x.Name, from.Name, from.ID, to.Name, to.ID)})
+		case "return":
+			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew returns to hand?", "rr.actions", crewOf(g.Ships), "")
+			s := g.shipOf(x)
+			s.Crew = slices.DeleteFunc(s.Crew, func(c *Piece) bool { return c == x })
+			p.Hand = append(p.Hand, x.Name)
+			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s returns from %s #%d to the pirate's hand.", x.Name, s.Name, s.ID)})
+		}
+	}
+}

@@ -1,0 +1,271 @@
+// Package runner referees Rum Runner: the crown against the pirate, turns
+// of three actions, and raids resolved step by step. Cards are data (see
+// Card and Effect); the players draw the real cards and tell the referee
+// what they drew.
+package runner
+
+import (
+	"fmt"
+	"slices"
+
+	"rumref/referee"
+)
+
+// Seats of the two players.
+const (
+	CrownSeat  = 0
+	PirateSeat = 1
+)
+
+// WinPoints is the score that wins at once.
+const WinPoints = 4
+
+// HandLimit is the hand size the draw action fills to and the end of turn trims to.
+const HandLimit = 5
+
+// Deck sizes by the per-type breakdown of the component list (rulings A3).
+const (
+	CrownDeckSize  = 27
+	PirateDeckSize = 22
+)
+
+// Config is the setup result recorded in the save.
+type Config struct {
+	// Crown and Pirate are the players' names.
+	Crown  string `yaml:"crown" json:"crown"`
+	Pirate string `yaml:"pirate" json:"pirate"`
+	// Mulligan turns on the optional mulligan rule (1 coin per redraw, rulings A2).
+	Mulligan bool `yaml:"mulligan,omitempty" json:"mulligan,omitempty"`
+	// TurnCap ends the game in a draw after this many turns in all; 0 is off (rulings A20).
+	TurnCap int `yaml:"turn_cap,omitempty" json:"turn_cap,omitempty"`
+	// Cards is the card catalog in use.
+	Cards []Card `yaml:"cards" json:"cards"`
+}
+
+// Validate checks the config for what the engine relies on.
+func (c Config) Validate() error {
+	if c.Crown == "" || c.Pirate == "" {
+		return fmt.Errorf("both the crown and the pirate need a name")
+	}
+	if c.Crown == c.Pirate {
+		return fmt.Errorf("the crown and the pirate are both called %q: give each a different name", c.Crown)
+	}
+	if c.TurnCap < 0 {
+		return fmt.Errorf("the turn cap %d is negative: use 0 for no cap", c.TurnCap)
+	}
+	seen := map[string]bool{}
+	islands, longboats := 0, 0
+	for i := range c.Cards {
+		card := &c.Cards[i]
+		if err := card.Validate(); err != nil {
+			return err
+		}
+		if seen[slug(card.Name)] {
+			return fmt.Errorf("card %q is listed twice", card.Name)
+		}
+		seen[slug(card.Name)] = true
+		if card.Type == Island {
+			islands++
+		}
+		if card.Type == Ship && card.Starting {
+			longboats += max(card.Copies, 1)
+		}
+	}
+	if islands == 0 || islands > 4 {
+		return fmt.Errorf("the catalog names %d islands: Rum Runner uses 1 to 4 known islands", islands)
+	}
+	if longboats == 0 {
+		return fmt.Errorf("the catalog has no starting ship")
+	}
+	return nil
+}
+
+// Piece is one card on the table: its name ("" while a starting hazard is
+// still unidentified), the coins on it and whether it is face-up.
+type Piece struct {
+	ID    int    `json:"id"`
+	Name  string `json:"name,omitempty"`
+	Coins int    `json:"coins"`
+	Up    bool   `json:"face_up"`
+}
+
+// IslandPlace is one island with its investment slot and hazard row.
+type IslandPlace struct {
+	Name string
+	Home bool
+	// Card is the investment on the island, or nil.
+	Card *Piece
+	// Hazards runs from the island outward; the last is the outermost.
+	Hazards []*Piece
+}
+
+// ShipPiece is a pirate ship in play with its crew.
+type ShipPiece struct {
+	Piece
+	Crew []*Piece
+}
+
+// Scored is one card in a score pile.
+type Scored struct {
+	Name   string `json:"name"`
+	Points int    `json:"points"`
+}
+
+// Side state shared by both players.
+type Player struct {
+	Name    string
+	Supply  int
+	Hand    []string
+	Deck    Deck
+	Discard []string
+	Score   []Scored
+}
+
+// Points is the total of the player's score pile.
+func (p *Player) Points() int {
+	n := 0
+	for _, s := range p.Score {
+		n += s.Points
+	}
+	return n
+}
+
+// Game is the whole state of a Rum Runner game.
+type Game struct {
+	Config  Config
+	cards   []Card
+	Islands []*IslandPlace
+	Players [2]*Player
+	Ships   []*ShipPiece
+	// Removed holds pirate cards boxed by a reshuffle.
+	Removed []string
+	// Starting holds the starting hazards not yet identified.
+	Starting Deck
+	// Turn counts turns from 1; Active is the seat whose turn it is.
+	Turn    int
+	Active  int
+	Actions int
+	Raid    *Raid
+	// Winner is the winning seat, -1 while none, Draw for a capped game.
+	Winner int
+	Over   bool
+	Result string
+	nextID int
+	// lastRaid is whether the latest raid succeeded.
+	lastRaid bool
+	// peeked holds what the pirate learned by looking at face-down cards.
+	peeked []string
+}
+
+// Draw is the Winner of a game ended by the turn cap.
+const Draw = 2
+
+// New makes a game in its starting state from a validated config.
+func New(cfg Config) *Game {
+	g := &Game{Config: cfg, Winner: -1}
+	g.cards = slices.Clone(cfg.Cards)
+	g.Players[CrownSeat] = &Player{Name: cfg.Crown, Supply: 5}
+	g.Players[PirateSeat] = &Player{Name: cfg.Pirate, Supply: 5}
+	return g
+}
+
+// Name is the game's short name.
+func (g *Game) Name() string { return "runner" }
+
+// PlayerNames lists the players in seat order: crown, then pirate.
+func (g *Game) PlayerNames() []string { return []string{g.Config.Crown, g.Config.Pirate} }
+
+type gameOver struct{}
+
+// Play runs the whole game.
+func (g *Game) Play(t *referee.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(gameOver); ok {
+				return
+			}
+			panic(r)
+		}
+	}()
+	g.setup(t)
+	for {
+		g.Turn++
+		if g.Config.TurnCap > 0 && g.Turn > g.Config.TurnCap {
+			g.finish(t, Draw, fmt.Sprintf("The turn cap of %d turns is reached: the game is a draw.", g.Config.TurnCap))
+		}
+		g.Active = (g.Turn - 1) % 2
+		g.takeTurn(t)
+	}
+}
+
+func (g *Game) finish(t *referee.T, winner int, text string) {
+	g.Winner = winner
+	g.Over = true
+	g.Result = text
+	g.Raid = nil
+	t.Emit(referee.Event{Rule: "rr.win", Text: text})
+	panic(gameOver{})
+}
+
+// card returns the catalog entry for a name, or nil.
+func (g *Game) card(name string) *Card {
+	for i := range g.cards {
+		if g.cards[i].Name == name {
+			return &g.cards[i]
+		}
+	}
+	return nil
+}
+
+func (g *Game) cardBySlug(key string) *Card {
+	for i := range g.cards {
+		if slug(g.cards[i].Name) == key {
+			return &g.cards[i]
+		}
+	}
+	return nil
+}
+
+func (g *Game) newPiece(name string) *Piece {
+	g.nextID++
+	return &Piece{ID: g.nextID, Name: name}
+}
+
+func (g *Game) crown() *Player  { return g.Players[CrownSeat] }
+func (g *Game) pirate() *Player { return g.Players[PirateSeat] }
+
+func other(seat int) int { return 1 - seat }
+
+func (g *Game) who(seat int) string {
+	if seat == CrownSeat {
+		return "the crown (" + g.Config.Crown + ")"
+	}
+	return "the pirate (" + g.Config.Pirate + ")"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func removeName(l []string, name string) ([]string, bool) {
+	i := slices.Index(l, name)
+	if i < 0 {
+		return l, false
+	}
+	return slices.Delete(l, i, i+1), true
+}
+
+func yesNo(id string, actor int, text, rule, yes, no string) referee.Question {
+	return referee.Question{ID: id, Actor: actor, Text: text, Rule: rule,
+		Options: []referee.Option{{Key: "yes", Label: yes}, {Key: "no", Label: no}}}
+}
+
+// distinct returns the distinct names of a list, sorted.
+func distinct(l []string) []string {
+	out := slices.Clone(l)
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -1,0 +1,203 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"rumref/referee"
+)
+
+// pieceKey is the stable option key of a card in play.
+func pieceKey(p *Piece) string { return "c" + strconv.Itoa(p.ID) }
+
+// crownPieces lists the crown's cards in play: investments, then hazards,
+// island by island.
+func (g *Game) crownPieces() []*Piece {
+	var out []*Piece
+	for _, is := range g.Islands {
+		if is.Card != nil {
+			out = append(out, is.Card)
+		}
+		out = append(out, is.Hazards...)
+	}
+	return out
+}
+
+// hazardPieces lists every hazard in play.
+func (g *Game) hazardPieces() []*Piece {
+	var out []*Piece
+	for _, is := range g.Islands {
+		out = append(out, is.Hazards...)
+	}
+	return out
+}
+
+func (g *Game) shipPieces(ships []*ShipPiece) []*Piece {
+	out := make([]*Piece, 0, len(ships))
+	for _, s := range ships {
+		out = append(out, &s.Piece)
+	}
+	return out
+}
+
+// crewPieces lists the crew on the given ships.
+func crewOf(ships []*ShipPiece) []*Piece {
+	var out []*Piece
+	for _, s := range ships {
+		out = append(out, s.Crew...)
+	}
+	return out
+}
+
+// locate finds where a crown piece sits: its island, and its index in the
+// hazard row (-1 for the investment slot).
+func (g *Game) locate(p *Piece) (*IslandPlace, int) {
+	for _, is := range g.Islands {
+		if is.Card == p {
+			return is, -1
+		}
+		if i := slices.Index(is.Hazards, p); i >= 0 {
+			return is, i
+		}
+	}
+	return nil, -1
+}
+
+// shipOf finds the ship a piece is (the ship itself or the ship a crew sits on).
+func (g *Game) shipOf(p *Piece) *ShipPiece {
+	for _, s := range g.Ships {
+		if &s.Piece == p || slices.Contains(s.Crew, p) {
+			return s
+		}
+	}
+	return nil
+}
+
+// label describes a piece in public words.
+func (g *Game) label(p *Piece) string {
+	coins := plural(p.Coins, "coin", "coins")
+	if is, i := g.locate(p); is != nil {
+		if i < 0 {
+			if p.Up {
+				return fmt.Sprintf("%s on %s (%s)", p.Name, is.Name, coins)
+			}
+			return fmt.Sprintf("face-down investment on %s (%s)", is.Name, coins)
+		}
+		pos := fmt.Sprintf("hazard %d of %d at %s", i+1, len(is.Hazards), is.Name)
+		if p.Up {
+			return fmt.Sprintf("%s, %s (%s)", p.Name, pos, coins)
+		}
+		return fmt.Sprintf("face-down %s (%s)", pos, coins)
+	}
+	if s := g.shipOf(p); s != nil && &s.Piece != p {
+		return fmt.Sprintf("%s on %s #%d", p.Name, s.Name, s.ID)
+	}
+	return fmt.Sprintf("%s #%d (%s)", p.Name, p.ID, coins)
+}
+
+// choosePiece asks the actor to pick one of the pieces; done adds a "none"
+// option and returns nil when taken.
+func (g *Game) choosePiece(t *referee.T, id string, actor int, text, rule string, pieces []*Piece, done string) *Piece {
+	opts := make([]referee.Option, 0, len(pieces)+1)
+	for _, p := range pieces {
+		opts = append(opts, referee.Option{Key: pieceKey(p), Label: g.label(p)})
+	}
+	if done != "" {
+		opts = append(opts, referee.Option{Key: "done", Label: done})
+	}
+	k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Rule: rule, Options: opts})
+	for _, p := range pieces {
+		if pieceKey(p) == k {
+			return p
+		}
+	}
+	return nil
+}
+
+// chooseName asks the actor to pick a card name from a list (a hand or a
+// discard pile).
+func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text, rule string, names []string) string {
+	opts := []referee.Option{}
+	for _, n := range distinct(names) {
+		opts = append(opts, referee.Option{Key: slug(n), Label: n})
+	}
+	k := t.Ask(referee.Question{ID: id, Actor: actor, Secret: secret, Text: text, Rule: rule, Options: opts})
+	for _, n := range names {
+		if slug(n) == k {
+			return n
+		}
+	}
+	return ""
+}
+
+// takeOff removes a crown piece from the table; its coins go to the bank.
+func (g *Game) takeOff(p *Piece) {
+	is, i := g.locate(p)
+	if is == nil {
+		return
+	}
+	if i < 0 {
+		is.Card = nil
+	} else {
+		is.Hazards = slices.Delete(is.Hazards, i, i+1)
+	}
+	p.Coins = 0
+}
+
+// identify asks the crown to name a starting hazard the referee has not
+// seen yet, in secret.
+func (g *Game) identify(t *referee.T, p *Piece, why string) {
+	if p.Name != "" {
+		return
+	}
+	startingOnly := func(c *Card) bool { return c.Type == Hazard && c.Starting }
+	p.Name = g.takeFromDeck(t, &g.Starting, CrownSide, startingOnly, []CardType{Hazard}, referee.Question{
+		ID: "hazard.identify", Actor: CrownSeat, Secret: true, Rule: "rr.setup",
+		Text: fmt.Sprintf("%s, %s: which starting hazard is it?", g.crown().Name, why)})
+}
+
+// trashCrown trashes a crown piece to the crown discard pile.
+func (g *Game) trashCrown(t *referee.T, p *Piece, rule string) {
+	g.identify(t, p, "the "+g.label(p)+" is trashed")
+	desc := g.label(p)
+	g.takeOff(p)
+	g.crown().Discard = append(g.crown().Discard, p.Name)
+	t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("%s is trashed to the crown discard pile (its coins go to the bank).", desc)})
+}
+
+// trashShip trashes a ship; its crew go to the pirate's hand or discard pile.
+func (g *Game) trashShip(t *referee.T, s *ShipPiece, crewToHand bool, rule string) {
+	p := g.pirate()
+	names := []string{}
+	for _, c := range s.Crew {
+		names = append(names, c.Name)
+	}
+	if crewToHand {
+		p.Hand = append(p.Hand, names...)
+	} else {
+		p.Discard = append(p.Discard, names...)
+	}
+	p.Discard = append(p.Discard, s.Name)
+	g.Ships = slices.DeleteFunc(g.Ships, func(x *ShipPiece) bool { return x == s })
+	if g.Raid != nil {
+		g.Raid.Party = slices.DeleteFunc(g.Raid.Party, func(x *ShipPiece) bool { return x == s })
+	}
+	where := "discard pile"
+	if crewToHand {
+		where = "hand"
+	}
+	t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("%s #%d is trashed (its coins go to the bank); its crew (%d) go to the pirate's %s.",
+		s.Name, s.ID, len(names), where)})
+}
+
+// trashCrew trashes one crew from its ship.
+func (g *Game) trashCrew(t *referee.T, c *Piece, rule string) {
+	s := g.shipOf(c)
+	desc := g.label(c)
+	if s != nil {
+		s.Crew = slices.DeleteFunc(s.Crew, func(x *Piece) bool { return x == c })
+	}
+	g.pirate().Discard = append(g.pirate().Discard, c.Name)
+	t.Emit(referee.Event{Rule: rule, Text: desc + " is trashed to the pirate discard pile."})
+}

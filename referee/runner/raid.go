@@ -1,0 +1,403 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"rumref/referee"
+)
+
+// SkillUse records the skill icons of one party card spent in this raid.
+type SkillUse struct {
+	ID         int `json:"id"`
+	Navigation int `json:"navigation"`
+	Combat     int `json:"combat"`
+}
+
+// Raid is a raid in progress.
+type Raid struct {
+	Island  int          `json:"island"`
+	Party   []*ShipPiece `json:"-"`
+	Spent   []SkillUse   `json:"spent,omitempty"`
+	Stopped bool         `json:"stopped"`
+}
+
+func islandKey(i int) string { return "i" + strconv.Itoa(i+1) }
+
+func islandIndex(k string) int {
+	n, _ := strconv.Atoi(k[1:])
+	return n - 1
+}
+
+// skillSources lists the party cards with icons of a skill left unspent,
+// and how many each has left.
+func (r *Raid) skillSources(g *Game, op Op) ([]*Piece, []int) {
+	var ps []*Piece
+	var left []int
+	for _, s := range r.Party {
+		for _, p := range append([]*Piece{&s.Piece}, s.Crew...) {
+			c := g.card(p.Name)
+			have := c.Navigation
+			if op == OpCombat {
+				have = c.Combat
+			}
+			for _, u := range r.Spent {
+				if u.ID == p.ID {
+					if op == OpCombat {
+						have -= u.Combat
+					} else {
+						have -= u.Navigation
+					}
+				}
+			}
+			if have > 0 {
+				ps = append(ps, p)
+				left = append(left, have)
+			}
+		}
+	}
+	return ps, left
+}
+
+// available counts unspent icons of a skill among the party (rulings A12).
+func (r *Raid) available(g *Game, op Op) int {
+	_, left := r.skillSources(g, op)
+	n := 0
+	for _, l := range left {
+		n += l
+	}
+	return n
+}
+
+func (r *Raid) use(id int, op Op) {
+	i := slices.IndexFunc(r.Spent, func(u SkillUse) bool { return u.ID == id })
+	if i < 0 {
+		r.Spent = append(r.Spent, SkillUse{ID: id})
+		i = len(r.Spent) - 1
+	}
+	if op == OpCombat {
+		r.Spent[i].Combat++
+	} else {
+		r.Spent[i].Navigation++
+	}
+}
+
+// spend spends n icons of a skill; the pirate picks whose icons when there
+// is a real choice (rulings A12).
+func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
+	for k := 0; k < n; k++ {
+		ps, left := r.skillSources(g, op)
+		total := 0
+		for _, l := range left {
+			total += l
+		}
+		var pick *Piece
+		if total <= n-k || len(ps) == 1 {
+			pick = ps[0]
+		} else {
+			opts := make([]referee.Option, 0, len(ps))
+			for i, p := range ps {
+				opts = append(opts, referee.Option{Key: pieceKey(p), Label: fmt.Sprintf("%s (%d %s left)", g.label(p), left[i], op)})
+			}
+			key := t.Ask(referee.Question{ID: "raid.skill", Actor: PirateSeat, Rule: "rr.raid.hazards", Options: opts,
+				Text: fmt.Sprintf("Spend whose %s icon (%d of %d)? Each icon serves once per raid.", op, k+1, n)})
+			for _, p := range ps {
+				if pieceKey(p) == key {
+					pick = p
+				}
+			}
+		}
+		r.use(pick.ID, op)
+		t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("A %s icon of %s is spent for this raid.", op, g.label(pick))})
+	}
+}
+
+// canRaid reports whether the Raid action is legal (rulings A10).
+func (g *Game) canRaid() bool { return len(g.readyShips()) > 0 && g.pirate().Supply >= 1 }
+
+// raid runs the six steps of a raid. A fixed party (Treasure Map) skips
+// the party step and its fee.
+func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
+	p := g.pirate()
+	opts := make([]referee.Option, 0, len(g.Islands))
+	for i, is := range g.Islands {
+		opts = append(opts, referee.Option{Key: islandKey(i), Label: g.islandSummary(is)})
+	}
+	k := t.Ask(referee.Question{ID: "raid.target", Actor: PirateSeat, Rule: "rr.raid.target", Options: opts,
+		Text: p.Name + ", which island do you raid?"})
+	r := &Raid{Island: islandIndex(k)}
+	is := g.Islands[r.Island]
+	t.Emit(referee.Event{Rule: "rr.raid.target", Text: "The pirate raids " + is.Name + "."})
+	g.Raid = r
+	if fixed != nil {
+		r.Party = fixed
+	} else {
+		for {
+			var ready []*ShipPiece
+			for _, s := range g.readyShips() {
+				if !slices.Contains(r.Party, s) {
+					ready = append(ready, s)
+				}
+			}
+			if len(ready) == 0 || p.Supply == 0 {
+				break
+			}
+			done := ""
+			if len(r.Party) > 0 {
+				done = "no more ships"
+			}
+			x := g.choosePiece(t, "raid.party", PirateSeat, fmt.Sprintf("Which ship joins the raiding party? Each pays 1 coin onto itself (you have %d).", p.Supply),
+				"rr.raid.party", g.shipPieces(ready), done)
+			if x == nil {
+				break
+			}
+			s := g.shipOf(x)
+			p.Supply--
+			s.Coins++
+			r.Party = append(r.Party, s)
+			t.Emit(referee.Event{Rule: "rr.raid.party", Text: fmt.Sprintf("%s joins the raiding party with %s; the pirate pays 1 coin onto it.",
+				g.label(x), plural(len(s.Crew), "crew", "crew"))})
+		}
+	}
+	g.raise(t, is)
+	success := g.faceHazards(t, r, is)
+	if success {
+		t.Emit(referee.Event{Rule: "rr.raid.island", Text: "The raid on " + is.Name + " is successful."})
+		g.raidIsland(t, is)
+	}
+	g.crewEffects(t, r)
+	g.Raid = nil
+	g.lastRaid = success
+}
+
+// raise lets the crown flip face-down hazards at the target island by
+// paying their cost, then add coins (rules 51-55, rulings A22, A23).
+func (g *Game) raise(t *referee.T, is *IslandPlace) {
+	cr := g.crown()
+	for i := len(is.Hazards) - 1; i >= 0; i-- {
+		h := is.Hazards[i]
+		if h.Up {
+			continue
+		}
+		opts := []referee.Option{{Key: "leave", Label: "leave it face-down"}}
+		if h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
+			opts = append([]referee.Option{{Key: "raise", Label: "raise it: pay its cost and flip it"}}, opts...)
+		}
+		desc := g.label(h)
+		k := t.Ask(referee.Question{ID: "raid.raise", Actor: CrownSeat, Secret: true, Rule: "rr.raid.raise", Options: opts,
+			Text: fmt.Sprintf("%s, the raiding party is %s. Raise the %s?", cr.Name, g.partySummary(), desc)})
+		if k != "raise" {
+			t.Emit(referee.Event{Rule: "rr.raid.raise", Text: "The " + desc + " stays face-down."})
+			continue
+		}
+		g.identify(t, h, "you raise the "+desc)
+		cost := g.card(h.Name).Cost
+		if cost > cr.Supply+h.Coins {
+			t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown cannot pay %d to raise the %s, so it stays face-down.", cost, desc)})
+			continue
+		}
+		lo, hi := max(0, cost-cr.Supply), min(cost, h.Coins)
+		fromCard := lo
+		if lo < hi {
+			n, _ := strconv.Atoi(t.Ask(referee.Question{ID: "raid.raise.card-coins", Actor: CrownSeat, Kind: referee.Number, Min: lo, Max: hi,
+				Rule: "rr.raid.raise", Text: fmt.Sprintf("How many of the %d coins of its cost come off the card (the rest from your supply)?", cost)}))
+			fromCard = n
+		}
+		h.Coins -= fromCard
+		cr.Supply -= cost - fromCard
+		h.Up = true
+		t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown raises %s (cost %d: %d from the card, %d from supply).",
+			h.Name, cost, fromCard, cost-fromCard)})
+		if cr.Supply > 0 {
+			n, _ := strconv.Atoi(t.Ask(referee.Question{ID: "raid.raise.extra", Actor: CrownSeat, Kind: referee.Number, Min: 0, Max: cr.Supply,
+				Rule: "rr.raid.raise", Text: fmt.Sprintf("Pay extra coins from your supply onto %s? (you have %d)", h.Name, cr.Supply)}))
+			if n > 0 {
+				cr.Supply -= n
+				h.Coins += n
+				t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown adds %s onto %s.", plural(n, "coin", "coins"), h.Name)})
+			}
+		}
+	}
+}
+
+// faceHazards runs step 4 and reports whether the raid succeeded.
+func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
+	var row []*Piece
+	for i := len(is.Hazards) - 1; i >= 0; i-- {
+		if is.Hazards[i].Up {
+			row = append(row, is.Hazards[i])
+		}
+	}
+	for _, h := range row {
+		if at, _ := g.locate(h); at != is || !h.Up {
+			continue
+		}
+		c := g.card(h.Name)
+		ctx := &effectCtx{actor: PirateSeat, card: c, piece: h, rule: "rr.raid.hazards"}
+		var payable []int
+		for i, o := range c.Options {
+			if g.allPossible(ctx, o) {
+				payable = append(payable, i)
+			}
+		}
+		failed := false
+		switch len(payable) {
+		case 0:
+			failed = true
+			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The party cannot pay any cost of %s (%s): the raid will be stopped.", c.Name, g.optionList(c))})
+		case 1:
+			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("%s: the only cost the party can pay is %q, so it must be paid.", c.Name, DescribeEffects(c.Options[payable[0]]))})
+			g.apply(t, ctx, c.Options[payable[0]])
+		default:
+			opts := make([]referee.Option, 0, len(payable))
+			for _, i := range payable {
+				opts = append(opts, referee.Option{Key: fmt.Sprintf("o%d", i+1), Label: DescribeEffects(c.Options[i])})
+			}
+			k := t.Ask(referee.Question{ID: "raid.hazard.cost", Actor: PirateSeat, Rule: "rr.raid.hazards", Options: opts,
+				Text: fmt.Sprintf("%s (%s) bars the way: which cost do you pay? You must pay one.", c.Name, g.optionList(c))})
+			i, _ := strconv.Atoi(k[1:])
+			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The pirate pays %q for %s.", DescribeEffects(c.Options[i-1]), c.Name)})
+			g.apply(t, ctx, c.Options[i-1])
+		}
+		if at, _ := g.locate(h); at != nil {
+			if h.Coins > 0 {
+				h.Coins--
+				t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("%s loses a coin (%d left).", c.Name, h.Coins)})
+			} else {
+				g.trashCrown(t, h, "rr.raid.hazards")
+			}
+		}
+		for _, s := range slices.Clone(r.Party) {
+			if len(s.Crew) == 0 {
+				r.Party = slices.DeleteFunc(r.Party, func(x *ShipPiece) bool { return x == s })
+				t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("%s has no crew left and leaves the raiding party.", g.label(&s.Piece))})
+			}
+		}
+		if failed || len(r.Party) == 0 {
+			r.Stopped = true
+			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: "The raid is stopped."})
+			return false
+		}
+	}
+	return true
+}
+
+// raidIsland runs step 5: the island's card, the top of Home Port's deck,
+// or a random card from the crown's hand (rule 64, rulings A15).
+func (g *Game) raidIsland(t *referee.T, is *IslandPlace) {
+	cr := g.crown()
+	switch {
+	case is.Card != nil:
+		x := is.Card
+		g.raidCard(t, x.Name, x, func() { g.takeOff(x) })
+	case is.Home && cr.Deck.Size() > 0:
+		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{
+			ID: "raid.deck-top", Actor: referee.Table, Rule: "rr.raid.island",
+			Text: "Turn over the top card of the crown deck on " + is.Name + " for both players: which is it?"})
+		g.raidCard(t, name, nil, nil)
+	case is.Home && len(cr.Hand) > 0:
+		t.Emit(referee.Event{Rule: "rr.raid.island", Text: fmt.Sprintf("%s holds no cards: the pirate takes one card at random from the crown's hand (%s).", is.Name, plural(len(cr.Hand), "card", "cards"))})
+		name := g.chooseName(t, "raid.hand-pick", CrownSeat, true, cr.Name+", the pirate picked one of your cards at random: which is it?", "rr.raid.island", cr.Hand)
+		cr.Hand, _ = removeName(cr.Hand, name)
+		g.raidCard(t, name, nil, nil)
+	default:
+		t.Emit(referee.Event{Rule: "rr.raid.island", Text: is.Name + " holds no card: nothing is raided, but the raid still counts as successful."})
+	}
+}
+
+// raidCard reveals a raided card, has the pirate carry out its raid text,
+// then trashes it unless the text scored or kept it (rules 66-71). A card
+// discarded by the crown goes through the same steps (rule 40).
+func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) {
+	c := g.card(name)
+	coins := ""
+	if piece != nil {
+		piece.Up = true
+		coins = fmt.Sprintf(" with %s on it", plural(piece.Coins, "coin", "coins"))
+	}
+	t.Emit(referee.Event{Rule: "rr.raid.island", Text: fmt.Sprintf("The raided card is %s%s: raid text %s.", name, coins, DescribeEffects(c.Raid))})
+	ctx := &effectCtx{actor: PirateSeat, card: c, piece: piece, remove: remove, rule: "rr.raid.island"}
+	g.apply(t, ctx, c.Raid)
+	if ctx.scored || ctx.kept {
+		return
+	}
+	if piece != nil {
+		g.trashCrown(t, piece, "rr.raid.island")
+		return
+	}
+	g.crown().Discard = append(g.crown().Discard, name)
+	t.Emit(referee.Event{Rule: "rr.raid.island", Text: name + " is trashed to the crown discard pile."})
+}
+
+// crewEffects runs step 6: the text of every crew still in the party, in
+// the pirate's order (rules 72-76, rulings A13).
+func (g *Game) crewEffects(t *referee.T, r *Raid) {
+	var todo []*Piece
+	for _, c := range crewOf(r.Party) {
+		if len(g.card(c.Name).After) > 0 {
+			todo = append(todo, c)
+		}
+	}
+	for len(todo) > 0 {
+		x := todo[0]
+		if len(todo) > 1 {
+			x = g.choosePiece(t, "raid.crew.next", PirateSeat, "Crew effects: which crew acts next?", "rr.raid.crew", todo, "")
+		}
+		todo = slices.DeleteFunc(todo, func(p *Piece) bool { return p == x })
+		s := g.shipOf(x)
+		if s == nil || !slices.Contains(r.Party, s) {
+			continue
+		}
+		c := g.card(x.Name)
+		t.Emit(referee.Event{Rule: "rr.raid.crew", Text: fmt.Sprintf("%s acts: %s.", x.Name, DescribeEffects(c.After))})
+		g.apply(t, &effectCtx{actor: PirateSeat, card: c, piece: x, ship: s, rule: "rr.raid.crew"}, c.After)
+	}
+}
+
+func (g *Game) optionList(c *Card) string {
+	s := ""
+	for i, o := range c.Options {
+		if i > 0 {
+			s += " | "
+		}
+		s += DescribeEffects(o)
+	}
+	return s
+}
+
+func (g *Game) partySummary() string {
+	if g.Raid == nil {
+		return "none"
+	}
+	nav, com := g.Raid.available(g, OpNavigation), g.Raid.available(g, OpCombat)
+	s := ""
+	for i, sh := range g.Raid.Party {
+		if i > 0 {
+			s += "; "
+		}
+		s += sh.Name
+		for j, c := range sh.Crew {
+			if j == 0 {
+				s += " with "
+			} else {
+				s += ", "
+			}
+			s += c.Name
+		}
+	}
+	return fmt.Sprintf("%s (%d navigation, %d combat)", s, nav, com)
+}
+
+func (g *Game) islandSummary(is *IslandPlace) string {
+	s := is.Name
+	if is.Card != nil {
+		s += ": " + g.label(is.Card)
+	} else if is.Home && g.crown().Deck.Size() > 0 {
+		s += fmt.Sprintf(": crown deck (%d)", g.crown().Deck.Size())
+	} else {
+		s += ": empty"
+	}
+	s += fmt.Sprintf(", %s", plural(len(is.Hazards), "hazard", "hazards"))
+	return s
+}

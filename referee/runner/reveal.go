@@ -1,0 +1,69 @@
+package runner
+
+import (
+	"fmt"
+
+	"rumref/referee"
+)
+
+// funded reports whether an investment piece holds at least its price.
+func (g *Game) funded(p *Piece) bool {
+	c := g.card(p.Name)
+	return c != nil && c.Type == Investment && p.Coins >= c.Cost
+}
+
+// reveal is the crown's start of turn: the crown may flip any face-down
+// funded investment; its funded text applies at once (rules 22-24, rulings A7).
+func (g *Game) reveal(t *referee.T) {
+	for {
+		var ready []*Piece
+		for _, is := range g.Islands {
+			if x := is.Card; x != nil && !x.Up && g.funded(x) {
+				ready = append(ready, x)
+			}
+		}
+		if len(ready) == 0 {
+			return
+		}
+		opts := []referee.Option{}
+		for _, x := range ready {
+			is, _ := g.locate(x)
+			opts = append(opts, referee.Option{Key: pieceKey(x), Label: fmt.Sprintf("%s on %s (%d coins, price %d)", x.Name, is.Name, x.Coins, g.card(x.Name).Cost)})
+		}
+		opts = append(opts, referee.Option{Key: "done", Label: "reveal nothing more"})
+		k := t.Ask(referee.Question{ID: "reveal.pick", Actor: CrownSeat, Secret: true, Rule: "rr.reveal", Options: opts,
+			Text: g.crown().Name + ", reveal a funded investment?"})
+		if k == "done" {
+			return
+		}
+		var x *Piece
+		for _, r := range ready {
+			if pieceKey(r) == k {
+				x = r
+			}
+		}
+		is, _ := g.locate(x)
+		x.Up = true
+		c := g.card(x.Name)
+		t.Emit(referee.Event{Rule: "rr.reveal", Text: fmt.Sprintf("The crown reveals %s on %s: funded with %d coins (price %d). Funded text: %s.",
+			x.Name, is.Name, x.Coins, c.Cost, DescribeEffects(c.Funded))})
+		g.apply(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.reveal"}, c.Funded)
+	}
+}
+
+// turnEnd fires the standing "when your turn ends" effects of face-up
+// funded investments before the end-of-turn draw (rulings A6).
+func (g *Game) turnEnd(t *referee.T) {
+	for _, is := range g.Islands {
+		x := is.Card
+		if x == nil || !x.Up || !g.funded(x) {
+			continue
+		}
+		c := g.card(x.Name)
+		if len(c.TurnEnd) == 0 {
+			continue
+		}
+		t.Emit(referee.Event{Rule: "rr.reveal", Text: fmt.Sprintf("%s on %s is funded: %s.", c.Name, is.Name, DescribeEffects(c.TurnEnd))})
+		g.apply(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.reveal"}, c.TurnEnd)
+	}
+}

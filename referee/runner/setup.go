@@ -1,0 +1,110 @@
+package runner
+
+import (
+	"fmt"
+
+	"rumref/referee"
+)
+
+// HomePort is the island that holds the crown deck.
+const HomePort = "Home Port"
+
+// IslandCount is the number of islands in play.
+const IslandCount = 4
+
+// setup lays out the islands, the face-down starting hazards, the decks,
+// the Longboats, the coins and the opening hands (rules 1-5).
+func (g *Game) setup(t *referee.T) {
+	for i := range g.cards {
+		if c := &g.cards[i]; c.Type == Island && len(g.Islands) < IslandCount {
+			g.Islands = append(g.Islands, &IslandPlace{Name: c.Name, Home: c.Name == HomePort})
+		}
+	}
+	for n := len(g.Islands) + 1; len(g.Islands) < IslandCount; n++ {
+		g.Islands = append(g.Islands, &IslandPlace{Name: fmt.Sprintf("Island %d (name unknown)", n)})
+	}
+	home := false
+	for _, is := range g.Islands {
+		home = home || is.Home
+	}
+	if !home {
+		g.Islands[0].Home = true
+	}
+	known := 0
+	for i := range g.cards {
+		c := &g.cards[i]
+		switch {
+		case c.Type == Hazard && c.Starting:
+			for k := 0; k < c.Copies; k++ {
+				g.Starting.Known = append(g.Starting.Known, c.Name)
+			}
+			known += max(c.Copies, 0)
+		case c.Type == Ship && c.Starting:
+			for k := 0; k < max(c.Copies, 1); k++ {
+				s := &ShipPiece{Piece: *g.newPiece(c.Name)}
+				s.Up = true
+				g.Ships = append(g.Ships, s)
+			}
+		case c.InDeck():
+			d := &g.Players[int(c.Side)].Deck
+			for k := 0; k < c.Copies; k++ {
+				d.Known = append(d.Known, c.Name)
+			}
+		}
+	}
+	g.Starting.Unknown = max(0, IslandCount-known)
+	for _, is := range g.Islands {
+		is.Hazards = []*Piece{g.newPiece("")}
+	}
+	g.crown().Deck.Unknown = max(0, CrownDeckSize-len(g.crown().Deck.Known))
+	g.pirate().Deck.Unknown = max(0, PirateDeckSize-len(g.pirate().Deck.Known))
+	t.Emit(referee.Event{Rule: "rr.setup", Text: fmt.Sprintf(
+		"Setup: %s plays the crown and %s the pirate. Lay out the islands (%s), shuffle the 4 starting hazards and put one face-down in front of each island, put the shuffled crown deck (%d cards) on %s, put the %d starting ships in front of the pirate, shuffle the pirate deck (%d cards); each player takes 5 coins.",
+		g.Config.Crown, g.Config.Pirate, g.islandList(), g.crown().Deck.Size(), g.home().Name, len(g.Ships), g.pirate().Deck.Size())})
+	for seat := CrownSeat; seat <= PirateSeat; seat++ {
+		g.draw(t, seat, HandLimit)
+	}
+	if g.Config.Mulligan {
+		for seat := CrownSeat; seat <= PirateSeat; seat++ {
+			g.mulligan(t, seat)
+		}
+	}
+}
+
+// mulligan lets a player pay 1 coin to shuffle the hand back and draw 5
+// again, as often as they can pay (rulings A2).
+func (g *Game) mulligan(t *referee.T, seat int) {
+	p := g.Players[seat]
+	for p.Supply >= 1 {
+		k := t.Ask(yesNo("setup.mulligan", seat, fmt.Sprintf("%s, pay 1 coin to shuffle your hand into your deck and draw 5 new cards? (you have %d coins)", p.Name, p.Supply),
+			"rr.setup", "yes: mulligan", "no: keep this hand"))
+		if k == "no" {
+			return
+		}
+		p.Supply--
+		p.Deck.Known = append(p.Deck.Known, p.Hand...)
+		p.Hand = nil
+		t.Emit(referee.Event{Rule: "rr.setup", Text: fmt.Sprintf("%s pays 1 coin, shuffles the hand into the deck and draws 5 new cards.", p.Name)})
+		g.draw(t, seat, HandLimit)
+	}
+}
+
+func (g *Game) home() *IslandPlace {
+	for _, is := range g.Islands {
+		if is.Home {
+			return is
+		}
+	}
+	return g.Islands[0]
+}
+
+func (g *Game) islandList() string {
+	s := ""
+	for i, is := range g.Islands {
+		if i > 0 {
+			s += ", "
+		}
+		s += is.Name
+	}
+	return s
+}

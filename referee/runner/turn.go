@@ -1,0 +1,34 @@
+package runner
+
+import (
+	"fmt"
+
+	"rumref/referee"
+)
+
+// ActionsPerTurn is the number of actions each turn.
+const ActionsPerTurn = 3
+
+// takeTurn runs one turn of the active player: start of turn, three
+// actions, end of turn (rules 20-21, 37-38).
+func (g *Game) takeTurn(t *referee.T) {
+	seat := g.Active
+	p := g.Players[seat]
+	t.Emit(referee.Event{Rule: "rr.turn", Text: fmt.Sprintf("Turn %d: %s.", g.Turn, g.who(seat))})
+	if seat == CrownSeat {
+		g.reveal(t)
+	} else {
+		g.readyShipsStep(t)
+	}
+	for g.Actions = ActionsPerTurn; g.Actions > 0; g.Actions-- {
+		g.action(t, seat)
+	}
+	if seat == CrownSeat {
+		g.turnEnd(t)
+	}
+	t.Emit(referee.Event{Rule: "rr.turn", Text: p.Name + " ends the turn: draw 1 card."})
+	g.draw(t, seat, 1)
+	if len(p.Hand) > HandLimit {
+		g.discard(t, seat, "rr.discard", fmt.Sprintf("you hold %d cards: discard one.", len(p.Hand)))
+	}
+}

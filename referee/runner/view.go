@@ -1,0 +1,185 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+
+	"rumref/referee"
+)
+
+// CardView is a crown card in play as one viewer sees it.
+type CardView struct {
+	ID     int    `json:"id"`
+	Name   string `json:"name,omitempty"`
+	FaceUp bool   `json:"face_up"`
+	Coins  int    `json:"coins"`
+	// Price or cost, shown when the viewer knows the card.
+	Cost int `json:"cost,omitempty"`
+}
+
+// IslandView is an island as one viewer sees it.
+type IslandView struct {
+	Name    string     `json:"name"`
+	Home    bool       `json:"home_port,omitempty"`
+	Deck    int        `json:"deck,omitempty"`
+	Card    *CardView  `json:"card,omitempty"`
+	Hazards []CardView `json:"hazards"`
+}
+
+// ShipView is a pirate ship in play.
+type ShipView struct {
+	ID    int      `json:"id"`
+	Name  string   `json:"name"`
+	Coins int      `json:"coins"`
+	Slots int      `json:"slots"`
+	Crew  []string `json:"crew"`
+}
+
+// PlayerView is one side as one viewer sees it.
+type PlayerView struct {
+	Name     string   `json:"name"`
+	Side     string   `json:"side"`
+	Supply   int      `json:"supply"`
+	HandSize int      `json:"hand_size"`
+	Hand     []string `json:"hand,omitempty"`
+	Deck     int      `json:"deck"`
+	Discard  []string `json:"discard"`
+	Score    []Scored `json:"score"`
+	Points   int      `json:"points"`
+}
+
+// View is the whole table as one viewer may see it.
+type View struct {
+	Turn    int          `json:"turn"`
+	Active  string       `json:"active"`
+	Players []PlayerView `json:"players"`
+	Islands []IslandView `json:"islands"`
+	Ships   []ShipView   `json:"ships"`
+	Removed []string     `json:"removed"`
+	Peeked  []string     `json:"peeked,omitempty"`
+	Over    bool         `json:"over"`
+	Result  string       `json:"result,omitempty"`
+}
+
+func (g *Game) cardView(p *Piece, viewer int) CardView {
+	v := CardView{ID: p.ID, FaceUp: p.Up, Coins: p.Coins}
+	if p.Up || (viewer == CrownSeat && p.Name != "") {
+		v.Name = p.Name
+		if c := g.card(p.Name); c != nil {
+			v.Cost = c.Cost
+		}
+	}
+	return v
+}
+
+// View returns the table as data for the viewer (CrownSeat, PirateSeat or
+// referee.Public): hands and face-down identities only to their owner.
+func (g *Game) View(viewer int) any { return g.view(viewer) }
+
+func (g *Game) view(viewer int) View {
+	v := View{Turn: g.Turn, Over: g.Over, Result: g.Result, Removed: append([]string{}, g.Removed...), Ships: []ShipView{}}
+	if g.Turn > 0 {
+		v.Active = g.Players[g.Active].Name
+	}
+	for seat, p := range g.Players {
+		pv := PlayerView{Name: p.Name, Side: sideNames[seat], Supply: p.Supply, HandSize: len(p.Hand), Deck: p.Deck.Size(),
+			Discard: append([]string{}, p.Discard...), Score: append([]Scored{}, p.Score...), Points: p.Points()}
+		if viewer == seat {
+			pv.Hand = append([]string{}, p.Hand...)
+		}
+		v.Players = append(v.Players, pv)
+	}
+	for _, is := range g.Islands {
+		iv := IslandView{Name: is.Name, Home: is.Home, Hazards: []CardView{}}
+		if is.Home {
+			iv.Deck = g.crown().Deck.Size()
+		}
+		if is.Card != nil {
+			cv := g.cardView(is.Card, viewer)
+			iv.Card = &cv
+		}
+		for _, h := range is.Hazards {
+			iv.Hazards = append(iv.Hazards, g.cardView(h, viewer))
+		}
+		v.Islands = append(v.Islands, iv)
+	}
+	for _, s := range g.Ships {
+		sv := ShipView{ID: s.ID, Name: s.Name, Coins: s.Coins, Slots: g.card(s.Name).Slots, Crew: []string{}}
+		for _, c := range s.Crew {
+			sv.Crew = append(sv.Crew, c.Name)
+		}
+		v.Ships = append(v.Ships, sv)
+	}
+	if viewer == PirateSeat {
+		v.Peeked = append(v.Peeked, g.peeked...)
+	}
+	return v
+}
+
+func (cv CardView) text(kind string) string {
+	s := "face-down " + kind
+	if cv.FaceUp {
+		s = cv.Name
+	} else if cv.Name != "" {
+		s += " [" + cv.Name + "]"
+	}
+	return fmt.Sprintf("%s (%s)", s, plural(cv.Coins, "coin", "coins"))
+}
+
+// Status is the table as text for the viewer.
+func (g *Game) Status(viewer int) string {
+	v := g.view(viewer)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Rum Runner, turn %d", v.Turn)
+	if v.Active != "" {
+		fmt.Fprintf(&b, " (%s to play)", v.Active)
+	}
+	b.WriteString("\n")
+	for _, p := range v.Players {
+		fmt.Fprintf(&b, "%s (%s): %d coins, %d points, %d in hand, %d in deck, discard [%s]\n",
+			p.Name, p.Side, p.Supply, p.Points, p.HandSize, p.Deck, strings.Join(p.Discard, ", "))
+		if p.Hand != nil {
+			fmt.Fprintf(&b, "  hand: %s\n", strings.Join(p.Hand, ", "))
+		}
+		if len(p.Score) > 0 {
+			names := []string{}
+			for _, s := range p.Score {
+				names = append(names, fmt.Sprintf("%s (%d)", s.Name, s.Points))
+			}
+			fmt.Fprintf(&b, "  score pile: %s\n", strings.Join(names, ", "))
+		}
+	}
+	b.WriteString("Islands (hazards listed from the island outward):\n")
+	for _, is := range v.Islands {
+		fmt.Fprintf(&b, "  %s:", is.Name)
+		if is.Home && is.Deck > 0 {
+			fmt.Fprintf(&b, " crown deck (%d)", is.Deck)
+		}
+		if is.Card != nil {
+			fmt.Fprintf(&b, " %s", is.Card.text("investment"))
+		}
+		if is.Card == nil && (!is.Home || is.Deck == 0) {
+			b.WriteString(" no card")
+		}
+		for _, h := range is.Hazards {
+			fmt.Fprintf(&b, " | %s", h.text("hazard"))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("Ships:\n")
+	for _, s := range v.Ships {
+		fmt.Fprintf(&b, "  %s #%d (%s, %d/%d crew): %s\n", s.Name, s.ID, plural(s.Coins, "coin", "coins"), len(s.Crew), s.Slots, strings.Join(s.Crew, ", "))
+	}
+	if len(v.Removed) > 0 {
+		fmt.Fprintf(&b, "Removed from the game: %s\n", strings.Join(v.Removed, ", "))
+	}
+	for _, p := range v.Peeked {
+		fmt.Fprintf(&b, "You looked at: %s\n", p)
+	}
+	if v.Over {
+		b.WriteString(v.Result + "\n")
+	}
+	return b.String()
+}
+
+var _ referee.Game = (*Game)(nil)
