@@ -1,0 +1,222 @@
+package setup
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"rumref/referee/pirates"
+	"rumref/scoring"
+)
+
+// SheetGame is the value a score sheet's game field must hold.
+const SheetGame = "rum-and-pirates"
+
+// sheetFile is the score-sheet YAML format for a game of Rum & Pirates
+// played without the referee.
+type sheetFile struct {
+	Game    string        `yaml:"game"`
+	Players []sheetPlayer `yaml:"players"`
+}
+
+type sheetPlayer struct {
+	Name       string      `yaml:"name"`
+	Pubs       []int       `yaml:"pubs"`
+	Chests     []int       `yaml:"chests"`
+	Guards     []int       `yaml:"guards"`
+	Sleeping   []int       `yaml:"sleeping"`
+	Wares      []sheetWare `yaml:"wares"`
+	Rendezvous []int       `yaml:"rendezvous"`
+	Maps       []sheetMap  `yaml:"maps"`
+	Unemployed int         `yaml:"unemployed"`
+	Rum        int         `yaml:"rum"`
+	Coins      int         `yaml:"coins"`
+}
+
+type sheetWare struct {
+	Kind  string `yaml:"kind"`
+	Value int    `yaml:"value"`
+}
+
+type sheetMap struct {
+	Color string `yaml:"color"`
+	Value int    `yaml:"value"`
+}
+
+// boxCount counts the tiles of the box per scoring category and value, or
+// per ware kind and value and map color and value ("hook 5", "rose 6").
+type boxCount struct {
+	name  string
+	count map[string]int
+	order []string
+}
+
+func (b *boxCount) add(key string, n int) {
+	if _, ok := b.count[key]; !ok {
+		b.order = append(b.order, key)
+	}
+	b.count[key] += n
+}
+
+// allowed lists the keys in the box, in catalog order.
+func (b *boxCount) allowed() string { return strings.Join(b.order, ", ") }
+
+// sheetBox builds the box counts from the tile catalog. With 2 or 3
+// players the bedrolls are not used.
+func sheetBox(players int) map[scoring.Category]*boxCount {
+	box := map[scoring.Category]*boxCount{}
+	for _, c := range scoring.Categories() {
+		box[c] = &boxCount{name: c.String(), count: map[string]int{}}
+	}
+	for _, t := range pirates.Catalog() {
+		v := strconv.Itoa(t.Value)
+		switch t.Sort {
+		case pirates.SortPub:
+			box[scoring.Pubs].add(v, t.Copies)
+		case pirates.SortChest, pirates.SortScorpion:
+			box[scoring.Chests].add(v, t.Copies)
+		case pirates.SortSmallGuard, pirates.SortLargeGuard:
+			box[scoring.Guards].add(v, t.Copies)
+		case pirates.SortBunk, pirates.SortHammock, pirates.SortBedroll:
+			if t.Sort != pirates.SortBedroll || players >= 4 {
+				box[scoring.Sleeping].add(v, t.Copies)
+			}
+		case pirates.SortWare:
+			box[scoring.Wares].add(t.Group+" "+v, t.Copies)
+		case pirates.SortRendezvous:
+			box[scoring.Rendezvous].add(v, t.Copies)
+		case pirates.SortMap:
+			box[scoring.Maps].add(t.Group+" "+v, t.Copies)
+		}
+	}
+	for _, b := range box {
+		slices.SortStableFunc(b.order, func(x, y string) int { return sortKey(x) - sortKey(y) })
+	}
+	return box
+}
+
+// sortKey orders plain values numerically and leaves "kind value" keys in
+// catalog order.
+func sortKey(k string) int {
+	if n, err := strconv.Atoi(k); err == nil {
+		return n
+	}
+	return 0
+}
+
+// ParseSheet reads a Rum & Pirates score sheet (YAML: game, then players
+// with their pubs, chests, guards, sleeping places, wares, fulfilled
+// rendezvous, maps, pirates in the unemployment office, rum and coins) and
+// returns the players for scoring, in sheet order. Unknown fields, values
+// no tile of the game carries, and more tiles of a value than the box
+// holds are errors that name the player and the field.
+func ParseSheet(data []byte) ([]scoring.Player, error) {
+	var s sheetFile
+	if err := DecodeYAML(data, &s); err != nil {
+		return nil, fmt.Errorf("score sheet: %w", err)
+	}
+	if s.Game != SheetGame {
+		if s.Game == "" {
+			return nil, fmt.Errorf("score sheet: the game field is missing: write game: %s", SheetGame)
+		}
+		return nil, fmt.Errorf("score sheet: game %q cannot be scored from a sheet: write game: %s", s.Game, SheetGame)
+	}
+	if len(s.Players) < 2 || len(s.Players) > 5 {
+		return nil, fmt.Errorf("score sheet: rum & pirates has 2 to 5 players, the sheet lists %d", len(s.Players))
+	}
+	box := sheetBox(len(s.Players))
+	used := map[scoring.Category]map[string]int{}
+	for _, c := range scoring.Categories() {
+		used[c] = map[string]int{}
+	}
+	var out []scoring.Player
+	names := map[string]bool{}
+	rum := 0
+	for i, sp := range s.Players {
+		name := strings.TrimSpace(sp.Name)
+		if name == "" {
+			return nil, fmt.Errorf("score sheet: player %d has no name: add name: to every player", i+1)
+		}
+		if names[name] {
+			return nil, fmt.Errorf("score sheet: two players are called %q: give each a different name", name)
+		}
+		names[name] = true
+		p := scoring.Player{Name: name, Unemployed: sp.Unemployed, Rum: sp.Rum, Coins: sp.Coins}
+		bad := func(field, msg string) error {
+			return fmt.Errorf("score sheet: player %q: %s: %s", name, field, msg)
+		}
+		ints := func(c scoring.Category, field string, vals []int, dst *[]int) error {
+			for _, v := range vals {
+				k := strconv.Itoa(v)
+				if box[c].count[k] == 0 {
+					msg := fmt.Sprintf("%d is not a value of these tiles (allowed: %s)", v, box[c].allowed())
+					if c == scoring.Sleeping && (v == 1 || v == 2) {
+						msg = fmt.Sprintf("%d is a bedroll, and bedrolls are not used with 2 or 3 players (allowed: %s)", v, box[c].allowed())
+					}
+					return bad(field, msg)
+				}
+				used[c][k]++
+				*dst = append(*dst, v)
+			}
+			return nil
+		}
+		if err := errors.Join(ints(scoring.Pubs, "pubs", sp.Pubs, &p.Pubs),
+			ints(scoring.Chests, "chests", sp.Chests, &p.Chests),
+			ints(scoring.Guards, "guards", sp.Guards, &p.Guards),
+			ints(scoring.Sleeping, "sleeping", sp.Sleeping, &p.Sleeping),
+			ints(scoring.Rendezvous, "rendezvous", sp.Rendezvous, &p.Rendezvous)); err != nil {
+			return nil, err
+		}
+		for _, w := range sp.Wares {
+			if !slices.Contains(pirates.WareKinds, w.Kind) {
+				return nil, bad("wares", fmt.Sprintf("%q is not a ware (allowed kinds: %s)", w.Kind, strings.Join(pirates.WareKinds, ", ")))
+			}
+			k := w.Kind + " " + strconv.Itoa(w.Value)
+			if box[scoring.Wares].count[k] == 0 {
+				return nil, bad("wares", fmt.Sprintf("%s %d is not a ware tile (allowed values: 2, 3, 4, 5)", w.Kind, w.Value))
+			}
+			used[scoring.Wares][k]++
+			p.Wares = append(p.Wares, scoring.Ware{Kind: w.Kind, Value: w.Value})
+		}
+		for _, m := range sp.Maps {
+			if !slices.Contains(pirates.MapColors, m.Color) {
+				return nil, bad("maps", fmt.Sprintf("%q is not a map color (allowed colors: %s)", m.Color, strings.Join(pirates.MapColors, ", ")))
+			}
+			k := m.Color + " " + strconv.Itoa(m.Value)
+			if box[scoring.Maps].count[k] == 0 {
+				return nil, bad("maps", fmt.Sprintf("%s %d is not a map tile (allowed values: 3, 4, 5, 6)", m.Color, m.Value))
+			}
+			used[scoring.Maps][k]++
+			p.Maps = append(p.Maps, scoring.Map{Color: m.Color, Value: m.Value})
+		}
+		if sp.Unemployed < 0 || sp.Unemployed > 5 {
+			return nil, bad("unemployed", fmt.Sprintf("%d is not possible: each player has 0 to 5 pirates in the unemployment office", sp.Unemployed))
+		}
+		if sp.Rum < 0 || sp.Rum > pirates.RumBarrels {
+			return nil, bad("rum", fmt.Sprintf("%d is not possible: the box holds %d rum barrels (allowed: 0 to %d)", sp.Rum, pirates.RumBarrels, pirates.RumBarrels))
+		}
+		if sp.Coins < 0 {
+			return nil, bad("coins", fmt.Sprintf("%d is not possible: write 0 or more coins", sp.Coins))
+		}
+		rum += sp.Rum
+		out = append(out, p)
+	}
+	if rum > pirates.RumBarrels {
+		return nil, fmt.Errorf("score sheet: rum: the players hold %d rum barrels in all, but the box holds only %d", rum, pirates.RumBarrels)
+	}
+	for _, c := range scoring.Categories() {
+		for _, k := range box[c].order {
+			if n, most := used[c][k], box[c].count[k]; n > most {
+				what := k
+				if c != scoring.Wares && c != scoring.Maps {
+					what = "value " + k
+				}
+				return nil, fmt.Errorf("score sheet: %s: %s is listed %d times across the players, but the box holds only %d",
+					c, what, n, most)
+			}
+		}
+	}
+	return out, nil
+}
