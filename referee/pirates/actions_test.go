@@ -1,0 +1,405 @@
+package pirates_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"rumref/referee"
+	"rumref/referee/pirates"
+)
+
+// arriveAt builds a game, puts the captain on the named intersection and
+// resolves seat p's arrival there.
+func arriveAt(t *testing.T, n int, where string, p int, prep func(g *pirates.Game), steps ...string) (*pirates.Game, *referee.Engine) {
+	t.Helper()
+	return run(t, func() *pirates.Game {
+		g := freshGame(t, n)
+		g.Captain = at(t, g.Board, where)
+		if prep != nil {
+			prep(g)
+		}
+		return g
+	}, func(g *pirates.Game, t *referee.T) { g.ArriveForTest(t, p) }, steps...)
+}
+
+func TestCoinRumAndRecruit(t *testing.T) {
+	g, e := arriveAt(t, 3, "Coin 4", 1, nil)
+	if g.Players[1].Coins != 3 {
+		t.Errorf("coin: %d coins", g.Players[1].Coins)
+	}
+	for _, ev := range e.Events() {
+		if ev.Rule == "rp.coin" && (strings.Contains(ev.For(referee.Public), "3 coins") || !strings.Contains(ev.For(1), "3 coins")) {
+			t.Errorf("coin total: public %q, own %q", ev.For(referee.Public), ev.For(1))
+		}
+	}
+	for _, c := range []struct{ pool, want int }{{12, 2}, {1, 1}, {0, 0}} {
+		g, _ := arriveAt(t, 3, "Rum (6)", 0, func(g *pirates.Game) {
+			g.RumPool = c.pool
+			g.Players[2].Rum = 12 - c.pool
+		})
+		if g.Players[0].Rum != c.want || g.RumPool != c.pool-c.want {
+			t.Errorf("rum from a pool of %d: got %d, pool %d", c.pool, g.Players[0].Rum, g.RumPool)
+		}
+	}
+	g, _ = arriveAt(t, 3, "Pirate (8)", 2, nil)
+	if g.Players[2].Office != 4 || g.Players[2].Supply != 11 {
+		t.Errorf("recruit: %+v", g.Players[2])
+	}
+	g, e = arriveAt(t, 3, "Pirate (8)", 2, func(g *pirates.Game) { g.Players[2].Office = 0 })
+	if g.Players[2].Supply != 10 || !hasEvent(e, "rp.pirate", "nothing happens") {
+		t.Errorf("recruit from an empty office: %+v", g.Players[2])
+	}
+}
+
+func TestHeadquartersTakesBackOneAlleyOrTwoDarkAlleys(t *testing.T) {
+	prep := func(g *pirates.Game) {
+		g.Occupant[41], g.Occupant[64], g.Occupant[87], g.Occupant[0] = 0, 0, 0, 1
+		g.Players[0].Supply = 2 // 4 + 2 + 2 on alleys, 5 in the office
+	}
+	_, e := arriveAt(t, 3, "HQ", 0, prep)
+	if got := optionKeys(e); !slices.Equal(got, []string{"none", "a41", "a64", "a87"}) {
+		t.Fatalf("hq options %v", got)
+	}
+	g, e := arriveAt(t, 3, "HQ", 0, prep, "hq.alley=a64", "hq.second=a87")
+	if g.Players[0].Supply != 6 || g.Occupant[64] != -1 || g.Occupant[87] != -1 || g.Occupant[41] != 0 || pending(e) != "" {
+		t.Errorf("two dark alleys: supply %d", g.Players[0].Supply)
+	}
+	g, e = arriveAt(t, 3, "HQ", 0, prep, "hq.alley=a41")
+	if g.Players[0].Supply != 6 || g.Occupant[41] != -1 || pending(e) != "" {
+		t.Errorf("one alley: supply %d pending %q", g.Players[0].Supply, pending(e))
+	}
+	g, _ = arriveAt(t, 3, "HQ", 0, prep, "hq.alley=a64", "hq.second=none")
+	if g.Players[0].Supply != 4 || g.Occupant[87] != 0 {
+		t.Errorf("one dark alley: supply %d", g.Players[0].Supply)
+	}
+	g, _ = arriveAt(t, 3, "HQ", 0, prep, "hq.alley=none")
+	if g.Players[0].Supply != 2 {
+		t.Errorf("nothing taken: supply %d", g.Players[0].Supply)
+	}
+}
+
+func TestHeadquartersPiratesUsableSameTurn(t *testing.T) {
+	// Ann arrives at the HQ with her last pirate, takes the alley back and
+	// hops on with the same pirate.
+	g, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Captain = g.Board.CoinOf[1]
+		g.Players[0].Supply = 1
+		g.Players[0].Office = 0
+		g.Occupant[41], g.Occupant[43], g.Occupant[3], g.Occupant[4] = 0, 0, 0, 0 // 4+5+3+2 = 14
+		return g
+	}, turn(0), "turn.choice=move", "move.alley=a0", "hq.alley=a0", "move.more=hop", "move.alley=a0")
+	// Back on Coin 1 with that pirate on the alley again: out of pirates.
+	if g.Captain != g.Board.CoinOf[1] || !g.Players[0].Out || g.Occupant[0] != 0 || !hasEvent(e, "rp.hq", "takes back 1 pirate") {
+		t.Errorf("%+v\n%s", g.Players[0], events(e))
+	}
+}
+
+func TestSupplyKeepOrSellInSecret(t *testing.T) {
+	g, e := arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4")
+	if q := e.Next(); q.ID != "supply.keep" || !q.Secret || strings.Contains(q.Text, "hook") {
+		t.Fatalf("keep question %+v", q)
+	}
+	g, e = arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4", "supply.keep=keep")
+	if !slices.Equal(g.Players[1].Wares, []string{"hook-4"}) || g.Players[1].Coins != 2 {
+		t.Errorf("keep: %+v", g.Players[1])
+	}
+	if strings.Contains(g.Status(referee.Public), "hook") || !strings.Contains(g.Status(1), "hook 4") || strings.Contains(g.Status(0), "hook") {
+		t.Errorf("kept ware visibility wrong:\n%s", g.Status(referee.Public))
+	}
+	for _, ev := range e.Events() {
+		if strings.Contains(ev.For(referee.Public), "hook") || strings.Contains(ev.For(0), "hook") {
+			t.Errorf("event leaks the ware: %q", ev.For(0))
+		}
+	}
+	g, e = arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4", "supply.keep=sell")
+	st := g.Stacks[pirates.SortWare]
+	if len(g.Players[1].Wares) != 0 || g.Players[1].Coins != 4 || !slices.Equal(st.Under, []string{"hook-4"}) || st.Size() != 20 {
+		t.Errorf("sell: %+v under %v", g.Players[1], st.Under)
+	}
+	if q := findQuestionSecret(e, "supply.draw"); !q {
+		t.Error("the ware draw is not secret")
+	}
+}
+
+// findQuestionSecret reports whether the logged question id was secret.
+func findQuestionSecret(e *referee.Engine, id string) bool {
+	for _, l := range e.Log() {
+		if l.Event == nil && l.QuestionID == id {
+			return l.Secret
+		}
+	}
+	return false
+}
+
+func TestRendezvousDrawAndReveal(t *testing.T) {
+	g, e := arriveAt(t, 3, "Rendezvous (3)", 0, nil, "rendezvous.draw=rdv-pub")
+	if !slices.Equal(g.Players[0].Targets, []string{"rdv-pub"}) || !findQuestionSecret(e, "rendezvous.draw") {
+		t.Fatalf("draw: %+v", g.Players[0])
+	}
+	if strings.Contains(g.Status(referee.Public), "any pub") || !strings.Contains(g.Status(0), "any pub") {
+		t.Errorf("target visibility wrong")
+	}
+	// A held pub target matches any pub; the question comes before the
+	// pub's own procedure and is asked even when nothing matches.
+	hold := func(g *pirates.Game) {
+		g.Players[0].Targets = []string{"rdv-pub", "rdv-rum", "rdv-pub"}
+		takeAll(g, pirates.SortRendezvous, g.Players[0].Targets...)
+	}
+	_, e = arriveAt(t, 3, "Es Cruce", 0, hold)
+	if got := optionKeys(e); !slices.Equal(got, []string{"hide", "rdv-pub"}) || !e.Next().Secret {
+		t.Errorf("reveal options at a pub %v", got)
+	}
+	g, e = arriveAt(t, 3, "Es Cruce", 0, hold, "rendezvous.reveal=rdv-pub")
+	if !slices.Equal(g.Players[0].Targets, []string{"rdv-rum", "rdv-pub"}) || !slices.Contains(g.Players[0].Won, "rdv-pub") {
+		t.Errorf("after reveal %+v", g.Players[0])
+	}
+	if pending(e) != "pub.join" || !hasEvent(e, "rp.rendezvous", "reveals") {
+		t.Errorf("after the reveal the pub should run: %q", pending(e))
+	}
+	_, e = arriveAt(t, 3, "Coin 5", 0, hold)
+	if got := optionKeys(e); !slices.Equal(got, []string{"hide"}) {
+		t.Errorf("nothing matches at a coin, yet %v", got)
+	}
+	// Map targets need their own color.
+	_, e = arriveAt(t, 3, "Map green (5)", 0, func(g *pirates.Game) {
+		g.Players[0].Targets = []string{"rdv-map-rose", "rdv-map-green"}
+		takeAll(g, pirates.SortRendezvous, g.Players[0].Targets...)
+	})
+	if got := optionKeys(e); !slices.Equal(got, []string{"hide", "rdv-map-green"}) {
+		t.Errorf("map colors %v", got)
+	}
+	// A dead-end jump is no arrival: no question.
+	_, e = run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Players[0].Targets = []string{"rdv-pirate"}
+		takeAll(g, pirates.SortRendezvous, "rdv-pirate")
+		g.Captain = g.Board.CoinOf[5]
+		fillAround(g, g.Captain, 1)
+		return g
+	}, turn(0), "turn.choice=move")
+	if pending(e) != "move.alley" {
+		t.Errorf("a dead-end jump asked %q", pending(e))
+	}
+	for _, w := range []struct {
+		target string
+		kind   pirates.Kind
+		ok     bool
+	}{{"pub", pirates.PubFrereJacques, true}, {"pub", pirates.Coin, false}, {"map-rose", pirates.MapRose, true},
+		{"map-rose", pirates.MapYellow, false}, {"chest", pirates.TreasureChest, true}, {"pirate", pirates.Recruit, true},
+		{"supply", pirates.PirateSupply, true}, {"guard", pirates.Guard, true}, {"rum", pirates.RumBarrel, true},
+		{"rum", pirates.Headquarters, false}} {
+		if pirates.Meets(w.target, w.kind) != w.ok {
+			t.Errorf("Meets(%s, %s) != %v", w.target, w.kind, w.ok)
+		}
+	}
+}
+
+func TestTreasureMap(t *testing.T) {
+	_, e := arriveAt(t, 3, "Map rose (2)", 0, nil)
+	if got := optionKeys(e); !slices.Equal(got, []string{"map-rose-3", "map-rose-6"}) {
+		t.Fatalf("rose maps %v", got)
+	}
+	g, e := arriveAt(t, 3, "Map rose (2)", 0, nil, "map.take=map-rose-6", "map.refill=map-green-6")
+	if !slices.Equal(g.Players[0].Won, []string{"map-rose-6"}) || !slices.Equal(g.Maps, []string{"map-rose-3", "map-green-4", "map-yellow-5", "map-green-6"}) {
+		t.Errorf("won %v maps %v", g.Players[0].Won, g.Maps)
+	}
+	// One green map: no choice to ask.
+	g, _ = arriveAt(t, 3, "Map green (7)", 1, nil, "map.refill=map-rose-4")
+	if !slices.Equal(g.Players[1].Won, []string{"map-green-4"}) {
+		t.Errorf("green: %v", g.Players[1].Won)
+	}
+	// No matching map: nothing, and no refill.
+	g, e = arriveAt(t, 3, "Map yellow (9)", 1, func(g *pirates.Game) {
+		g.Stacks[pirates.SortMap].PutUnder(g.Maps[3])
+		g.Maps = g.Maps[:3]
+	})
+	if len(g.Players[1].Won) != 0 || pending(e) != "" || !hasEvent(e, "rp.map", "No face-up yellow map") {
+		t.Errorf("no yellow: %v", g.Players[1].Won)
+	}
+}
+
+func TestPubNobodyJoins(t *testing.T) {
+	g, e := arriveAt(t, 3, "The Swan", 0, nil, "pub.join=decline", "pub.join=decline", "pub.refill=swan-2", "pub.refill=frere-3")
+	if !slices.Equal(g.Players[0].Won, []string{"swan-3", "swan-4"}) || len(g.Pubs) != 4 || pending(e) != "" {
+		t.Errorf("won %v pubs %v", g.Players[0].Won, g.Pubs)
+	}
+	// The invitations go clockwise from the host's left.
+	var actors []int
+	for _, l := range e.Log() {
+		if l.Event == nil && l.QuestionID == "pub.join" {
+			actors = append(actors, l.Actor)
+		}
+	}
+	g, e = arriveAt(t, 3, "The Swan", 1, nil, "pub.join=decline", "pub.join=decline")
+	var later []int
+	for _, l := range e.Log() {
+		if l.Event == nil && l.QuestionID == "pub.join" {
+			later = append(later, l.Actor)
+		}
+	}
+	if !slices.Equal(actors, []int{1, 2}) || !slices.Equal(later, []int{2, 0}) {
+		t.Errorf("invitation order %v and %v", actors, later)
+	}
+}
+
+func TestPubRollOff(t *testing.T) {
+	prep := func(g *pirates.Game) { g.Players[2].Out = true } // boarded players may join
+	g, e := arriveAt(t, 3, "The Swan", 0, prep,
+		"pub.join=decline", "pub.join=join", // Bo declines, Cy joins and pays Ann 1
+		"pub.roll=3",                    // Ann's 3 beats nothing (3 is not more than 3)
+		"pub.roll=5", "pub.take=swan-4", // Cy beats both and chooses the 4
+		"pub.roll=4", // Ann's 4 beats the 3: no choice to ask
+		"pub.refill=swan-2", "pub.refill=escruce-3")
+	if !slices.Equal(g.Players[2].Won, []string{"swan-4"}) || !slices.Equal(g.Players[0].Won, []string{"swan-3"}) {
+		t.Errorf("won: Ann %v Cy %v", g.Players[0].Won, g.Players[2].Won)
+	}
+	if g.Players[0].Coins != 3 || g.Players[2].Coins != 1 || g.Players[1].Coins != 2 {
+		t.Errorf("fees: %d %d %d", g.Players[0].Coins, g.Players[1].Coins, g.Players[2].Coins)
+	}
+	if pending(e) != "" || !hasEvent(e, "rp.pub", "beats no tile") {
+		t.Errorf("pending %q\n%s", pending(e), events(e))
+	}
+}
+
+func TestPubNoCoinNoJoinAndRumReroll(t *testing.T) {
+	prep := func(g *pirates.Game) {
+		g.Players[1].Coins = 0
+		g.Players[0].Rum, g.RumPool = 1, 11
+	}
+	g, e := arriveAt(t, 3, "The Swan", 0, prep,
+		"pub.join=join", // only Cy is asked
+		"pub.roll=1", "rum.spend=spend", "rum.reroll=2", "rum.again=reroll", "rum.reroll=6",
+		"pub.take=swan-3", "pub.roll=6") // Cy takes the 4
+	if !hasEvent(e, "rp.pub", "Bo has no coin") || g.Players[0].Rum != 0 || g.RumPool != 12 {
+		t.Errorf("rum %d pool %d\n%s", g.Players[0].Rum, g.RumPool, events(e))
+	}
+	if !slices.Equal(g.Players[0].Won, []string{"swan-3"}) || !slices.Equal(g.Players[2].Won, []string{"swan-4"}) {
+		t.Errorf("won %v %v", g.Players[0].Won, g.Players[2].Won)
+	}
+	if pending(e) != "pub.refill" {
+		t.Errorf("pending %q", pending(e))
+	}
+}
+
+func TestPubWithoutMatchingTiles(t *testing.T) {
+	g, e := arriveAt(t, 3, "Frere Jacques", 0, func(g *pirates.Game) {
+		g.Stacks[pirates.SortPub].PutUnder("frere-5")
+		g.Pubs = g.Pubs[:3]
+	})
+	if pending(e) != "" || len(g.Players[0].Won) != 0 || !hasEvent(e, "rp.pub", "nothing happens") {
+		t.Errorf("pending %q", pending(e))
+	}
+}
+
+func TestChestAndScorpion(t *testing.T) {
+	// Bo moves; goal 12: Bo 6, Cy 3, Ann 3 reaches 12 and is stung.
+	g, e := arriveAt(t, 3, "Chest (7)", 1, func(g *pirates.Game) { g.Players[2].Rum, g.RumPool = 1, 11 },
+		"chest.roll=6", "chest.roll=3", "rum.spend=keep", "chest.roll=3",
+		"chest.refill=chest-6", "chest.scorpion.refill=scorpion-20")
+	if !slices.Equal(g.Players[1].Won, []string{"chest-5"}) || !slices.Equal(g.Players[0].Won, []string{"scorpion-12"}) {
+		t.Errorf("won: Ann %v Bo %v", g.Players[0].Won, g.Players[1].Won)
+	}
+	if g.Chest != "chest-6" || g.Scorpion != "scorpion-20" || pending(e) != "" {
+		t.Errorf("displays %q %q", g.Chest, g.Scorpion)
+	}
+	var actors []int
+	for _, l := range e.Log() {
+		if l.Event == nil && l.QuestionID == "chest.roll" {
+			actors = append(actors, l.Actor)
+		}
+	}
+	if !slices.Equal(actors, []int{1, 2, 0}) {
+		t.Errorf("roll order %v", actors)
+	}
+	// Empty displays: nothing to take or roll for.
+	g, e = arriveAt(t, 3, "Chest (8)", 0, func(g *pirates.Game) {
+		for k, c := range g.Stacks[pirates.SortChest].Counts {
+			for range c {
+				g.Boxed = append(g.Boxed, k)
+			}
+			g.Stacks[pirates.SortChest].Counts[k] = 0
+		}
+		g.Boxed = append(g.Boxed, g.Chest, g.Scorpion)
+		g.Chest, g.Scorpion = "", ""
+	}, "chest.scorpion.refill=scorpion-10")
+	if len(g.Players[0].Won) != 0 || g.Chest != "" || g.Scorpion != "scorpion-10" || !hasEvent(e, "rp.running-out", "nobody rolls") {
+		t.Errorf("empty chest: %v %q %q\n%s", g.Players[0].Won, g.Chest, g.Scorpion, events(e))
+	}
+}
+
+func TestGuard(t *testing.T) {
+	// 5 pirates beat a small guard 2 and earn its coin.
+	g, e := arriveAt(t, 3, "Guard (3)", 0, func(g *pirates.Game) { g.Players[0].Supply = 5 }, "guard.stack=small", "guard.draw=guard-2")
+	if !slices.Equal(g.Players[0].Won, []string{"guard-2"}) || g.Players[0].Coins != 3 {
+		t.Errorf("win: %+v", g.Players[0])
+	}
+	for _, ev := range e.Events() {
+		if ev.Rule == "rp.guard" && strings.Contains(ev.For(referee.Public), "3 coins") {
+			t.Errorf("coin total in public: %q", ev.For(referee.Public))
+		}
+	}
+	// 4 pirates do not beat a large guard 4: it goes under its stack.
+	g, _ = arriveAt(t, 3, "Guard (6)", 0, func(g *pirates.Game) { g.Players[0].Supply = 4 }, "guard.stack=large", "guard.draw=guard-4")
+	if len(g.Players[0].Won) != 0 || !slices.Equal(g.Stacks[pirates.SortLargeGuard].Under, []string{"guard-4"}) {
+		t.Errorf("loss: %+v", g.Players[0])
+	}
+	// 5 beat a large 4 (no coin on large guards).
+	g, _ = arriveAt(t, 3, "Guard (6)", 0, func(g *pirates.Game) { g.Players[0].Supply = 5 }, "guard.stack=large", "guard.draw=guard-4")
+	if !slices.Equal(g.Players[0].Won, []string{"guard-4"}) || g.Players[0].Coins != 2 {
+		t.Errorf("large win: %+v", g.Players[0])
+	}
+	// An empty stack cannot be chosen; the other may be, or none.
+	empty := func(g *pirates.Game) {
+		st := g.Stacks[pirates.SortSmallGuard]
+		for k, c := range st.Counts {
+			for range c {
+				g.Players[1].Won = append(g.Players[1].Won, k)
+			}
+			st.Counts[k] = 0
+		}
+	}
+	_, e = arriveAt(t, 3, "Guard (7)", 0, empty)
+	if got := optionKeys(e); !slices.Equal(got, []string{"large", "none"}) {
+		t.Errorf("options with the small stack empty: %v", got)
+	}
+	g, e = arriveAt(t, 3, "Guard (7)", 0, empty, "guard.stack=none")
+	if len(g.Players[0].Won) != 0 || pending(e) != "" {
+		t.Errorf("no guard: %+v", g.Players[0])
+	}
+}
+
+func TestStatusAndViewSecrets(t *testing.T) {
+	g := freshGame(t, 3)
+	g.Players[0].Coins = 7
+	g.Players[0].Wares = []string{"parrot-5"}
+	g.Players[0].Targets = []string{"rdv-chest"}
+	takeAll(g, pirates.SortWare, "parrot-5")
+	takeAll(g, pirates.SortRendezvous, "rdv-chest")
+	pub := g.Status(referee.Public)
+	for _, s := range []string{"7 coins", "parrot", "treasure chest (6)", "yours only"} {
+		if strings.Contains(pub, s) {
+			t.Errorf("public status shows %q:\n%s", s, pub)
+		}
+	}
+	if !strings.Contains(pub, "face-down rendezvous 1, wares kept 1") {
+		t.Errorf("public status lacks the face-down counts:\n%s", pub)
+	}
+	own := g.Status(0)
+	for _, s := range []string{"7 coins", "parrot 5", "rendezvous treasure chest (6)"} {
+		if !strings.Contains(own, s) {
+			t.Errorf("own status lacks %q:\n%s", s, own)
+		}
+	}
+	if strings.Contains(g.Status(1), "parrot") || strings.Contains(g.Status(1), "7 coins") {
+		t.Error("another player sees Ann's secrets")
+	}
+	v := g.View(referee.Public).(pirates.View)
+	if v.Players[0].Coins != nil || v.Players[0].Wares != nil || v.Players[0].Targets != nil {
+		t.Error("public view holds secrets")
+	}
+	if v := g.View(0).(pirates.View); v.Players[0].Coins == nil || *v.Players[0].Coins != 7 || v.Players[1].Coins != nil {
+		t.Error("own view lacks own coins or shows others'")
+	}
+}
