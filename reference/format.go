@@ -1,0 +1,101 @@
+package reference
+
+import (
+	"strings"
+)
+
+// DefaultWidth is the line width Format uses when given none.
+const DefaultWidth = 80
+
+// Format renders an entry for a terminal, wrapped to width columns: the
+// title and ID, the game and topic, the text, the worked example, the
+// ruling's reason, other names and related entries. A width below 20 uses
+// DefaultWidth.
+func Format(e Entry, width int) string {
+	if width < 20 {
+		width = DefaultWidth
+	}
+	var b strings.Builder
+	b.WriteString(e.Title + "  [" + e.ID + "]\n")
+	kind := ""
+	if e.Ruling {
+		kind = " · rumref ruling"
+	}
+	b.WriteString(e.Game.String() + " · " + e.Topic + kind + "\n\n")
+	writeBlock(&b, "", e.Text, width)
+	if e.Example != "" {
+		b.WriteString("\n")
+		writeBlock(&b, "Example: ", e.Example, width)
+	}
+	if e.Ruling {
+		b.WriteString("\n")
+		label := "Why: "
+		if e.Settles != "" {
+			label = "Why (" + e.Settles + "): "
+		}
+		writeBlock(&b, label, e.Reason, width)
+	}
+	if len(e.Tags) > 0 {
+		b.WriteString("\n")
+		writeBlock(&b, "Also called: ", strings.Join(e.Tags, ", "), width)
+	}
+	if len(e.See) > 0 {
+		if len(e.Tags) == 0 {
+			b.WriteString("\n")
+		}
+		var see []string
+		for _, id := range e.See {
+			if s, ok := Lookup(id); ok {
+				see = append(see, s.ID+" ("+s.Title+")")
+			} else {
+				see = append(see, id)
+			}
+		}
+		writeBlock(&b, "See also: ", strings.Join(see, ", "), width)
+	}
+	return b.String()
+}
+
+// writeBlock writes text wrapped to width. The label starts the first
+// line; lines of text starting with "- " become list items whose
+// continuation lines are indented under the item.
+func writeBlock(b *strings.Builder, label, text string, width int) {
+	first := true
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			b.WriteString("\n")
+			continue
+		}
+		prefix, indent := "", ""
+		if first && label != "" {
+			prefix, indent = label, strings.Repeat(" ", len(label))
+		} else if label != "" {
+			prefix, indent = strings.Repeat(" ", len(label)), strings.Repeat(" ", len(label))
+		}
+		if rest, ok := strings.CutPrefix(line, "- "); ok {
+			prefix, indent, line = prefix+"- ", indent+"  ", rest
+		}
+		first = false
+		wrap(b, prefix, indent, line, width)
+	}
+}
+
+// wrap writes one paragraph, breaking between words so that no line is
+// longer than width unless a single word is.
+func wrap(b *strings.Builder, prefix, indent, text string, width int) {
+	line := prefix
+	empty := true
+	for _, w := range strings.Fields(text) {
+		if !empty && len([]rune(line))+1+len([]rune(w)) > width {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line, empty = indent, true
+		}
+		if !empty {
+			line += " "
+		}
+		line += w
+		empty = false
+	}
+	b.WriteString(strings.TrimRight(line, " ") + "\n")
+}

@@ -1,0 +1,191 @@
+package reference
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// requiredIDs are rule IDs the engines cite or are about to cite; they must
+// exist even before the code using them is committed.
+var requiredIDs = []string{
+	"rp.dice", "rp.rum", "rp.draw", "rp.running-out", "rp.move", "rp.dark-alley",
+	"rp.dead-end", "rp.last-player", "rp.rest", "rp.board", "rp.coin", "rp.hq",
+	"rp.pirate", "rp.supply", "rp.rendezvous", "rp.map", "rp.pub", "rp.chest",
+	"rp.guard", "rp.wrangle", "rp.wrangle.columns", "rp.wrangle.ties",
+	"rp.wrangle.awards", "rp.wrangle.imaginary", "rp.round-end", "rp.scoring",
+	"rp.scoring.maps", "rp.scoring.wares", "rp.scoring.tiebreak", "rp.setup", "rp.turn",
+	"rr.setup", "rr.turn", "rr.actions", "rr.reveal", "rr.ready", "rr.deck",
+	"rr.discard", "rr.raid.target", "rr.raid.party", "rr.raid.raise",
+	"rr.raid.hazards", "rr.raid.island", "rr.raid.crew", "rr.win",
+}
+
+func TestRequiredIDsExist(t *testing.T) {
+	for _, id := range requiredIDs {
+		if _, ok := Lookup(id); !ok {
+			t.Errorf("required rule ID %s has no entry", id)
+		}
+	}
+}
+
+var idPattern = regexp.MustCompile(`^(rp|rr)(\.[a-z0-9]+(-[a-z0-9]+)*)+$`)
+
+func TestEntriesAreWellFormed(t *testing.T) {
+	seen := map[string]bool{}
+	for _, e := range All() {
+		if seen[e.ID] {
+			t.Errorf("duplicate ID %s", e.ID)
+		}
+		seen[e.ID] = true
+		if !idPattern.MatchString(e.ID) {
+			t.Errorf("%s: ID is not a lowercase dotted rp./rr. name", e.ID)
+		}
+		prefix := map[Game]string{Pirates: "rp.", Runner: "rr."}[e.Game]
+		if !strings.HasPrefix(e.ID, prefix) {
+			t.Errorf("%s: belongs to %s but lacks the %q prefix", e.ID, e.Game, prefix)
+		}
+		if e.Title == "" || e.Topic == "" || strings.TrimSpace(e.Text) == "" {
+			t.Errorf("%s: title, topic and text are required", e.ID)
+		}
+		if len(e.Tags) == 0 {
+			t.Errorf("%s: give at least one tag (another name people use)", e.ID)
+		}
+		if e.Ruling != (e.Reason != "") || e.Ruling != (e.Settles != "") {
+			t.Errorf("%s: a ruling needs a reason and the question it settles, and only a ruling has them", e.ID)
+		}
+		for _, s := range e.See {
+			if s == e.ID {
+				t.Errorf("%s: sees itself", e.ID)
+			}
+		}
+	}
+	for _, e := range All() {
+		for _, s := range e.See {
+			if !seen[s] {
+				t.Errorf("%s: see-also %s does not exist", e.ID, s)
+			}
+		}
+		// IDs written into the text must exist too.
+		for _, m := range regexp.MustCompile(`\br[pr]\.[a-z0-9.-]*[a-z0-9]`).FindAllString(e.Text+" "+e.Example, -1) {
+			if !seen[m] {
+				t.Errorf("%s: text mentions %s, which does not exist", e.ID, m)
+			}
+		}
+	}
+}
+
+// TestEveryRulingSettled checks that each open question listed in the
+// rules notes (data §7 items 1-21 for Rum & Pirates, A1-A30 for Rum Runner)
+// is settled by exactly one ruling entry of the right game.
+func TestEveryRulingSettled(t *testing.T) {
+	count := map[string]int{}
+	for _, e := range All() {
+		if !e.Ruling {
+			continue
+		}
+		count[e.Settles]++
+		if strings.HasPrefix(e.Settles, "data §7.") != (e.Game == Pirates) {
+			t.Errorf("%s settles %s, which belongs to the other game", e.ID, e.Settles)
+		}
+	}
+	var want []string
+	for i := 1; i <= 21; i++ {
+		want = append(want, fmt.Sprintf("data §7.%d", i))
+	}
+	for i := 1; i <= 30; i++ {
+		want = append(want, fmt.Sprintf("A%d", i))
+	}
+	for _, w := range want {
+		if count[w] != 1 {
+			t.Errorf("%s is settled by %d entries, want exactly 1", w, count[w])
+		}
+		delete(count, w)
+	}
+	for k := range count {
+		t.Errorf("ruling settles unknown question %q", k)
+	}
+}
+
+func TestLookup(t *testing.T) {
+	e, ok := Lookup("  RP.Pub ")
+	if !ok || e.ID != "rp.pub" || e.Game != Pirates {
+		t.Fatalf("Lookup(rp.pub) = %+v, %v", e, ok)
+	}
+	if _, ok := Lookup("rp.nothing"); ok {
+		t.Fatal("Lookup found an entry that does not exist")
+	}
+	// The caller owns what it gets back.
+	e.Tags[0] = "changed"
+	if again, _ := Lookup("rp.pub"); again.Tags[0] == "changed" {
+		t.Fatal("changing a returned entry changed the catalog")
+	}
+}
+
+func TestTopics(t *testing.T) {
+	topics := Topics()
+	n := 0
+	var games []Game
+	for _, tp := range topics {
+		n += len(tp.Entries)
+		if len(tp.Entries) == 0 {
+			t.Errorf("topic %q is empty", tp.Name)
+		}
+		for _, e := range tp.Entries {
+			if e.Topic != tp.Name || e.Game != tp.Game {
+				t.Errorf("%s filed under %s/%s", e.ID, tp.Game, tp.Name)
+			}
+		}
+		if len(games) == 0 || games[len(games)-1] != tp.Game {
+			games = append(games, tp.Game)
+		}
+	}
+	if n != len(All()) {
+		t.Errorf("topics hold %d entries, want %d", n, len(All()))
+	}
+	if !slices.Equal(games, []Game{Pirates, Runner}) {
+		t.Errorf("topics are not grouped by game: %v", games)
+	}
+}
+
+func TestGameText(t *testing.T) {
+	for _, g := range []Game{Pirates, Runner} {
+		b, err := g.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Game
+		if err := back.UnmarshalText(b); err != nil || back != g {
+			t.Errorf("%v does not round-trip: %v %v", g, back, err)
+		}
+	}
+	if _, err := Game(0).MarshalText(); err == nil {
+		t.Error("an unknown game marshalled")
+	}
+	var g Game
+	if err := g.UnmarshalText([]byte("chess")); err == nil {
+		t.Error("an unknown game name was accepted")
+	}
+	if Game(7).String() != "game(7)" {
+		t.Error("unknown game has no fallback name")
+	}
+}
+
+func TestEntryJSON(t *testing.T) {
+	e, _ := Lookup("rp.pub.choice")
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"id":"rp.pub.choice"`, `"game":"pirates"`, `"ruling":true`, `"settles":"data §7.10"`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("JSON %s lacks %s", b, want)
+		}
+	}
+	var back Entry
+	if err := json.Unmarshal(b, &back); err != nil || back.ID != e.ID || back.Game != Pirates {
+		t.Errorf("JSON does not round-trip: %+v %v", back, err)
+	}
+}

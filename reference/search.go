@@ -1,0 +1,329 @@
+package reference
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// Result is one entry found by Search, with how well it matched.
+type Result struct {
+	// Entry is the matching entry.
+	Entry Entry `json:"entry"`
+	// Score ranks results; higher is better. Only the order is meaningful.
+	Score float64 `json:"score"`
+}
+
+// Field weights: a word in an entry's ID, title or tags says far more about
+// what the entry is for than a word somewhere in its text.
+const (
+	weightName  = 3.0
+	weightTopic = 1.5
+	weightText  = 1.0
+)
+
+// stopwords carry no meaning in a table question ("can I use rum on the
+// scorpion roll?" is about rum, scorpion and roll).
+var stopwords = []string{
+	"a", "about", "an", "and", "any", "are", "as", "at", "be", "by", "can", "could",
+	"do", "does", "did", "for", "from", "get", "gets", "happen", "happens", "have",
+	"has", "how", "i", "if", "in", "is", "it", "its", "me", "my", "of", "on", "or",
+	"rule", "rules", "should", "so", "that", "the", "their", "them", "then", "there",
+	"this", "to", "us", "was", "we", "what", "whats", "when", "where", "which", "who",
+	"whose", "why", "will", "with", "work", "works", "you", "your",
+}
+
+// index is the search index, built once from the immutable catalog.
+type index struct {
+	entries []Entry
+	// weights[i] maps a stemmed word to its weight in entry i.
+	weights []map[string]float64
+	// idf maps a stemmed word to its inverse document frequency.
+	idf map[string]float64
+	// vocab lists every stemmed word in a fixed order for fuzzy matching.
+	vocab []string
+	// titles holds each entry's title as normalized words.
+	titles []string
+	// names holds each entry's ID without the game prefix, and the ID's
+	// last part, as normalized words ("wrangle ti" and "ti").
+	names [][2]string
+}
+
+var searchIndex = sync.OnceValue(buildIndex)
+
+func buildIndex() *index {
+	ix := &index{entries: catalog(), idf: map[string]float64{}}
+	df := map[string]int{}
+	for _, e := range ix.entries {
+		w := map[string]float64{}
+		add := func(text string, weight float64) {
+			for _, t := range terms(text) {
+				if w[t] < weight {
+					w[t] = weight
+				}
+			}
+		}
+		add(strings.NewReplacer(".", " ", "-", " ").Replace(e.ID), weightName)
+		add(e.Title, weightName)
+		add(strings.Join(e.Tags, " "), weightName)
+		add(e.Topic, weightTopic)
+		body := e.Text + " " + e.Example + " " + e.Reason
+		counts := map[string]int{}
+		for _, t := range terms(body) {
+			counts[t]++
+		}
+		for t, n := range counts {
+			// Repeated words in the text add a little, up to a cap.
+			v := weightText + 0.1*float64(min(n-1, 3))
+			if w[t] < v {
+				w[t] = v
+			} else if w[t] >= weightName {
+				w[t] += 0.1 * float64(min(n, 3))
+			}
+		}
+		for t := range w {
+			df[t]++
+		}
+		ix.weights = append(ix.weights, w)
+		ix.titles = append(ix.titles, strings.Join(terms(e.Title), " "))
+		name := e.ID[strings.Index(e.ID, ".")+1:]
+		tail := name[strings.LastIndex(name, ".")+1:]
+		ix.names = append(ix.names, [2]string{
+			strings.Join(terms(strings.NewReplacer(".", " ", "-", " ").Replace(name)), " "),
+			strings.Join(terms(strings.ReplaceAll(tail, "-", " ")), " "),
+		})
+	}
+	n := float64(len(ix.entries))
+	for t, d := range df {
+		ix.idf[t] = math.Log(1 + n/float64(d))
+		ix.vocab = append(ix.vocab, t)
+	}
+	slices.Sort(ix.vocab)
+	return ix
+}
+
+// Search returns the entries that match query, best first. A query that is
+// exactly an entry's ID returns that entry alone. Words are matched
+// loosely: plurals and other simple endings are ignored, a word of four or
+// more letters may be misspelt by one letter (seven or more: two), a word
+// of four or more letters may be the start of a longer word, and tags
+// supply the other names people use ("bunk", "roll-off", "sting").
+func Search(query string) []Result {
+	q := strings.ToLower(strings.TrimSpace(query))
+	if q == "" {
+		return nil
+	}
+	if e, ok := Lookup(q); ok {
+		return []Result{{Entry: e, Score: math.Inf(1)}}
+	}
+	ix := searchIndex()
+	qterms := terms(q)
+	if len(qterms) == 0 {
+		return nil
+	}
+	type cand struct {
+		term    string
+		quality float64
+	}
+	// For each query word, the vocabulary words it matches and how well.
+	matches := make([][]cand, len(qterms))
+	for i, qt := range qterms {
+		if _, ok := ix.idf[qt]; ok {
+			matches[i] = append(matches[i], cand{qt, 1})
+		}
+		for _, v := range ix.vocab {
+			if v == qt {
+				continue
+			}
+			if qual := looseMatch(qt, v); qual > 0 {
+				matches[i] = append(matches[i], cand{v, qual})
+			}
+		}
+	}
+	qtitle := strings.Join(qterms, " ")
+	var out []Result
+	for i, e := range ix.entries {
+		score, hit := 0.0, 0
+		for _, ms := range matches {
+			best := 0.0
+			for _, m := range ms {
+				if w, ok := ix.weights[i][m.term]; ok {
+					if s := m.quality * w * ix.idf[m.term]; s > best {
+						best = s
+					}
+				}
+			}
+			if best > 0 {
+				hit++
+			}
+			score += best
+		}
+		if hit == 0 {
+			continue
+		}
+		// Entries that match every word of the question beat entries that
+		// match one word strongly.
+		coverage := float64(hit) / float64(len(qterms))
+		score *= 0.4 + 0.6*coverage*coverage
+		// A ruling refines a rule; for the same words, the rule comes first.
+		if e.Ruling {
+			score *= 0.9
+		}
+		if ix.names[i][0] == qtitle || ix.names[i][1] == qtitle {
+			score += 6
+		}
+		if ix.titles[i] == qtitle {
+			score += 10
+		} else if strings.Contains(ix.titles[i], qtitle) {
+			score += 3
+		}
+		out = append(out, Result{Entry: e, Score: score})
+	}
+	slices.SortStableFunc(out, func(a, b Result) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return 0
+	})
+	for i := range out {
+		out[i].Entry.Tags = slices.Clone(out[i].Entry.Tags)
+		out[i].Entry.See = slices.Clone(out[i].Entry.See)
+	}
+	return out
+}
+
+// looseMatch says how well query word q matches vocabulary word v when they
+// are not equal: 0 for no match.
+func looseMatch(q, v string) float64 {
+	lq, lv := len(q), len(v)
+	if lq >= 4 && strings.HasPrefix(v, q) {
+		return 0.6
+	}
+	if lv >= 5 && strings.HasPrefix(q, v) {
+		return 0.5
+	}
+	if lq < 4 || lv < 4 || abs(lq-lv) > 2 {
+		return 0
+	}
+	limit := 1
+	if lq >= 7 {
+		limit = 2
+	}
+	d := distance(q, v, limit)
+	switch {
+	case d == 1:
+		return 0.6
+	case d == 2 && limit >= 2:
+		return 0.4
+	}
+	return 0
+}
+
+// terms splits text into lowercase stemmed words without stopwords. A
+// hyphenated word also yields its joined form ("roll-off" gives roll, off
+// and rolloff).
+func terms(text string) []string {
+	var out []string
+	for _, chunk := range strings.Fields(strings.ToLower(text)) {
+		words := strings.FieldsFunc(chunk, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		})
+		for _, w := range words {
+			if !slices.Contains(stopwords, w) {
+				out = append(out, stem(w))
+			}
+		}
+		if len(words) > 1 && strings.Contains(chunk, "-") {
+			out = append(out, stem(strings.Join(words, "")))
+		}
+	}
+	return out
+}
+
+// stem strips plural and other simple English endings so that "bunks",
+// "wrangling" and "wrangled" meet "bunk" and "wrangle".
+func stem(w string) string {
+	if !isASCII(w) {
+		return w
+	}
+	n := len(w)
+	switch {
+	case n > 4 && strings.HasSuffix(w, "ies"):
+		w = w[:n-3] + "y"
+	case n > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		w = w[:n-2]
+	case n > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:n-1]
+	}
+	n = len(w)
+	switch {
+	case n > 5 && strings.HasSuffix(w, "ing"):
+		w = w[:n-3]
+	case n > 4 && strings.HasSuffix(w, "ed"):
+		w = w[:n-2]
+	}
+	n = len(w)
+	if n > 3 && strings.HasSuffix(w, "e") {
+		w = w[:n-1]
+	}
+	// Doubled final consonants left by -ing and -ed ("stopping").
+	n = len(w)
+	if n > 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouls", rune(w[n-1])) {
+		w = w[:n-1]
+	}
+	return w
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// distance is the edit distance between a and b counting a swap of two
+// neighbouring letters as one edit; it stops early and returns limit+1
+// once the distance must exceed limit.
+func distance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
