@@ -257,7 +257,7 @@ func (cv *canvas) placeCount(path []cell, prefer, segments int) {
 func pictureKey(b *Board, occupant []int, marks []string, captain int) string {
 	var k strings.Builder
 	if captain >= 0 && captain < len(b.Intersections) {
-		fmt.Fprintf(&k, "Captain: *%s* (%s).  ", b.Intersections[captain].Short(), b.Intersections[captain].Name)
+		fmt.Fprintf(&k, "The captain stands on *%s* (%s).\n", b.Intersections[captain].Short(), b.Intersections[captain].Name)
 	}
 	k.WriteString("A digit on a line counts that alley's segments; on the # frame it is a dark alley.\n")
 	used := map[rune]bool{}

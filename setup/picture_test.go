@@ -1,0 +1,254 @@
+package setup
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+
+	"rumref/referee/pirates"
+)
+
+// The -update flag rewrites the golden files under testdata. Any golden
+// test of this package may share it: register it only once, and read it
+// with updating.
+var _ = func() bool {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files in testdata")
+	}
+	return true
+}()
+
+// updating reports whether go test ran with -update.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if updating() {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file; run go test -update and review the diff\n--- got:\n%s", name, got)
+	}
+}
+
+// emptyOccupants returns an occupant list with every alley empty.
+func emptyOccupants(b *pirates.Board) []int {
+	occ := make([]int, len(b.Alleys))
+	for i := range occ {
+		occ[i] = -1
+	}
+	return occ
+}
+
+func TestGoldenFixedBoard(t *testing.T) {
+	l := FixedLayout()
+	b := mustAssemble(t, l)
+	occ := emptyOccupants(b)
+	occ[0], occ[45], occ[70] = 0, 1, 2 // Coin 1 - HQ, Rendezvous 2 - 3, Supply 3 dark east
+	marks := []string{"G", "V", "B"}
+	var out strings.Builder
+	out.WriteString(BuildInstructions(l))
+	out.WriteString("\n")
+	out.WriteString(b.Picture(occ, marks, b.HQ))
+	out.WriteString("\n")
+	out.WriteString(b.AlleyList(occ, marks))
+	golden(t, "board-fixed.txt", out.String())
+
+	turned, err := ParseLayout("3e 1 7 / 9s 5 2w / 4 8 6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := mustAssemble(t, turned)
+	out.Reset()
+	out.WriteString(BuildInstructions(turned))
+	out.WriteString("\n")
+	out.WriteString(tb.Picture(nil, nil, tb.CoinOf[5]))
+	golden(t, "board-turned.txt", out.String())
+}
+
+// pictureBody returns the board rows of a picture (without the key).
+func pictureBody(pic string) []string {
+	lines := strings.Split(pic, "\n")
+	return lines[:37]
+}
+
+func countDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestPictureRandomLayouts(t *testing.T) {
+	n := 500
+	if testing.Short() {
+		n = 50
+	}
+	for seed := range int64(n) {
+		l := RandomLayout(seed)
+		b := mustAssemble(t, l)
+		occ := emptyOccupants(b)
+		for i := range occ {
+			if i%7 == int(seed%7) {
+				occ[i] = i % 3
+			}
+		}
+		captain := int(seed) % len(b.Intersections)
+		pic := b.Picture(occ, []string{"G", "V", "K"}, captain)
+		for _, line := range strings.Split(pic, "\n") {
+			if len([]rune(line)) > 110 {
+				t.Fatalf("%s: a line is %d wide: %q", FormatLayout(l), len([]rune(line)), line)
+			}
+			if strings.ContainsRune(line, '\x1b') {
+				t.Fatalf("%s: the picture holds an escape code", FormatLayout(l))
+			}
+		}
+		body := strings.Join(pictureBody(pic), "\n")
+		// Every label is drawn whole, and the captain's is starred.
+		labelDigits := 0
+		for _, in := range b.Intersections {
+			want := in.Short()
+			if in.ID == captain {
+				want = "*" + want + "*"
+			}
+			if !strings.Contains(body, want) {
+				t.Fatalf("%s: label %q is missing or overdrawn\n%s", FormatLayout(l), want, body)
+			}
+			labelDigits += countDigits(in.Short())
+		}
+		for _, p := range l {
+			if !strings.Contains(body, "["+formatCell(p)+"]") {
+				t.Fatalf("%s: section tag %s missing", FormatLayout(l), formatCell(p))
+			}
+		}
+		// Every alley's segment count is drawn: the digits on the board are
+		// the labels' digits, the nine section numbers, and 88 counts.
+		if got := countDigits(body); got != labelDigits+9+len(b.Alleys) {
+			t.Fatalf("%s: %d digits drawn, want %d\n%s", FormatLayout(l), got, labelDigits+9+len(b.Alleys), body)
+		}
+		// 24 dark alleys put their count on the frame.
+		frame := 0
+		for r, line := range pictureBody(pic) {
+			for c, ch := range []rune(line) {
+				if (r == 0 || r == 36 || c == 0 || c == 108) && unicode.IsDigit(ch) {
+					frame++
+				}
+			}
+		}
+		if frame != 24 {
+			t.Fatalf("%s: %d counts on the frame, want 24", FormatLayout(l), frame)
+		}
+		for _, m := range []string{"G", "V", "K"} {
+			if !strings.Contains(body, m) {
+				t.Fatalf("%s: occupant mark %s not drawn", FormatLayout(l), m)
+			}
+		}
+		list := b.AlleyList(occ, []string{"G", "V", "K"})
+		if strings.Count(list, "\n") != 1+44 {
+			t.Fatalf("alley list has %d lines", strings.Count(list, "\n"))
+		}
+	}
+}
+
+func TestPictureBadInput(t *testing.T) {
+	b := mustAssemble(t, FixedLayout())
+	// Short occupant lists, seats without marks and a captain off the
+	// board must not crash the picture.
+	for _, occ := range [][]int{nil, {}, {7}, {0, 1, 2, 3, 4, 5, 6}} {
+		for _, captain := range []int{-1, 36, 1000, 0} {
+			pic := b.Picture(occ, []string{"", "X"}, captain)
+			if !strings.Contains(pic, "HQ") {
+				t.Fatal("picture lost the HQ")
+			}
+			_ = b.AlleyList(occ, nil)
+		}
+	}
+}
+
+func TestBoardSVG(t *testing.T) {
+	for seed := range int64(20) {
+		b := mustAssemble(t, RandomLayout(seed))
+		svg := BoardSVG(b)
+		if !bytes.Equal(svg, BoardSVG(b)) {
+			t.Fatal("BoardSVG is not deterministic")
+		}
+		dec := xml.NewDecoder(bytes.NewReader(svg))
+		alleys, dark, intersections, texts := 0, 0, 0, 0
+		names := map[string]bool{}
+		inText := false
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("seed %d: the SVG is not well-formed XML: %v", seed, err)
+			}
+			switch e := tok.(type) {
+			case xml.StartElement:
+				inText = e.Name.Local == "text"
+				for _, a := range e.Attr {
+					if a.Name.Local != "class" {
+						continue
+					}
+					switch a.Value {
+					case "alley":
+						alleys++
+					case "alley dark":
+						alleys++
+						dark++
+					case "intersection":
+						intersections++
+					}
+				}
+				if e.Name.Local == "text" {
+					texts++
+				}
+			case xml.CharData:
+				if inText {
+					names[string(e)] = true
+				}
+			case xml.EndElement:
+				inText = false
+			}
+		}
+		if alleys != 88 || dark != 24 || intersections != 36 {
+			t.Fatalf("seed %d: SVG has %d alleys (%d dark), %d intersections", seed, alleys, dark, intersections)
+		}
+		for _, in := range b.Intersections {
+			if !names[in.Name] {
+				t.Fatalf("seed %d: SVG does not name %s", seed, in.Name)
+			}
+		}
+	}
+	golden(t, "board-fixed.svg", string(BoardSVG(mustAssemble(t, FixedLayout()))))
+}
+
+func BenchmarkPicture(b *testing.B) {
+	board := mustAssemble(b, RandomLayout(3))
+	occ := emptyOccupants(board)
+	for b.Loop() {
+		_ = board.Picture(occ, []string{"G"}, board.HQ)
+	}
+}
