@@ -139,7 +139,7 @@ func (o *Op) UnmarshalText(b []byte) error {
 
 // Effect is one primitive with its amount and modifiers.
 type Effect struct {
-	Do Op `yaml:"do" json:"do"`
+	Do Op  `yaml:"do" json:"do"`
 	N  int `yaml:"n,omitempty" json:"n,omitempty"`
 	// Optional effects are offered to the actor, who may decline.
 	Optional bool `yaml:"optional,omitempty" json:"optional,omitempty"`

@@ -146,6 +146,9 @@ type Game struct {
 	Active  int
 	Actions int
 	Raid    *Raid
+	// Revealed holds crown cards taken from a deck or hand that are being
+	// raided right now, shown to both players.
+	Revealed []string
 	// Winner is the winning seat, -1 while none, Draw for a capped game.
 	Winner int
 	Over   bool

@@ -317,6 +317,10 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 		coins = fmt.Sprintf(" with %s on it", plural(piece.Coins, "coin", "coins"))
 	}
 	t.Emit(referee.Event{Rule: "rr.raid.island", Text: fmt.Sprintf("The raided card is %s%s: raid text %s.", name, coins, DescribeEffects(c.Raid))})
+	if piece == nil {
+		g.Revealed = append(g.Revealed, name)
+		remove = func() { g.Revealed, _ = removeName(g.Revealed, name) }
+	}
 	ctx := &effectCtx{actor: PirateSeat, card: c, piece: piece, remove: remove, rule: "rr.raid.island"}
 	g.apply(t, ctx, c.Raid)
 	if ctx.scored || ctx.kept {
@@ -326,6 +330,7 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 		g.trashCrown(t, piece, "rr.raid.island")
 		return
 	}
+	remove()
 	g.crown().Discard = append(g.crown().Discard, name)
 	t.Emit(referee.Event{Rule: "rr.raid.island", Text: name + " is trashed to the crown discard pile."})
 }

@@ -56,6 +56,8 @@ type View struct {
 	Islands []IslandView `json:"islands"`
 	Ships   []ShipView   `json:"ships"`
 	Removed []string     `json:"removed"`
+	// Revealed are crown cards being raided from a deck or hand right now.
+	Revealed []string `json:"revealed,omitempty"`
 	Peeked  []string     `json:"peeked,omitempty"`
 	Over    bool         `json:"over"`
 	Result  string       `json:"result,omitempty"`
@@ -110,6 +112,7 @@ func (g *Game) view(viewer int) View {
 		}
 		v.Ships = append(v.Ships, sv)
 	}
+	v.Revealed = append(v.Revealed, g.Revealed...)
 	if viewer == PirateSeat {
 		v.Peeked = append(v.Peeked, g.peeked...)
 	}
@@ -172,6 +175,9 @@ func (g *Game) Status(viewer int) string {
 	}
 	if len(v.Removed) > 0 {
 		fmt.Fprintf(&b, "Removed from the game: %s\n", strings.Join(v.Removed, ", "))
+	}
+	if len(v.Revealed) > 0 {
+		fmt.Fprintf(&b, "Being raided: %s\n", strings.Join(v.Revealed, ", "))
 	}
 	for _, p := range v.Peeked {
 		fmt.Fprintf(&b, "You looked at: %s\n", p)

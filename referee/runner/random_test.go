@@ -1,0 +1,208 @@
+package runner_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"strconv"
+	"strings"
+	"testing"
+
+	"rumref/referee"
+	"rumref/referee/runner"
+	"rumref/setup"
+)
+
+func catalog(t testing.TB) []runner.Card {
+	t.Helper()
+	cards, err := setup.RunnerCatalog(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cards
+}
+
+func factory(cfg runner.Config) referee.Factory {
+	return func() referee.Game { return runner.New(cfg) }
+}
+
+// randomAnswer picks a legal answer, rarely a card not in the list.
+func randomAnswer(r *rand.Rand, q *referee.Question) string {
+	if q.Kind == referee.Number {
+		return strconv.Itoa(q.Min + r.Intn(q.Max-q.Min+1))
+	}
+	opts := q.Options
+	if len(opts) > 1 && r.Intn(20) != 0 {
+		var keep []referee.Option
+		for _, o := range opts {
+			if o.Key != "unlisted" {
+				keep = append(keep, o)
+			}
+		}
+		if len(keep) > 0 {
+			opts = keep
+		}
+	}
+	if q.ID == "action" && r.Intn(3) == 0 {
+		for _, o := range opts {
+			if o.Key == "raid" || o.Key == "investments" || o.Key == "invest" {
+				return o.Key
+			}
+		}
+	}
+	return opts[r.Intn(len(opts))].Key
+}
+
+func snapshot(g referee.Game) string {
+	var b strings.Builder
+	for _, v := range []int{referee.Public, runner.CrownSeat, runner.PirateSeat} {
+		b.WriteString(g.Status(v))
+		j, _ := json.Marshal(g.View(v))
+		b.Write(j)
+	}
+	return b.String()
+}
+
+func checkInvariants(g *runner.Game) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprint(r)
+		}
+	}()
+	fail := func(format string, a ...any) {
+		panic(fmt.Sprintf(format, a...))
+	}
+	crownCards, pirateCards := 0, 0
+	for seat, p := range g.Players {
+		if p.Supply < 0 {
+			fail("%s has %d coins", p.Name, p.Supply)
+		}
+		if p.Deck.Unknown < 0 {
+			fail("%s deck has %d unknown cards", p.Name, p.Deck.Unknown)
+		}
+		n := len(p.Hand) + p.Deck.Size() + len(p.Discard)
+		if seat == runner.CrownSeat {
+			crownCards += n
+		} else {
+			pirateCards += n
+		}
+		crownCards += len(p.Score)
+	}
+	for _, is := range g.Islands {
+		if is.Card != nil {
+			crownCards++
+			if is.Card.Coins < 0 {
+				fail("negative coins on %s", is.Name)
+			}
+		}
+		for _, h := range is.Hazards {
+			crownCards++
+			if h.Coins < 0 {
+				fail("negative coins on a hazard at %s", is.Name)
+			}
+		}
+	}
+	for _, s := range g.Ships {
+		pirateCards += 1 + len(s.Crew)
+		if s.Coins < 0 {
+			fail("negative coins on %s", s.Name)
+		}
+		if len(s.Crew) > 3 {
+			fail("%s carries %d crew", s.Name, len(s.Crew))
+		}
+	}
+	pirateCards += len(g.Removed)
+	crownCards += len(g.Revealed)
+	if crownCards != runner.CrownDeckSize+4 {
+		fail("crown cards add up to %d, want %d", crownCards, runner.CrownDeckSize+4)
+	}
+	if pirateCards != runner.PirateDeckSize+2 {
+		fail("pirate cards add up to %d, want %d", pirateCards, runner.PirateDeckSize+2)
+	}
+	var pub runner.View
+	j, _ := json.Marshal(g.View(referee.Public))
+	if err := json.Unmarshal(j, &pub); err != nil {
+		fail("public view: %v", err)
+	}
+	for _, p := range pub.Players {
+		if p.Hand != nil {
+			fail("public view shows %s's hand", p.Name)
+		}
+	}
+	for _, is := range pub.Islands {
+		all := is.Hazards
+		if is.Card != nil {
+			all = append(all, *is.Card)
+		}
+		for _, c := range all {
+			if !c.FaceUp && c.Name != "" {
+				fail("public view names a face-down card at %s", is.Name)
+			}
+		}
+	}
+	if strings.Contains(g.Status(referee.Public), "hand:") || len(pub.Peeked) > 0 {
+		fail("public status shows a secret")
+	}
+	return ""
+}
+
+func TestRandomGames(t *testing.T) {
+	cards := catalog(t)
+	games := 30
+	if testing.Short() {
+		games = 5
+	}
+	wins := [3]int{}
+	for seed := int64(1); seed <= int64(games); seed++ {
+		cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 80, Mulligan: seed%3 == 0, Cards: cards}
+		e, err := referee.Start(factory(cfg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewSource(seed))
+		for step := 1; !e.Over(); step++ {
+			q := e.Next()
+			if q == nil {
+				t.Fatalf("seed %d: no question but game not over", seed)
+			}
+			if step > 20000 {
+				t.Fatalf("seed %d: game does not end", seed)
+			}
+			if err := e.Answer(randomAnswer(r, q)); err != nil {
+				t.Fatalf("seed %d step %d (%s): %v", seed, step, q.ID, err)
+			}
+			g := e.Game().(*runner.Game)
+			if msg := checkInvariants(g); msg != "" {
+				for _, en := range e.Log() {
+					if en.Step > step-15 || (en.Event != nil && en.Event.Step > step-15) {
+						if en.Event != nil {
+							t.Logf("  event: %s", en.Event.For(0))
+						} else {
+							t.Logf("%d %s -> %s", en.Step, en.QuestionID, en.Label)
+						}
+					}
+				}
+				t.Fatalf("seed %d answer %d: %s\n%s", seed, step, msg, g.Status(runner.CrownSeat))
+			}
+			if seed <= 2 || step%97 == 0 {
+				re, err := referee.Replay(factory(cfg), e.Answers())
+				if err != nil {
+					t.Fatalf("seed %d step %d: replay: %v", seed, step, err)
+				}
+				if a, b := snapshot(g), snapshot(re.Game()); a != b {
+					t.Fatalf("seed %d step %d: replay differs\nlive:\n%s\nreplay:\n%s", seed, step, a, b)
+				}
+				re.Close()
+			}
+		}
+		for _, ev := range e.Events() {
+			if strings.Contains(ev.Text, "It is ") {
+				t.Fatalf("seed %d: public event text carries a private identity: %q", seed, ev.Text)
+			}
+		}
+		g := e.Game().(*runner.Game)
+		wins[g.Winner]++
+		e.Close()
+	}
+	t.Logf("crown wins %d, pirate wins %d, draws %d", wins[0], wins[1], wins[2])
+}
