@@ -260,7 +260,7 @@ func runnerEntries() []Entry {
 			Reason: `A raid with no eligible ship could never form a party, so offering it would waste the action.`},
 		{ID: "rr.raid.target", Topic: rrRaid, Title: "Raid step 1: choose the target",
 			Text: `The pirate names one of the crown's islands. Any island may be chosen, even one with nothing on it.`,
-			Tags: []string{"target", "island", "choose island"},
+			Tags: []string{"target", "island", "choose island", "empty island"},
 			See:  []string{"rr.raid", "rr.raid.party"}},
 		{ID: "rr.raid.party", Topic: rrRaid, Title: "Raid step 2: form the raiding party",
 			Text:    `The pirate chooses one or more ships. A ship with any coin on it, or with no crew, cannot join. For each chosen ship the pirate pays 1 coin from supply onto that ship. The chosen ships and their crew are the raiding party.`,

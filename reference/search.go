@@ -22,6 +22,8 @@ const (
 	weightName  = 3.0
 	weightTopic = 1.5
 	weightText  = 1.0
+	// minShare drops results scoring below this share of the best one.
+	minShare = 0.2
 )
 
 // stopwords carry no meaning in a table question ("can I use rum on the
@@ -29,7 +31,7 @@ const (
 var stopwords = []string{
 	"a", "about", "an", "and", "any", "are", "as", "at", "be", "by", "can", "could",
 	"do", "does", "did", "for", "from", "get", "gets", "happen", "happens", "have",
-	"has", "how", "i", "if", "in", "is", "it", "its", "me", "my", "of", "on", "or",
+	"has", "how", "i", "if", "many", "much", "in", "is", "it", "its", "me", "my", "of", "on", "or",
 	"rule", "rules", "should", "so", "that", "the", "their", "them", "then", "there",
 	"this", "to", "us", "was", "we", "what", "whats", "when", "where", "which", "who",
 	"whose", "why", "will", "with", "work", "works", "you", "your",
@@ -190,6 +192,16 @@ func Search(query string) []Result {
 		}
 		return 0
 	})
+	// Drop the long tail of entries that matched only a stray word.
+	if len(out) > 0 {
+		floor := out[0].Score * minShare
+		for i, r := range out {
+			if r.Score < floor {
+				out = out[:i]
+				break
+			}
+		}
+	}
 	for i := range out {
 		out[i].Entry.Tags = slices.Clone(out[i].Entry.Tags)
 		out[i].Entry.See = slices.Clone(out[i].Entry.See)
@@ -234,6 +246,11 @@ func terms(text string) []string {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 		})
 		for _, w := range words {
+			// Single letters left by apostrophes ("can't") say nothing;
+			// single digits ("2 players") do.
+			if len(w) == 1 && !unicode.IsDigit(rune(w[0])) {
+				continue
+			}
 			if !slices.Contains(stopwords, w) {
 				out = append(out, stem(w))
 			}

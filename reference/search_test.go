@@ -59,6 +59,19 @@ var tableQuestions = []struct {
 	{"guard coin", "rp.guard"},
 	{"go on board", "rp.board"},
 	{"next round captain", "rp.round-end"},
+	{"how many actions", "rr.actions"},
+	{"can I move through a pirate", "rp.alleys"},
+	{"do I get coins each round", "rp.round-end"},
+	{"can I look at my tiles", "rp.secrets.public"},
+	{"can boarded players join the pub", "rp.pub"},
+	{"do boarded players roll for the scorpion", "rp.chest.order"},
+	{"wooden leg", "rp.supply"},
+	{"bride", "rp.rendezvous"},
+	{"pay to pass", "rp.rest"},
+	{"compass icon", "rr.raid.skills"},
+	{"ship leaves party", "rr.raid.hazard-wear"},
+	{"letter of marque", "rr.cards.letter-of-marque"},
+	{"who starts the next round", "rp.start-player"},
 }
 
 func TestSearchTableQuestions(t *testing.T) {
