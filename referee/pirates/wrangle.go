@@ -111,7 +111,21 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 		what := fmt.Sprintf("Wrangle, match %d, column %d", match, c)
 		standing := rows[0]
 		if len(rows) == 1 {
-			t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: fmt.Sprintf("%s: %s's pirate stands alone and qualifies without a roll.", what, g.name(g.Mast[standing].Player))})
+			// The lone outer columns all belong to the longest row: report
+			// them together.
+			if c == cols {
+				lone := 1
+				for lone < cols && g.loneColumn(count, cols-lone) {
+					lone++
+				}
+				who := g.name(g.Mast[standing].Player)
+				text := fmt.Sprintf("%s: %s's pirate stands alone and qualifies without a roll.", what, who)
+				if lone > 1 {
+					text = fmt.Sprintf("Wrangle, match %d, columns %d to %d: only %s has pirates there, so all %d qualify without a roll.",
+						match, c, c-lone+1, who, lone)
+				}
+				t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: text})
+			}
 		} else {
 			var who []int
 			for _, r := range rows {
@@ -149,6 +163,18 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 	t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("After match %d the qualifiers stand %s of the mast, packed against it: %s.", match, to, strings.Join(after, ", "))})
 }
 
+// loneColumn reports whether column c of a side with the given row
+// counts holds a single pirate.
+func (g *Game) loneColumn(count []int, c int) bool {
+	n := 0
+	for _, k := range count {
+		if k >= c {
+			n++
+		}
+	}
+	return n == 1
+}
+
 // wrangleLoss returns one of p's pirates from the ship to p's supply (the
 // imaginary player's go back to the box) and, if it was p's last, puts p
 // out of the wrangle with the sleeping place the order of elimination
@@ -162,7 +188,7 @@ func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p int) {
 	}
 	w.out = append(w.out, p)
 	w.left = slices.DeleteFunc(w.left, func(x int) bool { return x == p })
-	text := fmt.Sprintf("%s has no pirates left on the ship and is out of the wrangle.", g.name(p))
+	text := fmt.Sprintf("%s has no pirates left on the ship and is out of the wrangle.", capitalize(g.name(p)))
 	switch {
 	case len(w.left) == 1:
 		t.Emit(referee.Event{Rule: "rp.wrangle", Text: text})
@@ -181,7 +207,9 @@ func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p int) {
 func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	if len(w.left) == 1 {
 		p := w.left[0]
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("%s is the last on the ship and wins the wrangle.", g.name(p))})
+		if len(w.boarded) > 1 {
+			t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("%s is the last on the ship and wins the wrangle.", capitalize(g.name(p)))})
+		}
 		g.awardSleeping(t, p, &g.Bunk, "wins the wrangle")
 		if g.bedrollInUse() && len(w.boarded) <= 2 {
 			g.awardSleeping(t, p, &g.Bedroll, "also takes the bedroll, as fewer than three players boarded")
@@ -223,4 +251,12 @@ func (g *Game) nameList(ps []int) string {
 		return strings.Join(s, "")
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// capitalize makes a name fit the start of a sentence.
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -436,3 +436,30 @@ func TestWrangleConservationRandom(t *testing.T) {
 		e.Close()
 	}
 }
+
+// TestWrangleLoneColumnsTogether checks that the outer columns held by a
+// single row qualify without rolls, reported as one event, and that the
+// first roll comes in the first shared column.
+func TestWrangleLoneColumnsTogether(t *testing.T) {
+	mast := []MastRow{{Player: 0, Left: 5}, {Player: 1, Left: 1}, {Player: 2, Left: 2}}
+	e, err := referee.Start(wrangleFactory(3, mast, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if q := e.Next(); q.ID != "wrangle.roll" || q.Actor != 0 || !strings.Contains(q.Text, "column 2") {
+		t.Fatalf("first question %+v", q)
+	}
+	var lone []string
+	for _, ev := range e.Events() {
+		if strings.Contains(ev.Text, "without a roll") {
+			lone = append(lone, ev.Text)
+		}
+	}
+	if want := []string{"Wrangle, match 1, columns 5 to 3: only Gold has pirates there, so all 3 qualify without a roll."}; !slices.Equal(lone, want) {
+		t.Fatalf("lone column events %q, want %q", lone, want)
+	}
+	if g := e.Game().(*procGame).Game; g.Mast[0].Left != 2 || g.Mast[0].Right != 3 {
+		t.Fatalf("gold's row %+v, want 2 left and 3 across", g.Mast[0])
+	}
+}
