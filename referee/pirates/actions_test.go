@@ -155,7 +155,7 @@ func TestRendezvousDrawAndReveal(t *testing.T) {
 	if !slices.Equal(g.Players[0].Targets, []string{"rdv-rum", "rdv-pub"}) || !slices.Contains(g.Players[0].Won, "rdv-pub") {
 		t.Errorf("after reveal %+v", g.Players[0])
 	}
-	if pending(e) != "pub.join" || !hasEvent(e, "rp.rendezvous", "reveals") {
+	if pending(e) != "pub.join" || !hasEvent(e, "rp.rendezvous.arrival", "reveals") {
 		t.Errorf("after the reveal the pub should run: %q", pending(e))
 	}
 	_, e = arriveAt(t, 3, "Coin 5", 0, hold)
@@ -258,7 +258,7 @@ func TestPubRollOff(t *testing.T) {
 	if g.Players[0].Coins != 3 || g.Players[2].Coins != 1 || g.Players[1].Coins != 2 {
 		t.Errorf("fees: %d %d %d", g.Players[0].Coins, g.Players[1].Coins, g.Players[2].Coins)
 	}
-	if pending(e) != "" || !hasEvent(e, "rp.pub", "beats no tile") {
+	if pending(e) != "" || !hasEvent(e, "rp.pub.roll", "beats no tile") {
 		t.Errorf("pending %q\n%s", pending(e), events(e))
 	}
 }
@@ -272,7 +272,7 @@ func TestPubNoCoinNoJoinAndRumReroll(t *testing.T) {
 		"pub.join=join", // only Cy is asked
 		"pub.roll=1", "rum.spend=spend", "rum.reroll=2", "rum.again=reroll", "rum.reroll=6",
 		"pub.take=swan-3", "pub.roll=6") // Cy takes the 4
-	if !hasEvent(e, "rp.pub", "Bo has no coin") || g.Players[0].Rum != 0 || g.RumPool != 12 {
+	if !hasEvent(e, "rp.pub.choice", "Bo has no coin") || g.Players[0].Rum != 0 || g.RumPool != 12 {
 		t.Errorf("rum %d pool %d\n%s", g.Players[0].Rum, g.RumPool, events(e))
 	}
 	if !slices.Equal(g.Players[0].Won, []string{"swan-3"}) || !slices.Equal(g.Players[2].Won, []string{"swan-4"}) {
@@ -324,7 +324,7 @@ func TestChestAndScorpion(t *testing.T) {
 		g.Boxed = append(g.Boxed, g.Chest, g.Scorpion)
 		g.Chest, g.Scorpion = "", ""
 	}, "chest.scorpion.refill=scorpion-10")
-	if len(g.Players[0].Won) != 0 || g.Chest != "" || g.Scorpion != "scorpion-10" || !hasEvent(e, "rp.running-out", "nobody rolls") {
+	if len(g.Players[0].Won) != 0 || g.Chest != "" || g.Scorpion != "scorpion-10" || !hasEvent(e, "rp.running-out.displays", "nobody rolls") {
 		t.Errorf("empty chest: %v %q %q\n%s", g.Players[0].Won, g.Chest, g.Scorpion, events(e))
 	}
 }
@@ -336,7 +336,7 @@ func TestGuard(t *testing.T) {
 		t.Errorf("win: %+v", g.Players[0])
 	}
 	for _, ev := range e.Events() {
-		if ev.Rule == "rp.guard" && strings.Contains(ev.For(referee.Public), "3 coins") {
+		if ev.Rule == "rp.guard.count" && strings.Contains(ev.For(referee.Public), "3 coins") {
 			t.Errorf("coin total in public: %q", ev.For(referee.Public))
 		}
 	}

@@ -14,14 +14,14 @@ import (
 func (g *Game) chest(t *referee.T, p int) {
 	pl := &g.Players[p]
 	if g.Chest == "" {
-		t.Emit(referee.Event{Rule: "rp.running-out", Text: fmt.Sprintf("No face-up treasure chest is left: %s takes none.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.running-out.displays", Text: fmt.Sprintf("No face-up treasure chest is left: %s takes none.", pl.Name)})
 	} else {
 		pl.Won = append(pl.Won, g.Chest)
 		t.Emit(referee.Event{Rule: "rp.chest", Text: fmt.Sprintf("%s takes the %s.", pl.Name, mustTile(g.Chest).Label)})
 		g.Chest = ""
 	}
 	if g.Scorpion == "" {
-		t.Emit(referee.Event{Rule: "rp.running-out", Text: "No face-up scorpion chest is left: nobody rolls for it."})
+		t.Emit(referee.Event{Rule: "rp.running-out.displays", Text: "No face-up scorpion chest is left: nobody rolls for it."})
 	} else {
 		goal := mustTile(g.Scorpion).Goal
 		total := 0
@@ -32,11 +32,11 @@ func (g *Game) chest(t *referee.T, p int) {
 			if total >= goal {
 				break
 			}
-			t.Emit(referee.Event{Rule: "rp.chest", Text: fmt.Sprintf("The total is %d, short of the goal %d.", total, goal)})
+			t.Emit(referee.Event{Rule: "rp.chest.scorpion", Text: fmt.Sprintf("The total is %d, short of the goal %d.", total, goal)})
 			q = g.next(q)
 		}
 		g.Players[q].Won = append(g.Players[q].Won, g.Scorpion)
-		t.Emit(referee.Event{Rule: "rp.chest", Text: fmt.Sprintf("%s brings the total to %d (goal %d), is stung and takes the %s.",
+		t.Emit(referee.Event{Rule: "rp.chest.scorpion", Text: fmt.Sprintf("%s brings the total to %d (goal %d), is stung and takes the %s.",
 			g.Players[q].Name, total, goal, mustTile(g.Scorpion).Label)})
 		g.Scorpion = ""
 	}

@@ -44,7 +44,7 @@ func (g *Game) guard(t *referee.T, p int) {
 	if pl.Supply > tile.Value {
 		pl.Won = append(pl.Won, k)
 		text := fmt.Sprintf("%s has %s in supply, more than the %s: the tile goes under the flag.", pl.Name, plural(pl.Supply, "pirate"), tile.Label)
-		ev := referee.Event{Rule: "rp.guard", Text: text}
+		ev := referee.Event{Rule: "rp.guard.count", Text: text}
 		if tile.Coin {
 			pl.Coins++
 			ev.Text += " It shows a coin: +1 coin."
@@ -54,6 +54,6 @@ func (g *Game) guard(t *referee.T, p int) {
 		return
 	}
 	g.Stacks[sort].PutUnder(k)
-	t.Emit(referee.Event{Rule: "rp.guard", Text: fmt.Sprintf("%s has only %s in supply, not more than the %s: it goes face down under its stack.",
+	t.Emit(referee.Event{Rule: "rp.guard.count", Text: fmt.Sprintf("%s has only %s in supply, not more than the %s: it goes face down under its stack.",
 		pl.Name, plural(pl.Supply, "pirate"), tile.Label)})
 }

@@ -42,7 +42,7 @@ func (g *Game) headquarters(t *referee.T, p int) {
 			}
 		}
 		if len(second) > 1 {
-			b := t.Ask(referee.Question{ID: "hq.second", Actor: p, Rule: "rp.hq", Options: second,
+			b := t.Ask(referee.Question{ID: "hq.second", Actor: p, Rule: "rp.hq.takeback", Options: second,
 				Text: fmt.Sprintf("%s: also take back your pirates from a second dark alley?", pl.Name)})
 			if b != "none" {
 				taken = append(taken, keyAlley(b))

@@ -36,7 +36,7 @@ func (g *Game) treasureMap(t *referee.T, p int, k Kind) {
 	}
 	m := opts[0].Key
 	if len(opts) > 1 {
-		m = t.Ask(referee.Question{ID: "map.take", Actor: p, Rule: "rp.map", Options: opts,
+		m = t.Ask(referee.Question{ID: "map.take", Actor: p, Rule: "rp.map.choice", Options: opts,
 			Text: fmt.Sprintf("%s: take which face-up %s map?", pl.Name, col)})
 	}
 	g.Maps = removeOne(g.Maps, m)

@@ -294,10 +294,12 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 		paid = " Pays 1 coin for the dark alley."
 	}
 	if choice.Exit >= 0 {
+		rule := "rp.dark-alley"
 		if dark == 0 {
+			rule = "rp.dark-alley.free"
 			paid += " The dark alley costs no coin: no other alley leaving " + g.Board.Intersections[from].Name + " is free."
 		}
-		t.Emit(referee.Event{Rule: "rp.dark-alley", Text: fmt.Sprintf("%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s",
+		t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s",
 			pl.Name, plural(choice.Pirates, "pirate"), g.Board.Alleys[choice.Alley].Exit, g.Board.Alleys[choice.Exit].Exit,
 			g.Board.Intersections[choice.Dest].Name, paid)})
 	} else {

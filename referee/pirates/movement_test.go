@@ -124,7 +124,7 @@ func TestDarkAlleyCoinWaiverAndExits(t *testing.T) {
 		fillAround(g, coin3, 1, 68)
 		return g
 	}, turn(0), "turn.choice=move", "move.alley=a68", "move.exit=a73")
-	if g.Players[0].Coins != 2 || !hasEvent(e, "rp.dark-alley", "costs no coin") {
+	if g.Players[0].Coins != 2 || !hasEvent(e, "rp.dark-alley.free", "costs no coin") {
 		t.Errorf("waived dark alley: coins %d\n%s", g.Players[0].Coins, events(e))
 	}
 	// The exit is another empty dark alley whose intersection is not the
@@ -262,7 +262,7 @@ func TestMustBoardWhenNeitherHopNorRest(t *testing.T) {
 		g.Mast = []pirates.MastRow{{Player: pirates.Imaginary, Left: 4}}
 		return g
 	}, turn(0))
-	if pending(e) != "" || !hasEvent(e, "rp.board", "must go on board") {
+	if pending(e) != "" || !hasEvent(e, "rp.turn.one-option", "must go on board") {
 		t.Fatalf("pending %q\n%s", pending(e), events(e))
 	}
 	p := g.Players[0]

@@ -38,7 +38,7 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 	for q := g.next(host); q != host; q = g.next(q) {
 		pl := &g.Players[q]
 		if pl.Coins < 1 {
-			t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s has no coin for the fee and cannot join.", pl.Name)})
+			t.Emit(referee.Event{Rule: "rp.pub.choice", Text: fmt.Sprintf("%s has no coin for the fee and cannot join.", pl.Name)})
 			continue
 		}
 		a := t.Ask(referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub",
@@ -74,17 +74,17 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 				}
 			}
 			if len(opts) == 0 {
-				t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s's %d beats no tile left: nothing taken.", pl.Name, roll)})
+				t.Emit(referee.Event{Rule: "rp.pub.roll", Text: fmt.Sprintf("%s's %d beats no tile left: nothing taken.", pl.Name, roll)})
 				continue
 			}
 			tile := opts[0].Key
 			if len(opts) > 1 {
-				tile = t.Ask(referee.Question{ID: "pub.take", Actor: q, Rule: "rp.pub", Options: opts,
+				tile = t.Ask(referee.Question{ID: "pub.take", Actor: q, Rule: "rp.pub.choice", Options: opts,
 					Text: fmt.Sprintf("%s rolled %d: take which %s tile of lower value?", pl.Name, roll, name)})
 			}
 			g.Pubs = removeOne(g.Pubs, tile)
 			pl.Won = append(pl.Won, tile)
-			t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s's %d beats the %s and takes it.", pl.Name, roll, mustTile(tile).Label)})
+			t.Emit(referee.Event{Rule: "rp.pub.roll", Text: fmt.Sprintf("%s's %d beats the %s and takes it.", pl.Name, roll, mustTile(tile).Label)})
 		}
 	}
 	for len(g.Pubs) < 4 {

@@ -69,7 +69,7 @@ func (g *Game) fulfilRendezvous(t *referee.T, p int) {
 			opts = append(opts, referee.Option{Key: k, Label: "Reveal " + mustTile(k).Label})
 		}
 	}
-	a := t.Ask(referee.Question{ID: "rendezvous.reveal", Actor: p, Rule: "rp.rendezvous", Secret: true, Options: opts,
+	a := t.Ask(referee.Question{ID: "rendezvous.reveal", Actor: p, Rule: "rp.rendezvous.arrival", Secret: true, Options: opts,
 		Text: fmt.Sprintf("%s: the captain arrives at %s. Reveal a face-down rendezvous tile that matches it?",
 			pl.Name, g.Board.Intersections[g.Captain].Name)})
 	if a == "hide" {
@@ -82,6 +82,6 @@ func (g *Game) fulfilRendezvous(t *referee.T, p int) {
 		}
 	}
 	pl.Won = append(pl.Won, a)
-	t.Emit(referee.Event{Rule: "rp.rendezvous", Text: fmt.Sprintf("%s reveals a rendezvous at %s: %s, now under the flag.",
+	t.Emit(referee.Event{Rule: "rp.rendezvous.arrival", Text: fmt.Sprintf("%s reveals a rendezvous at %s: %s, now under the flag.",
 		pl.Name, g.Board.Intersections[g.Captain].Name, mustTile(a).Label)})
 }

@@ -55,7 +55,7 @@ func (g *Game) turn(t *referee.T, p int) {
 	}
 	opts = append(opts, referee.Option{Key: "board", Label: fmt.Sprintf("Go on board with %s", plural(pl.Supply, "pirate"))})
 	if len(opts) == 1 {
-		t.Emit(referee.Event{Rule: "rp.board", Text: fmt.Sprintf("%s can neither move the captain nor rest, so must go on board.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.turn.one-option", Text: fmt.Sprintf("%s can neither move the captain nor rest, so must go on board.", pl.Name)})
 		g.goOnBoard(t, p)
 		return
 	}

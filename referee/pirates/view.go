@@ -150,15 +150,22 @@ func (g *Game) Status(viewer int) string {
 		fmt.Fprintf(&b, " Turn: %s.", v.Turn)
 	}
 	fmt.Fprintf(&b, "\nCaptain on %s.\n", v.Captain)
+	marks := make([]string, len(g.Players))
+	var key []string
+	for i, p := range g.Players {
+		marks[i] = Mark(p.Color)
+		key = append(key, fmt.Sprintf("%s = %s (%s)", marks[i], p.Name, p.Color))
+	}
+	b.WriteString(g.Board.Picture(g.Occupant, marks, g.Captain))
+	if !strings.HasSuffix(b.String(), "\n") {
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "Pirates in alleys: %s\n", strings.Join(key, ", "))
 	b.WriteString(g.boardText())
 	fmt.Fprintf(&b, "Pubs: %s\n", listOrNone(v.Pubs))
 	fmt.Fprintf(&b, "Maps: %s\n", listOrNone(v.Maps))
 	fmt.Fprintf(&b, "Chest: %s; scorpion chest: %s\n", orNone(v.Chest), orNone(v.Scorpion))
-	sleep := fmt.Sprintf("Beside the ship: bunk %s, hammock %s", orNone(v.Bunk), orNone(v.Hammock))
-	if len(g.Players) >= 4 {
-		sleep += ", bedroll " + orNone(v.Bedroll)
-	}
-	b.WriteString(sleep + "\n")
+	fmt.Fprintf(&b, "Beside the ship: %s\n", listOrNone(labels([]string{g.Bunk, g.Hammock, g.Bedroll})))
 	var st []string
 	for _, s := range v.Stacks {
 		st = append(st, fmt.Sprintf("%s %d", s.Sort, s.Size))
@@ -185,6 +192,24 @@ func (g *Game) Status(viewer int) string {
 		b.WriteString(line + "\n")
 	}
 	return b.String()
+}
+
+// Mark is the letter that stands for a pirate color in the board picture:
+// G gold, V violet, K black, S silver, B blue.
+func Mark(color string) string {
+	switch color {
+	case "gold":
+		return "G"
+	case "violet":
+		return "V"
+	case "black":
+		return "K"
+	case "silver":
+		return "S"
+	case "blue":
+		return "B"
+	}
+	return "?"
 }
 
 // boardText lists the occupied alleys by player.
