@@ -312,3 +312,29 @@ func TestRandomGames(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRandomGame plays whole 4-player games with the random legal
+// player through the engine, without the log.
+func BenchmarkRandomGame(b *testing.B) {
+	board, err := setup.Assemble(setup.FixedLayout())
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := config(4)
+	answers := 0
+	for i := 0; b.Loop(); i++ {
+		e, err := referee.Start(func() referee.Game { return pirates.New(cfg, board) }, referee.WithoutLog())
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := &chooser{r: rand.New(rand.NewPCG(uint64(i), 7))}
+		for e.Next() != nil {
+			if err := e.Answer(c.answer(e.Next())); err != nil {
+				b.Fatal(err)
+			}
+		}
+		answers += len(e.Answers())
+		e.Close()
+	}
+	b.ReportMetric(float64(answers)/float64(b.N), "answers/game")
+}
