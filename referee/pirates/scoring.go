@@ -58,7 +58,7 @@ func (g *Game) gameEnd(t *referee.T) {
 	r := g.Score()
 	g.Final = &r
 	in := g.ScoreInput()
-	t.Emit(referee.Event{Rule: "rp.scoring", Text: "The game is over after five rounds. Coins and rum barrels score nothing; every tile under a flag scores its honour points."})
+	t.Emit(referee.Event{Rule: "rp.game-end", Text: "The game is over after five rounds. Coins and rum barrels score nothing; every tile under a flag scores its honour points."})
 	for i, s := range r.Scores {
 		var parts []string
 		for _, c := range scoring.Categories() {
@@ -72,7 +72,7 @@ func (g *Game) gameEnd(t *referee.T) {
 			t.Emit(referee.Event{Rule: "rp.scoring.maps", Text: fmt.Sprintf("%s's %s score nothing: maps score only in pairs of one color.", s.Name, strings.Join(w, ", "))})
 		}
 		if n := len(g.Players[i].Targets); n > 0 {
-			t.Emit(referee.Event{Rule: "rp.scoring", Text: fmt.Sprintf("%s's %d unfulfilled rendezvous tile(s) score nothing.", s.Name, n)})
+			t.Emit(referee.Event{Rule: "rp.scoring.rendezvous", Text: fmt.Sprintf("%s's %d unfulfilled rendezvous tile(s) score nothing.", s.Name, n)})
 		}
 	}
 	for _, tie := range r.Ties {

@@ -99,7 +99,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 	if cols == 1 {
 		order = "There is one column"
 	}
-	t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("Match %d: the pirates stand %s of the mast (%s). %s; each winner crosses to the %s side.",
+	t.Emit(referee.Event{Rule: "rp.wrangle.matches", Text: fmt.Sprintf("Match %d: the pirates stand %s of the mast (%s). %s; each winner crosses to the %s side.",
 		match, from, strings.Join(parts, ", "), order, to)})
 	for c := cols; c >= 1; c-- {
 		var rows []int
@@ -149,7 +149,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 					return
 				}
 			}
-			t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: fmt.Sprintf("%s: %s's pirate qualifies.", what, g.name(g.Mast[standing].Player))})
+			t.Emit(referee.Event{Rule: "rp.wrangle.qualify", Text: fmt.Sprintf("%s: %s's pirate qualifies and crosses the mast.", what, g.name(g.Mast[standing].Player))})
 		}
 		*side(&g.Mast[standing])--
 		*other(&g.Mast[standing])++
@@ -160,7 +160,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 			after = append(after, fmt.Sprintf("%s %d", g.name(r.Player), n))
 		}
 	}
-	t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("After match %d the qualifiers stand %s of the mast, packed against it: %s.", match, to, strings.Join(after, ", "))})
+	t.Emit(referee.Event{Rule: "rp.wrangle.packing", Text: fmt.Sprintf("After match %d the qualifiers stand %s of the mast, packed against it: %s.", match, to, strings.Join(after, ", "))})
 }
 
 // loneColumn reports whether column c of a side with the given row
@@ -191,13 +191,13 @@ func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p int) {
 	text := fmt.Sprintf("%s has no pirates left on the ship and is out of the wrangle.", capitalize(g.name(p)))
 	switch {
 	case len(w.left) == 1:
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: text})
+		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text})
 		g.awardSleeping(t, p, &g.Hammock, "finishes second")
 	case len(w.left) == 2 && g.bedrollInUse() && len(w.boarded) >= 3:
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: text})
+		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text})
 		g.awardSleeping(t, p, &g.Bedroll, "finishes third")
 	default:
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: text + " No sleeping place for this finish."})
+		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text + " No sleeping place for this finish."})
 	}
 }
 
@@ -208,7 +208,7 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	if len(w.left) == 1 {
 		p := w.left[0]
 		if len(w.boarded) > 1 {
-			t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("%s is the last on the ship and wins the wrangle.", capitalize(g.name(p)))})
+			t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: fmt.Sprintf("%s is the last on the ship and wins the wrangle.", capitalize(g.name(p)))})
 		}
 		g.awardSleeping(t, p, &g.Bunk, "wins the wrangle")
 		if g.bedrollInUse() && len(w.boarded) <= 2 {
@@ -217,7 +217,7 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	}
 	for _, tile := range []*string{&g.Bunk, &g.Hammock, &g.Bedroll} {
 		if *tile != "" {
-			t.Emit(referee.Event{Rule: "rp.wrangle.awards", Text: fmt.Sprintf("Nobody takes the %s: it goes back to the box.", mustTile(*tile).Label)})
+			t.Emit(referee.Event{Rule: "rp.wrangle.leftovers", Text: fmt.Sprintf("Nobody takes the %s: it goes back to the box.", mustTile(*tile).Label)})
 			g.Boxed = append(g.Boxed, *tile)
 			*tile = ""
 		}
