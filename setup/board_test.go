@@ -187,6 +187,15 @@ func checkBoard(t *testing.T, b *pirates.Board) {
 	if b.Intersections[b.HQ].Kind != pirates.Headquarters || b.Intersections[b.HQ].Section != 1 {
 		t.Fatalf("%s: HQ is %d", spec, b.HQ)
 	}
+	darkExits := map[string]bool{}
+	for _, a := range b.Alleys {
+		if a.Dark {
+			if darkExits[a.Exit] {
+				t.Fatalf("%s: two dark alleys leave by %q", spec, a.Exit)
+			}
+			darkExits[a.Exit] = true
+		}
+	}
 	dark, seam, inner := 0, 0, map[int]int{}
 	exits := map[[2]float64]bool{}
 	degree := 0
@@ -408,6 +417,27 @@ func boardsEqual(x, y *pirates.Board) bool {
 		}
 	}
 	return slices.Equal(x.Alleys, y.Alleys)
+}
+
+func FuzzAssemble(f *testing.F) {
+	f.Add([]byte{1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0, 8, 0, 9, 0})
+	f.Add([]byte{9, 3, 8, 2, 7, 1, 6, 0, 5, 3, 4, 2, 3, 1, 2, 0, 1, 3})
+	f.Add([]byte{1, 0, 1, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var l pirates.Layout
+		for i := range l {
+			if 2*i+1 < len(data) {
+				l[i] = pirates.Placement{Section: int(int8(data[2*i])), Turn: int(int8(data[2*i+1]))}
+			}
+		}
+		b, err := Assemble(l)
+		if (err == nil) != (CheckLayout(l) == nil) {
+			t.Fatalf("Assemble and CheckLayout disagree on %v: %v", l, err)
+		}
+		if err == nil {
+			checkBoard(t, b)
+		}
+	})
 }
 
 func BenchmarkAssemble(b *testing.B) {
