@@ -16,12 +16,13 @@ func Format(e Entry, width int) string {
 		width = DefaultWidth
 	}
 	var b strings.Builder
-	b.WriteString(e.Title + "  [" + e.ID + "]\n")
+	wrap(&b, "", "", e.Title+" ["+e.ID+"]", width)
 	kind := ""
 	if e.Ruling {
 		kind = " · rumref ruling"
 	}
-	b.WriteString(e.Game.String() + " · " + e.Topic + kind + "\n\n")
+	wrap(&b, "", "", e.Game.String()+" · "+e.Topic+kind, width)
+	b.WriteString("\n")
 	writeBlock(&b, "", e.Text, width)
 	if e.Example != "" {
 		b.WriteString("\n")

@@ -201,7 +201,7 @@ func runnerEntries() []Entry {
 			Tags: []string{"adjust", "manual", "by hand", "apply text", "fix", "house rule"},
 			See:  []string{"rr.cards.unknown", "rr.cards.provisional"}},
 		{ID: "rr.deck", Topic: rrCards, Title: "When a deck runs out",
-			Text:    `Crown: when the deck is empty it stays empty; the crown plays on with its hand and the table, and Home Port becomes an ordinary island. Pirate: nothing happens until the pirate must draw. Then the discard pile is shuffled into a new deck, its top 5 cards are removed from the game, and drawing continues.`,
+			Text:    `Crown: when the deck is empty it stays empty; the crown plays on with its hand and the table, and Home Port becomes an ordinary island. Pirate: nothing happens until the pirate must draw. Then the discard pile is shuffled into a new deck, its top 5 cards are removed from the game, and drawing continues. Trashed pirate cards wait in the discard pile, so a reshuffle brings them back.`,
 			Example: `The pirate must draw 2 with an empty deck and 9 cards in the discard pile: shuffle the 9, box the top 5, draw 2 of the remaining 4.`,
 			Tags:    []string{"empty deck", "deck runs out", "reshuffle", "home port empty deck", "out of cards", "remove five", "no cards left"},
 			See:     []string{"rr.deck.empty-draw", "rr.deck.removed", "rr.home-port.investment"}},
@@ -250,7 +250,13 @@ func runnerEntries() []Entry {
 - 4. the party faces the face-up hazards (rr.raid.hazards);
 - 5. if successful, the pirate raids the island (rr.raid.island);
 - 6. crew effects (rr.raid.crew).`,
-			Tags: []string{"raid", "attack", "plunder", "steal", "raid steps"},
+			Example: `The pirate has 5 coins: a Longboat crewed by Peg Leg Paul, a Sloop with Cutthroat Carlie and Doug Doubloon, and a Brigantine with Enric Cursemaker that still has 1 coin on it. At Privateer Point the crown has, from the island outward, Port Taxes face up, Reef face down and Privateers face down, and a face-down Light Rum with 2 coins on the island.
+- 1-2. Target Privateer Point; the Brigantine is not ready, so the party is the Longboat and the Sloop, 1 coin on each (3 coins left).
+- 3. The crown raises Privateers for 1 and adds 2 coins to it, and leaves Reef face down.
+- 4. Privateers: one combat skill and 3 coins are not enough, so a crew must go; Peg Leg Paul is trashed, the hazard drops to 1 coin, and the crewless Longboat leaves the party. Reef is face down and skipped. Port Taxes: the pirate pays 2 (1 left); with no coins on it, Port Taxes is trashed.
+- 5. The Light Rum is raided: the Sloop gets 1 coin and the pirate scores 1 point; the rum's 2 coins go to the bank.
+- 6. Doug Doubloon draws a card; Carlie moves the Brigantine's coin to the Longboat, so the Brigantine can raid again this turn.`,
+			Tags: []string{"raid", "attack", "plunder", "steal", "raid steps", "raid example"},
 			See:  []string{"rr.raid.target", "rr.raid.party", "rr.raid.raise", "rr.raid.hazards", "rr.raid.island", "rr.raid.crew", "rr.raid.legal"}},
 		{ID: "rr.raid.legal", Topic: rrRaid, Title: "When a raid is allowed",
 			Text:   `The Raid action is offered only if at least one ship has no coins and at least one crew, and the pirate can pay 1 coin for each ship chosen. The target is chosen first, but target and party are checked together.`,
@@ -350,7 +356,7 @@ func runnerEntries() []Entry {
 			Ruling: true, Settles: "A21",
 			Reason: `The rules say the first to reach 4 wins immediately.`},
 		{ID: "rr.stalemate", Topic: rrEnd, Title: "Stalemate and the turn cap",
-			Text:   `The rules have no turn limit, and rum can become unreachable. rumref declares a draw when no rum is left outside the score piles and neither side has 4, and as a safety net after a turn cap (200 turns unless set otherwise).`,
+			Text:   `The rules have no turn limit, and rum can become unreachable: held in the crown's hand for ever, or trashed by an effect. When a game is started with a turn cap (rumref new runner --turn-cap N), reaching that many turns in all ends the game in a draw. Without a cap the game runs until someone reaches 4; if no rum is left outside the score piles, neither side can, and the players should agree a draw.`,
 			Tags:   []string{"stalemate", "draw", "turn limit", "cap", "endless", "stuck game"},
 			See:    []string{"rr.win"},
 			Ruling: true, Settles: "A20",
