@@ -243,7 +243,7 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 		}
 		opts = append(opts, referee.Option{Key: key, Label: label})
 	}
-	nth := "first hop, free"
+	nth := "first hop: no hop coin"
 	if k > 0 {
 		nth = fmt.Sprintf("hop %d", k+1)
 	}
