@@ -58,9 +58,9 @@ type View struct {
 	Removed []string     `json:"removed"`
 	// Revealed are crown cards being raided from a deck or hand right now.
 	Revealed []string `json:"revealed,omitempty"`
-	Peeked  []string     `json:"peeked,omitempty"`
-	Over    bool         `json:"over"`
-	Result  string       `json:"result,omitempty"`
+	Peeked   []string `json:"peeked,omitempty"`
+	Over     bool     `json:"over"`
+	Result   string   `json:"result,omitempty"`
 }
 
 func (g *Game) cardView(p *Piece, viewer int) CardView {
@@ -139,8 +139,8 @@ func (g *Game) Status(viewer int) string {
 	}
 	b.WriteString("\n")
 	for _, p := range v.Players {
-		fmt.Fprintf(&b, "%s (%s): %d coins, %d points, %d in hand, %d in deck, discard [%s]\n",
-			p.Name, p.Side, p.Supply, p.Points, p.HandSize, p.Deck, strings.Join(p.Discard, ", "))
+		fmt.Fprintf(&b, "%s (%s): %s, %s, %d in hand, %d in deck, discard [%s]\n",
+			p.Name, p.Side, plural(p.Supply, "coin", "coins"), plural(p.Points, "point", "points"), p.HandSize, p.Deck, strings.Join(p.Discard, ", "))
 		if p.Hand != nil {
 			fmt.Fprintf(&b, "  hand: %s\n", strings.Join(p.Hand, ", "))
 		}

@@ -1,0 +1,83 @@
+package runner
+
+import "rumref/referee"
+
+// Scenario runs one procedure of the rules on a prepared table, so tests
+// can build a state directly and drive a single step through questions.
+type Scenario struct {
+	G   *Game
+	Run func(g *Game, t *referee.T)
+}
+
+// Play runs the procedure, stopping quietly when the game is won.
+func (s *Scenario) Play(t *referee.T) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(gameOver); !ok {
+				panic(r)
+			}
+		}
+	}()
+	s.Run(s.G, t)
+}
+
+// Name is the game's name.
+func (s *Scenario) Name() string { return "runner" }
+
+// PlayerNames lists the players.
+func (s *Scenario) PlayerNames() []string { return s.G.PlayerNames() }
+
+// Status is the table as text.
+func (s *Scenario) Status(v int) string { return s.G.Status(v) }
+
+// View is the table as data.
+func (s *Scenario) View(v int) any { return s.G.View(v) }
+
+// Blank makes a table with the islands laid out and nothing else: no
+// hazards, ships, decks or hands; 0 coins each.
+func Blank(cfg Config) *Game {
+	g := New(cfg)
+	for i := range g.cards {
+		if c := &g.cards[i]; c.Type == Island {
+			g.Islands = append(g.Islands, &IslandPlace{Name: c.Name, Home: c.Name == HomePort})
+		}
+	}
+	for len(g.Islands) < IslandCount {
+		g.Islands = append(g.Islands, &IslandPlace{Name: "Island 4 (name unknown)"})
+	}
+	g.crown().Supply, g.pirate().Supply = 0, 0
+	g.Turn, g.Active = 1, CrownSeat
+	return g
+}
+
+// Put makes a new piece for a card.
+func (g *Game) Put(name string, coins int, up bool) *Piece {
+	p := g.newPiece(name)
+	p.Coins, p.Up = coins, up
+	return p
+}
+
+// AddShip puts a ship with crew into play.
+func (g *Game) AddShip(name string, coins int, crew ...string) *ShipPiece {
+	s := &ShipPiece{Piece: *g.Put(name, coins, true)}
+	for _, c := range crew {
+		s.Crew = append(s.Crew, g.Put(c, 0, true))
+	}
+	g.Ships = append(g.Ships, s)
+	return s
+}
+
+// The procedures tests can drive.
+var (
+	RunRaid     = func(g *Game, t *referee.T) { g.raid(t, nil) }
+	RunTurn     = func(g *Game, t *referee.T) { g.takeTurn(t) }
+	RunReveal   = func(g *Game, t *referee.T) { g.reveal(t) }
+	RunTurnEnd  = func(g *Game, t *referee.T) { g.turnEnd(t) }
+	RunAction   = func(g *Game, t *referee.T) { g.action(t, g.Active) }
+	RunDiscardC = func(g *Game, t *referee.T) { g.discard(t, CrownSeat, "rr.discard", "discard a card.") }
+)
+
+// RunDraw draws n cards for a seat.
+func RunDraw(seat, n int) func(*Game, *referee.T) {
+	return func(g *Game, t *referee.T) { g.draw(t, seat, n) }
+}
