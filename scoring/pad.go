@@ -15,7 +15,13 @@ import (
 func Pad(r Result) string {
 	var b strings.Builder
 	if r.Provisional {
-		b.WriteString("Provisional score: the game is not over yet.\n\n")
+		b.WriteString("Provisional score: the game is not over yet.\n")
+	}
+	for _, n := range r.Notes {
+		b.WriteString(n + "\n")
+	}
+	if r.Provisional || len(r.Notes) > 0 {
+		b.WriteString("\n")
 	}
 	rows := [][]string{append([]string{""}, names(r)...)}
 	for _, c := range Categories() {
@@ -155,6 +161,7 @@ type PadJSON struct {
 	Winners     []string     `json:"winners"`
 	Ties        []TieJSON    `json:"ties,omitempty"`
 	Provisional bool         `json:"provisional,omitempty"`
+	Notes       []string     `json:"notes,omitempty"`
 }
 
 // PlayerJSON is one player's column of the score pad as data.
@@ -180,7 +187,7 @@ type TieJSON struct {
 
 // JSON returns the result as JSON-ready data.
 func (r Result) JSON() PadJSON {
-	out := PadJSON{Winners: append([]string{}, r.Winners...), Provisional: r.Provisional, Players: []PlayerJSON{}}
+	out := PadJSON{Winners: append([]string{}, r.Winners...), Provisional: r.Provisional, Notes: r.Notes, Players: []PlayerJSON{}}
 	for _, s := range r.Scores {
 		out.Players = append(out.Players, PlayerJSON{Name: s.Name, Total: s.Total, Place: s.Place,
 			Categories: CategoryPoints(s.Points), Unemployed: s.Unemployed, Rum: s.Rum, Coins: s.Coins,

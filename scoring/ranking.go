@@ -91,6 +91,9 @@ type Result struct {
 	Winners []string
 	// Provisional marks a score taken before the game is over.
 	Provisional bool
+	// Notes are remarks printed at the top of the pad, such as what a
+	// provisional score leaves out.
+	Notes []string
 }
 
 // Rank scores every player and ranks them: most points first, then fewest

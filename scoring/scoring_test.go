@@ -149,8 +149,9 @@ func TestPadText(t *testing.T) {
 	c := Player{Name: "Cy", Pubs: []int{5}, Rum: 1}
 	r := Rank([]Player{rulebookExample(), b, c})
 	r.Provisional = true
+	r.Notes = []string{"Secrets are left out."}
 	pad := Pad(r)
-	for _, want := range []string{"Provisional", "Treasure maps", "Total", "Place", "1st", "2nd", "3rd",
+	for _, want := range []string{"Provisional", "Secrets are left out.", "Treasure maps", "Total", "Place", "1st", "2nd", "3rd",
 		"Ann scores nothing for: hook 3", "Tie: Bartholomew and Cy are level on 5 points, each with 0 pirates in the unemployment office; most rum barrels decides (Bartholomew 3, Cy 1).",
 		"Winner: Ann."} {
 		if !strings.Contains(pad, want) {

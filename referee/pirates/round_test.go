@@ -179,3 +179,26 @@ func TestScoreProvisional(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+// TestScoreForHidesOthersSecrets checks that a provisional score for one
+// viewer leaves out the other players' wares and coins.
+func TestScoreForHidesOthersSecrets(t *testing.T) {
+	g := wrangleGame(3, nil)
+	g.Phase = PhaseAction
+	g.Players[0].Wares = []string{"hook-5"}
+	g.Players[0].Coins = 7
+	g.Players[1].Wares = []string{"hat-4"}
+	g.Players[1].Coins = 3
+	r := g.ScoreFor(0)
+	if !r.Provisional || r.Scores[0].Total != 5 || r.Scores[0].Coins != 7 || r.Scores[1].Total != 0 || r.Scores[1].Coins != 0 {
+		t.Fatalf("viewer 0 sees %+v", r.Scores)
+	}
+	pub := g.ScoreFor(referee.Public)
+	if pub.Scores[0].Total != 0 || pub.Scores[0].Coins != 0 || len(pub.Notes) != 1 || !strings.Contains(pub.Notes[0], "any player") {
+		t.Fatalf("public sees %+v", pub)
+	}
+	g.Phase = PhaseOver
+	if over := g.ScoreFor(referee.Public); over.Provisional || over.Scores[1].Total != 4 || over.Scores[1].Coins != 3 {
+		t.Fatalf("after the end %+v", over.Scores)
+	}
+}

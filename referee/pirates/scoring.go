@@ -51,6 +51,31 @@ func (g *Game) Score() scoring.Result {
 	return r
 }
 
+// ScoreFor scores the game as the viewer may see it. Once the game is over
+// everything is public and this is Score. Before that, the result is
+// provisional and leaves out the secrets of every player but the viewer:
+// their kept wares and their coins (referee.Public sees no one's).
+func (g *Game) ScoreFor(viewer int) scoring.Result {
+	if g.Phase == PhaseOver {
+		return g.Score()
+	}
+	in := g.ScoreInput()
+	for i := range in {
+		if i != viewer {
+			in[i].Wares = nil
+			in[i].Coins = 0
+		}
+	}
+	r := scoring.Rank(in)
+	r.Provisional = true
+	who := "any player"
+	if viewer >= 0 && viewer < len(g.Players) {
+		who = "the other players"
+	}
+	r.Notes = append(r.Notes, fmt.Sprintf("The wares and coins of %s are secret until the game ends, so they are left out.", who))
+	return r
+}
+
 // gameEnd scores the finished game, reports every player's points, the
 // tiles that score nothing and how any tie was broken, and keeps the
 // result in g.Final.

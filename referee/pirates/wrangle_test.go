@@ -463,3 +463,16 @@ func TestWrangleLoneColumnsTogether(t *testing.T) {
 		t.Fatalf("gold's row %+v, want 2 left and 3 across", g.Mast[0])
 	}
 }
+
+// BenchmarkWrangleWorkedExample replays the §4 worked example wrangle.
+func BenchmarkWrangleWorkedExample(b *testing.B) {
+	mast := []MastRow{{Player: 0, Left: 2}, {Player: 1, Left: 3}, {Player: 2, Left: 1}, {Player: 3, Left: 2}}
+	ans := answers(roll(4, 4, 2, 5, 3, 6, 6, 2, 5, 3, 1)...)
+	for b.Loop() {
+		e, err := referee.Replay(wrangleFactory(4, mast, nil), ans, referee.WithoutLog())
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Close()
+	}
+}
