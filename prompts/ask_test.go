@@ -1,0 +1,97 @@
+package prompts
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"rumref/referee"
+)
+
+var colors = []referee.Option{{Key: "gold", Label: "Gold"}, {Key: "violet", Label: "Violet"}, {Key: "blue", Label: "Blue"}}
+
+func noEmpty(s string) error {
+	if s == "" {
+		return errors.New("type a name")
+	}
+	return nil
+}
+
+func TestPlainAsker(t *testing.T) {
+	var out bytes.Buffer
+	in := bufio.NewReader(strings.NewReader("\n  Ann  \npurple\n2\nBLUE\nmaybe\nY\nno\n:quit\n"))
+	a := NewAsker(Plain, in, &out, false)
+	name, err := a.Text("Player 1 name?", noEmpty)
+	if err != nil || name != "Ann" {
+		t.Fatalf("Text = %q, %v", name, err)
+	}
+	c, err := a.Choose("Ann's color?", colors)
+	if err != nil || c != "violet" {
+		t.Fatalf("Choose = %q, %v", c, err)
+	}
+	if c, err := a.Choose("Again?", colors); err != nil || c != "blue" {
+		t.Fatalf("Choose by key = %q, %v", c, err)
+	}
+	if ok, err := a.Confirm("Ready?"); err != nil || !ok {
+		t.Fatalf("Confirm = %v, %v", ok, err)
+	}
+	if ok, err := a.Confirm("Sure?"); err != nil || ok {
+		t.Fatalf("Confirm no = %v, %v", ok, err)
+	}
+	if _, err := a.Text("More?", nil); !errors.Is(err, ErrQuit) {
+		t.Fatalf("quit: %v", err)
+	}
+	if _, err := a.Text("More?", nil); !errors.Is(err, ErrInputEnded) {
+		t.Fatalf("end: %v", err)
+	}
+	o := out.String()
+	for _, s := range []string{"Not taken: type a name", `"purple" is not one of the choices`, "  2) violet  Violet", "answer yes or no"} {
+		if !strings.Contains(o, s) {
+			t.Errorf("output lacks %q:\n%s", s, o)
+		}
+	}
+	// The session shares the reader: nothing was read ahead and lost.
+	in2 := bufio.NewReader(strings.NewReader("Bo\n3\n"))
+	NewAsker(Plain, in2, &out, false).Text("name", nil)
+	e, _ := referee.Start(newTable)
+	defer e.Close()
+	s := &Session{Engine: e, Mode: Plain, In: in2, Out: &out, ErrOut: &out}
+	s.Run()
+	if len(e.Answers()) != 1 || e.Answers()[0].A != "3" {
+		t.Fatalf("session after asker read %v", e.Answers())
+	}
+}
+
+func TestJSONAsker(t *testing.T) {
+	var out bytes.Buffer
+	a := NewAsker(JSON, strings.NewReader("Ann\nred\ngold\nyes\n"), &out, false)
+	if s, err := a.Text("Player 1 name?", nil); err != nil || s != "Ann" {
+		t.Fatal(s, err)
+	}
+	if c, err := a.Choose("Color?", colors); err != nil || c != "gold" {
+		t.Fatal(c, err)
+	}
+	if ok, err := a.Confirm("Ready?"); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	objs := jsonLines(t, out.String())
+	if len(objs) != 5 {
+		t.Fatalf("%d objects: %s", len(objs), out.String())
+	}
+	for _, o := range objs {
+		if o["type"] == "question" {
+			hasKeys(t, o, "type", "id", "actor", "actor_name", "kind", "text", "options", "min", "max", "secret", "rule", "step")
+		}
+	}
+	if objs[0]["id"] != SetupTextID || objs[0]["kind"] != "text" || objs[0]["text"] != "Player 1 name?" {
+		t.Errorf("text question %v", objs[0])
+	}
+	if objs[2]["type"] != "error" || objs[2]["question"] != SetupChoiceID {
+		t.Errorf("bad choice %v", objs[2])
+	}
+	if objs[4]["id"] != SetupConfirmID || len(objs[4]["options"].([]any)) != 2 {
+		t.Errorf("confirm question %v", objs[4])
+	}
+}

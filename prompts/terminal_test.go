@@ -1,0 +1,148 @@
+package prompts
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"text/template"
+)
+
+func TestBellFilterDropsOnlyTheBell(t *testing.T) {
+	var buf bytes.Buffer
+	b := bellFilter{w: &buf}
+	in := []byte("a\x07b\x07\x07c\x1b[2Jd")
+	n, err := b.Write(in)
+	if err != nil || n != len(in) {
+		t.Fatalf("Write = %d, %v; want %d, nil", n, err, len(in))
+	}
+	if _, err := b.Write([]byte("plain")); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != "abc\x1b[2Jdplain" {
+		t.Fatalf("filtered %q", got)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type tplItem struct {
+	Display string
+}
+
+// render executes every template of the selection list and the prompt the
+// way promptui does and returns the output.
+func renderTemplates(t *testing.T, color bool) string {
+	t.Helper()
+	var out strings.Builder
+	st := selectTemplates(color)
+	pt := promptTemplates(color)
+	run := func(src string, fm template.FuncMap, data any) {
+		tpl, err := template.New("").Funcs(fm).Parse(src)
+		if err != nil {
+			t.Fatalf("template %q: %v", src, err)
+		}
+		if err := tpl.Execute(&out, data); err != nil {
+			t.Fatalf("template %q: %v", src, err)
+		}
+	}
+	item := tplItem{Display: "Rum  [rum]"}
+	run(st.Label, st.FuncMap, "Ann: Which ware?")
+	run(st.Active, st.FuncMap, item)
+	run(st.Inactive, st.FuncMap, item)
+	run(st.Selected, st.FuncMap, item)
+	run(st.Help, st.FuncMap, struct {
+		NextKey, PrevKey, PageDownKey, PageUpKey, SearchKey string
+		Search                                              bool
+	}{"down", "up", "right", "left", "/", true})
+	for _, src := range []string{pt.Prompt, pt.Confirm, pt.Valid, pt.Invalid, pt.Success} {
+		run(src, pt.FuncMap, "How many?")
+	}
+	run(pt.ValidationError, pt.FuncMap, "7 is out of range")
+	return out.String()
+}
+
+func TestTemplatesHaveNoEscapesWhenColorIsOff(t *testing.T) {
+	off := renderTemplates(t, false)
+	if strings.ContainsRune(off, 0x1b) {
+		t.Fatalf("color-off templates print escape codes: %q", off)
+	}
+	for _, s := range []string{"Rum  [rum]", "not taken: 7 is out of range", "/ searches"} {
+		if !strings.Contains(off, s) {
+			t.Errorf("templates lose %q: %q", s, off)
+		}
+	}
+	if on := renderTemplates(t, true); !strings.ContainsRune(on, 0x1b) {
+		t.Fatal("color-on templates print no color at all")
+	}
+	if palette := (palette{}); palette.bad("x") != "x" || palette.turn("Ann") != "Ann" {
+		t.Fatal("the color-off palette changes text")
+	}
+	if p := (palette{on: true}); !strings.Contains(p.bad("x"), "\x1b[") {
+		t.Fatal("the color-on palette adds no color")
+	}
+}
+
+func TestPumpViewsHandOverInput(t *testing.T) {
+	pr, pw := io.Pipe()
+	p := newPump(pr)
+	v1 := p.view()
+	got := make(chan string, 1)
+	go func() {
+		b := make([]byte, 8)
+		n, err := v1.Read(b)
+		if err != nil {
+			got <- "err " + err.Error()
+			return
+		}
+		got <- string(b[:n])
+	}()
+	pw.Write([]byte("ab"))
+	if s := <-got; s != "ab" {
+		t.Fatalf("first view read %q", s)
+	}
+	// A stale reader waiting on v1 must not swallow input meant for v2.
+	stale := make(chan error, 1)
+	go func() {
+		_, err := v1.Read(make([]byte, 8))
+		stale <- err
+	}()
+	v2 := p.view()
+	if err := <-stale; err != io.EOF {
+		t.Fatalf("retired view read error %v, want EOF", err)
+	}
+	go pw.Write([]byte("cd"))
+	b := make([]byte, 1)
+	var s string
+	for len(s) < 2 {
+		n, err := v2.Read(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s += string(b[:n])
+	}
+	if s != "cd" {
+		t.Fatalf("second view read %q", s)
+	}
+	pw.Close()
+	if _, err := v2.Read(b); err != io.EOF {
+		t.Fatalf("after close: %v", err)
+	}
+}
+
+func TestDetectPipesArePlain(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if m := Detect(r, w); m != Plain {
+		t.Fatalf("Detect on pipes = %v", m)
+	}
+	if m := Detect(nil, nil); m != Plain {
+		t.Fatalf("Detect(nil) = %v", m)
+	}
+}
