@@ -1,8 +1,12 @@
 package reference
 
 import (
+	"regexp"
 	"strings"
 )
+
+// numbered matches the marker of a numbered list item ("1. ", "1-2. ").
+var numbered = regexp.MustCompile(`^[0-9]+(-[0-9]+)?\. `)
 
 // DefaultWidth is the line width Format uses when given none.
 const DefaultWidth = 80
@@ -58,8 +62,8 @@ func Format(e Entry, width int) string {
 }
 
 // writeBlock writes text wrapped to width. The label starts the first
-// line; lines of text starting with "- " become list items whose
-// continuation lines are indented under the item.
+// line; lines of text starting with "- " or "1. " become list items whose
+// continuation lines are indented under the item's text.
 func writeBlock(b *strings.Builder, label, text string, width int) {
 	first := true
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
@@ -76,6 +80,8 @@ func writeBlock(b *strings.Builder, label, text string, width int) {
 		}
 		if rest, ok := strings.CutPrefix(line, "- "); ok {
 			prefix, indent, line = prefix+"- ", indent+"  ", rest
+		} else if m := numbered.FindString(line); m != "" {
+			prefix, indent, line = prefix+m, indent+strings.Repeat(" ", len(m)), line[len(m):]
 		}
 		first = false
 		wrap(b, prefix, indent, line, width)

@@ -35,7 +35,7 @@ func TestFormatWrapsAndShowsEverything(t *testing.T) {
 func TestFormatLayout(t *testing.T) {
 	e := Entry{ID: "rp.test", Game: Pirates, Topic: "Testing", Title: "A test",
 		Text:    "First line.\n- an item long enough that it has to wrap onto a second line here",
-		Example: "One example.", Tags: []string{"trial"}, See: []string{"rp.pub", "rp.gone"},
+		Example: "One example.\n12. a numbered step that wraps onto the next line", Tags: []string{"trial"}, See: []string{"rp.pub", "rp.gone"},
 		Ruling: true, Reason: "Because.", Settles: "data §7.99"}
 	got := Format(e, 40)
 	want := `A test [rp.test]
@@ -46,6 +46,8 @@ First line.
   wrap onto a second line here
 
 Example: One example.
+         12. a numbered step that wraps
+             onto the next line
 
 Why (data §7.99): Because.
 

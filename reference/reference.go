@@ -22,7 +22,7 @@ type Entry struct {
 	// Title is the short name a player would look for.
 	Title string `json:"title"`
 	// Text states the rule in a few plain sentences; lines starting with
-	// "- " are list items.
+	// "- " or with a number and a dot ("1. ") are list items.
 	Text string `json:"text"`
 	// Example walks through a case where the rule is easy to get wrong.
 	Example string `json:"example,omitempty"`

@@ -244,18 +244,18 @@ func runnerEntries() []Entry {
 		// The raid.
 		{ID: "rr.raid", Topic: rrRaid, Title: "The raid",
 			Text: `Raiding is the pirate's way to score; without it the crown wins in the end. A Raid action (or an event such as Treasure Map) runs six steps:
-- 1. the pirate picks a target island (rr.raid.target);
-- 2. the pirate forms the raiding party (rr.raid.party);
-- 3. the crown raises hazards (rr.raid.raise);
-- 4. the party faces the face-up hazards (rr.raid.hazards);
-- 5. if successful, the pirate raids the island (rr.raid.island);
-- 6. crew effects (rr.raid.crew).`,
+1. the pirate picks a target island (rr.raid.target);
+2. the pirate forms the raiding party (rr.raid.party);
+3. the crown raises hazards (rr.raid.raise);
+4. the party faces the face-up hazards (rr.raid.hazards);
+5. if successful, the pirate raids the island (rr.raid.island);
+6. crew effects (rr.raid.crew).`,
 			Example: `The pirate has 5 coins: a Longboat crewed by Peg Leg Paul, a Sloop with Cutthroat Carlie and Doug Doubloon, and a Brigantine with Enric Cursemaker that still has 1 coin on it. At Privateer Point the crown has, from the island outward, Port Taxes face up, Reef face down and Privateers face down, and a face-down Light Rum with 2 coins on the island.
-- 1-2. Target Privateer Point; the Brigantine is not ready, so the party is the Longboat and the Sloop, 1 coin on each (3 coins left).
-- 3. The crown raises Privateers for 1 and adds 2 coins to it, and leaves Reef face down.
-- 4. Privateers: one combat skill and 3 coins are not enough, so a crew must go; Peg Leg Paul is trashed, the hazard drops to 1 coin, and the crewless Longboat leaves the party. Reef is face down and skipped. Port Taxes: the pirate pays 2 (1 left); with no coins on it, Port Taxes is trashed.
-- 5. The Light Rum is raided: the Sloop gets 1 coin and the pirate scores 1 point; the rum's 2 coins go to the bank.
-- 6. Doug Doubloon draws a card; Carlie moves the Brigantine's coin to the Longboat, so the Brigantine can raid again this turn.`,
+1-2. Target Privateer Point; the Brigantine is not ready, so the party is the Longboat and the Sloop, 1 coin on each (3 coins left).
+3. The crown raises Privateers for 1 and adds 2 coins to it, and leaves Reef face down.
+4. Privateers: one combat skill and 3 coins are not enough, so a crew must go; Peg Leg Paul is trashed, the hazard drops to 1 coin, and the crewless Longboat leaves the party. Reef is face down and skipped. Port Taxes: the pirate pays 2 (1 left); with no coins on it, Port Taxes is trashed.
+5. The Light Rum is raided: the Sloop gets 1 coin and the pirate scores 1 point; the rum's 2 coins go to the bank.
+6. Doug Doubloon draws a card; Carlie moves the Brigantine's coin to the Longboat, so the Brigantine can raid again this turn.`,
 			Tags: []string{"raid", "attack", "plunder", "steal", "raid steps", "raid example"},
 			See:  []string{"rr.raid.target", "rr.raid.party", "rr.raid.raise", "rr.raid.hazards", "rr.raid.island", "rr.raid.crew", "rr.raid.legal"}},
 		{ID: "rr.raid.legal", Topic: rrRaid, Title: "When a raid is allowed",
