@@ -1,7 +1,6 @@
 package setup
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -109,9 +108,9 @@ func sortKey(k string) int {
 // ParseSheet reads a Rum & Pirates score sheet (YAML: game, then players
 // with their pubs, chests, guards, sleeping places, wares, fulfilled
 // rendezvous, maps, pirates in the unemployment office, rum and coins) and
-// returns the players for scoring, in sheet order. Unknown fields, values
-// no tile of the game carries, and more tiles of a value than the box
-// holds are errors that name the player and the field.
+// returns the players for scoring, in sheet order. Unknown fields and
+// everything CheckSheet rejects are errors that name the player and the
+// field.
 func ParseSheet(data []byte) ([]scoring.Player, error) {
 	var s sheetFile
 	if err := DecodeYAML(data, &s); err != nil {
@@ -123,31 +122,55 @@ func ParseSheet(data []byte) ([]scoring.Player, error) {
 		}
 		return nil, fmt.Errorf("score sheet: game %q cannot be scored from a sheet: write game: %s", s.Game, SheetGame)
 	}
-	if len(s.Players) < 2 || len(s.Players) > 5 {
-		return nil, fmt.Errorf("score sheet: rum & pirates has 2 to 5 players, the sheet lists %d", len(s.Players))
+	var out []scoring.Player
+	for _, sp := range s.Players {
+		p := scoring.Player{Name: strings.TrimSpace(sp.Name), Pubs: sp.Pubs, Chests: sp.Chests, Guards: sp.Guards,
+			Sleeping: sp.Sleeping, Rendezvous: sp.Rendezvous, Unemployed: sp.Unemployed, Rum: sp.Rum, Coins: sp.Coins}
+		for _, w := range sp.Wares {
+			p.Wares = append(p.Wares, scoring.Ware{Kind: w.Kind, Value: w.Value})
+		}
+		for _, m := range sp.Maps {
+			p.Maps = append(p.Maps, scoring.Map{Color: m.Color, Value: m.Value})
+		}
+		out = append(out, p)
 	}
-	box := sheetBox(len(s.Players))
+	if err := CheckSheet(out); err != nil {
+		return nil, fmt.Errorf("score sheet: %w", err)
+	}
+	return out, nil
+}
+
+// CheckSheet checks what the players of a game scored without the referee
+// say they hold (from a sheet or typed in): 2 to 5 players with different
+// names; only values the game's tiles carry (no bedrolls with 2 or 3
+// players); no more tiles of a value across the players than the box
+// holds; 0 to 5 pirates in the unemployment office; 0 to 12 rum barrels in
+// all; no negative coins. Errors name the player, the field and what is
+// allowed.
+func CheckSheet(players []scoring.Player) error {
+	if len(players) < 2 || len(players) > 5 {
+		return fmt.Errorf("rum & pirates has 2 to 5 players, the sheet lists %d", len(players))
+	}
+	box := sheetBox(len(players))
 	used := map[scoring.Category]map[string]int{}
 	for _, c := range scoring.Categories() {
 		used[c] = map[string]int{}
 	}
-	var out []scoring.Player
 	names := map[string]bool{}
 	rum := 0
-	for i, sp := range s.Players {
-		name := strings.TrimSpace(sp.Name)
-		if name == "" {
-			return nil, fmt.Errorf("score sheet: player %d has no name: add name: to every player", i+1)
+	for i, p := range players {
+		name := p.Name
+		if strings.TrimSpace(name) == "" {
+			return fmt.Errorf("player %d has no name: add name: to every player", i+1)
 		}
 		if names[name] {
-			return nil, fmt.Errorf("score sheet: two players are called %q: give each a different name", name)
+			return fmt.Errorf("two players are called %q: give each a different name", name)
 		}
 		names[name] = true
-		p := scoring.Player{Name: name, Unemployed: sp.Unemployed, Rum: sp.Rum, Coins: sp.Coins}
 		bad := func(field, msg string) error {
-			return fmt.Errorf("score sheet: player %q: %s: %s", name, field, msg)
+			return fmt.Errorf("player %q: %s: %s", name, field, msg)
 		}
-		ints := func(c scoring.Category, field string, vals []int, dst *[]int) error {
+		ints := func(c scoring.Category, field string, vals []int) error {
 			for _, v := range vals {
 				k := strconv.Itoa(v)
 				if box[c].count[k] == 0 {
@@ -158,53 +181,52 @@ func ParseSheet(data []byte) ([]scoring.Player, error) {
 					return bad(field, msg)
 				}
 				used[c][k]++
-				*dst = append(*dst, v)
 			}
 			return nil
 		}
-		if err := errors.Join(ints(scoring.Pubs, "pubs", sp.Pubs, &p.Pubs),
-			ints(scoring.Chests, "chests", sp.Chests, &p.Chests),
-			ints(scoring.Guards, "guards", sp.Guards, &p.Guards),
-			ints(scoring.Sleeping, "sleeping", sp.Sleeping, &p.Sleeping),
-			ints(scoring.Rendezvous, "rendezvous", sp.Rendezvous, &p.Rendezvous)); err != nil {
-			return nil, err
+		for _, f := range []struct {
+			c     scoring.Category
+			field string
+			vals  []int
+		}{{scoring.Pubs, "pubs", p.Pubs}, {scoring.Chests, "chests", p.Chests}, {scoring.Guards, "guards", p.Guards},
+			{scoring.Sleeping, "sleeping", p.Sleeping}, {scoring.Rendezvous, "rendezvous", p.Rendezvous}} {
+			if err := ints(f.c, f.field, f.vals); err != nil {
+				return err
+			}
 		}
-		for _, w := range sp.Wares {
+		for _, w := range p.Wares {
 			if !slices.Contains(pirates.WareKinds, w.Kind) {
-				return nil, bad("wares", fmt.Sprintf("%q is not a ware (allowed kinds: %s)", w.Kind, strings.Join(pirates.WareKinds, ", ")))
+				return bad("wares", fmt.Sprintf("%q is not a ware (allowed kinds: %s)", w.Kind, strings.Join(pirates.WareKinds, ", ")))
 			}
 			k := w.Kind + " " + strconv.Itoa(w.Value)
 			if box[scoring.Wares].count[k] == 0 {
-				return nil, bad("wares", fmt.Sprintf("%s %d is not a ware tile (allowed values: 2, 3, 4, 5)", w.Kind, w.Value))
+				return bad("wares", fmt.Sprintf("%s %d is not a ware tile (allowed values: 2, 3, 4, 5)", w.Kind, w.Value))
 			}
 			used[scoring.Wares][k]++
-			p.Wares = append(p.Wares, scoring.Ware{Kind: w.Kind, Value: w.Value})
 		}
-		for _, m := range sp.Maps {
+		for _, m := range p.Maps {
 			if !slices.Contains(pirates.MapColors, m.Color) {
-				return nil, bad("maps", fmt.Sprintf("%q is not a map color (allowed colors: %s)", m.Color, strings.Join(pirates.MapColors, ", ")))
+				return bad("maps", fmt.Sprintf("%q is not a map color (allowed colors: %s)", m.Color, strings.Join(pirates.MapColors, ", ")))
 			}
 			k := m.Color + " " + strconv.Itoa(m.Value)
 			if box[scoring.Maps].count[k] == 0 {
-				return nil, bad("maps", fmt.Sprintf("%s %d is not a map tile (allowed values: 3, 4, 5, 6)", m.Color, m.Value))
+				return bad("maps", fmt.Sprintf("%s %d is not a map tile (allowed values: 3, 4, 5, 6)", m.Color, m.Value))
 			}
 			used[scoring.Maps][k]++
-			p.Maps = append(p.Maps, scoring.Map{Color: m.Color, Value: m.Value})
 		}
-		if sp.Unemployed < 0 || sp.Unemployed > 5 {
-			return nil, bad("unemployed", fmt.Sprintf("%d is not possible: each player has 0 to 5 pirates in the unemployment office", sp.Unemployed))
+		if p.Unemployed < 0 || p.Unemployed > 5 {
+			return bad("unemployed", fmt.Sprintf("%d is not possible: each player has 0 to 5 pirates in the unemployment office", p.Unemployed))
 		}
-		if sp.Rum < 0 || sp.Rum > pirates.RumBarrels {
-			return nil, bad("rum", fmt.Sprintf("%d is not possible: the box holds %d rum barrels (allowed: 0 to %d)", sp.Rum, pirates.RumBarrels, pirates.RumBarrels))
+		if p.Rum < 0 || p.Rum > pirates.RumBarrels {
+			return bad("rum", fmt.Sprintf("%d is not possible: the box holds %d rum barrels (allowed: 0 to %d)", p.Rum, pirates.RumBarrels, pirates.RumBarrels))
 		}
-		if sp.Coins < 0 {
-			return nil, bad("coins", fmt.Sprintf("%d is not possible: write 0 or more coins", sp.Coins))
+		if p.Coins < 0 {
+			return bad("coins", fmt.Sprintf("%d is not possible: write 0 or more coins", p.Coins))
 		}
-		rum += sp.Rum
-		out = append(out, p)
+		rum += p.Rum
 	}
 	if rum > pirates.RumBarrels {
-		return nil, fmt.Errorf("score sheet: rum: the players hold %d rum barrels in all, but the box holds only %d", rum, pirates.RumBarrels)
+		return fmt.Errorf("rum: the players hold %d rum barrels in all, but the box holds only %d", rum, pirates.RumBarrels)
 	}
 	for _, c := range scoring.Categories() {
 		for _, k := range box[c].order {
@@ -213,10 +235,9 @@ func ParseSheet(data []byte) ([]scoring.Player, error) {
 				if c != scoring.Wares && c != scoring.Maps {
 					what = "value " + k
 				}
-				return nil, fmt.Errorf("score sheet: %s: %s is listed %d times across the players, but the box holds only %d",
-					c, what, n, most)
+				return fmt.Errorf("%s: %s is listed %d times across the players, but the box holds only %d", c, what, n, most)
 			}
 		}
 	}
-	return out, nil
+	return nil
 }

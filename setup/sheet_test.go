@@ -182,3 +182,26 @@ func FuzzParseSheet(f *testing.F) {
 		_ = scoring.Pad(r)
 	})
 }
+
+// TestCheckSheetTypedIn checks players typed in rather than read from a
+// sheet.
+func TestCheckSheetTypedIn(t *testing.T) {
+	ok := []scoring.Player{{Name: "Ann", Pubs: []int{5}, Sleeping: []int{1}}, {Name: "Bo"}, {Name: "Cy"}, {Name: "Di"}}
+	if err := CheckSheet(ok); err != nil {
+		t.Fatalf("a bedroll with 4 players refused: %v", err)
+	}
+	for _, tc := range []struct {
+		name    string
+		players []scoring.Player
+		want    string
+	}{
+		{"blank name", []scoring.Player{{Name: " "}, {Name: "Bo"}}, "player 1 has no name"},
+		{"capital color", []scoring.Player{{Name: "Ann", Maps: []scoring.Map{{Color: "Rose", Value: 4}}}, {Name: "Bo"}}, `"Rose" is not a map color`},
+		{"bedroll with 3", []scoring.Player{{Name: "Ann", Sleeping: []int{1}}, {Name: "Bo"}, {Name: "Cy"}}, "bedroll"},
+		{"none", nil, "2 to 5 players"},
+	} {
+		if err := CheckSheet(tc.players); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
