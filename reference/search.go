@@ -344,3 +344,19 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// SearchIn is Search limited to one game's entries, for help asked in the
+// middle of a game. An exact ID of either game still returns its entry.
+func SearchIn(g Game, query string) []Result {
+	res := Search(query)
+	if len(res) == 1 && math.IsInf(res[0].Score, 1) {
+		return res
+	}
+	out := res[:0]
+	for _, r := range res {
+		if r.Entry.Game == g {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -202,3 +202,22 @@ func BenchmarkSearch(b *testing.B) {
 		Search("can I use rum on the scorpion roll?")
 	}
 }
+
+func TestSearchIn(t *testing.T) {
+	all := Search("rum")
+	runner := SearchIn(Runner, "rum")
+	if len(runner) == 0 || len(runner) >= len(all) {
+		t.Fatalf("SearchIn(Runner, rum) gave %d of %d results", len(runner), len(all))
+	}
+	for _, r := range runner {
+		if r.Entry.Game != Runner {
+			t.Errorf("SearchIn(Runner) returned %s", r.Entry.ID)
+		}
+	}
+	if res := SearchIn(Runner, "rp.pub"); len(res) != 1 || res[0].Entry.ID != "rp.pub" {
+		t.Errorf("an exact ID of the other game should still be found, got %v", res)
+	}
+	if res := SearchIn(Pirates, "crown discards a rum"); len(res) > 0 && res[0].Entry.Game != Pirates {
+		t.Errorf("SearchIn(Pirates) returned %s", res[0].Entry.ID)
+	}
+}
