@@ -1,0 +1,201 @@
+//go:build linux || darwin
+
+package prompts
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"rumref/referee"
+)
+
+const ttyHelperEnv = "RUMREF_PROMPTS_TTY_HELPER"
+
+// TestTerminalHelperProcess is not a test on its own: the pseudo-terminal
+// tests run the test binary again with ttyHelperEnv set, and then this
+// runs a terminal session on the real stdin and stdout.
+func TestTerminalHelperProcess(t *testing.T) {
+	if os.Getenv(ttyHelperEnv) == "" {
+		t.Skip("helper process for the pseudo-terminal tests")
+	}
+	e, err := referee.Start(newTable)
+	if err != nil {
+		fmt.Println("RESULT start", err)
+		os.Exit(1)
+	}
+	s := &Session{Engine: e, Mode: Detect(os.Stdin, os.Stdout), In: os.Stdin, Out: os.Stdout, ErrOut: os.Stdout,
+		Color: os.Getenv(ttyHelperEnv) == "color", SaveName: "game.yaml"}
+	err = s.Run()
+	reason := "over"
+	switch {
+	case errors.Is(err, ErrQuit):
+		reason = "quit"
+	case errors.Is(err, ErrInputEnded):
+		reason = "ended"
+	case err != nil:
+		reason = err.Error()
+	}
+	fmt.Printf("\r\nRESULT mode=%v end=%s answers=%v\r\n", s.Mode, reason, e.Answers())
+	os.Exit(0)
+}
+
+// screen collects everything the helper writes to the terminal.
+type screen struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	mark int
+}
+
+func (s *screen) copyFrom(r io.Reader) {
+	b := make([]byte, 4096)
+	for {
+		n, err := r.Read(b)
+		s.mu.Lock()
+		s.buf.Write(b[:n])
+		s.mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// waitFor waits until text appears after the last thing waited for.
+func (s *screen) waitFor(t *testing.T, text string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		s.mu.Lock()
+		all := s.buf.String()
+		s.mu.Unlock()
+		if i := strings.Index(all[s.mark:], text); i >= 0 {
+			s.mark += i + len(text)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t.Fatalf("the terminal never showed %q; it showed:\n%q", text, s.buf.String()[s.mark:])
+}
+
+func (s *screen) since(from int) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()[from:]
+}
+
+func startTTY(t *testing.T, helper string) (*os.File, *screen, *exec.Cmd) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("pseudo-terminal test")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestTerminalHelperProcess$")
+	cmd.Env = append(os.Environ(), ttyHelperEnv+"="+helper, "TERM=xterm")
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 140})
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	sc := &screen{}
+	go sc.copyFrom(f)
+	t.Cleanup(func() {
+		f.Close()
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	return f, sc, cmd
+}
+
+func typeKeys(t *testing.T, f *os.File, keys string) {
+	t.Helper()
+	time.Sleep(50 * time.Millisecond) // let the prompt enter raw mode
+	if _, err := f.Write([]byte(keys)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+func TestTerminalSessionInAPseudoTerminal(t *testing.T) {
+	f, sc, _ := startTTY(t, "plain")
+	sc.waitFor(t, "What did you roll?")
+	typeKeys(t, f, "9\r")
+	sc.waitFor(t, "not taken: 9 is out of range")
+	typeKeys(t, f, "\x7f3\r")
+	sc.waitFor(t, "Ann rolled 3.")
+
+	// The secret ware: a pass-the-laptop screen, then masked input.
+	sc.waitFor(t, "pass the laptop to Bo")
+	sc.waitFor(t, "press Enter when you have the laptop")
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, "Your answer (hidden")
+	secretFrom := sc.mark
+	typeKeys(t, f, "gold\r")
+	sc.waitFor(t, "press Enter to clear the screen")
+	typed := sc.since(secretFrom)
+	if i := strings.Index(typed, "Answer taken"); i < 0 || strings.Contains(typed[:i], "gold") {
+		t.Fatalf("the secret answer was echoed: %q", typed)
+	}
+	if !strings.Contains(typed, "It is gold.") {
+		t.Errorf("Bo did not see the private ruling: %q", typed)
+	}
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, clearScreen)
+
+	// A selection list: arrow down to Blue.
+	sc.waitFor(t, "Pick one.")
+	sc.waitFor(t, "[menu] quit")
+	typeKeys(t, f, "\x1b[B")
+	time.Sleep(100 * time.Millisecond)
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, "How many?")
+	typeKeys(t, f, "4\r")
+	sc.waitFor(t, "The game is over.")
+	sc.waitFor(t, "RESULT mode=terminal end=over answers=[{t.roll 3} {t.ware gold} {t.pick blue} {t.count 4}]")
+
+	all := sc.since(0)
+	if strings.ContainsRune(all, 0x07) {
+		t.Error("the bell reached the terminal")
+	}
+	if m := sgr.FindString(all); m != "" {
+		t.Errorf("color code %q printed with color off", m)
+	}
+}
+
+func TestTerminalMenuUndoAndCtrlC(t *testing.T) {
+	f, sc, _ := startTTY(t, "color")
+	sc.waitFor(t, "What did you roll?")
+	typeKeys(t, f, "5\r")
+	sc.waitFor(t, "press Enter when you have the laptop")
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, "Your answer (hidden")
+	typeKeys(t, f, "2\r")
+	sc.waitFor(t, "press Enter to clear the screen")
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, "Pick one.")
+	sc.waitFor(t, "[menu] quit")
+	// Down past the three options to the first menu entry, undo; it is
+	// Bo's secret and Ann is asked, so rumref asks first: y confirms.
+	typeKeys(t, f, "\x1b[B\x1b[B\x1b[B")
+	time.Sleep(100 * time.Millisecond)
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, "This takes back Bo's secret answer")
+	typeKeys(t, f, "y\r")
+	sc.waitFor(t, "Took back answer 2")
+	sc.waitFor(t, "press Enter when you have the laptop")
+	typeKeys(t, f, "\x03")
+	sc.waitFor(t, "RESULT mode=terminal end=quit answers=[{t.roll 5}]")
+	if !sgr.MatchString(sc.since(0)) {
+		t.Error("no color with color on")
+	}
+}
