@@ -113,6 +113,17 @@ func buildIndex() *index {
 // of four or more letters may be the start of a longer word, and tags
 // supply the other names people use ("bunk", "roll-off", "sting").
 func Search(query string) []Result {
+	return search(query, 0)
+}
+
+// SearchIn is Search limited to one game's entries, for help asked in the
+// middle of a game. An exact ID of either game still returns its entry.
+func SearchIn(g Game, query string) []Result {
+	return search(query, g)
+}
+
+// search ranks the entries of game g (0: both games) against query.
+func search(query string, g Game) []Result {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return nil
@@ -147,6 +158,9 @@ func Search(query string) []Result {
 	qtitle := strings.Join(qterms, " ")
 	var out []Result
 	for i, e := range ix.entries {
+		if g != 0 && e.Game != g {
+			continue
+		}
 		score, hit := 0.0, 0
 		for _, ms := range matches {
 			best := 0.0
@@ -343,20 +357,4 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-// SearchIn is Search limited to one game's entries, for help asked in the
-// middle of a game. An exact ID of either game still returns its entry.
-func SearchIn(g Game, query string) []Result {
-	res := Search(query)
-	if len(res) == 1 && math.IsInf(res[0].Score, 1) {
-		return res
-	}
-	out := res[:0]
-	for _, r := range res {
-		if r.Entry.Game == g {
-			out = append(out, r)
-		}
-	}
-	return out
 }
