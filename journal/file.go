@@ -17,6 +17,7 @@ import (
 
 	"rumref/referee"
 	"rumref/referee/pirates"
+	"rumref/referee/runner"
 )
 
 // Format is the save format version this rumref writes and reads.
@@ -28,10 +29,10 @@ const MaxSize = 8 << 20
 // File is one save: the format version, the game, its setup result and the
 // accepted answers.
 type File struct {
-	Format  int             `yaml:"format"`
-	Game    string          `yaml:"game"`
-	Pirates *pirates.Config `yaml:"pirates,omitempty"`
-	Runner  *RunnerSetup    `yaml:"runner,omitempty"`
+	Format  int              `yaml:"format"`
+	Game    string           `yaml:"game"`
+	Pirates *pirates.Config  `yaml:"pirates,omitempty"`
+	Runner  *runner.Config   `yaml:"runner,omitempty"`
 	Answers []referee.Answer `yaml:"answers"`
 }
 
@@ -121,6 +122,9 @@ func Decode(data []byte) (*File, error) {
 	case "runner":
 		if f.Runner == nil || f.Pirates != nil {
 			return nil, errors.New("a runner save needs a runner: section and no pirates: section")
+		}
+		if err := f.Runner.Validate(); err != nil {
+			return nil, fmt.Errorf("the runner: section is not a valid setup: %w", err)
 		}
 	default:
 		return nil, fmt.Errorf("game %q is not one rumref knows: use pirates or runner", f.Game)

@@ -1,0 +1,250 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"rumref/journal"
+	"rumref/prompts"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/setup"
+)
+
+// newNewCmd builds "rumref new".
+func newNewCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:       "new pirates|runner",
+		Short:     "Start a new game and referee it",
+		ValidArgs: []string{"pirates", "runner"},
+		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+	}
+	var p pirateFlags
+	cmd.Flags().StringVar(&p.players, "players", "", `players in seat order, clockwise, as NAME:COLOR,... (e.g. "Ann:gold,Bo:blue"); asked when absent`)
+	cmd.Flags().StringVar(&p.start, "start", "", "starting player: a name, a seat number, or random; asked when absent")
+	cmd.Flags().StringVar(&p.layout, "layout", "random", "board layout: random, fixed (reading order, unrotated) or a layout spec (see rumref board --help)")
+	cmd.Flags().Int64Var(&p.seed, "seed", 0, "seed for a random layout and a random start player (default: from the clock, printed)")
+	var r runnerFlags
+	cmd.Flags().StringVar(&r.crown, "crown", "", "Rum Runner: the crown player's name; asked when absent")
+	cmd.Flags().StringVar(&r.pirate, "pirate", "", "Rum Runner: the pirate player's name; asked when absent")
+	cmd.Flags().StringVar(&r.cards, "cards", "", "Rum Runner: a YAML file of cards that adds to or overrides the built-in catalog")
+	cmd.Flags().BoolVar(&r.mulligan, "mulligan", false, "Rum Runner: use the optional mulligan rule")
+	cmd.Flags().IntVar(&r.turnCap, "turn-cap", 0, "Rum Runner: end a stalled game in a draw after this many turns (0: no cap)")
+	cmd.RegisterFlagCompletionFunc("layout", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"random", "fixed"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if !cmd.Flags().Changed("seed") {
+			p.seed = newSeed()
+		}
+		switch args[0] {
+		case "pirates":
+			return newPirates(a, p)
+		default:
+			return newRunner(a, r)
+		}
+	}
+	return cmd
+}
+
+type pirateFlags struct {
+	players, start, layout string
+	seed                   int64
+}
+
+// info prints a message for people; in JSON mode it is an info object.
+func (a *app) info(mode prompts.Mode, text string) {
+	if mode == prompts.JSON {
+		b, _ := json.Marshal(map[string]string{"type": "info", "text": text})
+		fmt.Fprintln(a.stdout, string(b))
+		return
+	}
+	fmt.Fprintln(a.stdout, text)
+}
+
+// resolveLayout turns the --layout value into a layout.
+func resolveLayout(spec string, seed int64) (pirates.Layout, string, error) {
+	switch strings.ToLower(strings.TrimSpace(spec)) {
+	case "", "random":
+		return setup.RandomLayout(seed), fmt.Sprintf("random layout, seed %d", seed), nil
+	case "fixed":
+		return setup.FixedLayout(), "fixed layout (reading order, unrotated)", nil
+	}
+	l, err := setup.ParseLayout(spec)
+	if err != nil {
+		return l, "", fmt.Errorf("--layout %q: %w", spec, err)
+	}
+	return l, "layout as given", nil
+}
+
+func newPirates(a *app, f pirateFlags) error {
+	mode, err := a.mode()
+	if err != nil {
+		return err
+	}
+	layout, how, err := resolveLayout(f.layout, f.seed)
+	if err != nil {
+		return err
+	}
+	board, err := setup.Assemble(layout)
+	if err != nil {
+		return err
+	}
+	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
+	cfg := pirates.Config{Layout: layout}
+	if f.players != "" {
+		if cfg.Players, err = parsePlayers(f.players); err != nil {
+			return err
+		}
+	} else if cfg.Players, err = askPlayers(ask); err != nil {
+		return interrupted(err, "")
+	}
+	if cfg.Start, err = chooseStart(ask, cfg.Players, f.start, f.seed); err != nil {
+		return interrupted(err, "")
+	}
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	a.info(mode, fmt.Sprintf("Rum & Pirates: %s.\n\n%s\n%s", how, setup.BuildInstructions(layout), board.Picture(nil, nil, board.HQ)))
+	a.info(mode, fmt.Sprintf("%s starts and takes the start-player tile. Everyone takes 2 coins and 10 pirates; 5 of each color go to the unemployment office; the captain stands on the HQ.",
+		cfg.Players[cfg.Start].Name))
+	file := &journal.File{Format: journal.Format, Game: "pirates", Pirates: &cfg}
+	return a.play(mode, file, "", pirateFactory(cfg, board))
+}
+
+// pirateFactory makes fresh Rum & Pirates games for replay.
+func pirateFactory(cfg pirates.Config, board *pirates.Board) referee.Factory {
+	return func() referee.Game { return pirates.New(cfg, board) }
+}
+
+func parsePlayers(s string) ([]pirates.PlayerConfig, error) {
+	var out []pirates.PlayerConfig
+	for _, part := range strings.Split(s, ",") {
+		name, color, ok := strings.Cut(strings.TrimSpace(part), ":")
+		if !ok {
+			return nil, fmt.Errorf("--players: %q needs NAME:COLOR (colors: %s)", part, strings.Join(pirates.Colors, ", "))
+		}
+		out = append(out, pirates.PlayerConfig{Name: strings.TrimSpace(name), Color: strings.ToLower(strings.TrimSpace(color))})
+	}
+	if err := (pirates.Config{Players: out}).Validate(); err != nil {
+		return nil, fmt.Errorf("--players: %w", err)
+	}
+	return out, nil
+}
+
+func askPlayers(ask prompts.Asker) ([]pirates.PlayerConfig, error) {
+	nOpts := []referee.Option{}
+	for n := 2; n <= 5; n++ {
+		nOpts = append(nOpts, referee.Option{Key: strconv.Itoa(n), Label: fmt.Sprintf("%d players", n)})
+	}
+	ns, err := ask.Choose("How many players?", nOpts)
+	if err != nil {
+		return nil, err
+	}
+	n, _ := strconv.Atoi(ns)
+	var players []pirates.PlayerConfig
+	for i := 0; i < n; i++ {
+		name, err := ask.Text(fmt.Sprintf("Name of player %d (seats go clockwise)", i+1), func(s string) error {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				return errors.New("type a name")
+			}
+			if len(s) > 24 {
+				return errors.New("keep the name to 24 characters")
+			}
+			for _, p := range players {
+				if strings.EqualFold(p.Name, s) {
+					return fmt.Errorf("%s is taken: give each player a different name", p.Name)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		var colors []referee.Option
+		for _, c := range pirates.Colors {
+			used := false
+			for _, p := range players {
+				used = used || p.Color == c
+			}
+			if !used {
+				colors = append(colors, referee.Option{Key: c, Label: c})
+			}
+		}
+		color, err := ask.Choose(fmt.Sprintf("Pirate color for %s", strings.TrimSpace(name)), colors)
+		if err != nil {
+			return nil, err
+		}
+		players = append(players, pirates.PlayerConfig{Name: strings.TrimSpace(name), Color: color})
+	}
+	return players, nil
+}
+
+func chooseStart(ask prompts.Asker, players []pirates.PlayerConfig, flag string, seed int64) (int, error) {
+	pickRandom := func() int { return int(uint64(seed*2654435761+7) % uint64(len(players))) }
+	if flag != "" {
+		if strings.EqualFold(flag, "random") {
+			return pickRandom(), nil
+		}
+		for i, p := range players {
+			if strings.EqualFold(p.Name, flag) || flag == strconv.Itoa(i+1) {
+				return i, nil
+			}
+		}
+		return 0, fmt.Errorf("--start %q is not a player: give a name, a seat number from 1 to %d, or random", flag, len(players))
+	}
+	opts := []referee.Option{}
+	for i, p := range players {
+		opts = append(opts, referee.Option{Key: strconv.Itoa(i + 1), Label: p.Name})
+	}
+	opts = append(opts, referee.Option{Key: "random", Label: "Draw one at random"})
+	s, err := ask.Choose("Who is the starting player?", opts)
+	if err != nil {
+		return 0, err
+	}
+	if s == "random" {
+		return pickRandom(), nil
+	}
+	n, _ := strconv.Atoi(s)
+	return n - 1, nil
+}
+
+// defaultSavePath is a new file in the user's data directory.
+func defaultSavePath(game string) (string, error) {
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no home directory for the save: use --save FILE")
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	dir := filepath.Join(base, "rumref", "saves")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("making the save directory: %w (use --save FILE)", err)
+	}
+	stamp := time.Now().Format("20060102-150405")
+	for i := 0; ; i++ {
+		name := fmt.Sprintf("%s-%s.yaml", game, stamp)
+		if i > 0 {
+			name = fmt.Sprintf("%s-%s-%d.yaml", game, stamp, i)
+		}
+		p := filepath.Join(dir, name)
+		if _, err := os.Stat(p); os.IsNotExist(err) {
+			return p, nil
+		}
+	}
+}
+
+// newSeed picks a seed from the clock for a random layout; it is printed
+// so that the layout can be reproduced.
+func newSeed() int64 { return time.Now().UnixNano() % 1_000_000_000 }

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"rumref/journal"
+	"rumref/prompts"
+	"rumref/referee"
+	"rumref/reference"
+	"rumref/setup"
+)
+
+// interrupted turns an input that ended or was cancelled during setup into
+// exit code 2; other errors pass through.
+func interrupted(err error, path string) error {
+	if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
+		msg := "stopped before the game began; nothing was saved"
+		if path != "" {
+			msg = fmt.Sprintf("game saved in %s; continue with: rumref resume %s", path, path)
+		}
+		return &codedError{code: exitInterrupted, err: fmt.Errorf("%v: %s", err, msg)}
+	}
+	return err
+}
+
+// play runs a game session on the save at path (a new save when path is
+// ""), writing the save after every accepted answer.
+func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory referee.Factory) error {
+	fresh := path == ""
+	if fresh {
+		path = a.save
+		if path == "" {
+			p, err := defaultSavePath(file.Game)
+			if err != nil {
+				return err
+			}
+			path = p
+		} else if _, err := os.Stat(path); err == nil {
+			return fmt.Errorf("%s already exists: resume it with rumref resume %s, or choose another --save file", path, path)
+		}
+	}
+	lock, err := journal.Acquire(path)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	e, err := referee.Replay(factory, file.Answers)
+	if err != nil {
+		return fmt.Errorf("%s cannot be replayed: %w", path, err)
+	}
+	defer e.Close()
+
+	var mu sync.Mutex
+	save := func(answers []referee.Answer) error {
+		mu.Lock()
+		defer mu.Unlock()
+		file.Answers = answers
+		data, err := journal.Encode(file)
+		if err != nil {
+			return err
+		}
+		return journal.Write(path, data)
+	}
+	if fresh {
+		if err := save(e.Answers()); err != nil {
+			return err
+		}
+	}
+	a.info(mode, fmt.Sprintf("Saving to %s after every answer. Type help at any question for the commands (undo, show, log, peek, quit).", path))
+
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	go func() {
+		if _, ok := <-sigs; !ok {
+			return
+		}
+		mu.Lock() // never exit in the middle of a save
+		fmt.Fprintf(a.stderr, "\nrumref: interrupted: game saved in %s; continue with: rumref resume %s\n", path, path)
+		lock.Release()
+		os.Exit(exitInterrupted)
+	}()
+
+	s := &prompts.Session{Engine: e, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
+		Color: a.color(), Save: save, Rules: rulesText, SaveName: path}
+	if err := s.Run(); err != nil {
+		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
+			// The session has said that the game is saved and how to resume.
+			return &codedError{code: exitInterrupted, err: errors.New("")}
+		}
+		return err
+	}
+	return nil
+}
+
+// rulesText looks a rule up for the in-game help and rules commands.
+func rulesText(query string) string {
+	if e, ok := reference.Lookup(query); ok {
+		return reference.Format(e, 78)
+	}
+	res := reference.Search(query)
+	if len(res) == 0 {
+		return fmt.Sprintf("No rule matches %q. Try a word such as pub, wrangle, raid or hazard.", query)
+	}
+	out := ""
+	for i, r := range res {
+		if i == 3 {
+			break
+		}
+		out += reference.Format(r.Entry, 78) + "\n"
+	}
+	return out
+}
+
+// openSave reads a save and makes its game factory, refusing a bad save
+// with a message that names the backup.
+func openSave(path string) (*journal.File, referee.Factory, error) {
+	file, data, err := journal.Read(path)
+	if err != nil {
+		return nil, nil, withBackup(path, err)
+	}
+	factory, err := factoryFor(file)
+	if err != nil {
+		return nil, nil, withBackup(path, err)
+	}
+	if _, err := referee.Replay(factory, file.Answers, referee.WithoutLog()); err != nil {
+		var n int
+		fmt.Sscanf(err.Error(), "answer %d", &n)
+		line := ""
+		if n > 0 {
+			line = journal.AnswerLine(data, n-1)
+		}
+		return nil, nil, withBackup(path, fmt.Errorf("the answers do not replay%s: %w", line, err))
+	}
+	return file, factory, nil
+}
+
+func withBackup(path string, err error) error {
+	msg := fmt.Errorf("cannot open %s: %w", path, err)
+	if _, serr := os.Stat(journal.BackupName(path)); serr == nil && !errors.Is(err, journal.ErrNewer) {
+		msg = fmt.Errorf("%w\nThe previous save is %s: rumref resume %s", msg, journal.BackupName(path), journal.BackupName(path))
+	}
+	return msg
+}
+
+// factoryFor builds the game factory for a save's setup.
+func factoryFor(file *journal.File) (referee.Factory, error) {
+	switch file.Game {
+	case "pirates":
+		board, err := setup.Assemble(file.Pirates.Layout)
+		if err != nil {
+			return nil, err
+		}
+		return pirateFactory(*file.Pirates, board), nil
+	case "runner":
+		return runnerFactory(file)
+	}
+	return nil, fmt.Errorf("unknown game %q", file.Game)
+}
+
+// newResumeCmd builds "rumref resume".
+func newResumeCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "resume FILE",
+		Short: "Continue a saved game exactly where it stopped",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			mode, err := a.mode()
+			if err != nil {
+				return err
+			}
+			file, factory, err := openSave(args[0])
+			if err != nil {
+				return err
+			}
+			return a.play(mode, file, args[0], factory)
+		},
+	}
+}

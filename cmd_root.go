@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"rumref/prompts"
+)
+
+// app holds the streams and global flags of one rumref invocation.
+type app struct {
+	stdin  *os.File
+	stdout io.Writer
+	stderr io.Writer
+
+	ioFlag  string
+	noColor bool
+	save    string
+
+	reader *bufio.Reader
+}
+
+// mode returns the input mode: the --io flag, or terminal when stdin and
+// stdout are both terminals, plain otherwise.
+func (a *app) mode() (prompts.Mode, error) {
+	if a.ioFlag != "" {
+		m, err := prompts.ParseMode(a.ioFlag)
+		if err != nil {
+			return m, err
+		}
+		if m == prompts.Terminal && a.detect() != prompts.Terminal {
+			return m, fmt.Errorf("--io terminal needs a terminal on stdin and stdout: use --io plain or --io json with pipes")
+		}
+		return m, nil
+	}
+	return a.detect(), nil
+}
+
+func (a *app) detect() prompts.Mode {
+	out, _ := a.stdout.(*os.File)
+	return prompts.Detect(a.stdin, out)
+}
+
+// color reports whether output may be colored: a terminal, NO_COLOR unset
+// and no --no-color.
+func (a *app) color() bool {
+	if a.noColor || os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	out, _ := a.stdout.(*os.File)
+	return prompts.Detect(a.stdin, out) == prompts.Terminal
+}
+
+// input returns the one shared reader for the session.
+func (a *app) input() *bufio.Reader {
+	if a.reader == nil {
+		a.reader = bufio.NewReader(a.stdin)
+	}
+	return a.reader
+}
+
+// newRootCmd builds the whole command tree.
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "rumref",
+		Short: "A table-side referee for Rum & Pirates and Rum Runner",
+		Long: `rumref sits beside the table while you play Rum & Pirates or Rum Runner with
+the real box. You roll the dice and draw the tiles and cards; rumref asks what
+happened, offers only legal choices, explains every ruling, saves after every
+answer and scores the end.`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().StringVar(&a.ioFlag, "io", "", "input mode: terminal, plain or json (default: terminal on a terminal, plain otherwise)")
+	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "never use color (NO_COLOR also works)")
+	root.PersistentFlags().StringVar(&a.save, "save", "", "save file for a new game (default: a new file in the user's data directory)")
+	root.RegisterFlagCompletionFunc("io", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"terminal", "plain", "json"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	root.AddCommand(newNewCmd(a), newResumeCmd(a), newShowCmd(a), newLogCmd(a), newBoardCmd(a),
+		newScoreCmd(a), newRulesCmd(a), newManCmd(root))
+	return root
+}

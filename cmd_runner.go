@@ -1,0 +1,90 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"rumref/journal"
+	"rumref/prompts"
+	"rumref/referee"
+	"rumref/referee/runner"
+	"rumref/setup"
+)
+
+type runnerFlags struct {
+	crown, pirate, cards string
+	mulligan             bool
+	turnCap              int
+}
+
+// newRunner sets up and referees a new game of Rum Runner.
+func newRunner(a *app, f runnerFlags) error {
+	mode, err := a.mode()
+	if err != nil {
+		return err
+	}
+	var extra []byte
+	if f.cards != "" {
+		st, err := os.Stat(f.cards)
+		if err != nil {
+			return fmt.Errorf("--cards: %w", err)
+		}
+		if st.Size() > setup.MaxFileSize {
+			return fmt.Errorf("--cards: %s is larger than %d bytes", f.cards, setup.MaxFileSize)
+		}
+		if extra, err = os.ReadFile(f.cards); err != nil {
+			return fmt.Errorf("--cards: %w", err)
+		}
+	}
+	cards, err := setup.RunnerCatalog(extra)
+	if err != nil {
+		if f.cards != "" {
+			return fmt.Errorf("--cards %s: %w", f.cards, err)
+		}
+		return err
+	}
+	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
+	name := func(flag, role string, other string) (string, error) {
+		if flag != "" {
+			return strings.TrimSpace(flag), nil
+		}
+		return ask.Text(fmt.Sprintf("Name of the %s player", role), func(s string) error {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				return errors.New("type a name")
+			}
+			if strings.EqualFold(s, other) {
+				return fmt.Errorf("%s is taken: give each player a different name", other)
+			}
+			return nil
+		})
+	}
+	cfg := runner.Config{Mulligan: f.mulligan, TurnCap: f.turnCap, Cards: cards}
+	if cfg.Crown, err = name(f.crown, "crown", ""); err != nil {
+		return interrupted(err, "")
+	}
+	if cfg.Pirate, err = name(f.pirate, "pirate", cfg.Crown); err != nil {
+		return interrupted(err, "")
+	}
+	cfg.Crown, cfg.Pirate = strings.TrimSpace(cfg.Crown), strings.TrimSpace(cfg.Pirate)
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	a.info(mode, fmt.Sprintf("Rum Runner: %s plays the crown and takes the first turn; %s plays the pirate.", cfg.Crown, cfg.Pirate))
+	file := &journal.File{Format: journal.Format, Game: "runner", Runner: &cfg}
+	return a.play(mode, file, "", runnerGame(cfg))
+}
+
+func runnerGame(cfg runner.Config) referee.Factory {
+	return func() referee.Game { return runner.New(cfg) }
+}
+
+// runnerFactory makes fresh Rum Runner games for a save.
+func runnerFactory(file *journal.File) (referee.Factory, error) {
+	if err := file.Runner.Validate(); err != nil {
+		return nil, fmt.Errorf("the runner: section is not a valid setup: %w", err)
+	}
+	return runnerGame(*file.Runner), nil
+}

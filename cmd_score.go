@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rumref/journal"
+	"rumref/prompts"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/scoring"
+	"rumref/setup"
+)
+
+// newScoreCmd builds "rumref score".
+func newScoreCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "score [SAVE|SHEET.yaml]",
+		Short: "Score a Rum & Pirates game: a save, a score sheet, or tiles typed in",
+		Long: `Score a Rum & Pirates game and print the score pad: every category, the
+totals, the places and how any tie was broken.
+
+  rumref score SAVE         a saved game (an unfinished one is marked provisional)
+  rumref score SHEET.yaml   a game played without the referee (sheet format in the README)
+  rumref score              asks player by player for the tile values`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var res scoring.Result
+			var err error
+			if len(args) == 1 {
+				res, err = scoreFile(args[0])
+			} else {
+				res, err = scoreByHand(a)
+			}
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return printJSON(a, res.JSON())
+			}
+			fmt.Fprintln(a.stdout, scoring.Pad(res))
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"players":[...],"winners":[...]} as JSON`)
+	return cmd
+}
+
+// scoreFile scores a save or a score sheet, told apart by the save's
+// format line.
+func scoreFile(path string) (scoring.Result, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	if len(data) > setup.MaxFileSize {
+		return scoring.Result{}, fmt.Errorf("%s is too large to be a save or a score sheet", path)
+	}
+	if bytes.Contains(data, []byte("\nformat:")) || bytes.HasPrefix(data, []byte("format:")) {
+		file, factory, err := openSave(path)
+		if err != nil {
+			return scoring.Result{}, err
+		}
+		if file.Game != "pirates" {
+			return scoring.Result{}, fmt.Errorf("%s is a %s game: score works on Rum & Pirates games", path, file.Game)
+		}
+		e, err := referee.Replay(factory, file.Answers, referee.WithoutLog())
+		if err != nil {
+			return scoring.Result{}, err
+		}
+		defer e.Close()
+		res := e.Game().(*pirates.Game).Score()
+		res.Provisional = !e.Over()
+		return res, nil
+	}
+	players, err := setup.ParseSheet(data)
+	if err != nil {
+		return scoring.Result{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return scoring.Rank(players), nil
+}
+
+// scoreByHand asks player by player for their tiles and scores them. The
+// answers are assembled into a score sheet so that they get exactly the
+// sheet's checks.
+func scoreByHand(a *app) (scoring.Result, error) {
+	mode, err := a.mode()
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
+	var opts []referee.Option
+	for n := 1; n <= 5; n++ {
+		opts = append(opts, referee.Option{Key: strconv.Itoa(n), Label: fmt.Sprintf("%d players", n)})
+	}
+	ns, err := ask.Choose("How many players to score?", opts)
+	if err != nil {
+		return scoring.Result{}, interrupted(err, "")
+	}
+	n, _ := strconv.Atoi(ns)
+	var sheet strings.Builder
+	sheet.WriteString("game: rum-and-pirates\nplayers:\n")
+	fields := []struct{ key, prompt string }{
+		{"pubs", "pub tile values (e.g. 5 3 2)"},
+		{"chests", "treasure chest values, -2 for each scorpion chest"},
+		{"guards", "guard tile values"},
+		{"sleeping", "bunk, hammock and bedroll values"},
+		{"wares", "pirate wares as KIND VALUE pairs (e.g. hook 5, parrot 2)"},
+		{"rendezvous", "fulfilled rendezvous values"},
+		{"maps", "treasure maps as COLOR VALUE pairs (e.g. yellow 3, rose 5)"},
+		{"unemployed", "pirates left in the unemployment office"},
+		{"rum", "rum barrels"},
+		{"coins", "coins"},
+	}
+	for i := 0; i < n; i++ {
+		name, err := ask.Text(fmt.Sprintf("Name of player %d", i+1), func(s string) error {
+			if strings.TrimSpace(s) == "" {
+				return errors.New("type a name")
+			}
+			return nil
+		})
+		if err != nil {
+			return scoring.Result{}, interrupted(err, "")
+		}
+		fmt.Fprintf(&sheet, "  - name: %q\n", strings.TrimSpace(name))
+		for _, f := range fields {
+			for {
+				v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", name, f.prompt), nil)
+				if err != nil {
+					return scoring.Result{}, interrupted(err, "")
+				}
+				yamlValue, perr := handValue(f.key, v)
+				if perr == nil {
+					_, perr = setup.ParseSheet([]byte(fmt.Sprintf("game: rum-and-pirates\nplayers:\n  - name: x\n    %s: %s\n", f.key, yamlValue)))
+				}
+				if perr != nil {
+					fmt.Fprintf(a.stderr, "  %v\n", perr)
+					continue
+				}
+				fmt.Fprintf(&sheet, "    %s: %s\n", f.key, yamlValue)
+				break
+			}
+		}
+	}
+	players, err := setup.ParseSheet([]byte(sheet.String()))
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	return scoring.Rank(players), nil
+}
+
+// handValue turns a typed list into the sheet's YAML for one field.
+func handValue(key, v string) (string, error) {
+	v = strings.TrimSpace(v)
+	switch key {
+	case "unemployed", "rum", "coins":
+		if v == "" {
+			return "0", nil
+		}
+		if _, err := strconv.Atoi(v); err != nil {
+			return "", fmt.Errorf("%s: type one whole number", key)
+		}
+		return v, nil
+	case "wares", "maps":
+		field := map[string]string{"wares": "kind", "maps": "color"}[key]
+		var items []string
+		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' }) {
+			w := strings.Fields(part)
+			if len(w) != 2 {
+				return "", fmt.Errorf("%s: %q should be a %s and a value, e.g. %s", key, strings.TrimSpace(part), field,
+					map[string]string{"wares": "hook 5", "maps": "yellow 3"}[key])
+			}
+			if _, err := strconv.Atoi(w[1]); err != nil {
+				return "", fmt.Errorf("%s: %q is not a number", key, w[1])
+			}
+			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, strings.ToLower(w[0]), w[1]))
+		}
+		return "[" + strings.Join(items, ", ") + "]", nil
+	}
+	var nums []string
+	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		if _, err := strconv.Atoi(w); err != nil {
+			return "", fmt.Errorf("%s: %q is not a number; type the values separated by spaces", key, w)
+		}
+		nums = append(nums, w)
+	}
+	return "[" + strings.Join(nums, ", ") + "]", nil
+}
+
+var _ = journal.Format

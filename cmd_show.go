@@ -1,0 +1,150 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rumref/referee"
+)
+
+// questionView is the public description of the pending question.
+type questionView struct {
+	ID     string `json:"id"`
+	Actor  string `json:"actor"`
+	Text   string `json:"text"`
+	Secret bool   `json:"secret"`
+}
+
+func actorName(g referee.Game, actor int) string {
+	names := g.PlayerNames()
+	if actor >= 0 && actor < len(names) {
+		return names[actor]
+	}
+	return "the table"
+}
+
+// newShowCmd builds "rumref show".
+func newShowCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show FILE",
+		Short: "Print a saved game's board and public status",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			file, factory, err := openSave(args[0])
+			if err != nil {
+				return err
+			}
+			e, err := referee.Replay(factory, file.Answers, referee.WithoutLog())
+			if err != nil {
+				return err
+			}
+			defer e.Close()
+			g := e.Game()
+			var next *questionView
+			if q := e.Next(); q != nil {
+				next = &questionView{ID: q.ID, Actor: actorName(g, q.Actor), Text: q.Text, Secret: q.Secret}
+				if q.Secret {
+					next.Text = "(a secret question)"
+				}
+			}
+			if asJSON {
+				out := map[string]any{"game": file.Game, "over": e.Over(), "answers": len(e.Answers()),
+					"next": next, "view": g.View(referee.Public)}
+				b, err := json.MarshalIndent(out, "", "  ")
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(a.stdout, string(b))
+				return nil
+			}
+			fmt.Fprintln(a.stdout, g.Status(referee.Public))
+			if next != nil {
+				fmt.Fprintf(a.stdout, "\nWaiting for %s: %s\n", next.Actor, next.Text)
+			} else {
+				fmt.Fprintln(a.stdout, "\nThe game is over.")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the public view as JSON")
+	return cmd
+}
+
+// logLine is one public log entry for --json.
+type logLine struct {
+	Step   int    `json:"step"`
+	Kind   string `json:"kind"`
+	Rule   string `json:"rule,omitempty"`
+	Actor  string `json:"actor,omitempty"`
+	ID     string `json:"id,omitempty"`
+	Text   string `json:"text"`
+	Answer string `json:"answer,omitempty"`
+}
+
+// publicLog turns the engine log into public lines: secret answers are
+// hidden and only public event text is shown.
+func publicLog(e *referee.Engine) []logLine {
+	g := e.Game()
+	var out []logLine
+	for _, en := range e.Log() {
+		if en.Event != nil {
+			if en.Event.Text == "" {
+				continue
+			}
+			out = append(out, logLine{Step: en.Event.Step, Kind: "event", Rule: en.Event.Rule, Text: en.Event.For(referee.Public)})
+			continue
+		}
+		l := logLine{Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, en.Actor), ID: en.QuestionID, Text: en.Text, Answer: en.Label}
+		if en.Secret {
+			l.Text, l.Answer = "(a secret question)", "(secret)"
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// newLogCmd builds "rumref log".
+func newLogCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "log FILE",
+		Short: "Print a saved game's answers and rulings (public view)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			file, factory, err := openSave(args[0])
+			if err != nil {
+				return err
+			}
+			e, err := referee.Replay(factory, file.Answers)
+			if err != nil {
+				return err
+			}
+			defer e.Close()
+			lines := publicLog(e)
+			if asJSON {
+				b, err := json.MarshalIndent(lines, "", "  ")
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(a.stdout, string(b))
+				return nil
+			}
+			for _, l := range lines {
+				if l.Kind == "event" {
+					fmt.Fprintf(a.stdout, "      %s  [%s]\n", l.Text, l.Rule)
+					continue
+				}
+				fmt.Fprintf(a.stdout, "%4d  %s: %s -> %s\n", l.Step, l.Actor, oneLine(l.Text), l.Answer)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the log as JSON")
+	return cmd
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"rumref/journal"
+)
+
+// randomAnswer picks a legal answer for a JSON question object.
+func randomAnswer(r *rand.Rand, q map[string]any) string {
+	if q["kind"] == "number" {
+		lo, hi := int(q["min"].(float64)), int(q["max"].(float64))
+		return strconv.Itoa(lo + r.IntN(hi-lo+1))
+	}
+	opts, _ := q["options"].([]any)
+	if len(opts) == 0 {
+		return ""
+	}
+	o := opts[r.IntN(len(opts))].(map[string]any)
+	return o["key"].(string)
+}
+
+// playRandom answers up to limit questions at random (limit < 0: to the
+// end) and returns the number of answers given.
+func (d *driver) playRandom(r *rand.Rand, limit int) int {
+	n := 0
+	for limit < 0 || n < limit {
+		q := d.next()
+		if q == nil {
+			break
+		}
+		d.send(randomAnswer(r, q))
+		n++
+	}
+	return n
+}
+
+func savedAnswers(t *testing.T, path string) int {
+	t.Helper()
+	f, _, err := journal.Read(path)
+	if err != nil {
+		t.Fatalf("reading %s: %v", path, err)
+	}
+	return len(f.Answers)
+}
+
+func TestPlainStartBadInputQuitResumeUndo(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "g.yaml")
+	args := []string{"--io", "plain", "new", "pirates", "--players", "Ann:gold,Bo:blue,Cy:black", "--start", "2", "--layout", "fixed", "--save", save}
+	res := rumref(t, "99\nbanana\n1\nswan-3\n", args...)
+	if res.code != exitInterrupted {
+		t.Fatalf("exit %d, want 2\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	out := res.stdout + res.stderr
+	for _, want := range []string{"Bo starts", "99", "banana", "rumref resume " + save} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := savedAnswers(t, save); n != 2 {
+		t.Fatalf("save holds %d answers, want 2 (bad input must not be recorded)", n)
+	}
+	// A second new game on the same save is refused.
+	if res := rumref(t, "", args...); res.code != exitError || !strings.Contains(res.stderr, "already exists") {
+		t.Fatalf("new on an existing save: exit %d %s", res.code, res.stderr)
+	}
+	// Resume, undo the last answer, answer again with a key.
+	res = rumref(t, "undo\nescruce-4\n", "--io", "plain", "resume", save)
+	if res.code != exitInterrupted {
+		t.Fatalf("resume exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	f, _, err := journal.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Answers) != 2 || f.Answers[1].A != "escruce-4" {
+		t.Fatalf("after undo and a new answer: %+v", f.Answers)
+	}
+	if _, err := os.Stat(journal.BackupName(save)); err != nil {
+		t.Fatalf("no backup kept: %v", err)
+	}
+	// show and log read the save.
+	if res := rumref(t, "", "show", save); res.code != 0 || !strings.Contains(res.stdout, "Waiting for") {
+		t.Fatalf("show: %d %s %s", res.code, res.stdout, res.stderr)
+	}
+	if res := rumref(t, "", "log", "--json", save); res.code != 0 || !strings.Contains(res.stdout, "Es Cruce 4") {
+		t.Fatalf("log: %d %s %s", res.code, res.stdout, res.stderr)
+	}
+}
+
+func TestJSONWholePiratesGames(t *testing.T) {
+	for players := 2; players <= 5; players++ {
+		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
+			dir := t.TempDir()
+			save := filepath.Join(dir, "g.yaml")
+			names := []string{"Ann:gold", "Bo:violet", "Cy:black", "Di:silver", "Ed:blue"}[:players]
+			d := startDriver(t, nil, "new", "pirates", "--players", strings.Join(names, ","), "--start", "random", "--seed", strconv.Itoa(players), "--save", save)
+			r := rand.New(rand.NewPCG(uint64(players), 99))
+			n := d.playRandom(r, -1)
+			if code := d.finish(); code != 0 {
+				t.Fatalf("exit %d after %d answers\n%s", code, n, d.errs.String())
+			}
+			last := d.objs[len(d.objs)-1]
+			if last["type"] != "end" {
+				t.Fatalf("last object %v", last)
+			}
+			if got := savedAnswers(t, save); got != n {
+				t.Fatalf("save holds %d answers, %d given", got, n)
+			}
+			res := rumref(t, "", "score", "--json", save)
+			if res.code != 0 || !strings.Contains(res.stdout, `"winners"`) {
+				t.Fatalf("score: %d %s %s", res.code, res.stdout, res.stderr)
+			}
+			if strings.Contains(res.stdout, "provisional") {
+				t.Errorf("finished game scored as provisional")
+			}
+		})
+	}
+}
+
+func TestKillAnywhereThenResume(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "g.yaml")
+	r := rand.New(rand.NewPCG(7, 7))
+	d := startDriver(t, nil, "new", "pirates", "--players", "Ann:gold,Bo:violet,Cy:black", "--start", "1", "--seed", "3", "--save", save)
+	given := 0
+	for round := 0; round < 8; round++ {
+		// Answer a random number of questions; every answer whose next
+		// question has been printed is acknowledged.
+		given += d.playRandom(r, 5+r.IntN(40))
+		if d.next() == nil {
+			break
+		}
+		acked := given
+		d.cmd.Process.Signal(syscall.SIGKILL)
+		d.cmd.Wait()
+		n := savedAnswers(t, save)
+		if n < acked {
+			t.Fatalf("kill %d: save holds %d answers, %d were acknowledged", round, n, acked)
+		}
+		given = n
+		d = startDriver(t, nil, "resume", save)
+		// The resumed game asks a question again and shows the same state.
+		d.objs = nil
+	}
+	d.finish()
+	if _, err := os.Stat(save); err != nil {
+		t.Fatal(err)
+	}
+	if res := rumref(t, "", "show", "--json", save); res.code != 0 {
+		t.Fatalf("show after kills: %s", res.stderr)
+	}
+}
+
+func TestSaveRefusals(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "g.yaml")
+	res := rumref(t, "1\n1\n1\n", "--io", "plain", "new", "pirates", "--players", "Ann:gold,Bo:blue", "--layout", "fixed", "--start", "1", "--save", save)
+	if res.code != exitInterrupted {
+		t.Fatalf("exit %d %s", res.code, res.stderr)
+	}
+	data, _ := os.ReadFile(save)
+	// A second process on the same save is refused while the first plays.
+	d := startDriver(t, nil, "resume", save)
+	if q := d.next(); q == nil {
+		t.Fatalf("resume asked nothing: %s", d.errs.String())
+	}
+	if res := rumref(t, "", "--io", "plain", "resume", save); res.code != exitError || !strings.Contains(res.stderr, "another rumref") {
+		t.Fatalf("second process: exit %d %s", res.code, res.stderr)
+	}
+	d.finish()
+	cases := map[string]string{
+		"newer":      strings.Replace(string(data), "format: 1", "format: 9", 1),
+		"truncated":  string(data[:len(data)*2/3]),
+		"edited":     strings.Replace(string(data), "game: pirates", "game: pirates\nlucky: yes", 1),
+		"bad answer": strings.TrimRight(string(data), "\n") + "\n  - {q: setup.pub, a: kraken-9}\n",
+	}
+	for name, body := range cases {
+		p := filepath.Join(dir, name+".yaml")
+		os.WriteFile(p, []byte(body), 0o644)
+		os.WriteFile(journal.BackupName(p), data, 0o644)
+		res := rumref(t, "", "--io", "plain", "resume", p)
+		if res.code != exitError {
+			t.Errorf("%s: exit %d", name, res.code)
+		}
+		if name == "newer" {
+			if !strings.Contains(res.stderr, "newer") {
+				t.Errorf("newer: %s", res.stderr)
+			}
+			continue
+		}
+		if !strings.Contains(res.stderr, journal.BackupName(p)) {
+			t.Errorf("%s: message does not name the backup: %s", name, res.stderr)
+		}
+		if after, _ := os.ReadFile(p); string(after) != body {
+			t.Errorf("%s: a refused save was changed", name)
+		}
+	}
+}
+
+var _ = time.Second

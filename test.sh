@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every rumref test: formatting, vet, the unit/golden/end-to-end tests,
+# and each fuzz target briefly. Usage: ./test.sh  (FUZZTIME=30s ./test.sh for longer fuzzing)
+set -euo pipefail
+cd "$(dirname "$0")"
+if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
+  export PATH="$PATH:/usr/local/go/bin"
+fi
+fuzztime="${FUZZTIME:-4s}"
+
+echo "== gofmt"
+unformatted=$(gofmt -l . | grep -v '/testdata/' || true)
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change:"; echo "$unformatted"; exit 1
+fi
+echo "== go vet"
+go vet ./...
+echo "== go test"
+go test -count=1 ./...
+echo "== fuzz targets (${fuzztime} each)"
+for pkg in $(go list ./...); do
+  dir=$(go list -f '{{.Dir}}' "$pkg")
+  for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
+    echo "-- $pkg $target"
+    go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "$pkg" >/tmp/rumref-fuzz.log 2>&1 || { cat /tmp/rumref-fuzz.log; exit 1; }
+  done
+done
+echo "== all tests passed"
