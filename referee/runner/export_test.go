@@ -46,6 +46,7 @@ func Blank(cfg Config) *Game {
 		g.Islands = append(g.Islands, &IslandPlace{Name: "Island 4 (name unknown)"})
 	}
 	g.crown().Supply, g.pirate().Supply = 0, 0
+	g.Starting = Deck{Known: []string{"Port Taxes", "Rowdy Tavern"}, Unknown: 2}
 	g.Turn, g.Active = 1, CrownSeat
 	return g
 }

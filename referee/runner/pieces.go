@@ -99,6 +99,9 @@ func (g *Game) label(p *Piece) string {
 // choosePiece asks the actor to pick one of the pieces; done adds a "none"
 // option and returns nil when taken.
 func (g *Game) choosePiece(t *referee.T, id string, actor int, text, rule string, pieces []*Piece, done string) *Piece {
+	if len(pieces) == 1 && done == "" {
+		return pieces[0]
+	}
 	opts := make([]referee.Option, 0, len(pieces)+1)
 	for _, p := range pieces {
 		opts = append(opts, referee.Option{Key: pieceKey(p), Label: g.label(p)})
@@ -118,6 +121,9 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text, rule string
 // chooseName asks the actor to pick a card name from a list (a hand or a
 // discard pile).
 func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text, rule string, names []string) string {
+	if d := distinct(names); len(d) == 1 {
+		return d[0]
+	}
 	opts := []referee.Option{}
 	for _, n := range distinct(names) {
 		opts = append(opts, referee.Option{Key: slug(n), Label: n})
