@@ -143,11 +143,17 @@ func search(query string, g Game) []Result {
 	// For each query word, the vocabulary words it matches and how well.
 	matches := make([][]cand, len(qterms))
 	for i, qt := range qterms {
-		if _, ok := ix.idf[qt]; ok {
+		_, known := ix.idf[qt]
+		if known {
 			matches[i] = append(matches[i], cand{qt, 1})
 		}
 		for _, v := range ix.vocab {
 			if v == qt {
+				continue
+			}
+			// A word the reference knows is not taken for a typo of
+			// another ("bunk" is not "bank"); it may still start one.
+			if known && !strings.HasPrefix(v, qt) && !strings.HasPrefix(qt, v) {
 				continue
 			}
 			if qual := looseMatch(qt, v); qual > 0 {
