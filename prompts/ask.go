@@ -113,8 +113,8 @@ func (a *asker) Text(prompt string, validate func(string) error) (string, error)
 			return "", err
 		}
 		s = strings.TrimSpace(s)
-		if len(s) > maxLine {
-			a.reject(SetupTextID, "that is too long; type something shorter")
+		if in := parseInput(nil, s); in.kind == badInput {
+			a.reject(SetupTextID, in.why)
 			continue
 		}
 		if err := validate(s); err != nil {

@@ -50,23 +50,30 @@ type jsonStatus struct {
 	View   json.RawMessage `json:"view"`
 }
 
-type jsonLogEntry struct {
+type jsonLogAnswer struct {
 	Kind      string `json:"kind"`
-	N         int    `json:"n,omitempty"`
-	Question  string `json:"question,omitempty"`
-	Actor     *int   `json:"actor,omitempty"`
-	ActorName string `json:"actor_name,omitempty"`
+	N         int    `json:"n"`
+	Question  string `json:"question"`
+	Actor     int    `json:"actor"`
+	ActorName string `json:"actor_name"`
 	Text      string `json:"text"`
-	Answer    string `json:"answer,omitempty"`
-	Label     string `json:"label,omitempty"`
-	Secret    bool   `json:"secret,omitempty"`
+	Answer    string `json:"answer"`
+	Label     string `json:"label"`
+	Secret    bool   `json:"secret"`
 	Rule      string `json:"rule"`
 	Step      int    `json:"step"`
 }
 
+type jsonLogEvent struct {
+	Kind string `json:"kind"`
+	Rule string `json:"rule"`
+	Text string `json:"text"`
+	Step int    `json:"step"`
+}
+
 type jsonLog struct {
-	Type    string         `json:"type"`
-	Entries []jsonLogEntry `json:"entries"`
+	Type    string `json:"type"`
+	Entries []any  `json:"entries"`
 }
 
 type jsonHelp struct {

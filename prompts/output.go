@@ -58,7 +58,7 @@ func (s *Session) status(viewer int) {
 func (s *Session) showLog() {
 	log := s.Engine.Log()
 	if s.Mode == JSON {
-		out := jsonLog{Type: "log", Entries: []jsonLogEntry{}}
+		out := jsonLog{Type: "log", Entries: []any{}}
 		n := 0
 		for _, e := range log {
 			if e.Event != nil {
@@ -66,7 +66,7 @@ func (s *Session) showLog() {
 				if text == "" {
 					continue
 				}
-				out.Entries = append(out.Entries, jsonLogEntry{Kind: "event", Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
+				out.Entries = append(out.Entries, jsonLogEvent{Kind: "event", Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
 				continue
 			}
 			n++
@@ -74,8 +74,7 @@ func (s *Session) showLog() {
 			if e.Secret {
 				a, l = "(secret)", "(secret)"
 			}
-			actor := e.Actor
-			out.Entries = append(out.Entries, jsonLogEntry{Kind: "answer", N: n, Question: e.QuestionID, Actor: &actor,
+			out.Entries = append(out.Entries, jsonLogAnswer{Kind: "answer", N: n, Question: e.QuestionID, Actor: e.Actor,
 				ActorName: s.name(e.Actor), Text: e.Text, Answer: a, Label: l, Secret: e.Secret, Rule: e.Rule, Step: e.Step})
 		}
 		s.emit(out)

@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -325,6 +327,11 @@ func TestJSONProtocol(t *testing.T) {
 			hasKeys(t, o, "type", "entries")
 			for _, e := range o["entries"].([]any) {
 				m := e.(map[string]any)
+				if m["kind"] == "answer" {
+					hasKeys(t, m, "kind", "n", "question", "actor", "actor_name", "text", "answer", "label", "secret", "rule", "step")
+				} else {
+					hasKeys(t, m, "kind", "rule", "text", "step")
+				}
 				if m["question"] == "t.ware" && (m["answer"] != "(secret)" || m["label"] != "(secret)") {
 					t.Errorf("log shows a secret answer: %v", m)
 				}
@@ -425,5 +432,35 @@ func TestParseInput(t *testing.T) {
 		if in.kind != c.kind || in.raw != c.raw || in.cmd != c.cmd || in.arg != c.arg {
 			t.Errorf("parseInput(%q) = %+v", c.line, in)
 		}
+	}
+}
+
+// TestProtocolExampleIsExact checks the example in docs/protocol.md
+// against a real run: every complete line rumref writes there must be
+// what rumref writes.
+func TestProtocolExampleIsExact(t *testing.T) {
+	doc, err := os.ReadFile("../docs/protocol.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := start(t, JSON, "9\n3\nquit\n").run()
+	got := strings.Split(r.out.String(), "\n")
+	i := strings.Index(string(doc), "## Example")
+	if i < 0 {
+		t.Fatal("no example in the protocol document")
+	}
+	n := 0
+	for _, line := range strings.Split(string(doc[i:]), "\n") {
+		if !strings.HasPrefix(line, "< {") || strings.Contains(line, "...") {
+			continue
+		}
+		want := strings.TrimPrefix(line, "< ")
+		if !slices.Contains(got, want) {
+			t.Errorf("the example line\n%s\nis not what rumref writes:\n%s", want, r.out.String())
+		}
+		n++
+	}
+	if n < 5 {
+		t.Fatalf("only %d example lines checked", n)
 	}
 }
