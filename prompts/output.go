@@ -3,6 +3,7 @@ package prompts
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"rumref/referee"
 )
@@ -99,7 +100,7 @@ func (s *Session) showLog() {
 		if e.Rule != "" {
 			rule = " " + s.pal.quiet("("+e.Rule+")")
 		}
-		fmt.Fprintf(s.Out, "  %4d. %s, %s %s%s\n", n, s.name(e.Actor), strings.TrimRight(e.Text, " "), shownAnswer(e), rule)
+		fmt.Fprintf(s.Out, "  %4d. %s: %s -> %s%s\n", n, capital(s.name(e.Actor)), strings.TrimRight(e.Text, " "), shownAnswer(e), rule)
 	}
 }
 
@@ -201,6 +202,17 @@ func (s *Session) confirm(id, text string) (bool, error) {
 		return false, err
 	}
 	return isYes(line), nil
+}
+
+// capital starts a name with a capital letter ("the table" -> "The table")
+// where it opens a line.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
 }
 
 // isYes reports whether a line means yes.

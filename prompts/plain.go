@@ -29,7 +29,7 @@ func (s *Session) plainQuestion(q *referee.Question) {
 	if q.Rule != "" {
 		rule = " " + s.pal.quiet("("+q.Rule+")")
 	}
-	fmt.Fprintf(w, "%s: %s%s\n", s.pal.turn(name), q.Text, rule)
+	fmt.Fprintf(w, "%s: %s%s\n", s.pal.turn(capital(name)), q.Text, rule)
 	writeOptions(w, q)
 	fmt.Fprint(w, "> ")
 }

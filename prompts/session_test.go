@@ -196,7 +196,7 @@ func TestLogHidesSecretAnswers(t *testing.T) {
 	if strings.Contains(strings.ToLower(log), "map") || strings.Contains(log, "It is") {
 		t.Fatalf("log leaks the secret:\n%s", log)
 	}
-	for _, s := range []string{"1. Ann, What did you roll? 3 (t.roll)", "2. Bo, Which ware did you draw? (secret) (t.ware)", "* Ann rolled 3. (t.roll)", "* Bo took a ware."} {
+	for _, s := range []string{"1. Ann: What did you roll? -> 3 (t.roll)", "2. Bo: Which ware did you draw? -> (secret) (t.ware)", "* Ann rolled 3. (t.roll)", "* Bo took a ware."} {
 		if !strings.Contains(log, s) {
 			t.Errorf("log lacks %q:\n%s", s, log)
 		}

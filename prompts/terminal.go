@@ -326,6 +326,7 @@ func validator(q *referee.Question) func(string) error {
 // pass-the-laptop screen (once per question: passed says it was shown)
 // and are typed masked.
 func (t *terminal) question(q *referee.Question, name string, passed bool, markPassed func()) (string, error) {
+	name = capital(name)
 	rule := ""
 	if q.Rule != "" {
 		rule = " " + t.pal.quiet("("+q.Rule+")")
