@@ -126,8 +126,24 @@ func (g *Game) possible(c *effectCtx, e Effect) bool {
 	return true
 }
 
+// allPossible reports whether a whole list can be carried out; parts of the
+// same kind (two skill parts, two payments) are added up first.
 func (g *Game) allPossible(c *effectCtx, l []Effect) bool {
+	var sum []Effect
 	for _, e := range l {
+		switch e.Do {
+		case OpNavigation, OpCombat, OpPay, OpDiscard, OpTrashCrew, OpTake:
+			if e.Do == OpTrashCrew || e.Do == OpTake {
+				e.N = max(e.N, 1)
+			}
+			if i := slices.IndexFunc(sum, func(x Effect) bool { return x.Do == e.Do }); i >= 0 {
+				sum[i].N += e.N
+				continue
+			}
+		}
+		sum = append(sum, e)
+	}
+	for _, e := range sum {
 		if !g.possible(c, e) {
 			return false
 		}

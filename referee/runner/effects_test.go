@@ -17,7 +17,7 @@ func TestRevealGoldRumScoresAndShufflesTheHand(t *testing.T) {
 		island(g, "Privateer Point").Card = g.Put("Light Rum", 1, false) // not funded
 		return g
 	}
-	e, g := drive(t, build, runner.RunReveal, []step{{"reveal.pick", "c1"}, {"effect.optional", "yes"}})
+	e, g := drive(t, build, runner.RunReveal, []step{{"reveal.pick", "c1"}, {"effect.optional", "yes"}, {"reveal.pick", "done"}})
 	cr := g.Players[runner.CrownSeat]
 	if cr.Points() != 2 || len(cr.Hand) != 0 || cr.Deck.Size() != 5 || island(g, "Bivalve Bay").Card != nil {
 		t.Errorf("want Gold Rum scored for 2 and the hand shuffled in\n%s", events(e))

@@ -111,7 +111,7 @@ type Scored struct {
 	Points int    `json:"points"`
 }
 
-// Side state shared by both players.
+// Player is one side's hand, deck, discard pile, supply and score pile.
 type Player struct {
 	Name    string
 	Supply  int
@@ -197,6 +197,7 @@ func (g *Game) Play(t *referee.T) {
 			g.finish(t, Draw, fmt.Sprintf("The turn cap of %d turns is reached: the game is a draw.", g.Config.TurnCap))
 		}
 		g.Active = (g.Turn - 1) % 2
+		g.checkDeadlock(t)
 		g.takeTurn(t)
 	}
 }

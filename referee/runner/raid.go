@@ -93,6 +93,10 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 			total += l
 		}
 		var pick *Piece
+		if total == 0 {
+			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The party has no unspent %s icon left.", op)})
+			return
+		}
 		if total <= n-k || len(ps) == 1 {
 			pick = ps[0]
 		} else {

@@ -17,12 +17,18 @@ func (g *Game) funded(p *Piece) bool {
 func (g *Game) reveal(t *referee.T) {
 	for {
 		var ready []*Piece
+		hidden := false
 		for _, is := range g.Islands {
-			if x := is.Card; x != nil && !x.Up && g.funded(x) {
-				ready = append(ready, x)
+			if x := is.Card; x != nil && !x.Up {
+				hidden = true
+				if g.funded(x) {
+					ready = append(ready, x)
+				}
 			}
 		}
-		if len(ready) == 0 {
+		// The question is asked whenever a face-down investment exists, so
+		// whether one is funded does not show.
+		if !hidden {
 			return
 		}
 		opts := []referee.Option{}
