@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/referee/pirates"
@@ -76,7 +75,9 @@ func scoreFile(path string) (scoring.Result, error) {
 			return scoring.Result{}, err
 		}
 		defer e.Close()
-		res := e.Game().(*pirates.Game).Score()
+		// An unfinished game is scored as the table may see it: other
+		// players' kept wares and coins stay secret.
+		res := e.Game().(*pirates.Game).ScoreFor(referee.Public)
 		res.Provisional = !e.Over()
 		return res, nil
 	}
@@ -193,5 +194,3 @@ func handValue(key, v string) (string, error) {
 	}
 	return "[" + strings.Join(nums, ", ") + "]", nil
 }
-
-var _ = journal.Format

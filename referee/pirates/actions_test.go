@@ -269,10 +269,10 @@ func TestPubNoCoinNoJoinAndRumReroll(t *testing.T) {
 		g.Players[0].Rum, g.RumPool = 1, 11
 	}
 	g, e := arriveAt(t, 3, "The Swan", 0, prep,
-		"pub.join=join", // only Cy is asked
+		"pub.join=decline", "pub.join=join", // Bo, without a coin, is offered only "decline" in secret
 		"pub.roll=1", "rum.spend=spend", "rum.reroll=2", "rum.again=reroll", "rum.reroll=6",
 		"pub.take=swan-3", "pub.roll=6") // Cy takes the 4
-	if !hasEvent(e, "rp.pub.choice", "Bo has no coin") || g.Players[0].Rum != 0 || g.RumPool != 12 {
+	if hasEvent(e, "rp.pub", "no coin") || g.Players[0].Rum != 0 || g.RumPool != 12 {
 		t.Errorf("rum %d pool %d\n%s", g.Players[0].Rum, g.RumPool, events(e))
 	}
 	if !slices.Equal(g.Players[0].Won, []string{"swan-3"}) || !slices.Equal(g.Players[2].Won, []string{"swan-4"}) {
@@ -280,6 +280,19 @@ func TestPubNoCoinNoJoinAndRumReroll(t *testing.T) {
 	}
 	if pending(e) != "pub.refill" {
 		t.Errorf("pending %q", pending(e))
+	}
+}
+
+func TestPubJoinKeepsCoinsSecret(t *testing.T) {
+	// The join question is the same secret question with or without a
+	// coin; only the invitee sees that "join" is missing.
+	_, e := arriveAt(t, 3, "The Swan", 0, func(g *pirates.Game) { g.Players[1].Coins = 0 })
+	q := e.Next()
+	if q == nil || q.ID != "pub.join" || !q.Secret || len(q.Options) != 1 || q.Options[0].Key != "decline" {
+		t.Fatalf("broke invitee's question: %+v", q)
+	}
+	if err := e.Answer("join"); err == nil {
+		t.Fatal("a player without a coin joined the pub")
 	}
 }
 

@@ -37,14 +37,17 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 	rollers := []int{host}
 	for q := g.next(host); q != host; q = g.next(q) {
 		pl := &g.Players[q]
-		if pl.Coins < 1 {
-			t.Emit(referee.Event{Rule: "rp.pub.choice", Text: fmt.Sprintf("%s has no coin for the fee and cannot join.", pl.Name)})
-			continue
+		// Coins are secret, so every invitee answers in secret: a player
+		// with no coin is offered only "decline", and the table cannot
+		// tell that from a free choice.
+		opts := []referee.Option{{Key: "decline", Label: "Decline"}}
+		if pl.Coins >= 1 {
+			opts = []referee.Option{{Key: "join", Label: fmt.Sprintf("Join: pay %s 1 coin", h.Name)},
+				{Key: "decline", Label: "Decline"}}
 		}
-		a := t.Ask(referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub",
-			Text: fmt.Sprintf("%s invites %s to %s. Join for 1 coin paid to %s?", h.Name, pl.Name, name, h.Name),
-			Options: []referee.Option{{Key: "join", Label: fmt.Sprintf("Join: pay %s 1 coin", h.Name)},
-				{Key: "decline", Label: "Decline"}}})
+		a := t.Ask(referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub", Secret: true,
+			Text: fmt.Sprintf("%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", h.Name, pl.Name, name, h.Name),
+			Options: opts})
 		if a != "join" {
 			t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s declines.", pl.Name)})
 			continue
