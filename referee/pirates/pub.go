@@ -46,7 +46,7 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 				{Key: "decline", Label: "Decline"}}
 		}
 		a := t.Ask(referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub", Secret: true,
-			Text: fmt.Sprintf("%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", h.Name, pl.Name, name, h.Name),
+			Text:    fmt.Sprintf("%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", h.Name, pl.Name, name, h.Name),
 			Options: opts})
 		if a != "join" {
 			t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s declines.", pl.Name)})
