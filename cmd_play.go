@@ -90,6 +90,10 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 
 	s := &prompts.Session{Engine: e, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
 		Color: a.color(), Save: save, Rules: rulesText, SaveName: path}
+	if !fresh {
+		// On resume, repeat only the last few rulings for context.
+		s.EventsShown = max(0, len(e.Events())-3)
+	}
 	if err := s.Run(); err != nil {
 		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
 			// The session has said that the game is saved and how to resume.

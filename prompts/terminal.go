@@ -248,9 +248,16 @@ func (t *terminal) choose(label string, items []selectItem, search bool) (int, e
 	}
 	if search {
 		sel.Searcher = func(input string, i int) bool {
-			in := strings.ToLower(strings.TrimSpace(input))
+			// Every typed word must appear somewhere in the key or label,
+			// so "frere 4" finds "Frere Jacques 4".
 			it := items[i]
-			return strings.Contains(strings.ToLower(it.Key+" "+it.Label+" "+it.Display), in)
+			hay := strings.ToLower(it.Key + " " + it.Label + " " + it.Display)
+			for _, w := range strings.Fields(strings.ToLower(input)) {
+				if !strings.Contains(hay, w) {
+					return false
+				}
+			}
+			return true
 		}
 	}
 	i, _, err := sel.Run()
