@@ -90,3 +90,26 @@ func FuzzRunnerCards(f *testing.F) {
 		}
 	})
 }
+
+func TestRunnerConfigRoundTripsThroughYAML(t *testing.T) {
+	cards, err := RunnerCatalog(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", Mulligan: true, TurnCap: 50, Cards: cards}
+	data, err := EncodeYAML(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back runner.Config
+	if err := DecodeYAML(data, &back); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	again, _ := EncodeYAML(back)
+	if string(again) != string(data) {
+		t.Errorf("config changed in the round trip")
+	}
+	if err := back.Validate(); err != nil {
+		t.Error(err)
+	}
+}

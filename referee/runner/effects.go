@@ -179,8 +179,23 @@ func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
 				continue
 			}
 		}
+		if needsTarget(e.Do) && !g.possible(c, e) {
+			t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("%s: %q has nothing to act on, so it does nothing.", c.name(), describeEffect(e))})
+			continue
+		}
 		g.do(t, c, e)
 	}
+}
+
+// needsTarget reports whether a primitive needs a card to act on; such a
+// primitive does nothing when there is none.
+func needsTarget(o Op) bool {
+	switch o {
+	case OpCoinPirateShip, OpRemoveCoin, OpTrashShip, OpMoveCoin, OpPeek, OpRaidWithShip,
+		OpHazardFromDiscard, OpCrewFromDiscard, OpMoveHazard, OpCoinOwn, OpCoinShip, OpChoose:
+		return true
+	}
+	return false
 }
 
 // do carries out one primitive.

@@ -206,3 +206,22 @@ func TestRandomGames(t *testing.T) {
 	}
 	t.Logf("crown wins %d, pirate wins %d, draws %d", wins[0], wins[1], wins[2])
 }
+
+// BenchmarkRandomGame plays whole random games over the engine.
+func BenchmarkRandomGame(b *testing.B) {
+	cards := catalog(b)
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 80, Cards: cards}
+	for i := 0; i < b.N; i++ {
+		e, err := referee.Start(factory(cfg), referee.WithoutLog())
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := rand.New(rand.NewSource(int64(i)))
+		for !e.Over() {
+			if err := e.Answer(randomAnswer(r, e.Next())); err != nil {
+				b.Fatal(err)
+			}
+		}
+		e.Close()
+	}
+}
