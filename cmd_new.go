@@ -33,6 +33,8 @@ func newNewCmd(a *app) *cobra.Command {
 	cmd.Flags().StringVar(&p.layout, "layout", "random", "board layout: random, fixed (reading order, unrotated) or a layout spec (see rumref board --help)")
 	cmd.Flags().Int64Var(&p.seed, "seed", 0, "seed for a random layout and a random start player (default: from the clock, printed)")
 	var r runnerFlags
+	var teach bool
+	cmd.Flags().BoolVar(&teach, "teach", false, "first-game walkthrough: explain each rule the first time it comes up")
 	cmd.Flags().StringVar(&r.crown, "crown", "", "Rum Runner: the crown player's name; asked when absent")
 	cmd.Flags().StringVar(&r.pirate, "pirate", "", "Rum Runner: the pirate player's name; asked when absent")
 	cmd.Flags().StringVar(&r.cards, "cards", "", "Rum Runner: a YAML file of cards that adds to or overrides the built-in catalog")
@@ -45,6 +47,7 @@ func newNewCmd(a *app) *cobra.Command {
 		if !cmd.Flags().Changed("seed") {
 			p.seed = newSeed()
 		}
+		a.teach = teach
 		switch args[0] {
 		case "pirates":
 			return newPirates(a, p)
@@ -116,7 +119,7 @@ func newPirates(a *app, f pirateFlags) error {
 	a.info(mode, fmt.Sprintf("Rum & Pirates: %s.\n\n%s\n%s", how, setup.BuildInstructions(layout), board.Picture(nil, nil, board.HQ)))
 	a.info(mode, fmt.Sprintf("%s starts and takes the start-player tile. Everyone takes 2 coins and 10 pirates; 5 of each color go to the unemployment office; the captain stands on the HQ.",
 		cfg.Players[cfg.Start].Name))
-	file := &journal.File{Format: journal.Format, Game: "pirates", Pirates: &cfg}
+	file := &journal.File{Format: journal.Format, Game: "pirates", Pirates: &cfg, Teach: a.teach}
 	return a.play(mode, file, "", pirateFactory(cfg, board))
 }
 

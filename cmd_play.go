@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -90,6 +91,9 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 
 	s := &prompts.Session{Engine: e, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
 		Color: a.color(), Save: save, Rules: rulesText, SaveName: path}
+	if file.Teach {
+		s.Teach = lesson
+	}
 	if !fresh {
 		// On resume, repeat only the last few rulings for context.
 		s.EventsShown = max(0, len(e.Events())-3)
@@ -121,6 +125,39 @@ func rulesText(query string) string {
 		out += reference.Format(r.Entry, 78) + "\n"
 	}
 	return out
+}
+
+// lesson is the first-game walkthrough's explanation of a rule: its
+// title, text and worked example from the rules reference.
+func lesson(rule string) string {
+	e, ok := reference.Lookup(rule)
+	if !ok {
+		return ""
+	}
+	text := e.Title + ". " + strings.Join(strings.Fields(e.Text), " ")
+	if e.Example != "" {
+		text += " Example: " + strings.Join(strings.Fields(e.Example), " ")
+	}
+	return wrapText(text, 76, "    ")
+}
+
+// wrapText breaks text into lines of at most width columns; lines after
+// the first start with indent.
+func wrapText(text string, width int, indent string) string {
+	var b strings.Builder
+	col := 0
+	for i, w := range strings.Fields(text) {
+		if i > 0 && col+1+len(w) > width {
+			b.WriteString("\n" + indent)
+			col = len(indent)
+		} else if i > 0 {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	return b.String()
 }
 
 // openSave reads a save and makes its game factory, refusing a bad save

@@ -20,6 +20,7 @@ type app struct {
 	ioFlag  string
 	noColor bool
 	save    string
+	teach   bool
 
 	reader *bufio.Reader
 }

@@ -73,7 +73,7 @@ func newRunner(a *app, f runnerFlags) error {
 		return err
 	}
 	a.info(mode, fmt.Sprintf("Rum Runner: %s plays the crown and takes the first turn; %s plays the pirate.", cfg.Crown, cfg.Pirate))
-	file := &journal.File{Format: journal.Format, Game: "runner", Runner: &cfg}
+	file := &journal.File{Format: journal.Format, Game: "runner", Runner: &cfg, Teach: a.teach}
 	return a.play(mode, file, "", runnerGame(cfg))
 }
 

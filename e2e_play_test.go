@@ -208,3 +208,20 @@ func TestSaveRefusals(t *testing.T) {
 }
 
 var _ = time.Second
+
+func TestTeachWalkthrough(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	res := rumref(t, "1\n1\n1\n", "--io", "plain", "new", "pirates", "--teach", "--players", "Ann:gold,Bo:blue", "--layout", "fixed", "--start", "1", "--save", save)
+	if n := strings.Count(res.stdout, "First time here (rp.draw)"); n != 1 {
+		t.Fatalf("rp.draw explained %d times:\n%s", n, res.stdout)
+	}
+	// The walkthrough stays on after a resume.
+	res = rumref(t, "1\n", "--io", "plain", "resume", save)
+	if !strings.Contains(res.stdout, "First time here (rp.draw)") {
+		t.Fatalf("resumed teach game does not explain:\n%s", res.stdout)
+	}
+	res = rumref(t, "1\n", "--io", "plain", "new", "pirates", "--players", "Ann:gold,Bo:blue", "--layout", "fixed", "--start", "1", "--save", save+"2")
+	if strings.Contains(res.stdout, "First time here") {
+		t.Fatal("walkthrough shown without --teach")
+	}
+}

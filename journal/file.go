@@ -29,10 +29,12 @@ const MaxSize = 8 << 20
 // File is one save: the format version, the game, its setup result and the
 // accepted answers.
 type File struct {
-	Format  int              `yaml:"format"`
-	Game    string           `yaml:"game"`
-	Pirates *pirates.Config  `yaml:"pirates,omitempty"`
-	Runner  *runner.Config   `yaml:"runner,omitempty"`
+	Format  int             `yaml:"format"`
+	Game    string          `yaml:"game"`
+	Pirates *pirates.Config `yaml:"pirates,omitempty"`
+	Runner  *runner.Config  `yaml:"runner,omitempty"`
+	// Teach keeps the first-game walkthrough on when the game is resumed.
+	Teach   bool             `yaml:"teach,omitempty"`
 	Answers []referee.Answer `yaml:"answers"`
 }
 

@@ -50,7 +50,12 @@ type Session struct {
 	// Run shows the rest first. Set it to len(Engine.Events()) when
 	// resuming a game so old rulings are not repeated.
 	EventsShown int
+	// Teach, when set, returns a short explanation of a rule ID; the
+	// session shows it the first time a question or ruling cites that
+	// rule (the first-game walkthrough, rumref new --teach).
+	Teach func(rule string) string
 
+	taught map[string]bool
 	r      *bufio.Reader
 	pal    palette
 	term   *terminal
@@ -79,6 +84,7 @@ func (s *Session) Run() error {
 			s.end()
 			return nil
 		}
+		s.teach(q.Rule)
 		line, err := s.read(q)
 		if err == nil {
 			err = s.handle(q, line)
@@ -179,6 +185,7 @@ func (s *Session) flushEvents() {
 			continue
 		}
 		s.event(ev)
+		s.teach(ev.Rule)
 	}
 	s.EventsShown = len(evs)
 }
