@@ -1,0 +1,237 @@
+package sim
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+
+	"rumref/journal"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/referee/runner"
+	"rumref/setup"
+)
+
+// playOne plays the game of one seed to its end, checking after every
+// answer. It returns the number of answers and the failure, if any.
+func playOne(cfg Config, seed uint64, deep bool) (n int, fail *Failure) {
+	tb, err := newTable(cfg, seed)
+	if err != nil {
+		return 0, &Failure{Seed: seed, Err: fmt.Errorf("%w: %w", errSetup, err)}
+	}
+	var e *referee.Engine
+	failed := func(err error) *Failure {
+		var answers []referee.Answer
+		if e != nil {
+			answers = append(answers, e.Answers()...)
+		}
+		return &Failure{Seed: seed, Answers: answers, Err: err, File: tb.file(answers)}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			fail = failed(fmt.Errorf("a check panicked: %v", r))
+		}
+	}()
+	opts := []referee.StartOption{referee.WithoutLog()}
+	e, err = referee.Start(tb.factory(), opts...)
+	if err != nil {
+		return 0, &Failure{Seed: seed, Err: fmt.Errorf("the game does not start: %w", err), File: tb.file(nil)}
+	}
+	defer e.Close()
+	p := newPlayer(seed)
+	for step := 1; ; step++ {
+		q := e.Next()
+		if q == nil {
+			break
+		}
+		if step > cfg.MaxAnswers {
+			return len(e.Answers()), failed(fmt.Errorf("the game has not ended after %d answers", cfg.MaxAnswers))
+		}
+		if err := checkQuestion(q); err != nil {
+			return len(e.Answers()), failed(err)
+		}
+		if deep {
+			if err := tryEveryOption(tb, e); err != nil {
+				return len(e.Answers()), failed(err)
+			}
+		}
+		a := tb.answer(p, q)
+		if err := e.Answer(a); err != nil {
+			return len(e.Answers()), failed(fmt.Errorf("answer %d: the legal answer %s=%s was refused: %w", step, q.ID, a, err))
+		}
+		if err := checkState(cfg, tb, e, deep || (cfg.CheckEvery > 0 && step%cfg.CheckEvery == 0)); err != nil {
+			return len(e.Answers()), failed(fmt.Errorf("after answer %d (%s=%s): %w", step, q.ID, a, err))
+		}
+	}
+	if !e.Over() {
+		return len(e.Answers()), failed(errors.New("the game stopped without ending"))
+	}
+	if err := tb.over(e.Game()); err != nil {
+		return len(e.Answers()), failed(fmt.Errorf("at the end: %w", err))
+	}
+	if err := roundTrip(tb, e); err != nil {
+		return len(e.Answers()), failed(fmt.Errorf("at the end: %w", err))
+	}
+	return len(e.Answers()), nil
+}
+
+// checkState runs the checks due after an answer: the invariants and the
+// public secrets always, replay and round trip when full is set.
+func checkState(cfg Config, tb table, e *referee.Engine, full bool) error {
+	g := e.Game()
+	if err := tb.invariants(g); err != nil {
+		return err
+	}
+	if !e.Over() {
+		if err := tb.secrets(g); err != nil {
+			return err
+		}
+	}
+	if cfg.Check != nil {
+		if err := cfg.Check(g, e.Answers()); err != nil {
+			return err
+		}
+	}
+	if full {
+		if err := sameAsReplay(tb, e, tb.factory(), e.Answers()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkQuestion checks that a question looks complete: a choice lists at
+// least one option, with unique non-empty keys and labels; a number has a
+// range.
+func checkQuestion(q *referee.Question) error {
+	if q.ID == "" {
+		return errors.New("a question has no ID")
+	}
+	switch q.Kind {
+	case referee.Number:
+		if q.Min > q.Max {
+			return fmt.Errorf("question %s has the empty range %d to %d", q.ID, q.Min, q.Max)
+		}
+	case referee.Choice:
+		if len(q.Options) == 0 {
+			return fmt.Errorf("question %s lists no options", q.ID)
+		}
+		for i, o := range q.Options {
+			if o.Key == "" || o.Label == "" {
+				return fmt.Errorf("question %s option %d has key %q and label %q: both are needed", q.ID, i+1, o.Key, o.Label)
+			}
+			for _, p := range q.Options[:i] {
+				if p.Key == o.Key {
+					return fmt.Errorf("question %s lists the key %q twice", q.ID, o.Key)
+				}
+			}
+		}
+	default:
+		return fmt.Errorf("question %s has the unknown kind %v", q.ID, q.Kind)
+	}
+	return nil
+}
+
+// tryEveryOption answers the pending question with each listed option (or
+// each end and the middle of a number range) on a fresh replay, and checks
+// that every one is taken and leaves the invariants intact.
+func tryEveryOption(tb table, e *referee.Engine) error {
+	q := e.Next()
+	var keys []string
+	if q.Kind == referee.Number {
+		keys = []string{fmt.Sprint(q.Min), fmt.Sprint((q.Min + q.Max) / 2), fmt.Sprint(q.Max)}
+	} else {
+		for _, o := range q.Options {
+			keys = append(keys, o.Key)
+		}
+	}
+	r, err := referee.Replay(tb.factory(), e.Answers(), referee.WithoutLog())
+	if err != nil {
+		return fmt.Errorf("replay for the option check: %w", err)
+	}
+	defer r.Close()
+	n := len(e.Answers())
+	for i, k := range keys {
+		if i > 0 {
+			if err := r.Rewind(n); err != nil {
+				return fmt.Errorf("rewind for the option check: %w", err)
+			}
+		}
+		if err := r.Answer(k); err != nil {
+			return fmt.Errorf("question %s lists %q but refuses it: %w", q.ID, k, err)
+		}
+		if err := tb.invariants(r.Game()); err != nil {
+			return fmt.Errorf("question %s: the listed option %q breaks an invariant: %w", q.ID, k, err)
+		}
+	}
+	return nil
+}
+
+// sameAsReplay replays answers into a fresh game and compares it with the
+// live one: the whole state, the pending question and the events.
+func sameAsReplay(tb table, e *referee.Engine, factory referee.Factory, answers []referee.Answer) error {
+	r, err := referee.Replay(factory, answers, referee.WithoutLog())
+	if err != nil {
+		return fmt.Errorf("the answers do not replay: %w", err)
+	}
+	defer r.Close()
+	if a, b := tb.dump(e.Game()), tb.dump(r.Game()); a != b {
+		return fmt.Errorf("the replay differs from the live game:\nlive:   %s\nreplay: %s", a, b)
+	}
+	lq, rq := e.Next(), r.Next()
+	if (lq == nil) != (rq == nil) || lq != nil && !reflect.DeepEqual(*lq, *rq) {
+		return fmt.Errorf("the replay asks %v, the live game %v", rq, lq)
+	}
+	if !reflect.DeepEqual(e.Events(), r.Events()) {
+		return fmt.Errorf("the replay reports %d events, the live game %d, and they differ", len(r.Events()), len(e.Events()))
+	}
+	return nil
+}
+
+// roundTrip writes the game's save, reads it back and checks that it holds
+// the same answers, writes back to the same bytes, and that the game made
+// from the save read back replays to the live state.
+func roundTrip(tb table, e *referee.Engine) error {
+	f := tb.file(append([]referee.Answer(nil), e.Answers()...))
+	data, err := journal.Encode(f)
+	if err != nil {
+		return fmt.Errorf("the save cannot be written: %w", err)
+	}
+	back, err := journal.Decode(data)
+	if err != nil {
+		return fmt.Errorf("the save cannot be read back: %w", err)
+	}
+	if len(back.Answers) != len(f.Answers) || len(f.Answers) > 0 && !reflect.DeepEqual(f.Answers, back.Answers) {
+		return fmt.Errorf("the save read back holds %d answers, not the %d written, or they differ", len(back.Answers), len(f.Answers))
+	}
+	again, err := journal.Encode(back)
+	if err != nil {
+		return fmt.Errorf("the save read back cannot be written again: %w", err)
+	}
+	if !bytes.Equal(data, again) {
+		return errors.New("the save read back and written again differs from the save first written")
+	}
+	factory, err := factoryOf(back)
+	if err != nil {
+		return fmt.Errorf("the save read back makes no game: %w", err)
+	}
+	return sameAsReplay(tb, e, factory, back.Answers)
+}
+
+// factoryOf makes the game factory of a save, as "rumref resume" does.
+func factoryOf(f *journal.File) (referee.Factory, error) {
+	switch f.Game {
+	case "pirates":
+		board, err := setup.Assemble(f.Pirates.Layout)
+		if err != nil {
+			return nil, err
+		}
+		cfg := *f.Pirates
+		return func() referee.Game { return pirates.New(cfg, board) }, nil
+	case "runner":
+		cfg := *f.Runner
+		return func() referee.Game { return runner.New(cfg) }, nil
+	}
+	return nil, fmt.Errorf("unknown game %q", f.Game)
+}

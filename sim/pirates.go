@@ -1,0 +1,276 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"rumref/journal"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/scoring"
+	"rumref/setup"
+)
+
+// pirateNames are the seats of a simulated Rum & Pirates table.
+var pirateNames = []string{"Ann", "Bo", "Cy", "Di", "Ed"}
+
+// piratesTable is one simulated Rum & Pirates game.
+type piratesTable struct {
+	cfg   pirates.Config
+	board *pirates.Board
+	// wareLabels and wareKeys name every ware: no ware shows in public
+	// before the game ends.
+	wareLabels []string
+}
+
+// newPiratesTable sets up the game of a seed: n players (2 to 5 by seed
+// when n is 0), the fixed layout for even seeds and a random one for odd
+// seeds, and a start seat chosen by the seed.
+func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
+	if n == 0 {
+		n = 2 + int(seed%4)
+	}
+	if n < 2 || n > 5 {
+		return nil, fmt.Errorf("rum & pirates has 2 to 5 players, not %d", n)
+	}
+	layout := setup.FixedLayout()
+	if seed%2 == 1 {
+		layout = setup.RandomLayout(int64(seed))
+	}
+	board, err := setup.Assemble(layout)
+	if err != nil {
+		return nil, err
+	}
+	cfg := pirates.Config{Layout: layout, Start: int(seed/4) % n}
+	for i := range n {
+		cfg.Players = append(cfg.Players, pirates.PlayerConfig{Name: pirateNames[i], Color: pirates.Colors[i]})
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	t := &piratesTable{cfg: cfg, board: board}
+	for _, tt := range pirates.Catalog() {
+		if tt.Sort == pirates.SortWare {
+			t.wareLabels = append(t.wareLabels, tt.Label)
+		}
+	}
+	return t, nil
+}
+
+func (t *piratesTable) factory() referee.Factory {
+	cfg, board := t.cfg, t.board
+	return func() referee.Game { return pirates.New(cfg, board) }
+}
+
+func (t *piratesTable) file(answers []referee.Answer) *journal.File {
+	cfg := t.cfg
+	return &journal.File{Format: journal.Format, Game: "pirates", Pirates: &cfg, Answers: answers}
+}
+
+// answer picks a legal answer; it moves and boards more than it rests, so
+// that rounds end.
+func (t *piratesTable) answer(p *player, q *referee.Question) string {
+	switch q.ID {
+	case "turn.choice":
+		if has(q, "move") && p.r.IntN(10) < 8 {
+			return "move"
+		}
+		if has(q, "rest") && p.r.IntN(4) == 0 {
+			return "rest"
+		}
+		if has(q, "board") {
+			return "board"
+		}
+	case "move.more":
+		if has(q, "hop") && has(q, "avast") {
+			if p.r.IntN(3) == 0 {
+				return "hop"
+			}
+			return "avast"
+		}
+	}
+	return p.any(q)
+}
+
+// invariants checks the pirates, the rum barrels, the coins and every tile
+// of the box.
+func (t *piratesTable) invariants(gg referee.Game) error {
+	g := gg.(*pirates.Game)
+	for i, p := range g.Players {
+		n := p.Supply + p.Office
+		for id, occ := range g.Occupant {
+			if occ == i {
+				n += g.Board.Alleys[id].Segments
+			}
+		}
+		for _, r := range g.Mast {
+			if r.Player == i {
+				n += r.Left + r.Right
+			}
+		}
+		if n != 15 {
+			return fmt.Errorf("%s (%s) has %d pirates somewhere, not 15", p.Name, p.Color, n)
+		}
+		if p.Coins < 0 || p.Rum < 0 || p.Supply < 0 || p.Office < 0 {
+			return fmt.Errorf("%s has a negative count: coins %d, rum %d, supply %d, office %d", p.Name, p.Coins, p.Rum, p.Supply, p.Office)
+		}
+	}
+	for _, r := range g.Mast {
+		if r.Left < 0 || r.Right < 0 {
+			return fmt.Errorf("a mast row holds a negative number of pirates: %+v", r)
+		}
+	}
+	rum := g.RumPool
+	for _, p := range g.Players {
+		rum += p.Rum
+	}
+	if g.RumPool < 0 || rum != pirates.RumBarrels {
+		return fmt.Errorf("%d rum barrels in play (pool %d), not %d", rum, g.RumPool, pirates.RumBarrels)
+	}
+	count := map[string]int{}
+	for _, st := range g.Stacks {
+		for k, c := range st.Counts {
+			if c < 0 {
+				return fmt.Errorf("a stack holds %d of %s", c, k)
+			}
+			count[k] += c
+		}
+		for _, k := range st.Under {
+			count[k]++
+		}
+	}
+	add := func(keys ...string) {
+		for _, k := range keys {
+			if k != "" {
+				count[k]++
+			}
+		}
+	}
+	add(g.Pubs...)
+	add(g.Maps...)
+	add(g.Chest, g.Scorpion, g.Bunk, g.Hammock, g.Bedroll)
+	add(g.Boxed...)
+	for _, p := range g.Players {
+		add(p.Won...)
+		add(p.Wares...)
+		add(p.Targets...)
+	}
+	total := 0
+	for _, tt := range pirates.Catalog() {
+		if count[tt.Key] != tt.Copies {
+			return fmt.Errorf("tile %s is in play %d times; the box has %d", tt.Key, count[tt.Key], tt.Copies)
+		}
+		total += tt.Copies
+		delete(count, tt.Key)
+	}
+	if len(count) > 0 {
+		return fmt.Errorf("tiles not in the box are in play: %v", count)
+	}
+	if all := total + pirates.RumBarrels + pirates.Markers + pirates.StartTile; all != pirates.BoxTiles {
+		return fmt.Errorf("the box holds %d tiles, not %d", all, pirates.BoxTiles)
+	}
+	if len(g.Pubs) > 4 || len(g.Maps) > 4 {
+		return fmt.Errorf("a display is overfull: pubs %v, maps %v", g.Pubs, g.Maps)
+	}
+	return nil
+}
+
+// secrets checks that the public status and view show no coins, kept
+// wares or rendezvous targets.
+func (t *piratesTable) secrets(gg referee.Game) error {
+	g := gg.(*pirates.Game)
+	v, ok := g.View(referee.Public).(pirates.View)
+	if !ok {
+		return fmt.Errorf("the public view is a %T, not a pirates.View", g.View(referee.Public))
+	}
+	for _, p := range v.Players {
+		if p.Coins != nil || p.Wares != nil || p.Targets != nil {
+			return fmt.Errorf("the public view shows %s's coins, wares or targets", p.Name)
+		}
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("the public view does not encode: %w", err)
+	}
+	pub := g.Status(referee.Public) + "\n" + string(j)
+	for _, w := range t.wareLabels {
+		if strings.Contains(pub, w) {
+			return fmt.Errorf("the public status or view names the ware %q", w)
+		}
+	}
+	public := map[string]bool{}
+	for _, p := range g.Players {
+		for _, k := range p.Won {
+			public[k] = true
+		}
+	}
+	for _, p := range g.Players {
+		for _, k := range append(append([]string(nil), p.Wares...), p.Targets...) {
+			if public[k] {
+				continue
+			}
+			if strings.Contains(string(j), `"`+k+`"`) {
+				return fmt.Errorf("the public view names %s's secret tile %s", p.Name, k)
+			}
+			if tt, ok := pirates.Tile(k); ok && strings.Contains(pub, tt.Label) {
+				return fmt.Errorf("the public status or view names %s's secret tile %q", p.Name, tt.Label)
+			}
+		}
+	}
+	return nil
+}
+
+// over checks that the game ended after five rounds with the final score
+// equal to scoring applied to the final tiles.
+func (t *piratesTable) over(gg referee.Game) error {
+	g := gg.(*pirates.Game)
+	if g.Phase != pirates.PhaseOver {
+		return fmt.Errorf("the game ended in phase %d", g.Phase)
+	}
+	if g.Final == nil {
+		return fmt.Errorf("the game ended without a final score")
+	}
+	want := scoring.Rank(g.ScoreInput())
+	if !reflect.DeepEqual(*g.Final, want) {
+		return fmt.Errorf("the final score %+v is not the score of the final tiles %+v", *g.Final, want)
+	}
+	if len(want.Winners) == 0 {
+		return fmt.Errorf("the final score names no winner")
+	}
+	return nil
+}
+
+// piratesState is the whole Rum & Pirates state for dump.
+type piratesState struct {
+	Round, Turn, Captain, StartPlayer int
+	Phase                             pirates.Phase
+	Players                           []pirates.Player
+	Occupant                          []int
+	Mast                              []pirates.MastRow
+	Stacks                            []*pirates.Stack
+	Pubs, Maps                        []string
+	Chest, Scorpion                   string
+	Bunk, Hammock, Bedroll            string
+	Boxed                             []string
+	RumPool                           int
+	Final                             *scoring.Result
+}
+
+func (t *piratesTable) dump(gg referee.Game) string {
+	g := gg.(*pirates.Game)
+	s := piratesState{Round: g.Round, Turn: g.Turn, Captain: g.Captain, StartPlayer: g.StartPlayer, Phase: g.Phase,
+		Players: g.Players, Occupant: g.Occupant, Mast: g.Mast, Stacks: g.Stacks[:], Pubs: g.Pubs, Maps: g.Maps,
+		Chest: g.Chest, Scorpion: g.Scorpion, Bunk: g.Bunk, Hammock: g.Hammock, Bedroll: g.Bedroll,
+		Boxed: g.Boxed, RumPool: g.RumPool, Final: g.Final}
+	j, err := json.Marshal(s)
+	if err != nil {
+		return "unencodable state: " + err.Error()
+	}
+	var views strings.Builder
+	for v := referee.Public; v < len(g.Players); v++ {
+		views.WriteString(g.Status(v))
+	}
+	return string(j) + "\n" + views.String()
+}

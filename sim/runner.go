@@ -1,0 +1,236 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"rumref/journal"
+	"rumref/referee"
+	"rumref/referee/runner"
+	"rumref/setup"
+)
+
+// RunnerTurnCap is the turn cap of simulated Rum Runner games: a game
+// that reaches it is a draw.
+const RunnerTurnCap = 80
+
+var runnerCards = sync.OnceValues(func() ([]runner.Card, error) { return setup.RunnerCatalog(nil) })
+
+// runnerTable is one simulated Rum Runner game.
+type runnerTable struct {
+	cfg runner.Config
+}
+
+// newRunnerTable sets up the game of a seed: the built-in card catalog,
+// the turn cap, and the mulligan rule for every third seed.
+func newRunnerTable(seed uint64) (*runnerTable, error) {
+	cards, err := runnerCards()
+	if err != nil {
+		return nil, err
+	}
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: RunnerTurnCap, Mulligan: seed%3 == 0, Cards: cards}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &runnerTable{cfg: cfg}, nil
+}
+
+func (t *runnerTable) factory() referee.Factory {
+	cfg := t.cfg
+	return func() referee.Game { return runner.New(cfg) }
+}
+
+func (t *runnerTable) file(answers []referee.Answer) *journal.File {
+	cfg := t.cfg
+	return &journal.File{Format: journal.Format, Game: "runner", Runner: &cfg, Answers: answers}
+}
+
+// answer picks a legal answer: a card not in the list only now and then,
+// and a raid or an investment more often than chance, so games end.
+func (t *runnerTable) answer(p *player, q *referee.Question) string {
+	if q.Kind == referee.Choice && len(q.Options) > 1 && p.r.IntN(20) != 0 {
+		var keep []referee.Option
+		for _, o := range q.Options {
+			if o.Key != "unlisted" {
+				keep = append(keep, o)
+			}
+		}
+		if q.ID == "action" && p.r.IntN(3) == 0 {
+			for _, o := range keep {
+				if o.Key == "raid" || o.Key == "investments" || o.Key == "invest" {
+					return o.Key
+				}
+			}
+		}
+		if len(keep) > 0 {
+			return keep[p.r.IntN(len(keep))].Key
+		}
+	}
+	return p.any(q)
+}
+
+// invariants checks that every card is in exactly one place (by count per
+// side, since unknown deck cards have no name yet) and no coins are
+// negative.
+func (t *runnerTable) invariants(gg referee.Game) error {
+	g := gg.(*runner.Game)
+	crown, pirate := 0, 0
+	for seat, p := range g.Players {
+		if p.Supply < 0 {
+			return fmt.Errorf("%s has %d coins", p.Name, p.Supply)
+		}
+		if p.Deck.Unknown < 0 {
+			return fmt.Errorf("%s's deck has %d unknown cards", p.Name, p.Deck.Unknown)
+		}
+		n := len(p.Hand) + p.Deck.Size() + len(p.Discard)
+		if seat == runner.CrownSeat {
+			crown += n
+		} else {
+			pirate += n
+		}
+		crown += len(p.Score)
+	}
+	for _, is := range g.Islands {
+		if is.Card != nil {
+			crown++
+			if is.Card.Coins < 0 {
+				return fmt.Errorf("the card on %s has %d coins", is.Name, is.Card.Coins)
+			}
+		}
+		for _, h := range is.Hazards {
+			crown++
+			if h.Coins < 0 {
+				return fmt.Errorf("a hazard at %s has %d coins", is.Name, h.Coins)
+			}
+		}
+	}
+	for _, s := range g.Ships {
+		pirate += 1 + len(s.Crew)
+		if s.Coins < 0 {
+			return fmt.Errorf("%s has %d coins", s.Name, s.Coins)
+		}
+		if len(s.Crew) > 3 {
+			return fmt.Errorf("%s carries %d crew", s.Name, len(s.Crew))
+		}
+	}
+	pirate += len(g.Removed)
+	crown += len(g.Revealed)
+	if crown != runner.CrownDeckSize+4 {
+		return fmt.Errorf("the crown's cards add up to %d, not %d", crown, runner.CrownDeckSize+4)
+	}
+	if pirate != runner.PirateDeckSize+2 {
+		return fmt.Errorf("the pirate's cards add up to %d, not %d", pirate, runner.PirateDeckSize+2)
+	}
+	return nil
+}
+
+// secrets checks that the public view and status show no hand, no
+// face-down card's name and nothing the pirate peeked at.
+func (t *runnerTable) secrets(gg referee.Game) error {
+	g := gg.(*runner.Game)
+	var pub runner.View
+	j, err := json.Marshal(g.View(referee.Public))
+	if err != nil {
+		return fmt.Errorf("the public view does not encode: %w", err)
+	}
+	if err := json.Unmarshal(j, &pub); err != nil {
+		return fmt.Errorf("the public view does not decode: %w", err)
+	}
+	for _, p := range pub.Players {
+		if p.Hand != nil {
+			return fmt.Errorf("the public view shows %s's hand", p.Name)
+		}
+	}
+	for _, is := range pub.Islands {
+		all := append([]runner.CardView(nil), is.Hazards...)
+		if is.Card != nil {
+			all = append(all, *is.Card)
+		}
+		for _, c := range all {
+			if !c.FaceUp && c.Name != "" {
+				return fmt.Errorf("the public view names the face-down card %s at %s", c.Name, is.Name)
+			}
+		}
+	}
+	if len(pub.Peeked) > 0 {
+		return fmt.Errorf("the public view shows what the pirate peeked at")
+	}
+	if strings.Contains(g.Status(referee.Public), "hand:") {
+		return fmt.Errorf("the public status shows a hand")
+	}
+	return nil
+}
+
+// over checks that the game ended with exactly one winner who has the
+// points, or a draw with nobody at the winning score.
+func (t *runnerTable) over(gg referee.Game) error {
+	g := gg.(*runner.Game)
+	if !g.Over || g.Result == "" {
+		return fmt.Errorf("the game stopped but is not marked over with a result")
+	}
+	c, p := g.Players[runner.CrownSeat].Points(), g.Players[runner.PirateSeat].Points()
+	switch g.Winner {
+	case runner.CrownSeat, runner.PirateSeat:
+		w, l := c, p
+		if g.Winner == runner.PirateSeat {
+			w, l = p, c
+		}
+		if w < runner.WinPoints || l >= runner.WinPoints {
+			return fmt.Errorf("seat %d won with %d points against %d", g.Winner, w, l)
+		}
+	case runner.Draw:
+		if c >= runner.WinPoints || p >= runner.WinPoints {
+			return fmt.Errorf("a draw although the points are %d to %d", c, p)
+		}
+		if g.Turn > t.cfg.TurnCap+1 {
+			return fmt.Errorf("a draw at turn %d, past the cap of %d", g.Turn, t.cfg.TurnCap)
+		}
+	default:
+		return fmt.Errorf("the game is over with winner %d", g.Winner)
+	}
+	return nil
+}
+
+// runnerState is the whole Rum Runner state for dump, hidden parts
+// included.
+type runnerState struct {
+	Islands  []*runner.IslandPlace
+	Players  [2]*runner.Player
+	Ships    []*runner.ShipPiece
+	Removed  []string
+	Starting runner.Deck
+	Turn     int
+	Active   int
+	Actions  int
+	Raid     *runner.Raid
+	Revealed []string
+	Winner   int
+	Over     bool
+	Result   string
+}
+
+func (t *runnerTable) dump(gg referee.Game) string {
+	g := gg.(*runner.Game)
+	s := runnerState{Islands: g.Islands, Players: g.Players, Ships: g.Ships, Removed: g.Removed, Starting: g.Starting,
+		Turn: g.Turn, Active: g.Active, Actions: g.Actions, Raid: g.Raid, Revealed: g.Revealed, Winner: g.Winner,
+		Over: g.Over, Result: g.Result}
+	var b strings.Builder
+	j, err := json.Marshal(s)
+	if err != nil {
+		return "unencodable state: " + err.Error()
+	}
+	b.Write(j)
+	for _, v := range []int{referee.Public, runner.CrownSeat, runner.PirateSeat} {
+		b.WriteString("\n" + g.Status(v) + "\n")
+		j, _ := json.Marshal(g.View(v))
+		b.Write(j)
+	}
+	if g.Raid != nil {
+		for _, s := range g.Raid.Party {
+			fmt.Fprintf(&b, "\nraid party %d", s.ID)
+		}
+	}
+	return b.String()
+}
