@@ -76,6 +76,10 @@ func newShowCmd(a *app) *cobra.Command {
 
 // logLine is one public log entry for --json.
 type logLine struct {
+	// Round and Turn name the part of the game the entry belongs to, e.g.
+	// "Round 2 of 5" and "Bo's turn" ("Setup" before the first round).
+	Round  string `json:"round"`
+	Turn   string `json:"turn,omitempty"`
 	Step   int    `json:"step"`
 	Kind   string `json:"kind"`
 	Rule   string `json:"rule,omitempty"`
@@ -90,15 +94,28 @@ type logLine struct {
 func publicLog(e *referee.Engine) []logLine {
 	g := e.Game()
 	var out []logLine
+	round, turn := "Setup", ""
 	for _, en := range e.Log() {
 		if en.Event != nil {
 			if en.Event.Text == "" {
 				continue
 			}
-			out = append(out, logLine{Step: en.Event.Step, Kind: "event", Rule: en.Event.Rule, Text: en.Event.For(referee.Public)})
+			text := en.Event.For(referee.Public)
+			switch {
+			case en.Event.Rule == "rp.rounds":
+				round, turn = strings.SplitN(text, ";", 2)[0], ""
+			case en.Event.Rule == "rr.turn" && strings.HasPrefix(text, "Turn "):
+				round, turn = strings.TrimSuffix(text, "."), ""
+			case en.Event.Rule == "rp.board" && strings.HasPrefix(text, "Every player is out"):
+				turn = "The wrangle"
+			}
+			out = append(out, logLine{Round: round, Turn: turn, Step: en.Event.Step, Kind: "event", Rule: en.Event.Rule, Text: text})
 			continue
 		}
-		l := logLine{Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, en.Actor), ID: en.QuestionID, Text: en.Text, Answer: en.Label}
+		if en.QuestionID == "turn.choice" {
+			turn = actorName(g, en.Actor) + "'s turn"
+		}
+		l := logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, en.Actor), ID: en.QuestionID, Text: en.Text, Answer: en.Label}
 		if en.Secret {
 			l.Text, l.Answer = "(a secret question)", "(secret)"
 		}
@@ -133,7 +150,16 @@ func newLogCmd(a *app) *cobra.Command {
 				fmt.Fprintln(a.stdout, string(b))
 				return nil
 			}
+			round, turn := "", ""
 			for _, l := range lines {
+				if l.Round != round {
+					round, turn = l.Round, ""
+					fmt.Fprintf(a.stdout, "\n== %s ==\n", l.Round)
+				}
+				if l.Turn != turn {
+					turn = l.Turn
+					fmt.Fprintf(a.stdout, "-- %s --\n", l.Turn)
+				}
 				if l.Kind == "event" {
 					fmt.Fprintf(a.stdout, "      %s  [%s]\n", l.Text, l.Rule)
 					continue

@@ -123,6 +123,12 @@ func TestJSONWholePiratesGames(t *testing.T) {
 			if strings.Contains(res.stdout, "provisional") {
 				t.Errorf("finished game scored as provisional")
 			}
+			res = rumref(t, "", "log", save)
+			for _, want := range []string{"== Setup ==", "== Round 1 of 5 begins ==", "== Round 5 of 5 begins ==", "-- The wrangle --", "'s turn --", "[rp.wrangle"} {
+				if !strings.Contains(res.stdout, want) {
+					t.Errorf("log lacks %q", want)
+				}
+			}
 		})
 	}
 }
