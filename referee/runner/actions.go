@@ -150,5 +150,5 @@ func (g *Game) playEvent(t *referee.T, seat int) {
 	p.Supply -= c.Cost
 	p.Discard = append(p.Discard, name)
 	t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s plays %s (cost %d): %s.", p.Name, name, c.Cost, DescribeEffects(c.Play))})
-	g.apply(t, &effectCtx{actor: seat, card: c, rule: "rr.cards." + slug(name)}, c.Play)
+	g.apply(t, &effectCtx{actor: seat, card: c, rule: "rr.cards"}, c.Play)
 }

@@ -113,6 +113,9 @@ func (g *Game) view(viewer int) View {
 		v.Ships = append(v.Ships, sv)
 	}
 	v.Revealed = append(v.Revealed, g.Revealed...)
+	if g.Raid != nil {
+		v.Raid = fmt.Sprintf("raiding %s with %s", g.Islands[g.Raid.Island].Name, g.partySummary())
+	}
 	if viewer == PirateSeat {
 		v.Peeked = append(v.Peeked, g.peeked...)
 	}
@@ -175,6 +178,9 @@ func (g *Game) Status(viewer int) string {
 	}
 	if len(v.Removed) > 0 {
 		fmt.Fprintf(&b, "Removed from the game: %s\n", strings.Join(v.Removed, ", "))
+	}
+	if v.Raid != "" {
+		fmt.Fprintf(&b, "Raid in progress: %s\n", v.Raid)
 	}
 	if len(v.Revealed) > 0 {
 		fmt.Fprintf(&b, "Being raided: %s\n", strings.Join(v.Revealed, ", "))
