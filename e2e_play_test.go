@@ -231,3 +231,26 @@ func TestTeachWalkthrough(t *testing.T) {
 		t.Fatal("walkthrough shown without --teach")
 	}
 }
+
+func TestJSONWholeRunnerGames(t *testing.T) {
+	for seed := 1; seed <= 2; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			save := filepath.Join(t.TempDir(), "r.yaml")
+			d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--turn-cap", "40", "--save", save)
+			r := rand.New(rand.NewPCG(uint64(seed), 5))
+			n := d.playRandom(r, 20000)
+			if code := d.finish(); code != 0 {
+				t.Fatalf("exit %d after %d answers\n%s", code, n, d.errs.String())
+			}
+			if last := d.objs[len(d.objs)-1]; last["type"] != "end" {
+				t.Fatalf("last object %v", last)
+			}
+			if got := savedAnswers(t, save); got != n {
+				t.Fatalf("save holds %d answers, %d given", got, n)
+			}
+			if res := rumref(t, "", "show", "--json", save); res.code != 0 || !strings.Contains(res.stdout, `"over": true`) {
+				t.Fatalf("show: %d %s", res.code, res.stderr)
+			}
+		})
+	}
+}
