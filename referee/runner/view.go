@@ -59,8 +59,10 @@ type View struct {
 	// Revealed are crown cards being raided from a deck or hand right now.
 	Revealed []string `json:"revealed,omitempty"`
 	Peeked   []string `json:"peeked,omitempty"`
-	Over     bool     `json:"over"`
-	Result   string   `json:"result,omitempty"`
+	// Raid describes a raid in progress: target and party.
+	Raid   string `json:"raid,omitempty"`
+	Over   bool   `json:"over"`
+	Result string `json:"result,omitempty"`
 }
 
 func (g *Game) cardView(p *Piece, viewer int) CardView {
