@@ -106,7 +106,7 @@ func TestTreasureMapRaidsAndRewardsSuccess(t *testing.T) {
 		return g
 	}
 	e, g := drive(t, build, runner.RunAction, []step{
-		{"action", "event"}, {"raid.target", "i2"}, {"raid.raise", "leave"},
+		{"action", "event"}, {"raid.target", "i2"}, {"raid.raise", "done"},
 		{"hazard.identify", "port-taxes"},
 	})
 	pr := g.Players[runner.PirateSeat]
@@ -194,7 +194,7 @@ func TestStinkyPeteHandsTheTextToThePlayers(t *testing.T) {
 		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("", 2, false)}
 		return g
 	}
-	e, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"raid.raise", "leave"},
+	e, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"raid.raise", "done"},
 		{"adjust", "remove"}, {"adjust.card", "c3"}, {"adjust", "done"}})
 	if island(g, "Bivalve Bay").Hazards[0].Coins != 1 || !strings.Contains(events(e), "Adjustment: 1 coin removed") {
 		t.Errorf("the adjustment should be applied and logged\n%s", events(e))

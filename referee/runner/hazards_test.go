@@ -190,8 +190,8 @@ func TestFaceDownHazardsAreSkippedAndRaisedWithCardCoins(t *testing.T) {
 	}
 	e, g := drive(t, build, runner.RunRaid, []step{
 		{"raid.target", "i3"},
-		{"raid.raise", "raise"}, {"hazard.identify", "rowdy-tavern"}, {"raid.raise.extra", "0"},
-		{"raid.raise", "raise"}, {"raid.raise.card-coins", "2"}, {"raid.raise.extra", "1"},
+		{"raid.raise", "c4"}, {"hazard.identify", "rowdy-tavern"}, {"raid.raise.extra", "0"},
+		{"raid.raise", "c3"}, {"raid.raise.card-coins", "2"}, {"raid.raise.extra", "1"},
 	})
 	bb := island(g, "Bivalve Bay")
 	if g.Players[0].Supply != 0 || len(bb.Hazards) != 2 || bb.Hazards[0].Coins != 0 || !bb.Hazards[0].Up || g.Ships[0].Coins != 2 {

@@ -175,26 +175,40 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 	g.lastRaid = success
 }
 
-// raise lets the crown flip face-down hazards at the target island by
-// paying their cost, then add coins (rules 51-55, rulings A22, A23).
+// raise lets the crown flip face-down hazards at the target island, in any
+// order, by paying their cost, then add coins (rules 51-55, rulings A22, A23).
+// The question is secret: which hazards are affordable would give them away.
 func (g *Game) raise(t *referee.T, is *IslandPlace) {
 	cr := g.crown()
-	for i := len(is.Hazards) - 1; i >= 0; i-- {
-		h := is.Hazards[i]
-		if h.Up {
-			continue
+	var decided []*Piece
+	for {
+		var opts []referee.Option
+		for i := len(is.Hazards) - 1; i >= 0; i-- {
+			h := is.Hazards[i]
+			if h.Up || containsPiece(decided, h) {
+				continue
+			}
+			if h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
+				opts = append(opts, referee.Option{Key: pieceKey(h), Label: "raise the " + g.label(h)})
+			}
 		}
-		opts := []referee.Option{{Key: "leave", Label: "leave it face-down"}}
-		if h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
-			opts = append([]referee.Option{{Key: "raise", Label: "raise it: pay its cost and flip it"}}, opts...)
+		if len(opts) == 0 {
+			break
 		}
-		desc := g.label(h)
+		opts = append(opts, referee.Option{Key: "done", Label: "raise nothing more"})
 		k := t.Ask(referee.Question{ID: "raid.raise", Actor: CrownSeat, Secret: true, Rule: "rr.raid.raise", Options: opts,
-			Text: fmt.Sprintf("%s, the raiding party is %s. Raise the %s?", cr.Name, g.partySummary(), desc)})
-		if k != "raise" {
-			t.Emit(referee.Event{Rule: "rr.raid.raise", Text: "The " + desc + " stays face-down."})
-			continue
+			Text: fmt.Sprintf("%s, the raiding party is %s. Raise a face-down hazard at %s (you have %d coins)?", cr.Name, g.partySummary(), is.Name, cr.Supply)})
+		if k == "done" {
+			break
 		}
+		var h *Piece
+		for _, x := range is.Hazards {
+			if pieceKey(x) == k {
+				h = x
+			}
+		}
+		decided = append(decided, h)
+		desc := g.label(h)
 		g.identify(t, h, "you raise the "+desc)
 		cost := g.card(h.Name).Cost
 		if cost > cr.Supply+h.Coins {
@@ -222,6 +236,15 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 				t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown adds %s onto %s.", plural(n, "coin", "coins"), h.Name)})
 			}
 		}
+	}
+	down := 0
+	for _, h := range is.Hazards {
+		if !h.Up {
+			down++
+		}
+	}
+	if down > 0 {
+		t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("Face-down hazards left at %s: %d; the party passes them by.", is.Name, down)})
 	}
 }
 

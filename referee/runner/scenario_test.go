@@ -112,13 +112,13 @@ func TestWorkedRaidExample(t *testing.T) {
 	probe := exampleTable(t)
 	long, sloop, brig := probe.Ships[0], probe.Ships[1], probe.Ships[2]
 	peg, carlie, doug := long.Crew[0], sloop.Crew[0], sloop.Crew[1]
+	privateers := island(probe, "Privateer Point").Hazards[2]
 	e, g := drive(t, func() *runner.Game { return exampleTable(t) }, runner.RunRaid, []step{
 		{"raid.target", "i2"},
 		{"raid.party", key(&long.Piece)},
 		{"raid.party", key(&sloop.Piece)},
-		{"raid.raise", "raise"}, // Privateers, outermost
-		{"raid.raise.extra", "2"},
-		{"raid.raise", "leave"}, // Reef
+		{"raid.raise", key(privateers)},
+		{"raid.raise.extra", "2"}, // with no coins left, the Reef cannot be raised
 		{"effect.trash-crew", key(peg)},
 		{"raid.hazard.cost", "o1"}, // Port Taxes: pay 2
 		{"raid.crew.next", key(doug)},
