@@ -161,6 +161,9 @@ func (g *Game) identify(t *referee.T, p *Piece, why string) {
 	p.Name = g.takeFromDeck(t, &g.Starting, CrownSide, startingOnly, []CardType{Hazard}, referee.Question{
 		ID: "hazard.identify", Actor: CrownSeat, Secret: true, Rule: "rr.setup",
 		Text: fmt.Sprintf("%s, %s: which starting hazard is it?", g.crown().Name, why)})
+	if c := g.card(p.Name); c.Unlisted {
+		c.Starting = true
+	}
 }
 
 // trashCrown trashes a crown piece to the crown discard pile.
