@@ -41,7 +41,7 @@ func (g *Game) shipPieces(ships []*ShipPiece) []*Piece {
 	return out
 }
 
-// crewPieces lists the crew on the given ships.
+// crewOf lists the crew on the given ships.
 func crewOf(ships []*ShipPiece) []*Piece {
 	var out []*Piece
 	for _, s := range ships {

@@ -6,7 +6,7 @@ import (
 	"rumref/referee"
 )
 
-// readyShips is the pirate's start of turn: every ship in play loses one
+// readyShipsStep is the pirate's start of turn: every ship in play loses one
 // coin (rule 25).
 func (g *Game) readyShipsStep(t *referee.T) {
 	n := 0

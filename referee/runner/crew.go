@@ -7,30 +7,6 @@ import (
 	"rumref/referee"
 )
 
-// shipsWithRoom lists ships with a free crew slot, other than skip.
-func (g *Game) shipsWithRoom(skip *ShipPiece) []*ShipPiece {
-	var out []*ShipPiece
-	for _, s := range g.Ships {
-		if s != skip && len(s.Crew) < g.card(s.Name).Slots {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// playShip puts one ship from hand into play, paying its cost (rule 34).
-func (g *Game) playShip(t *referee.T) {
-	p := g.pirate()
-	name := g.chooseName(t, "ship.card", PirateSeat, false, p.Name+", which ship do you play?", "rr.actions", g.affordable(Ship))
-	c := g.card(name)
-	p.Hand, _ = removeName(p.Hand, name)
-	p.Supply -= c.Cost
-	s := &ShipPiece{Piece: *g.newPiece(name)}
-	s.Up = true
-	g.Ships = append(g.Ships, s)
-	t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("The pirate pays %d and puts %s #%d into play (%s).", c.Cost, name, s.ID, plural(c.Slots, "crew slot", "crew slots"))})
-}
-
 // playCrew plays crew from hand into free slots, paying each cost, and
 // moves or returns crew in play freely (rule 35, rulings A26).
 func (g *Game) playCrew(t *referee.T) {

@@ -1,0 +1,47 @@
+package runner
+
+import (
+	"fmt"
+
+	"rumref/referee"
+)
+
+// invest pays coins from supply, one onto each of that many different
+// crown cards in play (rule 33, rulings A25).
+func (g *Game) invest(t *referee.T) {
+	cr := g.crown()
+	var chosen []*Piece
+	for cr.Supply > 0 {
+		var left []*Piece
+		for _, x := range g.crownPieces() {
+			if !containsPiece(chosen, x) {
+				left = append(left, x)
+			}
+		}
+		if len(left) == 0 {
+			return
+		}
+		done := ""
+		if len(chosen) > 0 {
+			done = "no more"
+		}
+		x := g.choosePiece(t, "invest.card", CrownSeat, fmt.Sprintf("%s, pay 1 coin onto which card? (%d coins left; one coin per card)", cr.Name, cr.Supply),
+			"rr.actions", left, done)
+		if x == nil {
+			return
+		}
+		chosen = append(chosen, x)
+		cr.Supply--
+		x.Coins++
+		t.Emit(referee.Event{Rule: "rr.actions", Text: "The crown invests 1 coin on " + g.label(x) + "."})
+	}
+}
+
+func containsPiece(l []*Piece, p *Piece) bool {
+	for _, x := range l {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
