@@ -32,18 +32,23 @@ var actionLabels = []string{"gain 2 coins", "draw up to 5 cards", "play an event
 // String returns the action's menu key.
 func (a Action) String() string { return enumString(actionNames, int(a)) }
 
-// legalActions lists the actions the seat may take now.
+// legalActions lists the actions the seat may take now. Hands are secret,
+// so an action that plays a card from hand is offered whenever the hand
+// holds any card at all (and the table allows it): the menu shows the same
+// whatever the hand holds, and the secret card question that follows lets
+// the player take the choice back (see chooseFromHand).
 func (g *Game) legalActions(seat int) []Action {
 	p := g.Players[seat]
+	holds := len(p.Hand) > 0
 	out := []Action{ActGain, ActDraw}
-	if len(g.playableEvents(seat)) > 0 {
+	if holds {
 		out = append(out, ActEvent)
 	}
 	if seat == CrownSeat {
-		if g.handHas(p, Investment) && len(g.freeIslands()) > 0 {
+		if holds && len(g.freeIslands()) > 0 {
 			out = append(out, ActInvestments)
 		}
-		if g.handHas(p, Hazard) {
+		if holds {
 			out = append(out, ActHazard)
 		}
 		if len(g.crownPieces()) > 0 {
@@ -54,10 +59,10 @@ func (g *Game) legalActions(seat int) []Action {
 		}
 		return out
 	}
-	if len(g.affordable(Ship)) > 0 {
+	if holds {
 		out = append(out, ActShip)
 	}
-	if len(crewOf(g.Ships)) > 0 || (len(g.affordable(Crew)) > 0 && len(g.shipsWithRoom(nil)) > 0) {
+	if len(crewOf(g.Ships)) > 0 || (holds && len(g.shipsWithRoom(nil)) > 0) {
 		out = append(out, ActCrew)
 	}
 	if g.canRaid() {
@@ -66,8 +71,10 @@ func (g *Game) legalActions(seat int) []Action {
 	return out
 }
 
-// action asks for and carries out one action.
-func (g *Game) action(t *referee.T, seat int) {
+// action asks for and carries out one action. It reports false when the
+// player took the choice back in the secret card question, so the action
+// is not spent.
+func (g *Game) action(t *referee.T, seat int) bool {
 	p := g.Players[seat]
 	legal := g.legalActions(seat)
 	opts := make([]referee.Option, 0, len(legal))
@@ -86,26 +93,56 @@ func (g *Game) action(t *referee.T, seat int) {
 		need := HandLimit - len(p.Hand)
 		if need <= 0 {
 			t.Emit(referee.Event{Rule: "rr.actions", Text: p.Name + " already holds 5 or more cards: the draw gives nothing."})
-			return
+			return true
 		}
 		g.draw(t, seat, need)
 	case ActEvent:
-		g.playEvent(t, seat)
+		return g.playEvent(t, seat)
 	case ActInvestments:
-		g.playInvestments(t)
+		return g.playInvestments(t)
 	case ActHazard:
-		g.playHazard(t)
+		return g.playHazard(t)
 	case ActRecall:
 		g.recall(t)
 	case ActInvest:
 		g.invest(t)
 	case ActShip:
-		g.playShip(t)
+		return g.playShip(t)
 	case ActCrew:
 		g.playCrew(t)
 	case ActRaid:
 		g.raid(t, nil)
 	}
+	return true
+}
+
+// cancelKey is the option of a secret hand question that takes the
+// action back.
+const cancelKey = "cancel"
+
+// chooseFromHand asks the seat, in secret, which card of their hand to
+// play for an action. The options are the cards that fit, always followed
+// by "take it back", so the question looks the same whether or not one
+// fits and nobody learns what the hand holds. It returns "" when the
+// player takes the action back.
+func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text string, names []string) string {
+	opts := []referee.Option{}
+	for _, n := range distinct(names) {
+		opts = append(opts, referee.Option{Key: slug(n), Label: n})
+	}
+	opts = append(opts, referee.Option{Key: cancelKey, Label: "none of these: take the action back and choose another"})
+	k := t.Ask(referee.Question{ID: id, Actor: seat, Secret: true, Text: text + " (Only cards you can play now are listed.)",
+		Rule: "rr.actions", Options: opts})
+	if k == cancelKey {
+		t.Emit(referee.Event{Rule: "rr.actions", Text: g.Players[seat].Name + " takes the action back and chooses another."})
+		return ""
+	}
+	for _, n := range names {
+		if slug(n) == k {
+			return n
+		}
+	}
+	return ""
 }
 
 func (g *Game) handHas(p *Player, ty CardType) bool {
@@ -142,13 +179,17 @@ func (g *Game) playableEvents(seat int) []string {
 }
 
 // playEvent plays an event: pay, discard face-up, carry out its text (rule 29).
-func (g *Game) playEvent(t *referee.T, seat int) {
+func (g *Game) playEvent(t *referee.T, seat int) bool {
 	p := g.Players[seat]
-	name := g.chooseName(t, "event.card", seat, seat == CrownSeat, "Which event do you play?", "rr.actions", g.playableEvents(seat))
+	name := g.chooseFromHand(t, "event.card", seat, p.Name+", which event do you play?", g.playableEvents(seat))
+	if name == "" {
+		return false
+	}
 	c := g.card(name)
 	p.Hand, _ = removeName(p.Hand, name)
 	p.Supply -= c.Cost
 	p.Discard = append(p.Discard, name)
 	t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s plays %s (cost %d): %s.", p.Name, name, c.Cost, DescribeEffects(c.Play))})
 	g.apply(t, &effectCtx{actor: seat, card: c, rule: "rr.cards"}, c.Play)
+	return true
 }

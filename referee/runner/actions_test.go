@@ -36,8 +36,14 @@ func TestActionMenusOfferOnlyLegalActions(t *testing.T) {
 		return g
 	}
 	q := firstQuestion(t, crown, runner.RunAction)
-	if got := strings.Join(optionKeys(q), ","); got != "gain,draw,investments" {
+	// Hands are secret: every hand action is offered while the hand holds
+	// a card, and the secret card question lists only what fits.
+	if got := strings.Join(optionKeys(q), ","); got != "gain,draw,event,investments,hazard" {
 		t.Errorf("crown with a rum and no cards in play: %s", got)
+	}
+	e, g := drive(t, crown, runner.RunAction, []step{{"action", "hazard"}, {"hazard.card", "cancel"}})
+	if !strings.Contains(events(e), "takes the action back") || len(g.Players[0].Hand) != 1 {
+		t.Fatalf("taking the action back:\n%s", events(e))
 	}
 	pirate := func() *runner.Game {
 		g := blank(t)
@@ -48,7 +54,7 @@ func TestActionMenusOfferOnlyLegalActions(t *testing.T) {
 		return g
 	}
 	q = firstQuestion(t, pirate, runner.RunAction)
-	if got := strings.Join(optionKeys(q), ","); got != "gain,draw,crew" {
+	if got := strings.Join(optionKeys(q), ","); got != "gain,draw,event,ship,crew" {
 		t.Errorf("pirate who cannot afford the Galleon and has no crewed ship: %s", got)
 	}
 }
@@ -127,7 +133,7 @@ func TestCrewRespectsSlotsAndMovesFreely(t *testing.T) {
 		{"action", "crew"},
 		{"crew.step", "move"}, // Peg Leg Paul to the Sloop frees the Longboat
 		{"crew.step", "play"}, {"crew.card", "doug-doubloon"}, {"crew.ship", "c1"},
-		{"crew.step", "play"}, // Janey, the only crew left, onto the Sloop, the only ship with room
+		{"crew.step", "play"}, {"crew.card", "janey-mcfloyd"}, // Janey, the only crew left, onto the Sloop, the only ship with room
 		{"crew.step", "return"}, {"crew.which", "c5"},
 		{"crew.step", "done"},
 	})
@@ -213,7 +219,7 @@ func TestTreasureMapStoppedRaidGivesNoReward(t *testing.T) {
 		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("Uncharted Waters", 0, true)}
 		return g
 	}
-	_, g := drive(t, build, runner.RunAction, []step{{"action", "event"}, {"raid.target", "i3"}, {"draw.card", "galleon"}})
+	_, g := drive(t, build, runner.RunAction, []step{{"action", "event"}, {"event.card", "treasure-map"}, {"raid.target", "i3"}, {"draw.card", "galleon"}})
 	if g.Players[1].Supply != 0 || g.Ships[0].Coins != 2 {
 		t.Errorf("no reward after a stopped raid\n%s", g.Status(1))
 	}

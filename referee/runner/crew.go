@@ -13,7 +13,7 @@ func (g *Game) playCrew(t *referee.T) {
 	p := g.pirate()
 	for {
 		opts := []referee.Option{}
-		if len(g.affordable(Crew)) > 0 && len(g.shipsWithRoom(nil)) > 0 {
+		if len(p.Hand) > 0 && len(g.shipsWithRoom(nil)) > 0 {
 			opts = append(opts, referee.Option{Key: "play", Label: "play a crew from hand"})
 		}
 		var movable []*Piece
@@ -35,7 +35,10 @@ func (g *Game) playCrew(t *referee.T) {
 		case "done":
 			return
 		case "play":
-			name := g.chooseName(t, "crew.card", PirateSeat, false, "Which crew do you play?", "rr.actions", g.affordable(Crew))
+			name := g.chooseFromHand(t, "crew.card", PirateSeat, p.Name+", which crew do you play?", g.affordable(Crew))
+			if name == "" {
+				continue
+			}
 			x := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.actions", g.shipPieces(g.shipsWithRoom(nil)), "")
 			s := g.shipOf(x)
 			c := g.card(name)

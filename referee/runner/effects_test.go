@@ -82,7 +82,7 @@ func TestRoyalDecreeAndInvest(t *testing.T) {
 		return g
 	}
 	e, g := drive(t, build, runner.RunAction, []step{
-		{"action", "event"}, {"effect.coin-own", "c1"}, {"effect.coin-own", "c3"}, {"effect.coin-own", "done"},
+		{"action", "event"}, {"event.card", "royal-decree"}, {"effect.coin-own", "c1"}, {"effect.coin-own", "c3"}, {"effect.coin-own", "done"},
 	})
 	is := island(g, "Bivalve Bay")
 	if is.Card.Coins != 1 || is.Hazards[1].Coins != 1 || is.Hazards[0].Coins != 0 || g.Players[0].Discard[0] != "Royal Decree" {
@@ -106,7 +106,7 @@ func TestTreasureMapRaidsAndRewardsSuccess(t *testing.T) {
 		return g
 	}
 	e, g := drive(t, build, runner.RunAction, []step{
-		{"action", "event"}, {"raid.target", "i2"}, {"raid.raise", "done"},
+		{"action", "event"}, {"event.card", "treasure-map"}, {"raid.target", "i2"}, {"raid.raise", "done"},
 		{"hazard.identify", "port-taxes"},
 	})
 	pr := g.Players[runner.PirateSeat]

@@ -8,9 +8,12 @@ import (
 
 // playHazard places one hazard face-down at the outer end of an island's
 // row (rule 31, rulings A19).
-func (g *Game) playHazard(t *referee.T) {
+func (g *Game) playHazard(t *referee.T) bool {
 	cr := g.crown()
-	name := g.chooseName(t, "hazard.card", CrownSeat, true, cr.Name+", which hazard do you place face-down?", "rr.actions", g.handOf(cr, Hazard))
+	name := g.chooseFromHand(t, "hazard.card", CrownSeat, cr.Name+", which hazard do you place face-down?", g.handOf(cr, Hazard))
+	if name == "" {
+		return false
+	}
 	opts := []referee.Option{}
 	for i, is := range g.Islands {
 		opts = append(opts, referee.Option{Key: islandKey(i), Label: fmt.Sprintf("%s (%s)", is.Name, plural(len(is.Hazards), "hazard", "hazards"))})
@@ -22,4 +25,5 @@ func (g *Game) playHazard(t *referee.T) {
 	is.Hazards = append(is.Hazards, g.newPiece(name))
 	t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("The crown places a face-down hazard at %s (outermost, %s now).", is.Name, plural(len(is.Hazards), "hazard", "hazards")),
 		Private: "It is " + name + ".", Player: CrownSeat})
+	return true
 }

@@ -18,9 +18,12 @@ func (g *Game) shipsWithRoom(skip *ShipPiece) []*ShipPiece {
 }
 
 // playShip puts one ship from hand into play, paying its cost (rule 34).
-func (g *Game) playShip(t *referee.T) {
+func (g *Game) playShip(t *referee.T) bool {
 	p := g.pirate()
-	name := g.chooseName(t, "ship.card", PirateSeat, false, p.Name+", which ship do you play?", "rr.actions", g.affordable(Ship))
+	name := g.chooseFromHand(t, "ship.card", PirateSeat, p.Name+", which ship do you play?", g.affordable(Ship))
+	if name == "" {
+		return false
+	}
 	c := g.card(name)
 	p.Hand, _ = removeName(p.Hand, name)
 	p.Supply -= c.Cost
@@ -28,4 +31,5 @@ func (g *Game) playShip(t *referee.T) {
 	s.Up = true
 	g.Ships = append(g.Ships, s)
 	t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("The pirate pays %d and puts %s #%d into play (%s).", c.Cost, name, s.ID, plural(c.Slots, "crew slot", "crew slots"))})
+	return true
 }

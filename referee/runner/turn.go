@@ -20,8 +20,10 @@ func (g *Game) takeTurn(t *referee.T) {
 	} else {
 		g.readyShipsStep(t)
 	}
-	for g.Actions = ActionsPerTurn; g.Actions > 0; g.Actions-- {
-		g.action(t, seat)
+	for g.Actions = ActionsPerTurn; g.Actions > 0; {
+		if g.action(t, seat) {
+			g.Actions--
+		}
 	}
 	if seat == CrownSeat {
 		g.turnEnd(t)
