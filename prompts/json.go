@@ -35,6 +35,7 @@ type jsonEvent struct {
 type jsonError struct {
 	Type     string `json:"type"`
 	Question string `json:"question"`
+	Rule     string `json:"rule"`
 	Error    string `json:"error"`
 }
 

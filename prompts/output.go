@@ -13,15 +13,20 @@ import (
 
 // reject says why a line was not taken; the same question is asked again.
 func (s *Session) reject(q *referee.Question, why string) {
+	id, rule := "", ""
+	if q != nil {
+		id, rule = q.ID, q.Rule
+	}
 	if s.Mode == JSON {
-		id := ""
-		if q != nil {
-			id = q.ID
-		}
-		s.emit(jsonError{Type: "error", Question: id, Error: why})
+		s.emit(jsonError{Type: "error", Question: id, Rule: rule, Error: why})
 		return
 	}
-	fmt.Fprintln(s.Out, s.pal.bad("Not taken: ")+why)
+	// A rejection names the rule of the question it was given for.
+	label := "Not taken: "
+	if rule != "" {
+		label = "Not taken (" + rule + "): "
+	}
+	fmt.Fprintln(s.Out, s.pal.bad(label)+why)
 }
 
 // info shows a message such as the result of undo.

@@ -82,7 +82,7 @@ func TestPlainBadInputIsReaskedAndChangesNothing(t *testing.T) {
 		t.Fatalf("run: %v", r.res)
 	}
 	out := r.out.String()
-	if n := strings.Count(out, "Not taken:"); n != 5 {
+	if n := strings.Count(out, "Not taken (t.roll):"); n != 5 {
 		t.Fatalf("%d rejections, want 5:\n%s", n, out)
 	}
 	for _, s := range []string{"7 is out of range: answer a number from 1 to 6", `"six" is not a whole number`, "Type an answer", "is not a command", "too long"} {
@@ -310,7 +310,7 @@ func TestJSONProtocol(t *testing.T) {
 				t.Errorf("private event text in JSON: %v", o)
 			}
 		case "error":
-			hasKeys(t, o, "type", "question", "error")
+			hasKeys(t, o, "type", "question", "rule", "error")
 		case "status":
 			hasKeys(t, o, "type", "viewer", "text", "view")
 		case "end":
