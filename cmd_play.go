@@ -22,11 +22,10 @@ import (
 // exit code 2; other errors pass through.
 func interrupted(err error, path string) error {
 	if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
-		msg := "stopped before the game began; nothing was saved"
 		if path != "" {
-			msg = fmt.Sprintf("game saved in %s; continue with: rumref resume %s", path, path)
+			return &codedError{code: exitInterrupted, err: fmt.Errorf("game saved in %s; continue with: rumref resume %s", path, path)}
 		}
-		return &codedError{code: exitInterrupted, err: fmt.Errorf("%v: %s", err, msg)}
+		return &codedError{code: exitInterrupted, err: errors.New("stopped before the questions were all answered; nothing was saved")}
 	}
 	return err
 }

@@ -98,7 +98,7 @@ func scoreByHand(a *app) (scoring.Result, error) {
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
 	var opts []referee.Option
-	for n := 1; n <= 5; n++ {
+	for n := 2; n <= 5; n++ {
 		opts = append(opts, referee.Option{Key: strconv.Itoa(n), Label: fmt.Sprintf("%d players", n)})
 	}
 	ns, err := ask.Choose("How many players to score?", opts)
@@ -106,8 +106,6 @@ func scoreByHand(a *app) (scoring.Result, error) {
 		return scoring.Result{}, interrupted(err, "")
 	}
 	n, _ := strconv.Atoi(ns)
-	var sheet strings.Builder
-	sheet.WriteString("game: rum-and-pirates\nplayers:\n")
 	fields := []struct{ key, prompt string }{
 		{"pubs", "pub tile values (e.g. 5 3 2)"},
 		{"chests", "treasure chest values, -2 for each scorpion chest"},
@@ -120,37 +118,58 @@ func scoreByHand(a *app) (scoring.Result, error) {
 		{"rum", "rum barrels"},
 		{"coins", "coins"},
 	}
+	// The answers are assembled into a score sheet, so they get exactly
+	// the sheet's checks; each field is checked at once against the sheet
+	// so far (with empty stand-ins for the players still to come), so box
+	// counts across players are checked too.
+	var done []string
+	sheetOf := func(current string, rest int) []byte {
+		var b strings.Builder
+		b.WriteString("game: rum-and-pirates\nplayers:\n")
+		for _, p := range done {
+			b.WriteString(p)
+		}
+		b.WriteString(current)
+		for k := 0; k < rest; k++ {
+			fmt.Fprintf(&b, "  - name: \"(player still to come %d)\"\n", k+1)
+		}
+		return []byte(b.String())
+	}
 	for i := 0; i < n; i++ {
 		name, err := ask.Text(fmt.Sprintf("Name of player %d", i+1), func(s string) error {
-			if strings.TrimSpace(s) == "" {
+			s = strings.TrimSpace(s)
+			if s == "" {
 				return errors.New("type a name")
 			}
-			return nil
+			_, err := setup.ParseSheet(sheetOf(fmt.Sprintf("  - name: %q\n", s), n-i-1))
+			return err
 		})
 		if err != nil {
 			return scoring.Result{}, interrupted(err, "")
 		}
-		fmt.Fprintf(&sheet, "  - name: %q\n", strings.TrimSpace(name))
+		cur := fmt.Sprintf("  - name: %q\n", strings.TrimSpace(name))
 		for _, f := range fields {
 			for {
-				v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", name, f.prompt), nil)
+				v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", strings.TrimSpace(name), f.prompt), nil)
 				if err != nil {
 					return scoring.Result{}, interrupted(err, "")
 				}
 				yamlValue, perr := handValue(f.key, v)
+				line := fmt.Sprintf("    %s: %s\n", f.key, yamlValue)
 				if perr == nil {
-					_, perr = setup.ParseSheet([]byte(fmt.Sprintf("game: rum-and-pirates\nplayers:\n  - name: x\n    %s: %s\n", f.key, yamlValue)))
+					_, perr = setup.ParseSheet(sheetOf(cur+line, n-i-1))
 				}
 				if perr != nil {
 					fmt.Fprintf(a.stderr, "  %v\n", perr)
 					continue
 				}
-				fmt.Fprintf(&sheet, "    %s: %s\n", f.key, yamlValue)
+				cur += line
 				break
 			}
 		}
+		done = append(done, cur)
 	}
-	players, err := setup.ParseSheet([]byte(sheet.String()))
+	players, err := setup.ParseSheet(sheetOf("", 0))
 	if err != nil {
 		return scoring.Result{}, err
 	}

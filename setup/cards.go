@@ -29,7 +29,7 @@ func RunnerCatalog(extra []byte) ([]runner.Card, error) {
 	if len(extra) > 0 {
 		var add RunnerCardFile
 		if err := DecodeYAML(extra, &add); err != nil {
-			return nil, fmt.Errorf("card file: %w", err)
+			return nil, fmt.Errorf("card file: %w", whichCard(extra, err))
 		}
 		for _, c := range add.Cards {
 			if err := c.Validate(); err != nil {
@@ -47,4 +47,33 @@ func RunnerCatalog(extra []byte) ([]runner.Card, error) {
 		return nil, fmt.Errorf("card catalog: %w", err)
 	}
 	return cards, nil
+}
+
+// whichCard names the card at fault when a card file does not decode: the
+// YAML library reports a bad value (an unknown type, say) without saying
+// where, so each card is decoded on its own to find the first bad one.
+func whichCard(data []byte, err error) error {
+	var loose struct {
+		Cards []map[string]any `yaml:"cards"`
+	}
+	if DecodeYAML(data, &loose) != nil {
+		return err
+	}
+	for i, raw := range loose.Cards {
+		one, encErr := EncodeYAML(raw)
+		if encErr != nil {
+			continue
+		}
+		var c runner.Card
+		if cardErr := DecodeYAML(one, &c); cardErr != nil {
+			name, _ := raw["name"].(string)
+			if name == "" {
+				name = fmt.Sprintf("number %d", i+1)
+			} else {
+				name = fmt.Sprintf("%q", name)
+			}
+			return fmt.Errorf("card %s: %w", name, cardErr)
+		}
+	}
+	return err
 }
