@@ -129,7 +129,7 @@ func (t *piratesTable) invariants(gg referee.Game) error {
 	if g.RumPool < 0 || rum != pirates.RumBarrels {
 		return fmt.Errorf("%d rum barrels in play (pool %d), not %d", rum, g.RumPool, pirates.RumBarrels)
 	}
-	count := map[string]int{}
+	count := make(map[string]int, 128)
 	for _, st := range g.Stacks {
 		for k, c := range st.Counts {
 			if c < 0 {

@@ -28,14 +28,21 @@ type Config struct {
 	// Players is the number of Rum & Pirates players (2 to 5); 0 varies it
 	// from game to game. Rum Runner always has 2.
 	Players int
-	// CheckEvery compares a replay of the answers with the live state after
-	// every CheckEvery-th answer of every game (0: only at the end of each
-	// game). Every game is also compared at its end.
+	// CheckEvery compares a replay of the answers with the live state and
+	// checks the public view for secrets after every CheckEvery-th answer
+	// of every game (0: never in the middle of a game). The invariants run
+	// after every answer; the secrets after every secret answer; replay
+	// equality and the save round-trip at the end of every game.
 	CheckEvery int
-	// DeepEvery picks every DeepEvery-th game for the expensive checks at
-	// every answer: replay equality, save round-trip and every listed
-	// option of each question tried on a replay (0: no game).
+	// DeepEvery picks every DeepEvery-th game for the expensive checks:
+	// replay equality and the public secrets after every answer, the save
+	// round-trip at the end, and every listed option tried on a replay for
+	// the first question of each ID and every 10th question (0: no game).
 	DeepEvery int
+	// SaveEvery writes and reads back the save of every SaveEvery-th game
+	// at its end and replays the save read back (0: every 10th game; 1:
+	// every game). Deep games always do it.
+	SaveEvery int
 	// MaxAnswers bounds a game: one that has not ended after this many
 	// answers is a failure (0: 20,000).
 	MaxAnswers int
@@ -121,10 +128,13 @@ func Run(cfg Config) Report {
 	if cfg.MaxAnswers <= 0 {
 		cfg.MaxAnswers = 20000
 	}
+	if cfg.SaveEvery <= 0 {
+		cfg.SaveEvery = 10
+	}
 	for i := 0; i < cfg.Games; i++ {
 		seed := cfg.Seed + uint64(i)
 		deep := cfg.DeepEvery > 0 && i%cfg.DeepEvery == 0
-		n, f := playOne(cfg, seed, deep)
+		n, f := playOne(cfg, seed, deep, deep || i%cfg.SaveEvery == 0)
 		r.Games++
 		r.Answers += n
 		if f != nil {

@@ -1,15 +1,253 @@
 package sim
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"rumref/journal"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/referee/runner"
 )
 
-func TestQuick(t *testing.T) {
-	for _, g := range []string{"pirates", "runner"} {
-		r := Run(Config{Game: g, Games: 50, Seed: 1})
-		t.Logf("%s: %d games %d answers %v %d failures", g, r.Games, r.Answers, r.Elapsed, len(r.Failures))
+// games is the number of whole games each test plays of each game.
+func games(t *testing.T, n int) int {
+	if testing.Short() {
+		return n / 10
+	}
+	return n
+}
+
+func TestPiratesGames(t *testing.T) {
+	r := Run(Config{Game: "pirates", Games: games(t, 200), Seed: 1000, CheckEvery: 50, DeepEvery: 150})
+	t.Logf("pirates: %d games, %d answers, %v", r.Games, r.Answers, r.Elapsed)
+	for _, f := range r.Failures {
+		t.Errorf("seed %d after %d answers: %v", f.Seed, len(f.Answers), f.Err)
+	}
+	if r.Games != games(t, 200) || r.Answers < r.Games*100 {
+		t.Errorf("%d games with %d answers: too few", r.Games, r.Answers)
+	}
+}
+
+func TestRunnerGames(t *testing.T) {
+	r := Run(Config{Game: "runner", Games: games(t, 200), Seed: 1000, CheckEvery: 50, DeepEvery: 150})
+	t.Logf("runner: %d games, %d answers, %v", r.Games, r.Answers, r.Elapsed)
+	for _, f := range r.Failures {
+		t.Errorf("seed %d after %d answers: %v", f.Seed, len(f.Answers), f.Err)
+	}
+	if r.Games != games(t, 200) || r.Answers < r.Games*20 {
+		t.Errorf("%d games with %d answers: too few", r.Games, r.Answers)
+	}
+}
+
+func TestEveryPlayerCount(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		r := Run(Config{Game: "pirates", Games: 3, Seed: uint64(n * 77), Players: n, SaveEvery: 1})
 		for _, f := range r.Failures {
-			t.Errorf("seed %d: %v", f.Seed, f.Err)
+			t.Errorf("%d players, seed %d: %v", n, f.Seed, f.Err)
 		}
 	}
+	if r := Run(Config{Game: "pirates", Games: 1, Players: 6}); len(r.Failures) != 1 || !strings.Contains(r.Failures[0].Message, "2 to 5") {
+		t.Errorf("6 players: %+v", r.Failures)
+	}
+	if r := Run(Config{Game: "chess", Games: 5}); len(r.Failures) != 1 || r.Games != 1 {
+		t.Errorf("unknown game: %d games, %+v", r.Games, r.Failures)
+	}
+}
+
+func TestSameSeedSameGame(t *testing.T) {
+	for _, g := range []string{"pirates", "runner"} {
+		a := Run(Config{Game: g, Games: 3, Seed: 42})
+		b := Run(Config{Game: g, Games: 3, Seed: 42})
+		c := Run(Config{Game: g, Games: 3, Seed: 43})
+		if a.Answers != b.Answers {
+			t.Errorf("%s: seed 42 played %d then %d answers", g, a.Answers, b.Answers)
+		}
+		if a.Answers == c.Answers {
+			t.Logf("%s: seeds 42 and 43 played the same number of answers", g)
+		}
+	}
+}
+
+// TestBrokenInvariantIsReported injects a failing check and expects a
+// failure with its seed and a save that resumes to the failing state.
+func TestBrokenInvariantIsReported(t *testing.T) {
+	for _, game := range []string{"pirates", "runner"} {
+		dir := t.TempDir()
+		broken := errors.New("injected: the 37th answer breaks the rules")
+		r := Run(Config{Game: game, Games: 4, Seed: 9, Out: dir, Check: func(g referee.Game, answers []referee.Answer) error {
+			if len(answers) == 37 && g.Name() == game {
+				return broken
+			}
+			return nil
+		}})
+		if r.Games != 4 || len(r.Failures) != 4 {
+			t.Fatalf("%s: %d games, %d failures; want 4 and 4", game, r.Games, len(r.Failures))
+		}
+		f := r.Failures[1]
+		if f.Seed != 10 || !errors.Is(f.Err, broken) || len(f.Answers) != 37 || !strings.Contains(f.Message, "injected") {
+			t.Fatalf("%s: failure %+v", game, f)
+		}
+		if f.Save != filepath.Join(dir, "sim-"+game+"-seed-10.yaml") {
+			t.Fatalf("%s: save at %q", game, f.Save)
+		}
+		file, _, err := journal.Read(f.Save)
+		if err != nil {
+			t.Fatalf("%s: the failure's save does not read: %v", game, err)
+		}
+		factory, err := factoryOf(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := referee.Replay(factory, file.Answers)
+		if err != nil {
+			t.Fatalf("%s: the failure's save does not replay: %v", game, err)
+		}
+		if len(e.Answers()) != 37 || e.Next() == nil {
+			t.Errorf("%s: the save resumes at answer %d, over %v", game, len(e.Answers()), e.Over())
+		}
+		e.Close()
+	}
+}
+
+// TestSaveWriteFailure reports a failure whose save cannot be written.
+func TestSaveWriteFailure(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := Run(Config{Game: "runner", Games: 1, Out: filepath.Join(blocker, "sub"), Check: func(referee.Game, []referee.Answer) error {
+		return errors.New("injected")
+	}})
+	if len(r.Failures) != 1 || r.Failures[0].Save != "" || !strings.Contains(r.Failures[0].Message, "could not be written") {
+		t.Fatalf("%+v", r.Failures)
+	}
+}
+
+// TestCheckersCatchBrokenStates breaks a live state in ways the rules
+// never should and expects the invariant checks to say so.
+func TestCheckersCatchBrokenStates(t *testing.T) {
+	pt, err := newPiratesTable(4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg := func() (*pirates.Game, *referee.Engine) {
+		e, err := referee.Replay(pt.factory(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPlayer(5)
+		for range 60 {
+			if err := e.Answer(pt.answer(p, e.Next())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return e.Game().(*pirates.Game), e
+	}
+	for name, breakIt := range map[string]func(g *pirates.Game){
+		"pirate lost":      func(g *pirates.Game) { g.Players[1].Supply-- },
+		"negative coins":   func(g *pirates.Game) { g.Players[0].Coins = -1 },
+		"rum made":         func(g *pirates.Game) { g.Players[2].Rum++ },
+		"tile lost":        func(g *pirates.Game) { g.Pubs = g.Pubs[1:] },
+		"tile twice":       func(g *pirates.Game) { g.Boxed = append(g.Boxed, g.Pubs[0]) },
+		"unknown tile":     func(g *pirates.Game) { g.Boxed = append(g.Boxed, "pub-unicorn-9") },
+		"display overfull": func(g *pirates.Game) { g.Stacks[pirates.SortPub].Take(g.Stacks[pirates.SortPub].Possible()[0]); g.Pubs = append(g.Pubs, "x") },
+	} {
+		g, e := pg()
+		if err := pt.invariants(g); err != nil {
+			t.Fatalf("%s: intact game fails: %v", name, err)
+		}
+		breakIt(g)
+		if err := pt.invariants(g); err == nil {
+			t.Errorf("%s: not caught", name)
+		}
+		e.Close()
+	}
+	g, e := pg()
+	g.Players[0].Coins = 99
+	if err := sameAsReplay(pt, e, pt.factory(), e.Answers()); err == nil {
+		t.Errorf("a live state changed behind the engine's back equals its replay")
+	}
+	if err := pt.secrets(g); err != nil {
+		t.Errorf("secrets check on an intact game: %v", err)
+	}
+	e.Close()
+
+	rt, err := newRunnerTable(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re, err := referee.Start(rt.factory())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer re.Close()
+	p := newPlayer(3)
+	for range 40 {
+		if err := re.Answer(rt.answer(p, re.Next())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rg := re.Game().(*runner.Game)
+	if err := rt.invariants(rg); err != nil {
+		t.Fatalf("intact runner game fails: %v", err)
+	}
+	rg.Players[runner.PirateSeat].Discard = append(rg.Players[runner.PirateSeat].Discard, "Longboat")
+	if err := rt.invariants(rg); err == nil {
+		t.Errorf("a card in two places is not caught")
+	}
+	rg.Players[runner.PirateSeat].Discard = rg.Players[runner.PirateSeat].Discard[:len(rg.Players[runner.PirateSeat].Discard)-1]
+	rg.Players[runner.CrownSeat].Supply = -2
+	if err := rt.invariants(rg); err == nil {
+		t.Errorf("negative coins are not caught")
+	}
+	rg.Players[runner.CrownSeat].Supply = 1
+	rg.Over, rg.Winner, rg.Result = true, runner.PirateSeat, "pirate wins"
+	if err := rt.over(rg); err == nil {
+		t.Errorf("a winner without the points is not caught")
+	}
+}
+
+func TestCheckQuestion(t *testing.T) {
+	for _, q := range []referee.Question{
+		{ID: "", Kind: referee.Number},
+		{ID: "n", Kind: referee.Number, Min: 3, Max: 2},
+		{ID: "c"},
+		{ID: "c", Options: []referee.Option{{Key: "a", Label: "A"}, {Key: "a", Label: "B"}}},
+		{ID: "c", Options: []referee.Option{{Key: "", Label: "A"}}},
+		{ID: "c", Kind: referee.Kind(7)},
+	} {
+		if err := checkQuestion(&q); err == nil {
+			t.Errorf("%+v passes", q)
+		}
+	}
+	ok := referee.Question{ID: "c", Options: []referee.Option{{Key: "a", Label: "A"}, {Key: "b", Label: "B"}}}
+	if err := checkQuestion(&ok); err != nil {
+		t.Error(err)
+	}
+}
+
+// BenchmarkPiratesGame plays whole checked 4-player games.
+func BenchmarkPiratesGame(b *testing.B) {
+	benchGames(b, "pirates")
+}
+
+// BenchmarkRunnerGame plays whole checked Rum Runner games.
+func BenchmarkRunnerGame(b *testing.B) {
+	benchGames(b, "runner")
+}
+
+func benchGames(b *testing.B, game string) {
+	answers := 0
+	for i := 0; b.Loop(); i++ {
+		r := Run(Config{Game: game, Games: 1, Seed: uint64(i), Players: 4})
+		if len(r.Failures) > 0 {
+			b.Fatal(r.Failures[0].Err)
+		}
+		answers += r.Answers
+	}
+	b.ReportMetric(float64(answers)/float64(b.N), "answers/game")
 }
