@@ -84,6 +84,6 @@ answer and scores the end.`,
 		return []string{"terminal", "plain", "json"}, cobra.ShellCompDirectiveNoFileComp
 	})
 	root.AddCommand(newNewCmd(a), newResumeCmd(a), newShowCmd(a), newLogCmd(a), newBoardCmd(a),
-		newScoreCmd(a), newRulesCmd(a), newManCmd(root))
+		newScoreCmd(a), newRulesCmd(a), newSimCmd(a), newManCmd(root))
 	return root
 }

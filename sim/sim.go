@@ -124,7 +124,7 @@ func newTable(cfg Config, seed uint64) (table, error) {
 // reported as a failure of the first seed.
 func Run(cfg Config) Report {
 	start := time.Now()
-	r := Report{Game: cfg.Game}
+	r := Report{Game: cfg.Game, Failures: []Failure{}}
 	if cfg.MaxAnswers <= 0 {
 		cfg.MaxAnswers = 20000
 	}

@@ -148,13 +148,16 @@ func TestCheckersCatchBrokenStates(t *testing.T) {
 		return e.Game().(*pirates.Game), e
 	}
 	for name, breakIt := range map[string]func(g *pirates.Game){
-		"pirate lost":      func(g *pirates.Game) { g.Players[1].Supply-- },
-		"negative coins":   func(g *pirates.Game) { g.Players[0].Coins = -1 },
-		"rum made":         func(g *pirates.Game) { g.Players[2].Rum++ },
-		"tile lost":        func(g *pirates.Game) { g.Pubs = g.Pubs[1:] },
-		"tile twice":       func(g *pirates.Game) { g.Boxed = append(g.Boxed, g.Pubs[0]) },
-		"unknown tile":     func(g *pirates.Game) { g.Boxed = append(g.Boxed, "pub-unicorn-9") },
-		"display overfull": func(g *pirates.Game) { g.Stacks[pirates.SortPub].Take(g.Stacks[pirates.SortPub].Possible()[0]); g.Pubs = append(g.Pubs, "x") },
+		"pirate lost":    func(g *pirates.Game) { g.Players[1].Supply-- },
+		"negative coins": func(g *pirates.Game) { g.Players[0].Coins = -1 },
+		"rum made":       func(g *pirates.Game) { g.Players[2].Rum++ },
+		"tile lost":      func(g *pirates.Game) { g.Pubs = g.Pubs[1:] },
+		"tile twice":     func(g *pirates.Game) { g.Boxed = append(g.Boxed, g.Pubs[0]) },
+		"unknown tile":   func(g *pirates.Game) { g.Boxed = append(g.Boxed, "pub-unicorn-9") },
+		"display overfull": func(g *pirates.Game) {
+			g.Stacks[pirates.SortPub].Take(g.Stacks[pirates.SortPub].Possible()[0])
+			g.Pubs = append(g.Pubs, "x")
+		},
 	} {
 		g, e := pg()
 		if err := pt.invariants(g); err != nil {

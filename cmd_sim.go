@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"rumref/sim"
+)
+
+// newSimCmd builds "rumref sim": whole games played by a seeded random
+// legal player through the engine, with every invariant checked.
+func newSimCmd(a *app) *cobra.Command {
+	var (
+		games, players, checkEvery, deepEvery, saveEvery int
+		seed                                             uint64
+		out                                              string
+		asJSON, progress                                 bool
+	)
+	cmd := &cobra.Command{
+		Use:   "sim pirates|runner",
+		Short: "Play many random legal games and check every rule invariant",
+		Long: `sim plays whole games with a seeded random legal player through the same
+engine the table uses, checks the invariants of the rules after every answer,
+and compares a replay of the answers and a save read back with the live game.
+Game i uses seed S+i. A failing game is written as a save file (into --out,
+default the current directory) that "rumref resume" opens.`,
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: []string{"pirates", "runner"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			game := args[0]
+			if game != "pirates" && game != "runner" {
+				return fmt.Errorf("there is no game %q to simulate: use pirates or runner", game)
+			}
+			if games < 1 {
+				return fmt.Errorf("--games %d: play at least 1 game", games)
+			}
+			if players != 0 && (game != "pirates" || players < 2 || players > 5) {
+				return fmt.Errorf("--players %d: Rum & Pirates takes 2 to 5 players; Rum Runner always has 2 (leave --players out)", players)
+			}
+			dir := out
+			if dir == "" {
+				wd, err := os.Getwd()
+				if err != nil {
+					return fmt.Errorf("finding the current directory for failure saves: %w (use --out DIR)", err)
+				}
+				dir = wd
+			}
+			cfg := sim.Config{Game: game, Games: games, Seed: seed, Players: players, CheckEvery: checkEvery,
+				DeepEvery: deepEvery, SaveEvery: saveEvery, Out: dir}
+			if progress {
+				step := max(games/20, 1)
+				cfg.Progress = func(done int, r *sim.Report) {
+					if done%step == 0 || done == games {
+						fmt.Fprintf(a.stderr, "sim %s: %d/%d games, %d failures\n", game, done, games, len(r.Failures))
+					}
+				}
+			}
+			r := sim.Run(cfg)
+			if asJSON {
+				b, err := json.MarshalIndent(struct {
+					sim.Report
+					GamesPerSecond float64 `json:"games_per_second"`
+				}{r, r.GamesPerSecond()}, "", "  ")
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(a.stdout, string(b))
+			} else {
+				fmt.Fprintf(a.stdout, "%s: %d games, %d answers, %d failures in %.2fs (%.0f games/s)\n",
+					game, r.Games, r.Answers, len(r.Failures), r.Elapsed.Seconds(), r.GamesPerSecond())
+				for _, f := range r.Failures {
+					fmt.Fprintf(a.stdout, "seed %d failed after %d answers: %v\n", f.Seed, len(f.Answers), f.Err)
+					if f.Save != "" {
+						fmt.Fprintf(a.stdout, "  reproduce: rumref sim %s --games 1 --seed %d; inspect: rumref resume %s\n", game, f.Seed, f.Save)
+					}
+				}
+			}
+			if len(r.Failures) > 0 {
+				return &codedError{code: exitError, err: fmt.Errorf("%d of %d games broke an invariant", len(r.Failures), r.Games)}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&games, "games", 100, "number of whole games to play")
+	f.Uint64Var(&seed, "seed", 1, "seed of the first game; game i uses seed+i")
+	f.IntVar(&players, "players", 0, "Rum & Pirates players, 2 to 5 (default: varied by seed)")
+	f.StringVar(&out, "out", "", "directory for the save files of failing games (default: the current directory)")
+	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
+	f.BoolVar(&progress, "progress", false, "print progress to stderr")
+	f.IntVar(&checkEvery, "check-every", 0, "also compare a replay with the live game every N answers (0: at the end of each game)")
+	f.IntVar(&deepEvery, "deep-every", 100, "every Nth game runs the expensive checks at every answer (0: none)")
+	f.IntVar(&saveEvery, "save-every", 10, "every Nth game writes, reads back and replays its save (1: every game)")
+	return cmd
+}
