@@ -212,6 +212,15 @@ func (s *Session) afterSecret(q *referee.Question, before int) error {
 				private = append(private, ev.For(q.Actor))
 			}
 		}
+		if next := s.Engine.Next(); next != nil && next.Secret && next.Actor == q.Actor {
+			// The same player answers the next secret question too (keep
+			// or sell the ware just drawn): they keep the laptop.
+			for _, line := range private {
+				fmt.Fprintln(s.Out, s.pal.secret(line))
+			}
+			s.passed = s.passedKey(next)
+			return nil
+		}
 		return s.term.passBack(s.name(q.Actor), private)
 	case Plain:
 		s.info("Secret answer taken. Pass the laptop back.")
