@@ -25,7 +25,12 @@ func newNewCmd(a *app) *cobra.Command {
 		Use:       "new pirates|runner",
 		Short:     "Start a new game and referee it",
 		ValidArgs: []string{"pirates", "runner"},
-		Args:      cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 || (args[0] != "pirates" && args[0] != "runner") {
+				return fmt.Errorf("name the game to start: rumref new pirates (Rum & Pirates) or rumref new runner (Rum Runner)")
+			}
+			return nil
+		},
 	}
 	var p pirateFlags
 	cmd.Flags().StringVar(&p.players, "players", "", `players in seat order, clockwise, as NAME:COLOR,... (e.g. "Ann:gold,Bo:blue"); asked when absent`)
