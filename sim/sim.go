@@ -46,6 +46,9 @@ type Config struct {
 	// MaxAnswers bounds a game: one that has not ended after this many
 	// answers is a failure (0: 20,000).
 	MaxAnswers int
+	// Unchecked plays the games with no checks at all, to measure the
+	// engine and the random player alone.
+	Unchecked bool
 	// Out is the directory failure saves are written to ("" : none).
 	Out string
 	// Check is an extra invariant run after every answer, with the live

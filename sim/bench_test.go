@@ -1,0 +1,199 @@
+package sim
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"rumref/journal"
+	"rumref/referee"
+)
+
+// finished plays the game of seed to its end with the random player and
+// returns its setup and answers.
+func finished(tb testing.TB, game string, players int, seed uint64) (table, []referee.Answer) {
+	tb.Helper()
+	t, err := newTable(Config{Game: game}, seed)
+	if game == "pirates" {
+		t, err = newPiratesTable(players, seed)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e, err := referee.Start(t.factory(), referee.WithoutLog())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer e.Close()
+	p := newPlayer(seed)
+	for q := e.Next(); q != nil; q = e.Next() {
+		if err := e.Answer(t.answer(p, q)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return t, append([]referee.Answer(nil), e.Answers()...)
+}
+
+// BenchmarkReplayPirates5 replays a finished 5-player Rum & Pirates game
+// into a fresh game, as resume and show do (without the log).
+func BenchmarkReplayPirates5(b *testing.B) {
+	t, answers := finished(b, "pirates", 5, 3)
+	f := t.factory()
+	for b.Loop() {
+		e, err := referee.Replay(f, answers, referee.WithoutLog())
+		if err != nil || !e.Over() {
+			b.Fatal(err)
+		}
+		e.Close()
+	}
+	b.ReportMetric(float64(len(answers)), "answers")
+}
+
+// BenchmarkReplayPirates5Log is BenchmarkReplayPirates5 with the log kept,
+// as the play session replays.
+func BenchmarkReplayPirates5Log(b *testing.B) {
+	t, answers := finished(b, "pirates", 5, 3)
+	f := t.factory()
+	for b.Loop() {
+		e, err := referee.Replay(f, answers)
+		if err != nil || !e.Over() {
+			b.Fatal(err)
+		}
+		e.Close()
+	}
+}
+
+// BenchmarkReplayRunner replays a finished Rum Runner game.
+func BenchmarkReplayRunner(b *testing.B) {
+	t, answers := finished(b, "runner", 2, 3)
+	f := t.factory()
+	for b.Loop() {
+		e, err := referee.Replay(f, answers, referee.WithoutLog())
+		if err != nil || !e.Over() {
+			b.Fatal(err)
+		}
+		e.Close()
+	}
+	b.ReportMetric(float64(len(answers)), "answers")
+}
+
+// BenchmarkAnswer measures the engine's handling of one answer (validate,
+// apply, run the rules to the next question, log) over a whole 5-player
+// game; ns/op is per answer.
+func BenchmarkAnswer(b *testing.B) {
+	t, answers := finished(b, "pirates", 5, 3)
+	f := t.factory()
+	var e *referee.Engine
+	i := len(answers)
+	for b.Loop() {
+		if i == len(answers) {
+			b.StopTimer()
+			if e != nil {
+				e.Close()
+			}
+			var err error
+			if e, err = referee.Start(f); err != nil {
+				b.Fatal(err)
+			}
+			i = 0
+			b.StartTimer()
+		}
+		if err := e.Answer(answers[i].A); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkAnswerAutosave is one answer with the save the play session
+// writes after it: encode the whole save, then write it atomically (temp
+// file, fsync, rename, fsync of the directory, backup of the previous
+// save). Compare with BenchmarkBareSave.
+func BenchmarkAnswerAutosave(b *testing.B) {
+	t, answers := finished(b, "pirates", 5, 3)
+	f := t.factory()
+	path := filepath.Join(b.TempDir(), "g.yaml")
+	var e *referee.Engine
+	i := len(answers)
+	for b.Loop() {
+		if i == len(answers) {
+			b.StopTimer()
+			if e != nil {
+				e.Close()
+			}
+			var err error
+			if e, err = referee.Start(f); err != nil {
+				b.Fatal(err)
+			}
+			i = 0
+			b.StartTimer()
+		}
+		if err := e.Answer(answers[i].A); err != nil {
+			b.Fatal(err)
+		}
+		i++
+		data, err := journal.Encode(t.file(e.Answers()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := journal.Write(path, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBareSave writes the bytes of a half-played 5-player save the
+// plainest safe way: write a temp file, fsync it, rename it over the save.
+func BenchmarkBareSave(b *testing.B) {
+	t, answers := finished(b, "pirates", 5, 3)
+	data, err := journal.Encode(t.file(answers[:len(answers)/2]))
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(b.TempDir(), "g.yaml")
+	for b.Loop() {
+		if err := bareSave(path, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func bareSave(path string, data []byte) error {
+	tmp := path + ".tmp"
+	fh, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if _, err := fh.Write(data); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Sync(); err != nil {
+		fh.Close()
+		return err
+	}
+	if err := fh.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// BenchmarkPiratesRawGame plays whole Rum & Pirates games (2 to 5
+// players by seed) with the random player and no checks: the engine's
+// games per second.
+func BenchmarkPiratesRawGame(b *testing.B) { benchRaw(b, "pirates") }
+
+// BenchmarkRunnerRawGame plays whole Rum Runner games with no checks.
+func BenchmarkRunnerRawGame(b *testing.B) { benchRaw(b, "runner") }
+
+func benchRaw(b *testing.B, game string) {
+	answers := 0
+	for i := 0; b.Loop(); i++ {
+		r := Run(Config{Game: game, Games: 1, Seed: uint64(i), Unchecked: true})
+		if len(r.Failures) > 0 {
+			b.Fatal(r.Failures[0].Err)
+		}
+		answers += r.Answers
+	}
+	b.ReportMetric(float64(answers)/float64(b.N), "answers/game")
+}
