@@ -182,3 +182,31 @@ func writeFailure(dir, game string, f *Failure) (string, error) {
 	}
 	return path, nil
 }
+
+// Finished plays the game of one seed to its end with the random player
+// and no checks, and returns its save: a finished game for benchmarks and
+// demonstrations. players is the Rum & Pirates table size (0: by seed).
+func Finished(game string, players int, seed uint64) (*journal.File, error) {
+	tb, err := newTable(Config{Game: game, Players: players}, seed)
+	if err != nil {
+		return nil, err
+	}
+	e, err := referee.Start(tb.factory(), referee.WithoutLog())
+	if err != nil {
+		return nil, err
+	}
+	defer e.Close()
+	p := newPlayer(seed)
+	for q := e.Next(); q != nil; q = e.Next() {
+		if err := e.Answer(tb.answer(p, q)); err != nil {
+			return nil, fmt.Errorf("answer %d (%s): %w", len(e.Answers())+1, q.ID, err)
+		}
+	}
+	if !e.Over() {
+		return nil, errors.New("the game stopped without ending")
+	}
+	return tb.file(append([]referee.Answer(nil), e.Answers()...)), nil
+}
+
+// Factory makes the game factory of a save, as "rumref resume" does.
+func Factory(f *journal.File) (referee.Factory, error) { return factoryOf(f) }
