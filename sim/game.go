@@ -71,7 +71,7 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 			return len(e.Answers()), failed(fmt.Errorf("answer %d: the legal answer %s=%s was refused: %w", step, q.ID, a, err))
 		}
 		due := deep || (cfg.CheckEvery > 0 && step%cfg.CheckEvery == 0)
-		if err := checkState(cfg, tb, e, due || q.Secret, due); err != nil {
+		if err := checkState(cfg, tb, e, due || q.Secret, due || q.Secret && step%statusEvery == 0, due); err != nil {
 			return len(e.Answers()), failed(fmt.Errorf("after answer %d (%s=%s): %w", step, q.ID, a, err))
 		}
 	}
@@ -99,16 +99,22 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 // it has already tried: the first of each question ID is always tried.
 const optionEvery = 10
 
+// statusEvery is how often the public status text, which is slow to
+// render, is searched for secrets after a secret answer outside the
+// checks that are due anyway.
+const statusEvery = 5
+
 // checkState runs the checks due after an answer: the invariants always,
 // the public secrets when secrets is set (after a secret answer, when a
-// secret may have entered the game), replay equality when full is set.
-func checkState(cfg Config, tb table, e *referee.Engine, secrets, full bool) error {
+// secret may have entered the game; the status text too when status is
+// set), replay equality when full is set.
+func checkState(cfg Config, tb table, e *referee.Engine, secrets, status, full bool) error {
 	g := e.Game()
 	if err := tb.invariants(g); err != nil {
 		return err
 	}
 	if secrets && !e.Over() {
-		if err := tb.secrets(g); err != nil {
+		if err := tb.secrets(g, status); err != nil {
 			return err
 		}
 	}

@@ -23,6 +23,9 @@ type piratesTable struct {
 	// wareLabels and wareKeys name every ware: no ware shows in public
 	// before the game ends.
 	wareLabels []string
+	// index numbers the catalog's tile keys for counting.
+	index  map[string]int
+	counts []int
 }
 
 // newPiratesTable sets up the game of a seed: n players (2 to 5 by seed
@@ -50,8 +53,9 @@ func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	t := &piratesTable{cfg: cfg, board: board}
-	for _, tt := range pirates.Catalog() {
+	t := &piratesTable{cfg: cfg, board: board, index: map[string]int{}}
+	for i, tt := range pirates.Catalog() {
+		t.index[tt.Key] = i
 		if tt.Sort == pirates.SortWare {
 			t.wareLabels = append(t.wareLabels, tt.Label)
 		}
@@ -129,22 +133,35 @@ func (t *piratesTable) invariants(gg referee.Game) error {
 	if g.RumPool < 0 || rum != pirates.RumBarrels {
 		return fmt.Errorf("%d rum barrels in play (pool %d), not %d", rum, g.RumPool, pirates.RumBarrels)
 	}
-	count := make(map[string]int, 128)
+	cat := pirates.Catalog()
+	if len(t.counts) != len(cat) {
+		t.counts = make([]int, len(cat))
+	}
+	count := t.counts
+	clear(count)
+	var unknown []string
+	one := func(k string, n int) {
+		if i, ok := t.index[k]; ok {
+			count[i] += n
+		} else {
+			unknown = append(unknown, k)
+		}
+	}
 	for _, st := range g.Stacks {
 		for k, c := range st.Counts {
 			if c < 0 {
 				return fmt.Errorf("a stack holds %d of %s", c, k)
 			}
-			count[k] += c
+			one(k, c)
 		}
 		for _, k := range st.Under {
-			count[k]++
+			one(k, 1)
 		}
 	}
 	add := func(keys ...string) {
 		for _, k := range keys {
 			if k != "" {
-				count[k]++
+				one(k, 1)
 			}
 		}
 	}
@@ -157,16 +174,15 @@ func (t *piratesTable) invariants(gg referee.Game) error {
 		add(p.Wares...)
 		add(p.Targets...)
 	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("tiles not in the box are in play: %v", unknown)
+	}
 	total := 0
-	for _, tt := range pirates.Catalog() {
-		if count[tt.Key] != tt.Copies {
-			return fmt.Errorf("tile %s is in play %d times; the box has %d", tt.Key, count[tt.Key], tt.Copies)
+	for i, tt := range cat {
+		if count[i] != tt.Copies {
+			return fmt.Errorf("tile %s is in play %d times; the box has %d", tt.Key, count[i], tt.Copies)
 		}
 		total += tt.Copies
-		delete(count, tt.Key)
-	}
-	if len(count) > 0 {
-		return fmt.Errorf("tiles not in the box are in play: %v", count)
 	}
 	if all := total + pirates.RumBarrels + pirates.Markers + pirates.StartTile; all != pirates.BoxTiles {
 		return fmt.Errorf("the box holds %d tiles, not %d", all, pirates.BoxTiles)
@@ -177,9 +193,9 @@ func (t *piratesTable) invariants(gg referee.Game) error {
 	return nil
 }
 
-// secrets checks that the public status and view show no coins, kept
-// wares or rendezvous targets.
-func (t *piratesTable) secrets(gg referee.Game) error {
+// secrets checks that the public view (and the status text when status is
+// set) shows no coins, kept wares or rendezvous targets.
+func (t *piratesTable) secrets(gg referee.Game, status bool) error {
 	g := gg.(*pirates.Game)
 	v, ok := g.View(referee.Public).(pirates.View)
 	if !ok {
@@ -194,7 +210,10 @@ func (t *piratesTable) secrets(gg referee.Game) error {
 	if err != nil {
 		return fmt.Errorf("the public view does not encode: %w", err)
 	}
-	pub := g.Status(referee.Public) + "\n" + string(j)
+	pub := string(j)
+	if status {
+		pub = g.Status(referee.Public) + "\n" + pub
+	}
 	for _, w := range t.wareLabels {
 		if strings.Contains(pub, w) {
 			return fmt.Errorf("the public status or view names the ware %q", w)

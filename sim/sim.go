@@ -101,8 +101,9 @@ type table interface {
 	file(answers []referee.Answer) *journal.File
 	// invariants checks the rules' invariants on the live game.
 	invariants(g referee.Game) error
-	// secrets checks that the public status and view hold no secret.
-	secrets(g referee.Game) error
+	// secrets checks that the public view, and the public status text
+	// when status is set, hold no secret.
+	secrets(g referee.Game, status bool) error
 	// over checks the finished game: its result and its score.
 	over(g referee.Game) error
 	// dump is a deterministic picture of the whole state, hidden parts

@@ -174,7 +174,7 @@ func TestCheckersCatchBrokenStates(t *testing.T) {
 	if err := sameAsReplay(pt, e, pt.factory(), e.Answers()); err == nil {
 		t.Errorf("a live state changed behind the engine's back equals its replay")
 	}
-	if err := pt.secrets(g); err != nil {
+	if err := pt.secrets(g, true); err != nil {
 		t.Errorf("secrets check on an intact game: %v", err)
 	}
 	e.Close()
