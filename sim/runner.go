@@ -111,8 +111,8 @@ func (t *runnerTable) invariants(gg referee.Game) error {
 		if s.Coins < 0 {
 			return fmt.Errorf("%s has %d coins", s.Name, s.Coins)
 		}
-		if len(s.Crew) > 3 {
-			return fmt.Errorf("%s carries %d crew", s.Name, len(s.Crew))
+		if slots := t.slots(g, s); len(s.Crew) > slots {
+			return fmt.Errorf("%s #%d carries %d crew in %d slots", s.Name, s.ID, len(s.Crew), slots)
 		}
 	}
 	pirate += len(g.Removed)
@@ -124,6 +124,24 @@ func (t *runnerTable) invariants(gg referee.Game) error {
 		return fmt.Errorf("the pirate's cards add up to %d, not %d", pirate, runner.PirateDeckSize+2)
 	}
 	return nil
+}
+
+// slots is the number of crew slots of a ship in play: from the catalog,
+// or from the view for a ship typed in during play.
+func (t *runnerTable) slots(g *runner.Game, s *runner.ShipPiece) int {
+	for i := range t.cfg.Cards {
+		if c := &t.cfg.Cards[i]; c.Name == s.Name && c.Type == runner.Ship {
+			return c.Slots
+		}
+	}
+	if v, ok := g.View(referee.Public).(runner.View); ok {
+		for _, sv := range v.Ships {
+			if sv.ID == s.ID {
+				return sv.Slots
+			}
+		}
+	}
+	return 0
 }
 
 // secrets checks that the public view (and the status text when status is

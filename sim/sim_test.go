@@ -208,6 +208,17 @@ func TestCheckersCatchBrokenStates(t *testing.T) {
 		t.Errorf("negative coins are not caught")
 	}
 	rg.Players[runner.CrownSeat].Supply = 1
+	if len(rg.Ships) > 0 {
+		ship := rg.Ships[0]
+		keep := ship.Crew
+		for range 5 {
+			ship.Crew = append(ship.Crew, &runner.Piece{ID: 999, Name: "Stowaway", Up: true})
+		}
+		if err := rt.invariants(rg); err == nil || !strings.Contains(err.Error(), "slots") {
+			t.Errorf("an overfull ship is not caught: %v", err)
+		}
+		ship.Crew = keep
+	}
 	rg.Over, rg.Winner, rg.Result = true, runner.PirateSeat, "pirate wins"
 	if err := rt.over(rg); err == nil {
 		t.Errorf("a winner without the points is not caught")
@@ -251,4 +262,13 @@ func benchGames(b *testing.B, game string) {
 		b.Fatal(r.Failures[0].Err)
 	}
 	b.ReportMetric(float64(r.Answers)/float64(b.N), "answers/game")
+}
+
+// TestUnlistedShipSlots replays the seed where the random player typed in
+// a ship with four crew slots and filled them: legal, not a failure.
+func TestUnlistedShipSlots(t *testing.T) {
+	r := Run(Config{Game: "runner", Games: 1, Seed: 3563})
+	for _, f := range r.Failures {
+		t.Errorf("seed %d: %v", f.Seed, f.Err)
+	}
 }
