@@ -57,16 +57,16 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 	defer e.Close()
 
+	enc, err := journal.NewEncoder(file)
+	if err != nil {
+		return err
+	}
 	var mu sync.Mutex
 	save := func(answers []referee.Answer) error {
 		mu.Lock()
 		defer mu.Unlock()
 		file.Answers = answers
-		data, err := journal.Encode(file)
-		if err != nil {
-			return err
-		}
-		return journal.Write(path, data)
+		return journal.Write(path, enc.Encode(answers))
 	}
 	if fresh {
 		if err := save(e.Answers()); err != nil {
@@ -159,27 +159,29 @@ func wrapText(text string, width int, indent string) string {
 	return b.String()
 }
 
-// openSave reads a save and makes its game factory, refusing a bad save
-// with a message that names the backup.
-func openSave(path string) (*journal.File, referee.Factory, error) {
+// openSave reads a save, makes its game factory and replays it, refusing
+// a bad save with a message that names the backup. The caller closes the
+// engine (replayed without a log).
+func openSave(path string) (*journal.File, referee.Factory, *referee.Engine, error) {
 	file, data, err := journal.Read(path)
 	if err != nil {
-		return nil, nil, withBackup(path, err)
+		return nil, nil, nil, withBackup(path, err)
 	}
 	factory, err := factoryFor(file)
 	if err != nil {
-		return nil, nil, withBackup(path, err)
+		return nil, nil, nil, withBackup(path, err)
 	}
-	if _, err := referee.Replay(factory, file.Answers, referee.WithoutLog()); err != nil {
+	e, err := referee.Replay(factory, file.Answers, referee.WithoutLog())
+	if err != nil {
 		var n int
 		fmt.Sscanf(err.Error(), "answer %d", &n)
 		line := ""
 		if n > 0 {
 			line = journal.AnswerLine(data, n-1)
 		}
-		return nil, nil, withBackup(path, fmt.Errorf("the answers do not replay%s: %w", line, err))
+		return nil, nil, nil, withBackup(path, fmt.Errorf("the answers do not replay%s: %w", line, err))
 	}
-	return file, factory, nil
+	return file, factory, e, nil
 }
 
 func withBackup(path string, err error) error {
@@ -216,10 +218,11 @@ func newResumeCmd(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			file, factory, err := openSave(args[0])
+			file, factory, e, err := openSave(args[0])
 			if err != nil {
 				return err
 			}
+			e.Close()
 			return a.play(mode, file, args[0], factory)
 		},
 	}

@@ -63,18 +63,14 @@ func scoreFile(path string) (scoring.Result, error) {
 		return scoring.Result{}, fmt.Errorf("%s is too large to be a save or a score sheet", path)
 	}
 	if bytes.Contains(data, []byte("\nformat:")) || bytes.HasPrefix(data, []byte("format:")) {
-		file, factory, err := openSave(path)
-		if err != nil {
-			return scoring.Result{}, err
-		}
-		if file.Game != "pirates" {
-			return scoring.Result{}, fmt.Errorf("%s is a %s game: score works on Rum & Pirates games", path, file.Game)
-		}
-		e, err := referee.Replay(factory, file.Answers, referee.WithoutLog())
+		file, _, e, err := openSave(path)
 		if err != nil {
 			return scoring.Result{}, err
 		}
 		defer e.Close()
+		if file.Game != "pirates" {
+			return scoring.Result{}, fmt.Errorf("%s is a %s game: score works on Rum & Pirates games", path, file.Game)
+		}
 		// An unfinished game is scored as the table may see it: other
 		// players' kept wares and coins stay secret.
 		res := e.Game().(*pirates.Game).ScoreFor(referee.Public)

@@ -34,11 +34,7 @@ func newShowCmd(a *app) *cobra.Command {
 		Short: "Print a saved game's board and public status",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			file, factory, err := openSave(args[0])
-			if err != nil {
-				return err
-			}
-			e, err := referee.Replay(factory, file.Answers, referee.WithoutLog())
+			file, _, e, err := openSave(args[0])
 			if err != nil {
 				return err
 			}
@@ -132,10 +128,11 @@ func newLogCmd(a *app) *cobra.Command {
 		Short: "Print a saved game's answers and rulings (public view)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			file, factory, err := openSave(args[0])
+			file, factory, check, err := openSave(args[0])
 			if err != nil {
 				return err
 			}
+			check.Close()
 			e, err := referee.Replay(factory, file.Answers)
 			if err != nil {
 				return err

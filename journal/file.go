@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -35,7 +36,7 @@ type File struct {
 	Runner  *runner.Config  `yaml:"runner,omitempty"`
 	// Teach keeps the first-game walkthrough on when the game is resumed.
 	Teach   bool             `yaml:"teach,omitempty"`
-	Answers []referee.Answer `yaml:"answers"`
+	Answers []referee.Answer `yaml:"answers,omitempty"`
 }
 
 // ErrNewer is returned for a save written by a newer rumref.
@@ -43,37 +44,97 @@ var ErrNewer = errors.New("the save was written by a newer rumref")
 
 // Encode returns the save as YAML, one answer per line.
 func Encode(f *File) ([]byte, error) {
+	enc, err := NewEncoder(f)
+	if err != nil {
+		return nil, err
+	}
+	return enc.Encode(f.Answers), nil
+}
+
+// saveComment opens every save file.
+const saveComment = "# rumref save file: the setup and every answer given. Resume with: rumref resume FILE\n"
+
+// Encoder writes the saves of one game fast enough to save after every
+// answer: the setup part is encoded once, and each save appends the
+// answers, one per line.
+type Encoder struct {
+	head []byte
+}
+
+// NewEncoder encodes the setup part of f (everything but the answers).
+func NewEncoder(f *File) (*Encoder, error) {
 	head := *f
 	head.Answers = nil
-	var doc yaml.Node
-	if err := doc.Encode(&head); err != nil {
-		return nil, fmt.Errorf("encoding the save: %w", err)
-	}
-	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-	for _, a := range f.Answers {
-		seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle,
-			Content: []*yaml.Node{str("q"), str(a.Q), str("a"), str(a.A)}})
-	}
-	for i := 0; i+1 < len(doc.Content); i += 2 {
-		if doc.Content[i].Value == "answers" {
-			doc.Content[i+1] = seq
-		}
-	}
 	var buf bytes.Buffer
-	buf.WriteString("# rumref save file: the setup and every answer given. Resume with: rumref resume FILE\n")
+	buf.WriteString(saveComment)
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
+	if err := enc.Encode(&head); err != nil {
 		return nil, fmt.Errorf("encoding the save: %w", err)
 	}
 	if err := enc.Close(); err != nil {
 		return nil, fmt.Errorf("encoding the save: %w", err)
 	}
-	return buf.Bytes(), nil
+	return &Encoder{head: buf.Bytes()}, nil
 }
 
-func str(s string) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+// Encode returns the whole save with these answers.
+func (e *Encoder) Encode(answers []referee.Answer) []byte {
+	b := make([]byte, 0, len(e.head)+16+len(answers)*32)
+	b = append(b, e.head...)
+	if len(answers) == 0 {
+		return append(b, "answers: []\n"...)
+	}
+	b = append(b, "answers:\n"...)
+	for _, a := range answers {
+		b = append(b, "  - {q: "...)
+		b = appendScalar(b, a.Q)
+		b = append(b, ", a: "...)
+		b = appendScalar(b, a.A)
+		b = append(b, "}\n"...)
+	}
+	return b
+}
+
+// appendScalar writes s as a YAML scalar: plain when it is a simple key or
+// number that reads back as the same string, double-quoted otherwise.
+func appendScalar(b []byte, s string) []byte {
+	if plainScalar(s) {
+		return append(b, s...)
+	}
+	return strconv.AppendQuote(b, s)
+}
+
+// plainScalar reports whether s can be written unquoted in a flow mapping
+// and read back unchanged: a lower-case word of letters, digits, dots and
+// dashes that starts with a letter and is not a YAML keyword, or a whole
+// number without leading zeros.
+func plainScalar(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	if s[0] >= '1' && s[0] <= '9' || s == "0" {
+		for i := 1; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return false
+			}
+		}
+		return len(s) < 10
+	}
+	if s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	switch s {
+	case "null", "true", "false", "yes", "no", "on", "off", "y", "n", "nan", "inf":
+		return false
+	}
+	return true
 }
 
 // Decode parses a save strictly: unknown fields, a missing or newer format,
@@ -88,24 +149,22 @@ func Decode(data []byte) (*File, error) {
 	}
 	// Look at the format first, so that a newer save is refused as newer
 	// rather than for fields this rumref does not know.
-	var probe struct {
-		Format int `yaml:"format"`
+	format, ok := scanFormat(data)
+	if !ok {
+		var probe struct {
+			Format int `yaml:"format"`
+		}
+		if err := yaml.Unmarshal(data, &probe); err != nil {
+			return nil, errors.New(clean(err))
+		}
+		format = probe.Format
 	}
-	if err := yaml.Unmarshal(data, &probe); err != nil {
-		return nil, errors.New(clean(err))
+	if format > Format {
+		return nil, fmt.Errorf("%w (format %d); this rumref reads format %d: update rumref to open it", ErrNewer, format, Format)
 	}
-	if probe.Format > Format {
-		return nil, fmt.Errorf("%w (format %d); this rumref reads format %d: update rumref to open it", ErrNewer, probe.Format, Format)
-	}
-	var f File
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
-		return nil, errors.New(clean(err))
-	}
-	var extra any
-	if err := dec.Decode(&extra); err == nil {
-		return nil, errors.New("the save holds more than one YAML document")
+	f, err := decodeFile(data)
+	if err != nil {
+		return nil, err
 	}
 	if f.Format < 1 {
 		return nil, errors.New("the save has no format version (line \"format: 1\" missing): it is not a rumref save")
@@ -205,4 +264,85 @@ func checkLayout(l pirates.Layout) error {
 		}
 	}
 	return nil
+}
+
+// decodeFile decodes a save: the answer list the fast way when it is
+// written as rumref writes it, the rest (or, failing that, everything) by
+// the strict YAML decoder.
+func decodeFile(data []byte) (File, error) {
+	var f File
+	if body, answers, fast := splitAnswers(data); fast {
+		if decodeStrict(body, &f) == nil {
+			f.Answers = answers
+			return f, nil
+		}
+		f = File{}
+	}
+	err := decodeStrict(data, &f)
+	return f, err
+}
+
+// decodeStrict decodes one YAML document into v, refusing unknown fields.
+func decodeStrict(data []byte, v any) error {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil {
+		return errors.New(clean(err))
+	}
+	var extra any
+	if err := dec.Decode(&extra); err == nil {
+		return errors.New("the save holds more than one YAML document")
+	}
+	return nil
+}
+
+// scanFormat finds the top-level "format: N" line without parsing YAML.
+func scanFormat(data []byte) (int, bool) {
+	for _, line := range bytes.SplitN(data, []byte("\n"), 8) {
+		if v, ok := bytes.CutPrefix(line, []byte("format: ")); ok {
+			n, err := strconv.Atoi(string(bytes.TrimSpace(v)))
+			return n, err == nil
+		}
+	}
+	return 0, false
+}
+
+// splitAnswers reads the answer list the fast way when it is written
+// exactly as Encoder writes it with plain scalars: a top-level "answers:"
+// line followed only by "  - {q: KEY, a: KEY}" lines. It returns the rest
+// of the document for the YAML decoder and the answers. When the list is
+// written any other way, fast is false and body is the whole document.
+func splitAnswers(data []byte) (body []byte, answers []referee.Answer, fast bool) {
+	i := bytes.Index(data, []byte("\nanswers:\n"))
+	if i < 0 {
+		return data, nil, false
+	}
+	rest := data[i+len("\nanswers:\n"):]
+	answers = make([]referee.Answer, 0, bytes.Count(rest, []byte("\n")))
+	for len(rest) > 0 {
+		line := rest
+		if j := bytes.IndexByte(rest, '\n'); j >= 0 {
+			line, rest = rest[:j], rest[j+1:]
+		} else {
+			rest = nil
+		}
+		inner, ok := bytes.CutPrefix(line, []byte("  - {q: "))
+		if !ok {
+			return data, nil, false
+		}
+		inner, ok = bytes.CutSuffix(inner, []byte("}"))
+		if !ok {
+			return data, nil, false
+		}
+		q, a, ok := bytes.Cut(inner, []byte(", a: "))
+		if !ok || !plainScalar(string(q)) || !plainScalar(string(a)) {
+			return data, nil, false
+		}
+		answers = append(answers, referee.Answer{Q: string(q), A: string(a)})
+	}
+	body = data[:i+1]
+	if bytes.Contains(body, []byte("\nanswers:")) || bytes.HasPrefix(body, []byte("answers:")) {
+		return data, nil, false // a second answers key: let the decoder refuse it
+	}
+	return body, answers, true
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"rumref/referee"
 	"rumref/referee/pirates"
@@ -128,6 +129,51 @@ func FuzzDecode(f *testing.F) {
 		}
 		if !reflect.DeepEqual(fl, back) {
 			t.Fatalf("round trip differs")
+		}
+	})
+}
+
+func FuzzAnswerScalars(f *testing.F) {
+	for _, s := range []string{"swan-3", "5", "07", "yes", "null", "a: b", "-1", "x y", "é", "\t", "#", "[", "0", "1e3", "~"} {
+		f.Add(s, "key")
+	}
+	f.Fuzz(func(t *testing.T, q, a string) {
+		if q == "" || a == "" || !utf8.ValidString(q) || !utf8.ValidString(a) {
+			return
+		}
+		file := sample()
+		file.Answers = []referee.Answer{{Q: q, A: a}, {Q: "pub.roll", A: "5"}}
+		data, err := Encode(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Decode(data)
+		if err != nil {
+			t.Fatalf("%q/%q: %v\n%s", q, a, err, data)
+		}
+		if !reflect.DeepEqual(back.Answers, file.Answers) {
+			t.Fatalf("answers %q came back as %q\n%s", file.Answers, back.Answers, data)
+		}
+	})
+}
+
+// FuzzFastAnswers checks that the fast reading of the answer list gives
+// exactly what the YAML decoder gives, whenever it is used.
+func FuzzFastAnswers(f *testing.F) {
+	good, _ := Encode(sample())
+	f.Add(good)
+	f.Add([]byte(strings.Replace(string(good), "a: swan-3}", "a: yes}", 1)))
+	f.Add([]byte(strings.Replace(string(good), "answers:\n", "answers: []\nanswers:\n", 1)))
+	f.Add([]byte(string(good) + "extra: 1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fast, fastErr := decodeFile(data)
+		var whole File
+		wholeErr := decodeStrict(data, &whole)
+		if (wholeErr == nil) != (fastErr == nil) {
+			t.Fatalf("the YAML decoder says %v, the fast path %v", wholeErr, fastErr)
+		}
+		if wholeErr == nil && !reflect.DeepEqual(whole, fast) {
+			t.Fatalf("files differ: YAML %+v, fast %+v", whole, fast)
 		}
 	})
 }

@@ -113,6 +113,10 @@ func BenchmarkAnswerAutosave(b *testing.B) {
 	t, answers := finished(b, "pirates", 5, 3)
 	f := t.factory()
 	path := filepath.Join(b.TempDir(), "g.yaml")
+	enc, err := journal.NewEncoder(t.file(nil))
+	if err != nil {
+		b.Fatal(err)
+	}
 	var e *referee.Engine
 	i := len(answers)
 	for b.Loop() {
@@ -132,11 +136,7 @@ func BenchmarkAnswerAutosave(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
-		data, err := journal.Encode(t.file(e.Answers()))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := journal.Write(path, data); err != nil {
+		if err := journal.Write(path, enc.Encode(e.Answers())); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -143,6 +143,10 @@ type Game struct {
 	RumPool int
 	// Final is the final score, set when the game ends.
 	Final *scoring.Result
+
+	// dark lists the board's dark alleys in alley order (derived from the
+	// board, for movement).
+	dark []int
 }
 
 // New makes a game in its starting state from a validated config and the
@@ -152,6 +156,11 @@ func New(cfg Config, board *Board) *Game {
 		RumPool: RumBarrels}
 	for _, p := range cfg.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Color: p.Color, Coins: 2, Supply: 10, Office: 5})
+	}
+	for _, a := range board.Alleys {
+		if a.Dark {
+			g.dark = append(g.dark, a.ID)
+		}
 	}
 	g.Occupant = make([]int, len(board.Alleys))
 	for i := range g.Occupant {

@@ -32,45 +32,51 @@ func (g *Game) hasEmptyPlain(c int) bool {
 	return false
 }
 
-// darkExits lists the empty dark alleys that can end a dark-alley hop
-// entered by alley entry at intersection c: a different alley whose inner
-// end is not c (the captain must reach a new intersection).
-func (g *Game) darkExits(c, entry int) []int {
-	var out []int
-	for _, x := range g.Board.Alleys {
-		if x.Dark && x.ID != entry && x.A != c && g.empty(x.ID) {
-			out = append(out, x.ID)
-		}
-	}
-	return out
-}
-
-// hopsFrom lists every legal hop from intersection c, whatever the mover
-// can pay, in a stable order: alleys as the board lists them at c, each
-// dark entry followed by its exits in alley order.
-func (g *Game) hopsFrom(c int) []hop {
-	var out []hop
+// eachHop calls f for every legal hop from intersection c, whatever the
+// mover can pay, until f returns false. The order is stable: alleys as the
+// board lists them at c, each dark entry followed by its exits in alley
+// order. A dark exit must be an empty dark alley other than the entry
+// whose inner end is not c (the captain must reach a new intersection).
+func (g *Game) eachHop(c int, f func(hop) bool) {
 	for _, id := range g.Board.At[c] {
-		a := g.Board.Alleys[id]
+		a := &g.Board.Alleys[id]
 		if !g.empty(id) {
 			continue
 		}
 		if !a.Dark {
-			out = append(out, hop{Alley: id, Exit: -1, Dest: g.Board.Other(a, c), Pirates: a.Segments})
+			if !f(hop{Alley: id, Exit: -1, Dest: g.Board.Other(*a, c), Pirates: a.Segments}) {
+				return
+			}
 			continue
 		}
-		for _, x := range g.darkExits(c, id) {
-			xa := g.Board.Alleys[x]
-			out = append(out, hop{Alley: id, Exit: x, Dest: xa.A, Pirates: a.Segments + xa.Segments})
+		for _, x := range g.dark {
+			xa := &g.Board.Alleys[x]
+			if x == id || xa.A == c || !g.empty(x) {
+				continue
+			}
+			if !f(hop{Alley: id, Exit: x, Dest: xa.A, Pirates: a.Segments + xa.Segments}) {
+				return
+			}
 		}
 	}
+}
+
+// hopsFrom lists every legal hop from intersection c, whatever the mover
+// can pay, in the order of eachHop.
+func (g *Game) hopsFrom(c int) []hop {
+	var out []hop
+	g.eachHop(c, func(h hop) bool { out = append(out, h); return true })
 	return out
 }
 
 // deadEnd reports whether intersection c offers no legal hop at all (§7.7):
 // every alley is taken, or only dark alleys are free and no exit for them
 // exists. The mover's pirates and coins do not matter.
-func (g *Game) deadEnd(c int) bool { return len(g.hopsFrom(c)) == 0 }
+func (g *Game) deadEnd(c int) bool {
+	dead := true
+	g.eachHop(c, func(hop) bool { dead = false; return false })
+	return dead
+}
 
 // escapeTarget returns where the captain starts a hop from: c itself, or
 // when c is a dead end the coin of the next section by number (9 wraps to
@@ -134,17 +140,24 @@ func (g *Game) hopCoins(h hop, from, k int, last bool) (extra, dark int) {
 	return extra, dark
 }
 
+// payable reports whether player p can pay for hop h from c as hop number
+// k: a pirate for every segment, and the coins.
+func (g *Game) payable(p int, h hop, c, k int, last bool) bool {
+	pl := &g.Players[p]
+	extra, dark := g.hopCoins(h, c, k, last)
+	return h.Pirates <= pl.Supply && extra+dark <= pl.Coins
+}
+
 // affordable lists the hops from c the player can pay for as hop number k
 // (0 = the first of the turn).
 func (g *Game) affordable(p, c, k int, last bool) []hop {
-	pl := g.Players[p]
 	var out []hop
-	for _, h := range g.hopsFrom(c) {
-		extra, dark := g.hopCoins(h, c, k, last)
-		if h.Pirates <= pl.Supply && extra+dark <= pl.Coins {
+	g.eachHop(c, func(h hop) bool {
+		if g.payable(p, h, c, k, last) {
 			out = append(out, h)
 		}
-	}
+		return true
+	})
 	return out
 }
 
@@ -152,7 +165,15 @@ func (g *Game) affordable(p, c, k int, last bool) []hop {
 // dead-end jump that would come first.
 func (g *Game) canHop(p, k int, last bool) bool {
 	c, ok := g.escapeTarget(g.Captain)
-	return ok && len(g.affordable(p, c, k, last)) > 0
+	if !ok {
+		return false
+	}
+	found := false
+	g.eachHop(c, func(h hop) bool {
+		found = g.payable(p, h, c, k, last)
+		return !found
+	})
+	return found
 }
 
 // isLast reports whether every other player is out of the action phase.
@@ -177,9 +198,9 @@ func keyAlley(k string) int {
 // plural writes "1 pirate" or "3 pirates".
 func plural(n int, word string) string {
 	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
+		return strconv.Itoa(n) + " " + word
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // move runs a "move the captain" turn: hops until the player says Avast,

@@ -173,6 +173,8 @@ type Stack struct {
 	Sorts  []TileSort
 	Counts map[string]int // shuffled part: tile key -> copies
 	Under  []string       // tiles put under the stack, next to be drawn first
+
+	keys []string // the stack's tile keys in catalog order
 }
 
 func newStack(sorts ...TileSort) *Stack {
@@ -181,6 +183,7 @@ func newStack(sorts ...TileSort) *Stack {
 		for _, so := range sorts {
 			if t.Sort == so {
 				s.Counts[t.Key] = t.Copies
+				s.keys = append(s.keys, t.Key)
 			}
 		}
 	}
@@ -199,9 +202,9 @@ func (s *Stack) Size() int {
 // Possible lists, in catalog order, the tile types the next draw can show.
 func (s *Stack) Possible() []string {
 	var out []string
-	for _, t := range tileCatalog {
-		if s.Counts[t.Key] > 0 {
-			out = append(out, t.Key)
+	for _, k := range s.keys {
+		if s.Counts[k] > 0 {
+			out = append(out, k)
 		}
 	}
 	if len(out) == 0 && len(s.Under) > 0 {
