@@ -22,13 +22,16 @@ const (
 	exitInterrupted = 2
 )
 
-// exitError carries an exit code with an error.
+// codedError carries an exit code with an error.
 type codedError struct {
 	code int
 	err  error
 }
 
+// Error returns the wrapped error's message.
 func (e *codedError) Error() string { return e.err.Error() }
+
+// Unwrap returns the wrapped error.
 func (e *codedError) Unwrap() error { return e.err }
 
 func main() {
