@@ -14,6 +14,8 @@ import (
 
 	"rumref/journal"
 	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/referee/runner"
 )
 
 // Config says what to simulate.
@@ -211,3 +213,20 @@ func Finished(game string, players int, seed uint64) (*journal.File, error) {
 
 // Factory makes the game factory of a save, as "rumref resume" does.
 func Factory(f *journal.File) (referee.Factory, error) { return factoryOf(f) }
+
+// CheckPirates checks the Rum & Pirates invariants of a game state: each
+// color's 15 pirates somewhere, every tile once, rum and coins never
+// negative. The engine's own tests call it after every answer too.
+func CheckPirates(g *pirates.Game) error {
+	t := &piratesTable{index: map[string]int{}}
+	for i, tt := range pirates.Catalog() {
+		t.index[tt.Key] = i
+	}
+	return t.invariants(g)
+}
+
+// CheckRunner checks the Rum Runner invariants of a game state: every card
+// in exactly one place, coins never negative, crews within their slots.
+func CheckRunner(g *runner.Game) error {
+	return (&runnerTable{cfg: g.Config}).invariants(g)
+}

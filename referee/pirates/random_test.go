@@ -10,6 +10,7 @@ import (
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/setup"
+	"rumref/sim"
 )
 
 // dump is a deterministic picture of the whole game state, for comparing
@@ -28,78 +29,8 @@ func dump(g *pirates.Game) string {
 
 // checkInvariants checks what must hold after every answer.
 func checkInvariants(g *pirates.Game) error {
-	// Each color's 15 pirates are all somewhere.
-	for i, p := range g.Players {
-		n := p.Supply + p.Office
-		for id, occ := range g.Occupant {
-			if occ == i {
-				n += g.Board.Alleys[id].Segments
-			}
-		}
-		for _, r := range g.Mast {
-			if r.Player == i {
-				n += r.Left + r.Right
-			}
-		}
-		if n != 15 {
-			return fmt.Errorf("%s has %d pirates, not 15", p.Name, n)
-		}
-		if p.Coins < 0 || p.Rum < 0 || p.Supply < 0 || p.Office < 0 {
-			return fmt.Errorf("%s has a negative count: %+v", p.Name, p)
-		}
-	}
-	// Rum barrels.
-	rum := g.RumPool
-	for _, p := range g.Players {
-		rum += p.Rum
-	}
-	if rum != pirates.RumBarrels || g.RumPool < 0 {
-		return fmt.Errorf("%d rum barrels in play, pool %d", rum, g.RumPool)
-	}
-	// Every tile is somewhere.
-	count := map[string]int{}
-	for _, st := range g.Stacks {
-		for k, c := range st.Counts {
-			count[k] += c
-		}
-		for _, k := range st.Under {
-			count[k]++
-		}
-	}
-	add := func(keys ...string) {
-		for _, k := range keys {
-			if k != "" {
-				count[k]++
-			}
-		}
-	}
-	add(g.Pubs...)
-	add(g.Maps...)
-	add(g.Chest, g.Scorpion, g.Bunk, g.Hammock, g.Bedroll)
-	add(g.Boxed...)
-	for _, p := range g.Players {
-		add(p.Won...)
-		add(p.Wares...)
-		add(p.Targets...)
-	}
-	total := 0
-	for _, tt := range pirates.Catalog() {
-		if count[tt.Key] != tt.Copies {
-			return fmt.Errorf("tile %s: %d in play, %d in the box", tt.Key, count[tt.Key], tt.Copies)
-		}
-		total += tt.Copies
-		delete(count, tt.Key)
-	}
-	if len(count) > 0 {
-		return fmt.Errorf("unknown tiles %v", count)
-	}
-	if total+pirates.RumBarrels+pirates.Markers+pirates.StartTile != pirates.BoxTiles {
-		return fmt.Errorf("the box holds %d tiles", total+pirates.RumBarrels+pirates.Markers+pirates.StartTile)
-	}
-	if len(g.Pubs) > 4 || len(g.Maps) > 4 {
-		return fmt.Errorf("displays overfull: %v %v", g.Pubs, g.Maps)
-	}
-	return nil
+	// Pirates, tiles, rum and coins: the simulator's checks.
+	return sim.CheckPirates(g)
 }
 
 // secretLabels lists the labels that must never show in public: every

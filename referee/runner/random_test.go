@@ -11,6 +11,7 @@ import (
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/setup"
+	"rumref/sim"
 )
 
 func catalog(t testing.TB) []runner.Card {
@@ -72,52 +73,10 @@ func checkInvariants(g *runner.Game) (msg string) {
 	fail := func(format string, a ...any) {
 		panic(fmt.Sprintf(format, a...))
 	}
-	crownCards, pirateCards := 0, 0
-	for seat, p := range g.Players {
-		if p.Supply < 0 {
-			fail("%s has %d coins", p.Name, p.Supply)
-		}
-		if p.Deck.Unknown < 0 {
-			fail("%s deck has %d unknown cards", p.Name, p.Deck.Unknown)
-		}
-		n := len(p.Hand) + p.Deck.Size() + len(p.Discard)
-		if seat == runner.CrownSeat {
-			crownCards += n
-		} else {
-			pirateCards += n
-		}
-		crownCards += len(p.Score)
-	}
-	for _, is := range g.Islands {
-		if is.Card != nil {
-			crownCards++
-			if is.Card.Coins < 0 {
-				fail("negative coins on %s", is.Name)
-			}
-		}
-		for _, h := range is.Hazards {
-			crownCards++
-			if h.Coins < 0 {
-				fail("negative coins on a hazard at %s", is.Name)
-			}
-		}
-	}
-	for _, s := range g.Ships {
-		pirateCards += 1 + len(s.Crew)
-		if s.Coins < 0 {
-			fail("negative coins on %s", s.Name)
-		}
-		if len(s.Crew) > 3 {
-			fail("%s carries %d crew", s.Name, len(s.Crew))
-		}
-	}
-	pirateCards += len(g.Removed)
-	crownCards += len(g.Revealed)
-	if crownCards != runner.CrownDeckSize+4 {
-		fail("crown cards add up to %d, want %d", crownCards, runner.CrownDeckSize+4)
-	}
-	if pirateCards != runner.PirateDeckSize+2 {
-		fail("pirate cards add up to %d, want %d", pirateCards, runner.PirateDeckSize+2)
+	// Every card in exactly one place, coins never negative, crews within
+	// their slots: the simulator's checks.
+	if err := sim.CheckRunner(g); err != nil {
+		fail("%v", err)
 	}
 	var pub runner.View
 	j, _ := json.Marshal(g.View(referee.Public))
