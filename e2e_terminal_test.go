@@ -1,0 +1,139 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// tty runs the binary in a pseudo-terminal, as a person at a real
+// terminal would, and collects the screen output.
+type tty struct {
+	t    *testing.T
+	cmd  *exec.Cmd
+	f    *os.File
+	mu   sync.Mutex
+	out  bytes.Buffer
+	done chan struct{}
+}
+
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]`)
+
+func startTTY(t *testing.T, args ...string) *tty {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("pseudo-terminal test")
+	}
+	c := &tty{t: t, cmd: exec.Command(binary, args...), done: make(chan struct{})}
+	c.cmd.Env = append(os.Environ(), "NO_COLOR=1", "TERM=xterm", "XDG_DATA_HOME="+t.TempDir())
+	f, err := pty.StartWithSize(c.cmd, &pty.Winsize{Rows: 50, Cols: 120})
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	c.f = f
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := f.Read(buf)
+			c.mu.Lock()
+			c.out.Write(buf[:n])
+			c.mu.Unlock()
+			if err != nil {
+				close(c.done)
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() { c.cmd.Process.Kill(); f.Close() })
+	return c
+}
+
+// screen is what the terminal shows so far, without escape codes.
+func (c *tty) screen() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return ansi.ReplaceAllString(c.out.String(), "")
+}
+
+// waitFor waits until the screen shows text.
+func (c *tty) waitFor(text string) {
+	c.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if strings.Contains(c.screen(), text) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.t.Fatalf("the terminal never showed %q:\n%s", text, c.screen())
+}
+
+func (c *tty) send(keys string) {
+	c.t.Helper()
+	time.Sleep(80 * time.Millisecond) // let promptui draw before the keys arrive
+	if _, err := c.f.Write([]byte(keys)); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+const (
+	keyEnter = "\r"
+	keyDown  = "\x1b[B"
+	keyCtrlC = "\x03"
+)
+
+func TestTerminalRulesBrowse(t *testing.T) {
+	c := startTTY(t, "rules")
+	c.waitFor("Rules reference")
+	c.send("/")
+	c.send("scorpion")
+	c.waitFor("Scorpion")
+	c.send(keyEnter)
+	c.waitFor("goal")
+	c.send(keyCtrlC)
+	select {
+	case <-c.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("rumref rules did not stop on Ctrl-C")
+	}
+	if strings.ContainsRune(c.screen(), '\a') {
+		t.Error("the terminal bell rang")
+	}
+}
+
+func TestTerminalTeachNewGameQuitAndResume(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	c := startTTY(t, "new", "pirates", "--teach", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "fixed", "--save", save)
+	c.waitFor("First time here (rp.draw)")
+	c.waitFor("face-up pub 1 of 4")
+	c.send(keyDown + keyEnter) // the second option: The Swan 3
+	c.waitFor("face-up pub 2 of 4")
+	c.send(keyCtrlC)
+	select {
+	case <-c.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("rumref did not stop on Ctrl-C")
+	}
+	c.cmd.Wait()
+	if code := c.cmd.ProcessState.ExitCode(); code != exitInterrupted {
+		t.Fatalf("exit %d after Ctrl-C, want 2:\n%s", code, c.screen())
+	}
+	data, err := os.ReadFile(save)
+	if err != nil || !strings.Contains(string(data), "a: swan-3") {
+		t.Fatalf("the answer given in the terminal was not saved: %v\n%s", err, data)
+	}
+	r := startTTY(t, "resume", save)
+	r.waitFor("face-up pub 2 of 4")
+	r.send(keyCtrlC)
+	<-r.done
+}
