@@ -131,7 +131,7 @@ func TestJaneyTakesACoinForADiscard(t *testing.T) {
 		g.AddShip("Longboat", 0, "Janey McFloyd")
 		return g
 	}
-	_, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"effect.choose", "o1"}})
+	_, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"effect.choose", "o1"}, {"discard.card", "sloop"}})
 	if g.Players[1].Supply != 1 || g.Players[0].Supply != 1 || g.Players[1].Discard[0] != "Sloop" {
 		t.Errorf("Janey: discard Sloop, take 1\n%s", g.Status(1))
 	}

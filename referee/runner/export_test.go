@@ -82,3 +82,8 @@ var (
 func RunDraw(seat, n int) func(*Game, *referee.T) {
 	return func(g *Game, t *referee.T) { g.draw(t, seat, n) }
 }
+
+// RunDiscard has a seat discard one card of their choice.
+func RunDiscard(seat int) func(*Game, *referee.T) {
+	return func(g *Game, t *referee.T) { g.discard(t, seat, "rr.discard", "discard a card.") }
+}

@@ -34,7 +34,7 @@ func TestEveryHazardOption(t *testing.T) {
 		stoped bool
 	}{
 		{"rowdy tavern discards two", hazardTable(t, "Rowdy Tavern", []string{"Sloop", "Galleon"}, longboat),
-			[]step{{"raid.target", "i3"}, {"raid.hazard.cost", "o1"}, {"discard.card", "sloop"}, {"draw.card", "galleon"}},
+			[]step{{"raid.target", "i3"}, {"raid.hazard.cost", "o1"}, {"discard.card", "sloop"}, {"discard.card", "galleon"}, {"draw.card", "galleon"}},
 			func(g *runner.Game) string {
 				if len(g.Players[1].Discard) != 2 || len(island(g, "Bivalve Bay").Hazards) != 0 {
 					return "want two discards and the tavern trashed"

@@ -119,9 +119,10 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text, rule string
 }
 
 // chooseName asks the actor to pick a card name from a list (a hand or a
-// discard pile).
+// discard pile). A secret question is asked even when the list holds one
+// name only: skipping it would show that the hidden cards are all alike.
 func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text, rule string, names []string) string {
-	if d := distinct(names); len(d) == 1 {
+	if d := distinct(names); len(d) == 1 && !secret {
 		return d[0]
 	}
 	opts := []referee.Option{}
