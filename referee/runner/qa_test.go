@@ -51,3 +51,50 @@ func TestSecretHandQuestionIsAskedEvenWhenEveryCardIsTheSame(t *testing.T) {
 		t.Error(g.Status(runner.CrownSeat))
 	}
 }
+func TestRaiseIsAskedEvenWhenNoHazardIsAffordable(t *testing.T) {
+	// Whether the crown is asked must not show that it cannot pay for the
+	// face-down hazards: the question comes whenever one is face-down.
+	build := func() *runner.Game {
+		g := blank(t)
+		g.Players[runner.PirateSeat].Supply = 1
+		g.Players[runner.PirateSeat].Deck = runner.Deck{Known: []string{"Galleon"}}
+		g.AddShip("Longboat", 0, "Doug Doubloon")
+		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("Uncharted Waters", 0, false)}
+		return g
+	}
+	e, _ := drive(t, build, runner.RunRaid, []step{
+		{"raid.target", "i3"}, {"raid.raise", "done"}, {"draw.card", "galleon"},
+	})
+	if asked, secret := secretAsked(e, "raid.raise"); !asked || !secret {
+		t.Error("the raise question must be asked in secret while a face-down hazard waits")
+	}
+}
+
+func TestUnaffordableStartingHazardStaysHiddenWhenRaiseFails(t *testing.T) {
+	// A starting hazard the referee has not seen is always offered; when it
+	// turns out too dear, the public log must not give its cost away.
+	build := func() *runner.Game {
+		g := blank(t)
+		g.Starting = runner.Deck{Known: []string{"Port Taxes", "Uncharted Waters"}}
+		g.Players[runner.PirateSeat].Supply = 1
+		g.Players[runner.PirateSeat].Deck = runner.Deck{Known: []string{"Galleon"}}
+		g.AddShip("Longboat", 0, "Doug Doubloon")
+		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("", 0, false)}
+		return g
+	}
+	probe := build()
+	h := island(probe, "Bivalve Bay").Hazards[0]
+	e, g := drive(t, build, runner.RunRaid, []step{
+		{"raid.target", "i3"}, {"raid.raise", key(h)}, {"hazard.identify", "uncharted-waters"}, {"draw.card", "galleon"},
+	})
+	var pub string
+	for _, ev := range e.Events() {
+		pub += ev.For(referee.Public) + "\n"
+	}
+	if strings.Contains(pub, "pay 3") || strings.Contains(pub, "Uncharted") {
+		t.Errorf("the public log names or prices the face-down hazard:\n%s", pub)
+	}
+	if hz := island(g, "Bivalve Bay").Hazards[0]; hz.Up || hz.Name != "Uncharted Waters" {
+		t.Errorf("the hazard should stay face-down, now known to the referee: %+v", hz)
+	}
+}

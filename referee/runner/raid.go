@@ -177,22 +177,26 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 
 // raise lets the crown flip face-down hazards at the target island, in any
 // order, by paying their cost, then add coins (rules 51-55, rulings A22, A23).
-// The question is secret: which hazards are affordable would give them away.
+// The question is secret and is asked while any face-down hazard there is
+// still undecided, even when none is affordable: which hazards are
+// affordable, or that none is, would give them away.
 func (g *Game) raise(t *referee.T, is *IslandPlace) {
 	cr := g.crown()
 	var decided []*Piece
 	for {
 		var opts []referee.Option
+		waiting := false
 		for i := len(is.Hazards) - 1; i >= 0; i-- {
 			h := is.Hazards[i]
 			if h.Up || containsPiece(decided, h) {
 				continue
 			}
+			waiting = true
 			if h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
 				opts = append(opts, referee.Option{Key: pieceKey(h), Label: "raise the " + g.label(h)})
 			}
 		}
-		if len(opts) == 0 {
+		if !waiting {
 			break
 		}
 		opts = append(opts, referee.Option{Key: "done", Label: "raise nothing more"})
@@ -212,7 +216,8 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		g.identify(t, h, "you raise the "+desc)
 		cost := g.card(h.Name).Cost
 		if cost > cr.Supply+h.Coins {
-			t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown cannot pay %d to raise the %s, so it stays face-down.", cost, desc)})
+			t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown leaves the %s face-down.", desc),
+				Private: fmt.Sprintf("It is %s: raising it costs %d and you have %d with its coins.", h.Name, cost, cr.Supply+h.Coins), Player: CrownSeat})
 			continue
 		}
 		lo, hi := max(0, cost-cr.Supply), min(cost, h.Coins)

@@ -118,7 +118,8 @@ func TestWorkedRaidExample(t *testing.T) {
 		{"raid.party", key(&long.Piece)},
 		{"raid.party", key(&sloop.Piece)},
 		{"raid.raise", key(privateers)},
-		{"raid.raise.extra", "2"}, // with no coins left, the Reef cannot be raised
+		{"raid.raise.extra", "2"},
+		{"raid.raise", "done"}, // with no coins left the Reef cannot be raised, but the crown is still asked
 		{"effect.trash-crew", key(peg)},
 		{"raid.hazard.cost", "o1"}, // Port Taxes: pay 2
 		{"raid.crew.next", key(doug)},
