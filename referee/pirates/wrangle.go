@@ -192,10 +192,10 @@ func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p int) {
 	switch {
 	case len(w.left) == 1:
 		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text})
-		g.awardSleeping(t, p, &g.Hammock, "finishes second")
+		g.awardSleeping(t, p, &g.Hammock, "finishes second and takes the %s")
 	case len(w.left) == 2 && g.bedrollInUse() && len(w.boarded) >= 3:
 		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text})
-		g.awardSleeping(t, p, &g.Bedroll, "finishes third")
+		g.awardSleeping(t, p, &g.Bedroll, "finishes third and takes the %s")
 	default:
 		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text + " No sleeping place for this finish."})
 	}
@@ -210,9 +210,9 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 		if len(w.boarded) > 1 {
 			t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: fmt.Sprintf("%s is the last on the ship and wins the wrangle.", capitalize(g.name(p)))})
 		}
-		g.awardSleeping(t, p, &g.Bunk, "wins the wrangle")
+		g.awardSleeping(t, p, &g.Bunk, "wins the wrangle and takes the %s")
 		if g.bedrollInUse() && len(w.boarded) <= 2 {
-			g.awardSleeping(t, p, &g.Bedroll, "also takes the bedroll, as fewer than three players boarded")
+			g.awardSleeping(t, p, &g.Bedroll, "also takes the %s, as fewer than three players boarded")
 		}
 	}
 	for _, tile := range []*string{&g.Bunk, &g.Hammock, &g.Bedroll} {
@@ -224,19 +224,20 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	}
 }
 
-// awardSleeping hands a displayed sleeping place to p; the imaginary player's go
-// back to the box.
-func (g *Game) awardSleeping(t *referee.T, p int, tile *string, why string) {
+// awardSleeping hands a displayed sleeping place to p; the imaginary
+// player's go back to the box. what says what happens, with %s for the
+// tile, e.g. "finishes second and takes the %s".
+func (g *Game) awardSleeping(t *referee.T, p int, tile *string, what string) {
 	if *tile == "" {
 		return
 	}
-	label := mustTile(*tile).Label
+	did := fmt.Sprintf(what, mustTile(*tile).Label)
 	if p == Imaginary {
 		g.Boxed = append(g.Boxed, *tile)
-		t.Emit(referee.Event{Rule: "rp.wrangle.imaginary", Text: fmt.Sprintf("The imaginary player %s: the %s goes back to the box.", why, label)})
+		t.Emit(referee.Event{Rule: "rp.wrangle.imaginary", Text: fmt.Sprintf("The imaginary player %s, which goes back to the box.", did)})
 	} else {
 		g.Players[p].Won = append(g.Players[p].Won, *tile)
-		t.Emit(referee.Event{Rule: "rp.wrangle.awards", Text: fmt.Sprintf("%s %s and takes the %s.", g.name(p), why, label)})
+		t.Emit(referee.Event{Rule: "rp.wrangle.awards", Text: fmt.Sprintf("%s %s.", g.name(p), did)})
 	}
 	*tile = ""
 }

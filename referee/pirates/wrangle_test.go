@@ -476,3 +476,48 @@ func BenchmarkWrangleWorkedExample(b *testing.B) {
 		e.Close()
 	}
 }
+
+// TestWrangleAwardEventsReadWell checks the award lines when the winner
+// takes two sleeping places (4 players, 2 boarded) and when one player
+// alone is on board: each names the tile once and says why.
+func TestWrangleAwardEventsReadWell(t *testing.T) {
+	mast := []MastRow{{Player: 0, Left: 1}, {Player: 1, Left: 1}}
+	e, err := referee.Replay(wrangleFactory(4, mast, nil), answers(roll(2, 5)...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	var awards []string
+	for _, ev := range e.Events() {
+		if ev.Rule == "rp.wrangle.awards" {
+			awards = append(awards, ev.Text)
+		}
+	}
+	want := []string{
+		"Gold finishes second and takes the hammock 4.",
+		"Violet wins the wrangle and takes the bunk 7.",
+		"Violet also takes the bedroll 2, as fewer than three players boarded.",
+	}
+	if !slices.Equal(awards, want) {
+		t.Errorf("award lines:\n%s\nwant:\n%s", strings.Join(awards, "\n"), strings.Join(want, "\n"))
+	}
+
+	e2, err := referee.Start(wrangleFactory(4, mast[:1], nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e2.Close()
+	awards = nil
+	for _, ev := range e2.Events() {
+		if ev.Rule == "rp.wrangle.awards" {
+			awards = append(awards, ev.Text)
+		}
+	}
+	want = []string{
+		"Gold wins the wrangle and takes the bunk 7.",
+		"Gold also takes the bedroll 2, as fewer than three players boarded.",
+	}
+	if !slices.Equal(awards, want) {
+		t.Errorf("award lines:\n%s\nwant:\n%s", strings.Join(awards, "\n"), strings.Join(want, "\n"))
+	}
+}
