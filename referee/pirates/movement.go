@@ -117,11 +117,17 @@ func (g *Game) escapeDeadEnd(t *referee.T) {
 			break
 		}
 	}
-	text := fmt.Sprintf("Every alley at %s is taken: the captain jumps to %s (no coin action).",
-		g.Board.Intersections[c].Name, g.Board.Intersections[dest].Name)
+	why := fmt.Sprintf("Every alley at %s is taken", g.Board.Intersections[c].Name)
+	for _, a := range g.Board.At[c] {
+		if g.empty(a) {
+			why = fmt.Sprintf("No hop can leave %s: its only free alleys are dark and no dark alley elsewhere is free to come out of", g.Board.Intersections[c].Name)
+			break
+		}
+	}
+	text := fmt.Sprintf("%s: the captain jumps to %s (no coin action).", why, g.Board.Intersections[dest].Name)
 	if len(path) > 1 {
-		text = fmt.Sprintf("Every alley at %s is taken: the captain jumps on past dead ends (%s) to %s (no coin action).",
-			g.Board.Intersections[c].Name, strings.Join(path[:len(path)-1], ", "), g.Board.Intersections[dest].Name)
+		text = fmt.Sprintf("%s: the captain jumps on past dead ends (%s) to %s (no coin action).",
+			why, strings.Join(path[:len(path)-1], ", "), g.Board.Intersections[dest].Name)
 	}
 	g.Captain = dest
 	t.Emit(referee.Event{Rule: "rp.dead-end", Text: text})

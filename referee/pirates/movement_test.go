@@ -359,3 +359,30 @@ func TestActionPhaseTurnOrderAndEnd(t *testing.T) {
 		t.Errorf("turn %d mast %+v", g.Turn, g.Mast)
 	}
 }
+
+// TestDeadEndJumpExplainsDarkAlleyWithoutExit checks the jump off an
+// intersection whose only free alley is a dark alley with no free exit
+// anywhere: the event must not claim every alley there is taken.
+func TestDeadEndJumpExplainsDarkAlleyWithoutExit(t *testing.T) {
+	g, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		coin8 := g.Board.CoinOf[8]
+		g.Captain = coin8
+		fillAround(g, coin8, 1, darkAt(g.Board, coin8)...)
+		for _, a := range g.Board.Alleys {
+			if a.Dark && a.A != coin8 {
+				g.Occupant[a.ID] = 2
+			}
+		}
+		return g
+	}, turn(0), "turn.choice=move")
+	if g.Captain != g.Board.CoinOf[9] {
+		t.Fatalf("captain on %s, want Coin 9", g.Board.Intersections[g.Captain].Name)
+	}
+	if hasEvent(e, "rp.dead-end", "Every alley at Coin 8 is taken") {
+		t.Errorf("the jump claims every alley is taken while a dark alley is free:\n%s", events(e))
+	}
+	if !hasEvent(e, "rp.dead-end", "no dark alley elsewhere is free") {
+		t.Errorf("the jump does not say why Coin 8 is a dead end:\n%s", events(e))
+	}
+}
