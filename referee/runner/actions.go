@@ -109,7 +109,7 @@ func (g *Game) action(t *referee.T, seat int) bool {
 	case ActShip:
 		return g.playShip(t)
 	case ActCrew:
-		g.playCrew(t)
+		return g.playCrew(t)
 	case ActRaid:
 		g.raid(t, nil)
 	}
@@ -126,15 +126,22 @@ const cancelKey = "cancel"
 // fits and nobody learns what the hand holds. It returns "" when the
 // player takes the action back.
 func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text string, names []string) string {
+	return g.chooseFromHandOr(t, id, seat, text, names, "none of these: take the action back and choose another",
+		" takes the action back and chooses another.")
+}
+
+// chooseFromHandOr is chooseFromHand with its own wording for the option
+// that plays no card and for the event that reports it.
+func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text string, names []string, cancel, told string) string {
 	opts := []referee.Option{}
 	for _, n := range distinct(names) {
 		opts = append(opts, referee.Option{Key: slug(n), Label: n})
 	}
-	opts = append(opts, referee.Option{Key: cancelKey, Label: "none of these: take the action back and choose another"})
+	opts = append(opts, referee.Option{Key: cancelKey, Label: cancel})
 	k := t.Ask(referee.Question{ID: id, Actor: seat, Secret: true, Text: text + " (Only cards you can play now are listed.)",
 		Rule: "rr.actions", Options: opts})
 	if k == cancelKey {
-		t.Emit(referee.Event{Rule: "rr.actions", Text: g.Players[seat].Name + " takes the action back and chooses another."})
+		t.Emit(referee.Event{Rule: "rr.actions", Text: g.Players[seat].Name + told})
 		return ""
 	}
 	for _, n := range names {

@@ -8,9 +8,12 @@ import (
 )
 
 // playCrew plays crew from hand into free slots, paying each cost, and
-// moves or returns crew in play freely (rule 35, rulings A26).
-func (g *Game) playCrew(t *referee.T) {
+// moves or returns crew in play freely (rule 35, rulings A26). It reports
+// false when the pirate takes the action back in the secret card question
+// before anything was played, moved or returned, so the action is not spent.
+func (g *Game) playCrew(t *referee.T) bool {
 	p := g.pirate()
+	changed := false
 	for {
 		opts := []referee.Option{}
 		if len(p.Hand) > 0 && len(g.shipsWithRoom(nil)) > 0 {
@@ -33,11 +36,19 @@ func (g *Game) playCrew(t *referee.T) {
 			Text: p.Name + ", play, move or return crew:"})
 		switch k {
 		case "done":
-			return
+			return true
 		case "play":
-			name := g.chooseFromHand(t, "crew.card", PirateSeat, p.Name+", which crew do you play?", g.affordable(Crew))
-			if name == "" {
-				continue
+			text := p.Name + ", which crew do you play?"
+			var name string
+			if changed {
+				// The action is already spent: the way out plays no crew.
+				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, g.affordable(Crew),
+					"none of these: play no crew now", " plays no crew from hand.")
+				if name == "" {
+					continue
+				}
+			} else if name = g.chooseFromHand(t, "crew.card", PirateSeat, text, g.affordable(Crew)); name == "" {
+				return false
 			}
 			x := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.actions", g.shipPieces(g.shipsWithRoom(nil)), "")
 			s := g.shipOf(x)
@@ -47,6 +58,7 @@ func (g *Game) playCrew(t *referee.T) {
 			cp := g.newPiece(name)
 			cp.Up = true
 			s.Crew = append(s.Crew, cp)
+			changed = true
 			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("The pirate pays %d and puts %s on %s #%d.", c.Cost, name, s.Name, s.ID)})
 		case "move":
 			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew moves?", "rr.actions", movable, "")
@@ -55,12 +67,14 @@ func (g *Game) playCrew(t *referee.T) {
 			to := g.shipOf(y)
 			from.Crew = slices.DeleteFunc(from.Crew, func(c *Piece) bool { return c == x })
 			to.Crew = append(to.Crew, x)
+			changed = true
 			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s moves from %s #%d to %s #%d.", x.Name, from.Name, from.ID, to.Name, to.ID)})
 		case "return":
 			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew returns to hand?", "rr.actions", crewOf(g.Ships), "")
 			s := g.shipOf(x)
 			s.Crew = slices.DeleteFunc(s.Crew, func(c *Piece) bool { return c == x })
 			p.Hand = append(p.Hand, x.Name)
+			changed = true
 			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s returns from %s #%d to the pirate's hand.", x.Name, s.Name, s.ID)})
 		}
 	}

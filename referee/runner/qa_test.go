@@ -98,3 +98,40 @@ func TestUnaffordableStartingHazardStaysHiddenWhenRaiseFails(t *testing.T) {
 		t.Errorf("the hazard should stay face-down, now known to the referee: %+v", hz)
 	}
 }
+func TestTakingBackThePlayCrewActionGivesTheActionBack(t *testing.T) {
+	build := func() *runner.Game {
+		g := blank(t)
+		g.Active = runner.PirateSeat
+		g.Players[runner.PirateSeat].Hand = []string{"Galleon"}
+		g.AddShip("Longboat", 0)
+		return g
+	}
+	// RunAction carries out one action: after "take it back" nothing more
+	// is asked, so the action is not spent on an empty crew step.
+	e, _ := drive(t, build, runner.RunAction, []step{
+		{"action", "crew"}, {"crew.step", "play"}, {"crew.card", "cancel"},
+	})
+	if !strings.Contains(events(e), "takes the action back") {
+		t.Error(events(e))
+	}
+}
+
+func TestPlayingNoCrewAfterAMoveKeepsTheAction(t *testing.T) {
+	build := func() *runner.Game {
+		g := blank(t)
+		g.Active = runner.PirateSeat
+		g.Players[runner.PirateSeat].Hand = []string{"Galleon"}
+		g.AddShip("Longboat", 0, "Peg Leg Paul")
+		g.AddShip("Sloop", 0)
+		return g
+	}
+	// Once a crew has moved the action is spent; the way out of the card
+	// question then plays no crew and the crew step goes on.
+	e, g := drive(t, build, runner.RunAction, []step{
+		{"action", "crew"}, {"crew.step", "move"}, // Peg Leg Paul to the Sloop, the only choice
+		{"crew.step", "play"}, {"crew.card", "cancel"}, {"crew.step", "done"},
+	})
+	if !strings.Contains(events(e), "plays no crew from hand") || len(g.Ships[1].Crew) != 1 {
+		t.Errorf("%s\n%s", events(e), g.Status(runner.PirateSeat))
+	}
+}
