@@ -416,3 +416,33 @@ func TestStatusAndViewSecrets(t *testing.T) {
 		t.Error("own view lacks own coins or shows others'")
 	}
 }
+
+// TestEmptyStackEventsSayWhoGetsNothing checks the lines for an empty
+// stack: an action names the player who gets nothing, and a refill says
+// the display stays short.
+func TestEmptyStackEventsSayWhoGetsNothing(t *testing.T) {
+	drain := func(g *pirates.Game, s pirates.TileSort) {
+		st := g.Stacks[s]
+		for _, k := range st.Possible() {
+			for st.Counts[k] > 0 {
+				st.Take(k)
+			}
+		}
+	}
+	_, e := arriveAt(t, 3, "Supply (9)", 1, func(g *pirates.Game) { drain(g, pirates.SortWare) })
+	if !hasEvent(e, "rp.running-out", "The pirate supply stack is empty: Bo gets nothing.") {
+		t.Errorf("empty ware stack:\n%s", events(e))
+	}
+	_, e = arriveAt(t, 3, "Frere Jacques", 1, func(g *pirates.Game) {
+		drain(g, pirates.SortPub)
+		for i := range g.Players {
+			g.Players[i].Coins = 0
+		}
+	}, "pub.join=decline", "pub.join=decline")
+	if !hasEvent(e, "rp.pub", "Bo sets aside the face-up Frere Jacques 5 and invites") {
+		t.Errorf("pub set-aside line:\n%s", events(e))
+	}
+	if !hasEvent(e, "rp.running-out", "The pub stack is empty: nothing is drawn to refill the pub display (4 of 4).") {
+		t.Errorf("empty pub stack:\n%s", events(e))
+	}
+}

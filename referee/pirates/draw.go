@@ -8,13 +8,18 @@ import (
 
 // draw asks which tile was drawn from a stack; the options are exactly the
 // tile types that can still be in it. It returns "" with an event when the
-// stack is empty. A secret draw (a ware, a rendezvous) is answered by the
+// stack is empty: the drawing player gets nothing, or for a table draw
+// nothing is drawn for what why names (e.g. "refill the maps display"). A secret draw (a ware, a rendezvous) is answered by the
 // player who looks at it, masked; its event names no tile.
 func (g *Game) draw(t *referee.T, sort TileSort, id string, actor int, secret bool, why string) string {
 	st := g.Stacks[sort]
 	keys := st.Possible()
 	if len(keys) == 0 {
-		t.Emit(referee.Event{Rule: "rp.running-out", Text: fmt.Sprintf("The %s stack is empty: %s gets nothing.", sort, why)})
+		text := fmt.Sprintf("The %s stack is empty: nothing is drawn to %s.", sort, why)
+		if actor >= 0 {
+			text = fmt.Sprintf("The %s stack is empty: %s gets nothing.", sort, g.name(actor))
+		}
+		t.Emit(referee.Event{Rule: "rp.running-out", Text: text})
 		return ""
 	}
 	opts := make([]referee.Option, len(keys))

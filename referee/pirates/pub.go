@@ -33,7 +33,7 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 		t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("No face-up %s tile: nothing happens at the pub.", name)})
 		return
 	}
-	t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s sets aside the %d face-up %s tiles and invites the others for a drink.", h.Name, n, name)})
+	t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s sets aside the face-up %s and invites the others for a drink.", h.Name, joinAnd(labels(g.pubsOf(kind))))})
 	rollers := []int{host}
 	for q := g.next(host); q != host; q = g.next(q) {
 		pl := &g.Players[q]
