@@ -13,3 +13,6 @@ func (g *Game) ArriveForTest(t *referee.T, p int) { g.arrive(t, p) }
 
 // DeadEndForTest reports whether intersection c is a dead end (test hook).
 func (g *Game) DeadEndForTest(c int) bool { return g.deadEnd(c) }
+
+// GameEndForTest scores the game and reports the result (test hook).
+func (g *Game) GameEndForTest(t *referee.T) { g.gameEnd(t) }

@@ -127,3 +127,16 @@ func checkFinal(t *testing.T, g *pirates.Game) {
 		t.Fatalf("pad:\n%s", pad)
 	}
 }
+
+// TestSharedVictoryNamesEveryWinner checks the closing line when three
+// players tie on every key: all three are named as in a sentence.
+func TestSharedVictoryNamesEveryWinner(t *testing.T) {
+	_, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Phase = pirates.PhaseOver
+		return g
+	}, func(g *pirates.Game, t *referee.T) { g.GameEndForTest(t) })
+	if !hasEvent(e, "rp.scoring", "Ann, Bo and Cy share the victory.") {
+		t.Errorf("closing line:\n%s", events(e))
+	}
+}

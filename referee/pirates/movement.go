@@ -293,7 +293,7 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 			xo = append(xo, referee.Option{Key: alleyKey(h.Exit),
 				Label: fmt.Sprintf("Dark alley %s to %s (%s)", xa.Exit, g.Board.Intersections[h.Dest].Name, plural(xa.Segments, "pirate"))})
 		}
-		x := keyAlley(t.Ask(referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley", Options: xo,
+		x := keyAlley(t.Ask(referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit", Options: xo,
 			Text: fmt.Sprintf("%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?",
 				pl.Name, ea.Exit, plural(ea.Segments, "pirate"))}))
 		for _, h := range exits {

@@ -386,3 +386,18 @@ func TestDeadEndJumpExplainsDarkAlleyWithoutExit(t *testing.T) {
 		t.Errorf("the jump does not say why Coin 8 is a dead end:\n%s", events(e))
 	}
 }
+
+// TestDarkExitQuestionCitesTheExitRule checks that the question for the
+// dark alley to come out of cites the exit ruling.
+func TestDarkExitQuestionCitesTheExitRule(t *testing.T) {
+	b := fixedBoard(t)
+	coin3 := at(t, b, "Coin 3")
+	_, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Captain = coin3
+		return g
+	}, turn(0), "turn.choice=move", "move.alley="+key(darkAt(b, coin3)[0]))
+	if q := e.Next(); q == nil || q.ID != "move.exit" || q.Rule != "rp.dark-alley.exit" {
+		t.Errorf("pending %+v, want move.exit citing rp.dark-alley.exit", q)
+	}
+}

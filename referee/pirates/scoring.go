@@ -106,6 +106,6 @@ func (g *Game) gameEnd(t *referee.T) {
 	if len(r.Winners) == 1 {
 		t.Emit(referee.Event{Rule: "rp.scoring", Text: fmt.Sprintf("%s wins the game.", r.Winners[0])})
 	} else {
-		t.Emit(referee.Event{Rule: "rp.scoring", Text: fmt.Sprintf("%s share the victory.", strings.Join(r.Winners, " and "))})
+		t.Emit(referee.Event{Rule: "rp.scoring", Text: fmt.Sprintf("%s share the victory.", joinAnd(r.Winners))})
 	}
 }
