@@ -88,11 +88,11 @@ func (g *Game) action(t *referee.T, seat int) bool {
 	switch a {
 	case ActGain:
 		p.Supply += 2
-		t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s gains 2 coins (now %d).", p.Name, p.Supply)})
+		t.Emit(referee.Event{Rule: "rr.gain-coins", Text: fmt.Sprintf("%s gains 2 coins (now %d).", p.Name, p.Supply)})
 	case ActDraw:
 		need := HandLimit - len(p.Hand)
 		if need <= 0 {
-			t.Emit(referee.Event{Rule: "rr.actions", Text: p.Name + " already holds 5 or more cards: the draw gives nothing."})
+			t.Emit(referee.Event{Rule: "rr.draw", Text: p.Name + " already holds 5 or more cards: the draw gives nothing."})
 			return true
 		}
 		g.draw(t, seat, need)
@@ -125,23 +125,23 @@ const cancelKey = "cancel"
 // by "take it back", so the question looks the same whether or not one
 // fits and nobody learns what the hand holds. It returns "" when the
 // player takes the action back.
-func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text string, names []string) string {
-	return g.chooseFromHandOr(t, id, seat, text, names, "none of these: take the action back and choose another",
+func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text, rule string, names []string) string {
+	return g.chooseFromHandOr(t, id, seat, text, rule, names, "none of these: take the action back and choose another",
 		" takes the action back and chooses another.")
 }
 
 // chooseFromHandOr is chooseFromHand with its own wording for the option
 // that plays no card and for the event that reports it.
-func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text string, names []string, cancel, told string) string {
+func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text, rule string, names []string, cancel, told string) string {
 	opts := []referee.Option{}
 	for _, n := range distinct(names) {
 		opts = append(opts, referee.Option{Key: slug(n), Label: n})
 	}
 	opts = append(opts, referee.Option{Key: cancelKey, Label: cancel})
 	k := t.Ask(referee.Question{ID: id, Actor: seat, Secret: true, Text: text + " (Only cards you can play now are listed.)",
-		Rule: "rr.actions", Options: opts})
+		Rule: rule, Options: opts})
 	if k == cancelKey {
-		t.Emit(referee.Event{Rule: "rr.actions", Text: g.Players[seat].Name + told})
+		t.Emit(referee.Event{Rule: rule, Text: g.Players[seat].Name + told})
 		return ""
 	}
 	for _, n := range names {
@@ -188,7 +188,7 @@ func (g *Game) playableEvents(seat int) []string {
 // playEvent plays an event: pay, discard face-up, carry out its text (rule 29).
 func (g *Game) playEvent(t *referee.T, seat int) bool {
 	p := g.Players[seat]
-	name := g.chooseFromHand(t, "event.card", seat, p.Name+", which event do you play?", g.playableEvents(seat))
+	name := g.chooseFromHand(t, "event.card", seat, p.Name+", which event do you play?", "rr.event", g.playableEvents(seat))
 	if name == "" {
 		return false
 	}
@@ -196,7 +196,7 @@ func (g *Game) playEvent(t *referee.T, seat int) bool {
 	p.Hand, _ = removeName(p.Hand, name)
 	p.Supply -= c.Cost
 	p.Discard = append(p.Discard, name)
-	t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s plays %s (cost %d): %s.", p.Name, name, c.Cost, DescribeEffects(c.Play))})
+	t.Emit(referee.Event{Rule: "rr.event", Text: fmt.Sprintf("%s plays %s (cost %d): %s.", p.Name, name, c.Cost, DescribeEffects(c.Play))})
 	g.apply(t, &effectCtx{actor: seat, card: c, rule: "rr.cards"}, c.Play)
 	return true
 }

@@ -32,7 +32,7 @@ func (g *Game) playCrew(t *referee.T) bool {
 			opts = append(opts, referee.Option{Key: "return", Label: "return a crew to hand (no refund)"})
 		}
 		opts = append(opts, referee.Option{Key: "done", Label: "done with crew"})
-		k := t.Ask(referee.Question{ID: "crew.step", Actor: PirateSeat, Rule: "rr.actions", Options: opts,
+		k := t.Ask(referee.Question{ID: "crew.step", Actor: PirateSeat, Rule: "rr.crew", Options: opts,
 			Text: p.Name + ", play, move or return crew:"})
 		switch k {
 		case "done":
@@ -42,15 +42,15 @@ func (g *Game) playCrew(t *referee.T) bool {
 			var name string
 			if changed {
 				// The action is already spent: the way out plays no crew.
-				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, g.affordable(Crew),
+				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, "rr.crew", g.affordable(Crew),
 					"none of these: play no crew now", " plays no crew from hand.")
 				if name == "" {
 					continue
 				}
-			} else if name = g.chooseFromHand(t, "crew.card", PirateSeat, text, g.affordable(Crew)); name == "" {
+			} else if name = g.chooseFromHand(t, "crew.card", PirateSeat, text, "rr.crew", g.affordable(Crew)); name == "" {
 				return false
 			}
-			x := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.actions", g.shipPieces(g.shipsWithRoom(nil)), "")
+			x := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.crew", g.shipPieces(g.shipsWithRoom(nil)), "")
 			s := g.shipOf(x)
 			c := g.card(name)
 			p.Hand, _ = removeName(p.Hand, name)
@@ -59,23 +59,23 @@ func (g *Game) playCrew(t *referee.T) bool {
 			cp.Up = true
 			s.Crew = append(s.Crew, cp)
 			changed = true
-			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("The pirate pays %d and puts %s on %s #%d.", c.Cost, name, s.Name, s.ID)})
+			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("The pirate pays %d and puts %s on %s #%d.", c.Cost, name, s.Name, s.ID)})
 		case "move":
-			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew moves?", "rr.actions", movable, "")
+			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew moves?", "rr.crew", movable, "")
 			from := g.shipOf(x)
-			y := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.actions", g.shipPieces(g.shipsWithRoom(from)), "")
+			y := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.crew", g.shipPieces(g.shipsWithRoom(from)), "")
 			to := g.shipOf(y)
 			from.Crew = slices.DeleteFunc(from.Crew, func(c *Piece) bool { return c == x })
 			to.Crew = append(to.Crew, x)
 			changed = true
-			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s moves from %s #%d to %s #%d.", x.Name, from.Name, from.ID, to.Name, to.ID)})
+			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("%s moves from %s #%d to %s #%d.", x.Name, from.Name, from.ID, to.Name, to.ID)})
 		case "return":
-			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew returns to hand?", "rr.actions", crewOf(g.Ships), "")
+			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew returns to hand?", "rr.crew", crewOf(g.Ships), "")
 			s := g.shipOf(x)
 			s.Crew = slices.DeleteFunc(s.Crew, func(c *Piece) bool { return c == x })
 			p.Hand = append(p.Hand, x.Name)
 			changed = true
-			t.Emit(referee.Event{Rule: "rr.actions", Text: fmt.Sprintf("%s returns from %s #%d to the pirate's hand.", x.Name, s.Name, s.ID)})
+			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("%s returns from %s #%d to the pirate's hand.", x.Name, s.Name, s.ID)})
 		}
 	}
 }

@@ -82,11 +82,11 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 	for ; got < n; got++ {
 		if p.Deck.Size() == 0 {
 			if seat == CrownSeat {
-				t.Emit(referee.Event{Rule: "rr.deck", Text: "The crown deck is empty and is never reshuffled: no card is drawn."})
+				t.Emit(referee.Event{Rule: "rr.deck.empty-draw", Text: "The crown deck is empty and is never reshuffled: no card is drawn."})
 				return got
 			}
 			if len(p.Discard) == 0 {
-				t.Emit(referee.Event{Rule: "rr.deck", Text: "The pirate deck and discard pile are both empty: no card is drawn."})
+				t.Emit(referee.Event{Rule: "rr.deck.empty-draw", Text: "The pirate deck and discard pile are both empty: no card is drawn."})
 				return got
 			}
 			g.reshuffle(t)
@@ -99,10 +99,10 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 			side = PirateSide
 		}
 		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{
-			ID: "draw.card", Actor: seat, Secret: true, Rule: "rr.deck",
+			ID: "draw.card", Actor: seat, Secret: true, Rule: "rr.draw",
 			Text: fmt.Sprintf("%s, draw the top card of your deck and name it.", p.Name)})
 		p.Hand = append(p.Hand, name)
-		t.Emit(referee.Event{Rule: "rr.deck", Text: fmt.Sprintf("%s draws a card (%s in hand, %s left in the deck).",
+		t.Emit(referee.Event{Rule: "rr.draw", Text: fmt.Sprintf("%s draws a card (%s in hand, %s left in the deck).",
 			p.Name, plural(len(p.Hand), "card", "cards"), plural(p.Deck.Size(), "card", "cards")),
 			Private: "It is " + name + ".", Player: seat})
 	}
@@ -121,9 +121,9 @@ func (g *Game) reshuffle(t *referee.T) {
 		plural(p.Deck.Size(), "card", "cards"), plural(n, "card", "cards"))})
 	for i := 0; i < n; i++ {
 		name := g.takeFromDeck(t, &p.Deck, PirateSide, deckCard, sideDeckTypes(PirateSide), referee.Question{
-			ID: "deck.remove", Actor: referee.Table, Rule: "rr.deck",
+			ID: "deck.remove", Actor: referee.Table, Rule: "rr.deck.removed",
 			Text: fmt.Sprintf("Turn over the top card of the new pirate deck (%d of %d removed from the game): which is it?", i+1, n)})
 		g.Removed = append(g.Removed, name)
-		t.Emit(referee.Event{Rule: "rr.deck", Text: name + " is removed from the game."})
+		t.Emit(referee.Event{Rule: "rr.deck.removed", Text: name + " is removed from the game."})
 	}
 }

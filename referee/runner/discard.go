@@ -15,7 +15,7 @@ func (g *Game) discard(t *referee.T, seat int, rule, text string) {
 	p.Hand, _ = removeName(p.Hand, name)
 	if seat == PirateSeat {
 		p.Discard = append(p.Discard, name)
-		t.Emit(referee.Event{Rule: "rr.discard", Text: fmt.Sprintf("The pirate discards %s.", name)})
+		t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("The pirate discards %s.", name)})
 		return
 	}
 	t.Emit(referee.Event{Rule: "rr.discard", Text: fmt.Sprintf("The crown discards %s: a card the crown discards counts as raided.", name)})

@@ -341,7 +341,7 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 			}
 		}
 		c.kept = true
-		emit("%s stays in play face-up with its coins: the pirate did not pay %d.", c.name(), n)
+		t.Emit(referee.Event{Rule: "rr.raid.not-trashed", Text: fmt.Sprintf("%s stays in play face-up with its coins: the pirate did not pay %d.", c.name(), n)})
 	case OpHazardFromDiscard:
 		var hz []string
 		for _, n := range g.crown().Discard {

@@ -194,7 +194,7 @@ func (g *Game) Play(t *referee.T) {
 	for {
 		g.Turn++
 		if g.Config.TurnCap > 0 && g.Turn > g.Config.TurnCap {
-			g.finish(t, Draw, fmt.Sprintf("The turn cap of %d turns is reached: the game is a draw.", g.Config.TurnCap))
+			g.finishAs(t, Draw, "rr.stalemate", fmt.Sprintf("The turn cap of %d turns is reached: the game is a draw.", g.Config.TurnCap))
 		}
 		g.Active = (g.Turn - 1) % 2
 		g.checkDeadlock(t)
@@ -203,11 +203,16 @@ func (g *Game) Play(t *referee.T) {
 }
 
 func (g *Game) finish(t *referee.T, winner int, text string) {
+	g.finishAs(t, winner, "rr.win", text)
+}
+
+// finishAs ends the game under the given rule and stops everything at once.
+func (g *Game) finishAs(t *referee.T, winner int, rule, text string) {
 	g.Winner = winner
 	g.Over = true
 	g.Result = text
 	g.Raid = nil
-	t.Emit(referee.Event{Rule: "rr.win", Text: text})
+	t.Emit(referee.Event{Rule: rule, Text: text})
 	panic(gameOver{})
 }
 

@@ -26,14 +26,14 @@ func (g *Game) invest(t *referee.T) {
 			done = "no more"
 		}
 		x := g.choosePiece(t, "invest.card", CrownSeat, fmt.Sprintf("%s, pay 1 coin onto which card? (%d coins left; one coin per card)", cr.Name, cr.Supply),
-			"rr.actions", left, done)
+			"rr.invest", left, done)
 		if x == nil {
 			return
 		}
 		chosen = append(chosen, x)
 		cr.Supply--
 		x.Coins++
-		t.Emit(referee.Event{Rule: "rr.actions", Text: "The crown invests 1 coin on " + g.label(x) + "."})
+		t.Emit(referee.Event{Rule: "rr.invest", Text: "The crown invests 1 coin on " + g.label(x) + "."})
 	}
 }
 

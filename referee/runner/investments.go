@@ -40,7 +40,7 @@ func (g *Game) playInvestments(t *referee.T) bool {
 		if placed == 0 {
 			// The first card is asked like every hand choice, so the
 			// menu never shows whether the hand holds an investment.
-			name := g.chooseFromHand(t, "investments.card", CrownSeat, cr.Name+", which investment do you place face-down?", inv)
+			name := g.chooseFromHand(t, "investments.card", CrownSeat, cr.Name+", which investment do you place face-down?", "rr.investments", inv)
 			if name == "" {
 				return false
 			}
@@ -53,7 +53,7 @@ func (g *Game) playInvestments(t *referee.T) bool {
 			opts = append(opts, referee.Option{Key: slug(n), Label: n})
 		}
 		opts = append(opts, referee.Option{Key: "done", Label: "no more investments"})
-		k := t.Ask(referee.Question{ID: "investments.card", Actor: CrownSeat, Secret: true, Rule: "rr.actions", Options: opts,
+		k := t.Ask(referee.Question{ID: "investments.card", Actor: CrownSeat, Secret: true, Rule: "rr.investments", Options: opts,
 			Text: cr.Name + ", which investment do you place face-down?"})
 		if k == "done" {
 			return true
@@ -71,11 +71,11 @@ func (g *Game) placeInvestment(t *referee.T, name string, free []int) {
 	for _, i := range free {
 		iopts = append(iopts, referee.Option{Key: islandKey(i), Label: g.Islands[i].Name})
 	}
-	ik := t.Ask(referee.Question{ID: "investments.island", Actor: CrownSeat, Rule: "rr.actions", Options: iopts,
+	ik := t.Ask(referee.Question{ID: "investments.island", Actor: CrownSeat, Rule: "rr.investments", Options: iopts,
 		Text: "On which island (it must hold no card)?"})
 	is := g.Islands[islandIndex(ik)]
 	cr.Hand, _ = removeName(cr.Hand, name)
 	is.Card = g.newPiece(name)
-	t.Emit(referee.Event{Rule: "rr.actions", Text: "The crown places a face-down investment on " + is.Name + ".",
+	t.Emit(referee.Event{Rule: "rr.investments", Text: "The crown places a face-down investment on " + is.Name + ".",
 		Private: "It is " + name + ".", Player: CrownSeat})
 }

@@ -94,7 +94,7 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 		}
 		var pick *Piece
 		if total == 0 {
-			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The party has no unspent %s icon left.", op)})
+			t.Emit(referee.Event{Rule: "rr.raid.skills", Text: fmt.Sprintf("The party has no unspent %s icon left.", op)})
 			return
 		}
 		if total <= n-k || len(ps) == 1 {
@@ -104,7 +104,7 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 			for i, p := range ps {
 				opts = append(opts, referee.Option{Key: pieceKey(p), Label: fmt.Sprintf("%s (%d %s left)", g.label(p), left[i], op)})
 			}
-			key := t.Ask(referee.Question{ID: "raid.skill", Actor: PirateSeat, Rule: "rr.raid.hazards", Options: opts,
+			key := t.Ask(referee.Question{ID: "raid.skill", Actor: PirateSeat, Rule: "rr.raid.skills", Options: opts,
 				Text: fmt.Sprintf("Spend whose %s icon (%d of %d)? Each icon serves once per raid.", op, k+1, n)})
 			for _, p := range ps {
 				if pieceKey(p) == key {
@@ -113,7 +113,7 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 			}
 		}
 		r.use(pick.ID, op)
-		t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("A %s icon of %s is spent for this raid.", op, g.label(pick))})
+		t.Emit(referee.Event{Rule: "rr.raid.skills", Text: fmt.Sprintf("A %s icon of %s is spent for this raid.", op, g.label(pick))})
 	}
 }
 
@@ -295,20 +295,20 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 		if at, _ := g.locate(h); at != nil {
 			if h.Coins > 0 {
 				h.Coins--
-				t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("%s loses a coin (%d left).", c.Name, h.Coins)})
+				t.Emit(referee.Event{Rule: "rr.raid.hazard-wear", Text: fmt.Sprintf("%s loses a coin (%d left).", c.Name, h.Coins)})
 			} else {
-				g.trashCrown(t, h, "rr.raid.hazards")
+				g.trashCrown(t, h, "rr.raid.hazard-wear")
 			}
 		}
 		for _, s := range slices.Clone(r.Party) {
 			if len(s.Crew) == 0 {
 				r.Party = slices.DeleteFunc(r.Party, func(x *ShipPiece) bool { return x == s })
-				t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("%s has no crew left and leaves the raiding party.", g.label(&s.Piece))})
+				t.Emit(referee.Event{Rule: "rr.raid.hazard-wear", Text: fmt.Sprintf("%s has no crew left and leaves the raiding party.", g.label(&s.Piece))})
 			}
 		}
 		if failed || len(r.Party) == 0 {
 			r.Stopped = true
-			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: "The raid is stopped."})
+			t.Emit(referee.Event{Rule: "rr.raid.hazard-wear", Text: "The raid is stopped."})
 			return false
 		}
 	}
@@ -348,23 +348,23 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 		piece.Up = true
 		coins = fmt.Sprintf(" with %s on it", plural(piece.Coins, "coin", "coins"))
 	}
-	t.Emit(referee.Event{Rule: "rr.raid.island", Text: fmt.Sprintf("The raided card is %s%s: raid text %s.", name, coins, DescribeEffects(c.Raid))})
+	t.Emit(referee.Event{Rule: "rr.raid.card", Text: fmt.Sprintf("The raided card is %s%s: raid text %s.", name, coins, DescribeEffects(c.Raid))})
 	if piece == nil {
 		g.Revealed = append(g.Revealed, name)
 		remove = func() { g.Revealed, _ = removeName(g.Revealed, name) }
 	}
-	ctx := &effectCtx{actor: PirateSeat, card: c, piece: piece, remove: remove, rule: "rr.raid.island"}
+	ctx := &effectCtx{actor: PirateSeat, card: c, piece: piece, remove: remove, rule: "rr.raid.card"}
 	g.apply(t, ctx, c.Raid)
 	if ctx.scored || ctx.kept {
 		return
 	}
 	if piece != nil {
-		g.trashCrown(t, piece, "rr.raid.island")
+		g.trashCrown(t, piece, "rr.raid.card")
 		return
 	}
 	remove()
 	g.crown().Discard = append(g.crown().Discard, name)
-	t.Emit(referee.Event{Rule: "rr.raid.island", Text: name + " is trashed to the crown discard pile."})
+	t.Emit(referee.Event{Rule: "rr.raid.card", Text: name + " is trashed to the crown discard pile."})
 }
 
 // crewEffects runs step 6: the text of every crew still in the party, in

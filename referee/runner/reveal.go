@@ -69,7 +69,7 @@ func (g *Game) turnEnd(t *referee.T) {
 		if len(c.TurnEnd) == 0 {
 			continue
 		}
-		t.Emit(referee.Event{Rule: "rr.reveal", Text: fmt.Sprintf("%s on %s is funded: %s.", c.Name, is.Name, DescribeEffects(c.TurnEnd))})
-		g.apply(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.reveal"}, c.TurnEnd)
+		t.Emit(referee.Event{Rule: "rr.funded.timing", Text: fmt.Sprintf("%s on %s is funded: %s.", c.Name, is.Name, DescribeEffects(c.TurnEnd))})
+		g.apply(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.funded.timing"}, c.TurnEnd)
 	}
 }

@@ -77,14 +77,14 @@ func (g *Game) mulligan(t *referee.T, seat int) {
 	p := g.Players[seat]
 	for p.Supply >= 1 {
 		k := t.Ask(yesNo("setup.mulligan", seat, fmt.Sprintf("%s, pay 1 coin to shuffle your hand into your deck and draw 5 new cards? (you have %d coins)", p.Name, p.Supply),
-			"rr.setup", "yes: mulligan", "no: keep this hand"))
+			"rr.mulligan", "yes: mulligan", "no: keep this hand"))
 		if k == "no" {
 			return
 		}
 		p.Supply--
 		p.Deck.Known = append(p.Deck.Known, p.Hand...)
 		p.Hand = nil
-		t.Emit(referee.Event{Rule: "rr.setup", Text: fmt.Sprintf("%s pays 1 coin, shuffles the hand into the deck and draws 5 new cards.", p.Name)})
+		t.Emit(referee.Event{Rule: "rr.mulligan", Text: fmt.Sprintf("%s pays 1 coin, shuffles the hand into the deck and draws 5 new cards.", p.Name)})
 		g.draw(t, seat, HandLimit)
 	}
 }

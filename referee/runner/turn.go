@@ -28,9 +28,9 @@ func (g *Game) takeTurn(t *referee.T) {
 	if seat == CrownSeat {
 		g.turnEnd(t)
 	}
-	t.Emit(referee.Event{Rule: "rr.turn", Text: p.Name + " ends the turn: draw 1 card."})
+	t.Emit(referee.Event{Rule: "rr.end-turn", Text: p.Name + " ends the turn: draw 1 card."})
 	g.draw(t, seat, 1)
 	if len(p.Hand) > HandLimit {
-		g.discard(t, seat, "rr.discard", fmt.Sprintf("you hold %d cards: discard one.", len(p.Hand)))
+		g.discard(t, seat, "rr.end-turn", fmt.Sprintf("you hold %d cards: discard one.", len(p.Hand)))
 	}
 }

@@ -52,6 +52,6 @@ func (g *Game) rumLeft() bool {
 // nobody has won (rulings A20).
 func (g *Game) checkDeadlock(t *referee.T) {
 	if !g.rumLeft() {
-		g.finish(t, Draw, "No rum is left to fund or raid and nobody has 4 points: the game is a draw.")
+		g.finishAs(t, Draw, "rr.stalemate", "No rum is left to fund or raid and nobody has 4 points: the game is a draw.")
 	}
 }
