@@ -224,11 +224,15 @@ func (g *Game) move(t *referee.T, p int) {
 			if last {
 				cost = "free for the last player still in"
 			}
+			again := "Hop again (" + cost + ")"
+			if c, _ := g.escapeTarget(g.Captain); c != g.Captain {
+				again += fmt.Sprintf(" (dead end: the captain first jumps to %s)", g.Board.Intersections[c].Name)
+			}
 			a := t.Ask(referee.Question{ID: "move.more", Actor: p, Rule: "rp.move",
 				Text: fmt.Sprintf("%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?",
 					pl.Name, g.Board.Intersections[g.Captain].Name, cost),
 				Options: []referee.Option{{Key: "avast", Label: "Avast! End the turn"},
-					{Key: "hop", Label: "Hop again (" + cost + ")"}}})
+					{Key: "hop", Label: again}}})
 			if a == "avast" {
 				t.Emit(referee.Event{Rule: "rp.move", Text: fmt.Sprintf("%s says Avast: the turn ends.", pl.Name)})
 				return

@@ -401,3 +401,24 @@ func TestDarkExitQuestionCitesTheExitRule(t *testing.T) {
 		t.Errorf("pending %+v, want move.exit citing rp.dark-alley.exit", q)
 	}
 }
+
+// TestHopAgainWarnsOfDeadEnd checks that the offer of another hop says
+// the captain will first jump off a dead end, as the turn's move option
+// does.
+func TestHopAgainWarnsOfDeadEnd(t *testing.T) {
+	b := fixedBoard(t)
+	coin1, hq := at(t, b, "Coin 1"), at(t, b, "HQ")
+	first := between(b, hq, coin1)[0]
+	_, e := run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		fillAround(g, coin1, 1, first)
+		return g
+	}, turn(0), "turn.choice=move", "move.alley="+key(first))
+	q := e.Next()
+	if q == nil || q.ID != "move.more" {
+		t.Fatalf("pending %v", q)
+	}
+	if !strings.Contains(q.Label("hop"), "dead end: the captain first jumps to Coin 2") {
+		t.Errorf("hop-again label %q does not warn of the jump", q.Label("hop"))
+	}
+}
