@@ -145,7 +145,8 @@ type Effect struct {
 	Optional bool `yaml:"optional,omitempty" json:"optional,omitempty"`
 	// Hand sends the crew of a trashed ship to the pirate's hand.
 	Hand bool `yaml:"hand,omitempty" json:"hand,omitempty"`
-	// Success limits the effect to after a successful raid started by the card.
+	// Success limits the effect to a successful raid: the raid an event
+	// started, or the raid a crew took part in.
 	Success bool `yaml:"success,omitempty" json:"success,omitempty"`
 	// Or holds the alternatives of a choose effect; an empty one means "nothing".
 	Or [][]Effect `yaml:"or,omitempty" json:"or,omitempty"`

@@ -154,7 +154,8 @@ type Game struct {
 	Over   bool
 	Result string
 	nextID int
-	// lastRaid is whether the latest raid succeeded.
+	// lastRaid is whether the latest raid succeeded; it is set before the
+	// crew effects of that raid run.
 	lastRaid bool
 	// peeked holds what the pirate learned by looking at face-down cards.
 	peeked []string

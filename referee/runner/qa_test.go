@@ -135,3 +135,29 @@ func TestPlayingNoCrewAfterAMoveKeepsTheAction(t *testing.T) {
 		t.Errorf("%s\n%s", events(e), g.Status(runner.PirateSeat))
 	}
 }
+
+func TestCrewTextForASuccessfulRaidSeesThisRaid(t *testing.T) {
+	// A crew text marked for success (from a --cards file) must look at the
+	// raid that just ended, not at the one before it.
+	lucky := runner.Card{Name: "Lucky Lou", Side: runner.PirateSide, Type: runner.Crew, Cost: 1,
+		After: []runner.Effect{{Do: runner.OpGain, N: 2, Success: true}}}
+	build := func(stopped bool) func() *runner.Game {
+		return func() *runner.Game {
+			g := runner.Blank(runner.Config{Crown: "Ann", Pirate: "Bo", Cards: append(catalog(t), lucky)})
+			g.Players[runner.PirateSeat].Supply = 1
+			g.AddShip("Longboat", 0, "Lucky Lou")
+			if stopped {
+				island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("Uncharted Waters", 0, true)}
+			}
+			return g
+		}
+	}
+	_, g := drive(t, build(false), runner.RunRaid, []step{{"raid.target", "i3"}})
+	if g.Players[runner.PirateSeat].Supply != 2 {
+		t.Errorf("after a successful raid Lucky Lou gains 2: supply %d", g.Players[runner.PirateSeat].Supply)
+	}
+	_, g = drive(t, build(true), runner.RunRaid, []step{{"raid.target", "i3"}})
+	if g.Players[runner.PirateSeat].Supply != 0 {
+		t.Errorf("after a stopped raid Lucky Lou gains nothing: supply %d", g.Players[runner.PirateSeat].Supply)
+	}
+}

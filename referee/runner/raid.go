@@ -131,6 +131,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 	k := t.Ask(referee.Question{ID: "raid.target", Actor: PirateSeat, Rule: "rr.raid.target", Options: opts,
 		Text: p.Name + ", which island do you raid?"})
 	r := &Raid{Island: islandIndex(k)}
+	g.lastRaid = false
 	is := g.Islands[r.Island]
 	t.Emit(referee.Event{Rule: "rr.raid.target", Text: "The pirate raids " + is.Name + "."})
 	g.Raid = r
@@ -170,9 +171,11 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 		t.Emit(referee.Event{Rule: "rr.raid.island", Text: "The raid on " + is.Name + " is successful."})
 		g.raidIsland(t, is)
 	}
+	// Crew texts and the card that started the raid may depend on its
+	// outcome (rules 74-75): they see this raid's result.
+	g.lastRaid = success
 	g.crewEffects(t, r)
 	g.Raid = nil
-	g.lastRaid = success
 }
 
 // raise lets the crown flip face-down hazards at the target island, in any
