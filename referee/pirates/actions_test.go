@@ -158,9 +158,17 @@ func TestRendezvousDrawAndReveal(t *testing.T) {
 	if pending(e) != "pub.join" || !hasEvent(e, "rp.rendezvous.arrival", "reveals") {
 		t.Errorf("after the reveal the pub should run: %q", pending(e))
 	}
+	// Coins, the HQ and rendezvous intersections are never targets, so no
+	// question is asked there (which gives nothing away either).
 	_, e = arriveAt(t, 3, "Coin 5", 0, hold)
+	if pending(e) == "rendezvous.reveal" {
+		t.Errorf("a reveal question at a coin, where nothing can match")
+	}
+	// At a pirate intersection nothing held matches, but the question is
+	// asked all the same, so the table learns nothing.
+	_, e = arriveAt(t, 3, "Pirate (5)", 0, hold)
 	if got := optionKeys(e); !slices.Equal(got, []string{"hide"}) {
-		t.Errorf("nothing matches at a coin, yet %v", got)
+		t.Errorf("nothing matches at a pirate intersection, yet %v", got)
 	}
 	// Map targets need their own color.
 	_, e = arriveAt(t, 3, "Map green (5)", 0, func(g *pirates.Game) {
@@ -444,5 +452,37 @@ func TestEmptyStackEventsSayWhoGetsNothing(t *testing.T) {
 	}
 	if !hasEvent(e, "rp.running-out", "The pub stack is empty: nothing is drawn to refill the pub display (4 of 4).") {
 		t.Errorf("empty pub stack:\n%s", events(e))
+	}
+}
+
+func TestSecretDrawListsWhatOthersMayHold(t *testing.T) {
+	// Cy kept the hook 5 in secret: Bo's draw still offers it, so the list
+	// does not tell Bo what Cy holds; naming it gets a private "look again".
+	hold := func(g *pirates.Game) {
+		g.Players[2].Wares = takeAll(g, pirates.SortWare, "hook-5")
+	}
+	_, e := arriveAt(t, 3, "Supply (9)", 1, hold)
+	if q := e.Next(); q == nil || q.ID != "supply.draw" || len(q.Options) != 20 {
+		t.Fatalf("secret ware draw should list all 20 wares: %+v", q)
+	}
+	g, e := arriveAt(t, 3, "Supply (9)", 1, hold, "supply.draw=hook-5")
+	if pending(e) != "supply.draw" || len(g.Players[1].Wares) != 0 {
+		t.Fatalf("an impossible ware was taken: pending %q, wares %v", pending(e), g.Players[1].Wares)
+	}
+	last := e.Events()[len(e.Events())-1]
+	if last.Text != "" || last.Player != 1 || !strings.Contains(last.For(1), "cannot be in the stack") {
+		t.Errorf("the look-again note must be for Bo only: %+v", last)
+	}
+	g, e = arriveAt(t, 3, "Supply (9)", 1, hold, "supply.draw=hook-5", "supply.draw=hook-4", "supply.keep=keep")
+	if !slices.Equal(g.Players[1].Wares, []string{"hook-4"}) {
+		t.Errorf("after looking again Bo keeps %v", g.Players[1].Wares)
+	}
+	// Revealed rendezvous are public, so they are not offered once every
+	// copy is out.
+	_, e = arriveAt(t, 3, "Rendezvous (3)", 0, func(g *pirates.Game) {
+		g.Players[1].Won = takeAll(g, pirates.SortRendezvous, "rdv-chest", "rdv-chest")
+	})
+	if slices.Contains(optionKeys(e), "rdv-chest") || len(optionKeys(e)) != 8 {
+		t.Errorf("rendezvous options %v", optionKeys(e))
 	}
 }

@@ -22,17 +22,52 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor int, secret bo
 		t.Emit(referee.Event{Rule: "rp.running-out", Text: text})
 		return ""
 	}
+	if secret {
+		return g.secretDraw(t, st, sort, id, actor, keys)
+	}
 	opts := make([]referee.Option, len(keys))
 	for i, k := range keys {
 		opts[i] = referee.Option{Key: k, Label: mustTile(k).Label}
 	}
 	text := fmt.Sprintf("Draw the top %s tile (%s). Which tile is it?", sort, why)
-	if secret {
-		text = fmt.Sprintf("%s: draw the top %s tile and look at it in secret. Which tile is it?", g.name(actor), sort)
-	}
-	k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Options: opts, Secret: secret, Rule: "rp.draw"})
+	k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Options: opts, Rule: "rp.draw"})
 	st.Take(k)
 	return k
+}
+
+// secretDraw asks the player who looks at a secret tile (a ware, a
+// rendezvous target) which tile it is. Listing only the tiles still in the
+// stack would tell the drawer which ones other players keep face down, so
+// the options are every tile of the sort not publicly out of the game
+// (revealed rendezvous are public; kept and sold wares are not). If the
+// answer names a tile that cannot be in the stack, the drawer alone is told
+// to look again and the question is asked again.
+func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor int, possible []string) string {
+	public := map[string]int{}
+	for _, pl := range g.Players {
+		for _, k := range pl.Won {
+			public[k]++
+		}
+	}
+	var opts []referee.Option
+	for _, k := range st.keys {
+		if public[k] < mustTile(k).Copies {
+			opts = append(opts, referee.Option{Key: k, Label: mustTile(k).Label})
+		}
+	}
+	text := fmt.Sprintf("%s: draw the top %s tile and look at it in secret. Which tile is it?", g.name(actor), sort)
+	for {
+		k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Options: opts, Secret: true, Rule: "rp.draw"})
+		for _, p := range possible {
+			if p == k {
+				st.Take(k)
+				return k
+			}
+		}
+		t.Emit(referee.Event{Rule: "rp.draw", Player: actor,
+			Private: fmt.Sprintf("The %s cannot be in the stack now: look at the tile again and enter what it shows.", mustTile(k).Label)})
+		text = fmt.Sprintf("%s: that tile cannot be in the stack. Look again: which %s tile did you draw?", g.name(actor), sort)
+	}
 }
 
 // setupDisplays enters the face-up displays drawn at setup: 4 pubs, a

@@ -52,10 +52,12 @@ func Meets(target string, k Kind) bool {
 // keep them hidden or to reveal one tile that matches here.
 func (g *Game) fulfilRendezvous(t *referee.T, p int) {
 	pl := &g.Players[p]
-	if len(pl.Targets) == 0 {
+	kind := g.Board.Intersections[g.Captain].Kind
+	if len(pl.Targets) == 0 || kind == Coin || kind == Headquarters || kind == Rendezvous {
+		// Coins, the HQ and rendezvous intersections are never targets:
+		// skipping them reveals nothing.
 		return
 	}
-	kind := g.Board.Intersections[g.Captain].Kind
 	opts := []referee.Option{{Key: "hide", Label: "Reveal nothing"}}
 	for _, k := range pl.Targets {
 		if !Meets(mustTile(k).Group, kind) {
