@@ -273,7 +273,7 @@ The extra coin is on top of the usual coin for a second or later move. It is wai
 			Tags: []string{"die", "dice", "roll", "d6", "rolling"},
 			See:  []string{"rp.rum", "rp.pub.roll", "rp.chest.scorpion", "rp.wrangle.ties"}},
 		{ID: "rp.draw", Topic: rpDice, Title: "Drawing tiles",
-			Text: `Tiles are drawn from the physical holder and you tell rumref what came up; it only offers tiles that can still be in that stack. Face-up displays are refilled after use: pubs and maps back to 4, one plain and one scorpion chest.`,
+			Text: `Tiles are drawn from the physical holder and you tell rumref what came up; it only offers tiles that can still be in that stack. A secret draw (a ware, a rendezvous target) is the exception: it lists every tile that is not openly out of the game, so the list cannot tell you what the others keep face down, and if you name a tile that cannot be there you are asked to look again. Face-up displays are refilled after use: pubs and maps back to 4, one plain and one scorpion chest.`,
 			Tags: []string{"draw", "refill", "display", "face up", "replace"},
 			See:  []string{"rp.running-out", "rp.tiles"}},
 		{ID: "rp.running-out", Topic: rpDice, Title: "Running out of tiles, pirates or coins",
