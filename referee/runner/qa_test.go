@@ -161,3 +161,37 @@ func TestCrewTextForASuccessfulRaidSeesThisRaid(t *testing.T) {
 		t.Errorf("after a stopped raid Lucky Lou gains nothing: supply %d", g.Players[runner.PirateSeat].Supply)
 	}
 }
+
+func TestHomePortDeckTopIsNamedByTheCrownInSecret(t *testing.T) {
+	// The options for the top card of the crown deck are the cards that
+	// can still be in it; shown to the pirate they would tell which
+	// investments the crown holds or has placed face-down (here: that the
+	// single Aged Rum is no longer in the deck).
+	build := func() *runner.Game {
+		g := homeTable(t, []string{"Gold Rum", "Reef"}, []string{"Aged Rum"}, 0)()
+		return g
+	}
+	q := firstQuestionAfter(t, build, runner.RunRaid, "i1")
+	if q.ID != "raid.deck-top" || !q.Secret || q.Actor != runner.CrownSeat {
+		t.Errorf("the deck top must be named by the crown in secret: %s actor %d secret %v", q.ID, q.Actor, q.Secret)
+	}
+	e, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i1"}, {"raid.deck-top", "gold-rum"}, {"draw.card", "galleon"}})
+	if g.Players[runner.PirateSeat].Points() != 1 || !strings.Contains(events(e), "The raided card is Gold Rum") {
+		t.Errorf("the named card is shown to both and raided\n%s", events(e))
+	}
+}
+
+// firstQuestionAfter runs a procedure, gives one answer and returns the
+// next question.
+func firstQuestionAfter(t *testing.T, build func() *runner.Game, run func(*runner.Game, *referee.T), answer string) *referee.Question {
+	t.Helper()
+	e, err := referee.Start(func() referee.Game { return &runner.Scenario{G: build(), Run: run} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	if err := e.Answer(answer); err != nil {
+		t.Fatal(err)
+	}
+	return e.Next()
+}

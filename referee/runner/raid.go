@@ -327,9 +327,11 @@ func (g *Game) raidIsland(t *referee.T, is *IslandPlace) {
 		x := is.Card
 		g.raidCard(t, x.Name, x, func() { g.takeOff(x) })
 	case is.Home && cr.Deck.Size() > 0:
+		// The crown names the card in secret: the list of what can still be
+		// in its deck would show the pirate what it holds or has placed.
 		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{
-			ID: "raid.deck-top", Actor: referee.Table, Rule: "rr.raid.island",
-			Text: "Turn over the top card of the crown deck on " + is.Name + " for both players: which is it?"})
+			ID: "raid.deck-top", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island",
+			Text: cr.Name + ", turn over the top card of your deck on " + is.Name + " for both players to see: which is it?"})
 		g.raidCard(t, name, nil, nil)
 	case is.Home && len(cr.Hand) > 0:
 		t.Emit(referee.Event{Rule: "rr.raid.island", Text: fmt.Sprintf("%s holds no cards: the pirate takes one card at random from the crown's hand (%s).", is.Name, plural(len(cr.Hand), "card", "cards"))})
