@@ -197,6 +197,6 @@ func (g *Game) playEvent(t *referee.T, seat int) bool {
 	p.Supply -= c.Cost
 	p.Discard = append(p.Discard, name)
 	t.Emit(referee.Event{Rule: "rr.event", Text: fmt.Sprintf("%s plays %s (cost %d): %s.", p.Name, name, c.Cost, DescribeEffects(c.Play))})
-	g.apply(t, &effectCtx{actor: seat, card: c, rule: "rr.event"}, c.Play)
+	g.applyText(t, &effectCtx{actor: seat, card: c, rule: "rr.event"}, c.Play)
 	return true
 }

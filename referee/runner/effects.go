@@ -162,6 +162,17 @@ func (g *Game) faceDown() []*Piece {
 	return out
 }
 
+// applyText carries out a card's text (funded, turn-end, raid, event or
+// crew text). A text only partly known (decklist icons, a blurred photo) is flagged as provisional first,
+// so the players can check it against the printed card (rulings A5).
+func (g *Game) applyText(t *referee.T, c *effectCtx, l []Effect) {
+	if c.card != nil && c.card.Provisional && len(l) > 0 {
+		t.Emit(referee.Event{Rule: "rr.cards.provisional", Text: fmt.Sprintf(
+			"%s is only partly known from the sources, so this reading of its text is provisional: check it against the printed card.", c.card.Name)})
+	}
+	g.apply(t, c, l)
+}
+
 // apply carries out an effect list in order.
 func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
 	for _, e := range l {

@@ -195,3 +195,22 @@ func firstQuestionAfter(t *testing.T, build func() *runner.Game, run func(*runne
 	}
 	return e.Next()
 }
+
+func TestProvisionalTextsAreFlaggedWhenApplied(t *testing.T) {
+	build := func() *runner.Game {
+		g := blank(t)
+		g.Players[runner.PirateSeat].Supply = 1
+		g.AddShip("Longboat", 0, "Peg Leg Paul")
+		island(g, "Bivalve Bay").Card = g.Put("Lighthouse", 0, false)
+		island(g, "Privateer Point").Card = g.Put("Light Rum", 0, false)
+		return g
+	}
+	e, _ := drive(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"effect.choose", "o2"}})
+	if !strings.Contains(events(e), "[rr.cards.provisional] Lighthouse is only partly known") {
+		t.Errorf("the Lighthouse's raid text is a provisional reading and must say so\n%s", events(e))
+	}
+	e, _ = drive(t, build, runner.RunRaid, []step{{"raid.target", "i2"}, {"effect.choose", "o2"}})
+	if strings.Contains(events(e), "provisional") {
+		t.Errorf("the Light Rum's text is read off the card, not provisional\n%s", events(e))
+	}
+}

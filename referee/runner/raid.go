@@ -359,7 +359,7 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 		remove = func() { g.Revealed, _ = removeName(g.Revealed, name) }
 	}
 	ctx := &effectCtx{actor: PirateSeat, card: c, piece: piece, remove: remove, rule: "rr.raid.card"}
-	g.apply(t, ctx, c.Raid)
+	g.applyText(t, ctx, c.Raid)
 	if ctx.scored || ctx.kept {
 		return
 	}
@@ -393,7 +393,7 @@ func (g *Game) crewEffects(t *referee.T, r *Raid) {
 		}
 		c := g.card(x.Name)
 		t.Emit(referee.Event{Rule: "rr.raid.crew", Text: fmt.Sprintf("%s acts: %s.", x.Name, DescribeEffects(c.After))})
-		g.apply(t, &effectCtx{actor: PirateSeat, card: c, piece: x, ship: s, rule: "rr.raid.crew"}, c.After)
+		g.applyText(t, &effectCtx{actor: PirateSeat, card: c, piece: x, ship: s, rule: "rr.raid.crew"}, c.After)
 	}
 }
 

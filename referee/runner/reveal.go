@@ -53,7 +53,7 @@ func (g *Game) reveal(t *referee.T) {
 		c := g.card(x.Name)
 		t.Emit(referee.Event{Rule: "rr.reveal", Text: fmt.Sprintf("The crown reveals %s on %s: funded with %d coins (price %d). Funded text: %s.",
 			x.Name, is.Name, x.Coins, c.Cost, DescribeEffects(c.Funded))})
-		g.apply(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.reveal"}, c.Funded)
+		g.applyText(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.reveal"}, c.Funded)
 	}
 }
 
@@ -70,6 +70,6 @@ func (g *Game) turnEnd(t *referee.T) {
 			continue
 		}
 		t.Emit(referee.Event{Rule: "rr.funded.timing", Text: fmt.Sprintf("%s on %s is funded: %s.", c.Name, is.Name, DescribeEffects(c.TurnEnd))})
-		g.apply(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.funded.timing"}, c.TurnEnd)
+		g.applyText(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.funded.timing"}, c.TurnEnd)
 	}
 }
