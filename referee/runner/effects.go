@@ -163,8 +163,9 @@ func (g *Game) faceDown() []*Piece {
 }
 
 // applyText carries out a card's text (funded, turn-end, raid, event or
-// crew text). A text only partly known (decklist icons, a blurred photo) is flagged as provisional first,
-// so the players can check it against the printed card (rulings A5).
+// crew text). A text only partly known (decklist icons, a blurred photo)
+// is flagged as provisional first, so the players can check it against the
+// printed card (rulings A5).
 func (g *Game) applyText(t *referee.T, c *effectCtx, l []Effect) {
 	if c.card != nil && c.card.Provisional && len(l) > 0 {
 		t.Emit(referee.Event{Rule: "rr.cards.provisional", Text: fmt.Sprintf(
