@@ -214,3 +214,17 @@ func TestProvisionalTextsAreFlaggedWhenApplied(t *testing.T) {
 		t.Errorf("the Light Rum's text is read off the card, not provisional\n%s", events(e))
 	}
 }
+
+func TestHomePortInvestmentIsRaidedBeforeTheDeck(t *testing.T) {
+	// Rulings A15: an investment on Home Port sits on top of a rebuilt deck.
+	build := func() *runner.Game {
+		g := homeTable(t, []string{"Gold Rum"}, nil, 0)()
+		island(g, "Home Port").Card = g.Put("Light Rum", 0, false)
+		return g
+	}
+	_, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i1"}, {"draw.card", "galleon"}})
+	cr := g.Players[runner.CrownSeat]
+	if island(g, "Home Port").Card != nil || cr.Deck.Size() != 1 || g.Players[runner.PirateSeat].Points() != 1 {
+		t.Errorf("the Light Rum on Home Port is raided, the deck stays\n%s", g.Status(runner.CrownSeat))
+	}
+}
