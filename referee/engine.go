@@ -72,6 +72,12 @@ func (t *T) Emit(e Event) {
 // Step is the number of answers accepted so far.
 func (t *T) Step() int { return len(t.e.answers) }
 
+// Quiet reports whether texts made now will never be read: the engine is
+// replaying without a log and more answers are queued, so the next
+// question is answered from the queue and no event is shown. Rules may
+// then skip formatting texts and labels (never keys or state).
+func (t *T) Quiet() bool { return t.e.queued > 0 && !t.e.logging }
+
 // Entry is one line of the game log: an accepted answer or an event.
 type Entry struct {
 	Event *Event
@@ -99,6 +105,9 @@ type Engine struct {
 	log     []Entry
 	logging bool
 	err     error
+	// queued counts the answers still waiting in a replay after the one
+	// being applied.
+	queued int
 }
 
 // StartOption configures an engine.
@@ -174,7 +183,9 @@ func (e *Engine) advance() {
 // feed applies answers in order and returns the index of the first one
 // that does not fit.
 func (e *Engine) feed(answers []Answer) (int, error) {
+	defer func() { e.queued = 0 }()
 	for i, a := range answers {
+		e.queued = len(answers) - i - 1
 		if e.err != nil {
 			return i, e.err
 		}

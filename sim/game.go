@@ -201,7 +201,8 @@ func tryEveryOption(tb table, e *referee.Engine) error {
 // sameAsReplay replays answers into a fresh game and compares it with the
 // live one: the whole state, the pending question and the events.
 func sameAsReplay(tb table, e *referee.Engine, factory referee.Factory, answers []referee.Answer) error {
-	r, err := referee.Replay(factory, answers, referee.WithoutLog())
+	// With a log, so that the replay writes every text the live game did.
+	r, err := referee.Replay(factory, answers)
 	if err != nil {
 		return fmt.Errorf("the answers do not replay: %w", err)
 	}

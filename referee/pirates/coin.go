@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -11,6 +9,6 @@ import (
 func (g *Game) coin(t *referee.T, p int) {
 	pl := &g.Players[p]
 	pl.Coins++
-	t.Emit(referee.Event{Rule: "rp.coin", Text: fmt.Sprintf("%s takes 1 coin.", pl.Name),
-		Private: fmt.Sprintf("You now have %s.", plural(pl.Coins, "coin")), Player: p})
+	t.Emit(referee.Event{Rule: "rp.coin", Text: textf(t, "%s takes 1 coin.", pl.Name),
+		Private: textf(t, "You now have %s.", plural(pl.Coins, "coin")), Player: p})
 }

@@ -1,7 +1,6 @@
 package pirates
 
 import (
-	"fmt"
 	"strconv"
 
 	"rumref/referee"
@@ -18,32 +17,32 @@ func (g *Game) roll(t *referee.T, p int, id, what string) int {
 	if p == Imaginary {
 		actor = referee.Table
 	}
-	n := askDie(t, id, actor, fmt.Sprintf("%s: %s rolls the die. What did it show?", what, g.name(p)), "rp.dice")
+	n := askDie(t, id, actor, textf(t, "%s: %s rolls the die. What did it show?", what, g.name(p)), "rp.dice")
 	if p == Imaginary {
 		return n
 	}
 	for g.Players[p].Rum > 0 {
 		pl := &g.Players[p]
 		a := t.Ask(referee.Question{ID: "rum.spend", Actor: p, Rule: "rp.rum",
-			Text: fmt.Sprintf("%s: %s rolled %d. Spend a rum barrel for up to two re-rolls? (%d barrels)", what, pl.Name, n, pl.Rum),
-			Options: []referee.Option{{Key: "keep", Label: fmt.Sprintf("Keep the %d", n)},
+			Text: textf(t, "%s: %s rolled %d. Spend a rum barrel for up to two re-rolls? (%d barrels)", what, pl.Name, n, pl.Rum),
+			Options: []referee.Option{{Key: "keep", Label: textf(t, "Keep the %d", n)},
 				{Key: "spend", Label: "Spend 1 barrel and re-roll"}}})
 		if a != "spend" {
 			break
 		}
 		pl.Rum--
 		g.RumPool++
-		t.Emit(referee.Event{Rule: "rp.rum", Text: fmt.Sprintf("%s hands back a rum barrel (%d left) for up to two re-rolls.", pl.Name, pl.Rum)})
-		n = askDie(t, "rum.reroll", p, fmt.Sprintf("%s: %s re-rolls. What did it show?", what, pl.Name), "rp.rum")
+		t.Emit(referee.Event{Rule: "rp.rum", Text: textf(t, "%s hands back a rum barrel (%d left) for up to two re-rolls.", pl.Name, pl.Rum)})
+		n = askDie(t, "rum.reroll", p, textf(t, "%s: %s re-rolls. What did it show?", what, pl.Name), "rp.rum")
 		a = t.Ask(referee.Question{ID: "rum.again", Actor: p, Rule: "rp.rum",
-			Text: fmt.Sprintf("%s: %s re-rolled %d. Use the second re-roll of this barrel?", what, pl.Name, n),
-			Options: []referee.Option{{Key: "keep", Label: fmt.Sprintf("Keep the %d", n)},
+			Text: textf(t, "%s: %s re-rolled %d. Use the second re-roll of this barrel?", what, pl.Name, n),
+			Options: []referee.Option{{Key: "keep", Label: textf(t, "Keep the %d", n)},
 				{Key: "reroll", Label: "Re-roll again (the new result stands)"}}})
 		if a == "reroll" {
-			n = askDie(t, "rum.reroll", p, fmt.Sprintf("%s: %s re-rolls a second time. What did it show?", what, pl.Name), "rp.rum")
+			n = askDie(t, "rum.reroll", p, textf(t, "%s: %s re-rolls a second time. What did it show?", what, pl.Name), "rp.rum")
 		}
 	}
-	t.Emit(referee.Event{Rule: "rp.dice", Text: fmt.Sprintf("%s: %s's roll stands at %d.", what, g.name(p), n)})
+	t.Emit(referee.Event{Rule: "rp.dice", Text: textf(t, "%s: %s's roll stands at %d.", what, g.name(p), n)})
 	return n
 }
 

@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -15,9 +13,9 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor int, secret bo
 	st := g.Stacks[sort]
 	keys := st.Possible()
 	if len(keys) == 0 {
-		text := fmt.Sprintf("The %s stack is empty: nothing is drawn to %s.", sort, why)
+		text := textf(t, "The %s stack is empty: nothing is drawn to %s.", sort, why)
 		if actor >= 0 {
-			text = fmt.Sprintf("The %s stack is empty: %s gets nothing.", sort, g.name(actor))
+			text = textf(t, "The %s stack is empty: %s gets nothing.", sort, g.name(actor))
 		}
 		t.Emit(referee.Event{Rule: "rp.running-out", Text: text})
 		return ""
@@ -29,7 +27,7 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor int, secret bo
 	for i, k := range keys {
 		opts[i] = referee.Option{Key: k, Label: mustTile(k).Label}
 	}
-	text := fmt.Sprintf("Draw the top %s tile (%s). Which tile is it?", sort, why)
+	text := textf(t, "Draw the top %s tile (%s). Which tile is it?", sort, why)
 	k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Options: opts, Rule: "rp.draw"})
 	st.Take(k)
 	return k
@@ -55,7 +53,7 @@ func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, act
 			opts = append(opts, referee.Option{Key: k, Label: mustTile(k).Label})
 		}
 	}
-	text := fmt.Sprintf("%s: draw the top %s tile and look at it in secret. Which tile is it?", g.name(actor), sort)
+	text := textf(t, "%s: draw the top %s tile and look at it in secret. Which tile is it?", g.name(actor), sort)
 	for {
 		k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Options: opts, Secret: true, Rule: "rp.draw"})
 		for _, p := range possible {
@@ -65,8 +63,8 @@ func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, act
 			}
 		}
 		t.Emit(referee.Event{Rule: "rp.draw", Player: actor,
-			Private: fmt.Sprintf("The %s cannot be in the stack now: look at the tile again and enter what it shows.", mustTile(k).Label)})
-		text = fmt.Sprintf("%s: that tile cannot be in the stack. Look again: which %s tile did you draw?", g.name(actor), sort)
+			Private: textf(t, "The %s cannot be in the stack now: look at the tile again and enter what it shows.", mustTile(k).Label)})
+		text = textf(t, "%s: that tile cannot be in the stack. Look again: which %s tile did you draw?", g.name(actor), sort)
 	}
 }
 
@@ -76,12 +74,12 @@ func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, act
 func (g *Game) setupDisplays(t *referee.T) {
 	g.Phase = PhaseSetup
 	for len(g.Pubs) < 4 {
-		g.Pubs = append(g.Pubs, g.draw(t, SortPub, "setup.pub", referee.Table, false, fmt.Sprintf("face-up pub %d of 4", len(g.Pubs)+1)))
+		g.Pubs = append(g.Pubs, g.draw(t, SortPub, "setup.pub", referee.Table, false, textf(t, "face-up pub %d of 4", len(g.Pubs)+1)))
 	}
 	g.Chest = g.draw(t, SortChest, "setup.chest", referee.Table, false, "the face-up treasure chest")
 	g.Scorpion = g.draw(t, SortScorpion, "setup.scorpion", referee.Table, false, "the face-up scorpion chest")
 	for len(g.Maps) < 4 {
-		g.Maps = append(g.Maps, g.draw(t, SortMap, "setup.map", referee.Table, false, fmt.Sprintf("face-up treasure map %d of 4", len(g.Maps)+1)))
+		g.Maps = append(g.Maps, g.draw(t, SortMap, "setup.map", referee.Table, false, textf(t, "face-up treasure map %d of 4", len(g.Maps)+1)))
 	}
 	g.drawSleeping(t, "setup")
 }

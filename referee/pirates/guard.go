@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -16,23 +14,23 @@ func (g *Game) guard(t *referee.T, p int) {
 	large, small := g.Stacks[SortLargeGuard].Size(), g.Stacks[SortSmallGuard].Size()
 	var opts []referee.Option
 	if large > 0 {
-		opts = append(opts, referee.Option{Key: "large", Label: fmt.Sprintf("Large guard (4 to 6, %d in the stack)", large)})
+		opts = append(opts, referee.Option{Key: "large", Label: textf(t, "Large guard (4 to 6, %d in the stack)", large)})
 	}
 	if small > 0 {
-		opts = append(opts, referee.Option{Key: "small", Label: fmt.Sprintf("Small guard (1 to 3, %d in the stack)", small)})
+		opts = append(opts, referee.Option{Key: "small", Label: textf(t, "Small guard (1 to 3, %d in the stack)", small)})
 	}
 	if len(opts) == 0 {
 		t.Emit(referee.Event{Rule: "rp.running-out", Text: "Both guard stacks are empty: nothing happens."})
 		return
 	}
-	text := fmt.Sprintf("%s meets the city guard with %s in supply: face a large or a small guard?", pl.Name, plural(pl.Supply, "pirate"))
+	text := textf(t, "%s meets the city guard with %s in supply: face a large or a small guard?", pl.Name, plural(pl.Supply, "pirate"))
 	if len(opts) == 1 {
 		opts = append(opts, referee.Option{Key: "none", Label: "Face no guard"})
-		text = fmt.Sprintf("%s meets the city guard with %s in supply. One guard stack is empty: take a tile from the other?", pl.Name, plural(pl.Supply, "pirate"))
+		text = textf(t, "%s meets the city guard with %s in supply. One guard stack is empty: take a tile from the other?", pl.Name, plural(pl.Supply, "pirate"))
 	}
 	a := t.Ask(referee.Question{ID: "guard.stack", Actor: p, Rule: "rp.guard", Text: text, Options: opts})
 	if a == "none" {
-		t.Emit(referee.Event{Rule: "rp.guard", Text: fmt.Sprintf("%s faces no guard.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.guard", Text: textf(t, "%s faces no guard.", pl.Name)})
 		return
 	}
 	sort := SortSmallGuard
@@ -43,17 +41,17 @@ func (g *Game) guard(t *referee.T, p int) {
 	tile := mustTile(k)
 	if pl.Supply > tile.Value {
 		pl.Won = append(pl.Won, k)
-		text := fmt.Sprintf("%s has %s in supply, more than the %s: the tile goes under the flag.", pl.Name, plural(pl.Supply, "pirate"), tile.Label)
+		text := textf(t, "%s has %s in supply, more than the %s: the tile goes under the flag.", pl.Name, plural(pl.Supply, "pirate"), tile.Label)
 		ev := referee.Event{Rule: "rp.guard.count", Text: text}
 		if tile.Coin {
 			pl.Coins++
 			ev.Text += " It shows a coin: +1 coin."
-			ev.Private, ev.Player = fmt.Sprintf("You now have %s.", plural(pl.Coins, "coin")), p
+			ev.Private, ev.Player = textf(t, "You now have %s.", plural(pl.Coins, "coin")), p
 		}
 		t.Emit(ev)
 		return
 	}
 	g.Stacks[sort].PutUnder(k)
-	t.Emit(referee.Event{Rule: "rp.guard.count", Text: fmt.Sprintf("%s has only %s in supply, not more than the %s: it goes face down under its stack.",
+	t.Emit(referee.Event{Rule: "rp.guard.count", Text: textf(t, "%s has only %s in supply, not more than the %s: it goes face down under its stack.",
 		pl.Name, plural(pl.Supply, "pirate"), tile.Label)})
 }

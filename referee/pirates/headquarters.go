@@ -19,7 +19,7 @@ func (g *Game) headquarters(t *referee.T, p int) {
 		}
 	}
 	if len(own) == 0 {
-		t.Emit(referee.Event{Rule: "rp.hq", Text: fmt.Sprintf("%s has no pirates in any alley: nothing to take back.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.hq", Text: textf(t, "%s has no pirates in any alley: nothing to take back.", pl.Name)})
 		return
 	}
 	opts := []referee.Option{{Key: "none", Label: "Take nothing back"}}
@@ -27,9 +27,9 @@ func (g *Game) headquarters(t *referee.T, p int) {
 		opts = append(opts, referee.Option{Key: alleyKey(id), Label: g.alleyLabel(id)})
 	}
 	a := t.Ask(referee.Question{ID: "hq.alley", Actor: p, Rule: "rp.hq", Options: opts,
-		Text: fmt.Sprintf("%s is at the headquarters: take back your pirates from which alley? (After a dark alley you may add a second one.)", pl.Name)})
+		Text: textf(t, "%s is at the headquarters: take back your pirates from which alley? (After a dark alley you may add a second one.)", pl.Name)})
 	if a == "none" {
-		t.Emit(referee.Event{Rule: "rp.hq", Text: fmt.Sprintf("%s takes no pirates back.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.hq", Text: textf(t, "%s takes no pirates back.", pl.Name)})
 		return
 	}
 	first := keyAlley(a)
@@ -43,7 +43,7 @@ func (g *Game) headquarters(t *referee.T, p int) {
 		}
 		if len(second) > 1 {
 			b := t.Ask(referee.Question{ID: "hq.second", Actor: p, Rule: "rp.hq.takeback", Options: second,
-				Text: fmt.Sprintf("%s: also take back your pirates from a second dark alley?", pl.Name)})
+				Text: textf(t, "%s: also take back your pirates from a second dark alley?", pl.Name)})
 			if b != "none" {
 				taken = append(taken, keyAlley(b))
 			}
@@ -57,7 +57,7 @@ func (g *Game) headquarters(t *referee.T, p int) {
 		names = append(names, g.alleyLabel(id))
 	}
 	pl.Supply += n
-	t.Emit(referee.Event{Rule: "rp.hq", Text: fmt.Sprintf("%s takes back %s from %s; those alleys are free again (%d in supply).",
+	t.Emit(referee.Event{Rule: "rp.hq", Text: textf(t, "%s takes back %s from %s; those alleys are free again (%d in supply).",
 		pl.Name, plural(n, "pirate"), joinAnd(names), pl.Supply)})
 }
 

@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -31,20 +29,20 @@ func (g *Game) treasureMap(t *referee.T, p int, k Kind) {
 		opts = append(opts, referee.Option{Key: m, Label: mustTile(m).Label})
 	}
 	if len(opts) == 0 {
-		t.Emit(referee.Event{Rule: "rp.map", Text: fmt.Sprintf("No face-up %s map: %s gets nothing.", col, pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "No face-up %s map: %s gets nothing.", col, pl.Name)})
 		return
 	}
 	m := opts[0].Key
 	if len(opts) > 1 {
 		m = t.Ask(referee.Question{ID: "map.take", Actor: p, Rule: "rp.map.choice", Options: opts,
-			Text: fmt.Sprintf("%s: take which face-up %s map?", pl.Name, col)})
+			Text: textf(t, "%s: take which face-up %s map?", pl.Name, col)})
 	}
 	g.Maps = removeOne(g.Maps, m)
 	pl.Won = append(pl.Won, m)
-	t.Emit(referee.Event{Rule: "rp.map", Text: fmt.Sprintf("%s takes the %s.", pl.Name, mustTile(m).Label)})
+	t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "%s takes the %s.", pl.Name, mustTile(m).Label)})
 	if d := g.draw(t, SortMap, "map.refill", referee.Table, false, "refill the maps display"); d != "" {
 		g.Maps = append(g.Maps, d)
-		t.Emit(referee.Event{Rule: "rp.map", Text: fmt.Sprintf("The maps display is refilled with the %s.", mustTile(d).Label)})
+		t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "The maps display is refilled with the %s.", mustTile(d).Label)})
 	}
 }
 

@@ -1,7 +1,6 @@
 package pirates
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -117,16 +116,16 @@ func (g *Game) escapeDeadEnd(t *referee.T) {
 			break
 		}
 	}
-	why := fmt.Sprintf("Every alley at %s is taken", g.Board.Intersections[c].Name)
+	why := textf(t, "Every alley at %s is taken", g.Board.Intersections[c].Name)
 	for _, a := range g.Board.At[c] {
 		if g.empty(a) {
-			why = fmt.Sprintf("No hop can leave %s: its only free alleys are dark and no dark alley elsewhere is free to come out of", g.Board.Intersections[c].Name)
+			why = textf(t, "No hop can leave %s: its only free alleys are dark and no dark alley elsewhere is free to come out of", g.Board.Intersections[c].Name)
 			break
 		}
 	}
-	text := fmt.Sprintf("%s: the captain jumps to %s (no coin action).", why, g.Board.Intersections[dest].Name)
+	text := textf(t, "%s: the captain jumps to %s (no coin action).", why, g.Board.Intersections[dest].Name)
 	if len(path) > 1 {
-		text = fmt.Sprintf("%s: the captain jumps on past dead ends (%s) to %s (no coin action).",
+		text = textf(t, "%s: the captain jumps on past dead ends (%s) to %s (no coin action).",
 			why, strings.Join(path[:len(path)-1], ", "), g.Board.Intersections[dest].Name)
 	}
 	g.Captain = dest
@@ -217,7 +216,7 @@ func (g *Game) move(t *referee.T, p int) {
 		pl := &g.Players[p]
 		if k > 0 {
 			if !g.canHop(p, k, last) {
-				t.Emit(referee.Event{Rule: "rp.move", Text: fmt.Sprintf("%s cannot make another hop: the turn ends.", pl.Name)})
+				t.Emit(referee.Event{Rule: "rp.move", Text: textf(t, "%s cannot make another hop: the turn ends.", pl.Name)})
 				return
 			}
 			cost := "1 coin"
@@ -226,15 +225,15 @@ func (g *Game) move(t *referee.T, p int) {
 			}
 			again := "Hop again (" + cost + ")"
 			if c, _ := g.escapeTarget(g.Captain); c != g.Captain {
-				again += fmt.Sprintf(" (dead end: the captain first jumps to %s)", g.Board.Intersections[c].Name)
+				again += textf(t, " (dead end: the captain first jumps to %s)", g.Board.Intersections[c].Name)
 			}
 			a := t.Ask(referee.Question{ID: "move.more", Actor: p, Rule: "rp.move",
-				Text: fmt.Sprintf("%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?",
+				Text: textf(t, "%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?",
 					pl.Name, g.Board.Intersections[g.Captain].Name, cost),
 				Options: []referee.Option{{Key: "avast", Label: "Avast! End the turn"},
 					{Key: "hop", Label: again}}})
 			if a == "avast" {
-				t.Emit(referee.Event{Rule: "rp.move", Text: fmt.Sprintf("%s says Avast: the turn ends.", pl.Name)})
+				t.Emit(referee.Event{Rule: "rp.move", Text: textf(t, "%s says Avast: the turn ends.", pl.Name)})
 				return
 			}
 		}
@@ -243,7 +242,7 @@ func (g *Game) move(t *referee.T, p int) {
 		g.arrive(t, p)
 		if pl.Supply == 0 {
 			pl.Out = true
-			t.Emit(referee.Event{Rule: "rp.board", Text: fmt.Sprintf("%s has no pirates left in supply and is out of this round (no pirates for the wrangle).", pl.Name)})
+			t.Emit(referee.Event{Rule: "rp.board", Text: textf(t, "%s has no pirates left in supply and is out of this round (no pirates for the wrangle).", pl.Name)})
 			return
 		}
 	}
@@ -265,21 +264,21 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 		extra, dark := g.hopCoins(h, from, k, last)
 		var label string
 		if a.Dark {
-			label = fmt.Sprintf("Dark alley %s (%s, then the exit's)", a.Exit, plural(a.Segments, "pirate"))
+			label = textf(t, "Dark alley %s (%s, then the exit's)", a.Exit, plural(a.Segments, "pirate"))
 		} else {
-			label = fmt.Sprintf("To %s (%s)", g.Board.Intersections[h.Dest].Name, plural(h.Pirates, "pirate"))
+			label = textf(t, "To %s (%s)", g.Board.Intersections[h.Dest].Name, plural(h.Pirates, "pirate"))
 		}
 		if extra+dark > 0 {
-			label += fmt.Sprintf(", %s", plural(extra+dark, "coin"))
+			label += textf(t, ", %s", plural(extra+dark, "coin"))
 		}
 		opts = append(opts, referee.Option{Key: key, Label: label})
 	}
 	nth := "first hop: no hop coin"
 	if k > 0 {
-		nth = fmt.Sprintf("hop %d", k+1)
+		nth = textf(t, "hop %d", k+1)
 	}
 	entry := keyAlley(t.Ask(referee.Question{ID: "move.alley", Actor: p, Rule: "rp.move", Options: opts,
-		Text: fmt.Sprintf("%s moves the captain from %s (%s, %s in supply). Which empty alley?",
+		Text: textf(t, "%s moves the captain from %s (%s, %s in supply). Which empty alley?",
 			pl.Name, g.Board.Intersections[from].Name, nth, plural(pl.Supply, "pirate"))}))
 	var choice hop
 	var exits []hop
@@ -295,10 +294,10 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 		for _, h := range exits {
 			xa := g.Board.Alleys[h.Exit]
 			xo = append(xo, referee.Option{Key: alleyKey(h.Exit),
-				Label: fmt.Sprintf("Dark alley %s to %s (%s)", xa.Exit, g.Board.Intersections[h.Dest].Name, plural(xa.Segments, "pirate"))})
+				Label: textf(t, "Dark alley %s to %s (%s)", xa.Exit, g.Board.Intersections[h.Dest].Name, plural(xa.Segments, "pirate"))})
 		}
 		x := keyAlley(t.Ask(referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit", Options: xo,
-			Text: fmt.Sprintf("%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?",
+			Text: textf(t, "%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?",
 				pl.Name, ea.Exit, plural(ea.Segments, "pirate"))}))
 		for _, h := range exits {
 			if h.Exit == x {
@@ -330,7 +329,7 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 			rule = "rp.dark-alley.free"
 			paid += " The dark alley costs no coin: no other alley leaving " + g.Board.Intersections[from].Name + " is free."
 		}
-		t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s",
+		t.Emit(referee.Event{Rule: rule, Text: textf(t, "%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s",
 			pl.Name, plural(choice.Pirates, "pirate"), g.Board.Alleys[choice.Alley].Exit, g.Board.Alleys[choice.Exit].Exit,
 			g.Board.Intersections[choice.Dest].Name, paid)})
 	} else {
@@ -338,7 +337,7 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 		if last && k > 0 {
 			rule = "rp.last-player"
 		}
-		t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("%s puts %s on the alley %s - %s; the captain arrives at %s.%s",
+		t.Emit(referee.Event{Rule: rule, Text: textf(t, "%s puts %s on the alley %s - %s; the captain arrives at %s.%s",
 			pl.Name, plural(choice.Pirates, "pirate"), g.Board.Intersections[from].Name,
 			g.Board.Intersections[choice.Dest].Name, g.Board.Intersections[choice.Dest].Name, paid)})
 	}

@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -30,10 +28,10 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 	h := &g.Players[host]
 	n := g.contested(kind)
 	if n == 0 {
-		t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("No face-up %s tile: nothing happens at the pub.", name)})
+		t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "No face-up %s tile: nothing happens at the pub.", name)})
 		return
 	}
-	t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s sets aside the face-up %s and invites the others for a drink.", h.Name, joinAnd(labels(g.pubsOf(kind))))})
+	t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "%s sets aside the face-up %s and invites the others for a drink.", h.Name, joinAnd(labels(g.pubsOf(kind))))})
 	rollers := []int{host}
 	for q := g.next(host); q != host; q = g.next(q) {
 		pl := &g.Players[q]
@@ -42,20 +40,20 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 		// tell that from a free choice.
 		opts := []referee.Option{{Key: "decline", Label: "Decline"}}
 		if pl.Coins >= 1 {
-			opts = []referee.Option{{Key: "join", Label: fmt.Sprintf("Join: pay %s 1 coin", h.Name)},
+			opts = []referee.Option{{Key: "join", Label: textf(t, "Join: pay %s 1 coin", h.Name)},
 				{Key: "decline", Label: "Decline"}}
 		}
 		a := t.Ask(referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub", Secret: true,
-			Text:    fmt.Sprintf("%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", h.Name, pl.Name, name, h.Name),
+			Text:    textf(t, "%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", h.Name, pl.Name, name, h.Name),
 			Options: opts})
 		if a != "join" {
-			t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s declines.", pl.Name)})
+			t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "%s declines.", pl.Name)})
 			continue
 		}
 		pl.Coins--
 		h.Coins++
 		rollers = append(rollers, q)
-		t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("%s joins and pays %s 1 coin.", pl.Name, h.Name)})
+		t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "%s joins and pays %s 1 coin.", pl.Name, h.Name)})
 	}
 	if len(rollers) == 1 {
 		var got []string
@@ -64,7 +62,7 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 			h.Won = append(h.Won, tile)
 			got = append(got, mustTile(tile).Label)
 		}
-		t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("Nobody joins: %s takes %s.", h.Name, joinAnd(got))})
+		t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "Nobody joins: %s takes %s.", h.Name, joinAnd(got))})
 	} else {
 		for i := 0; g.contested(kind) > 0; i = (i + 1) % len(rollers) {
 			q := rollers[i]
@@ -77,26 +75,26 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 				}
 			}
 			if len(opts) == 0 {
-				t.Emit(referee.Event{Rule: "rp.pub.roll", Text: fmt.Sprintf("%s's %d beats no tile left: nothing taken.", pl.Name, roll)})
+				t.Emit(referee.Event{Rule: "rp.pub.roll", Text: textf(t, "%s's %d beats no tile left: nothing taken.", pl.Name, roll)})
 				continue
 			}
 			tile := opts[0].Key
 			if len(opts) > 1 {
 				tile = t.Ask(referee.Question{ID: "pub.take", Actor: q, Rule: "rp.pub.choice", Options: opts,
-					Text: fmt.Sprintf("%s rolled %d: take which %s tile of lower value?", pl.Name, roll, name)})
+					Text: textf(t, "%s rolled %d: take which %s tile of lower value?", pl.Name, roll, name)})
 			}
 			g.Pubs = removeOne(g.Pubs, tile)
 			pl.Won = append(pl.Won, tile)
-			t.Emit(referee.Event{Rule: "rp.pub.roll", Text: fmt.Sprintf("%s's %d beats the %s and takes it.", pl.Name, roll, mustTile(tile).Label)})
+			t.Emit(referee.Event{Rule: "rp.pub.roll", Text: textf(t, "%s's %d beats the %s and takes it.", pl.Name, roll, mustTile(tile).Label)})
 		}
 	}
 	for len(g.Pubs) < 4 {
-		d := g.draw(t, SortPub, "pub.refill", referee.Table, false, fmt.Sprintf("refill the pub display (%d of 4)", len(g.Pubs)+1))
+		d := g.draw(t, SortPub, "pub.refill", referee.Table, false, textf(t, "refill the pub display (%d of 4)", len(g.Pubs)+1))
 		if d == "" {
 			break
 		}
 		g.Pubs = append(g.Pubs, d)
-		t.Emit(referee.Event{Rule: "rp.pub", Text: fmt.Sprintf("The pub display is refilled with %s.", mustTile(d).Label)})
+		t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "The pub display is refilled with %s.", mustTile(d).Label)})
 	}
 }
 

@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -11,10 +9,10 @@ import (
 func (g *Game) recruit(t *referee.T, p int) {
 	pl := &g.Players[p]
 	if pl.Office == 0 {
-		t.Emit(referee.Event{Rule: "rp.pirate", Text: fmt.Sprintf("%s has no pirates left in the unemployment office: nothing happens.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.pirate", Text: textf(t, "%s has no pirates left in the unemployment office: nothing happens.", pl.Name)})
 		return
 	}
 	pl.Office--
 	pl.Supply++
-	t.Emit(referee.Event{Rule: "rp.pirate", Text: fmt.Sprintf("%s takes a pirate from the unemployment office into supply (%d left there).", pl.Name, pl.Office)})
+	t.Emit(referee.Event{Rule: "rp.pirate", Text: textf(t, "%s takes a pirate from the unemployment office into supply (%d left there).", pl.Name, pl.Office)})
 }

@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -15,8 +13,8 @@ func (g *Game) rendezvous(t *referee.T, p int) {
 		return
 	}
 	pl.Targets = append(pl.Targets, k)
-	t.Emit(referee.Event{Rule: "rp.rendezvous", Text: fmt.Sprintf("%s draws a rendezvous tile and keeps it face down (%d face down).", pl.Name, len(pl.Targets)),
-		Private: fmt.Sprintf("Your new target: %s.", mustTile(k).Label), Player: p})
+	t.Emit(referee.Event{Rule: "rp.rendezvous", Text: textf(t, "%s draws a rendezvous tile and keeps it face down (%d face down).", pl.Name, len(pl.Targets)),
+		Private: textf(t, "Your new target: %s.", mustTile(k).Label), Player: p})
 }
 
 // Meets reports whether a rendezvous target (the tile's group, e.g. "pub"
@@ -72,7 +70,7 @@ func (g *Game) fulfilRendezvous(t *referee.T, p int) {
 		}
 	}
 	a := t.Ask(referee.Question{ID: "rendezvous.reveal", Actor: p, Rule: "rp.rendezvous.arrival", Secret: true, Options: opts,
-		Text: fmt.Sprintf("%s: the captain arrives at %s. Reveal a face-down rendezvous tile that matches it?",
+		Text: textf(t, "%s: the captain arrives at %s. Reveal a face-down rendezvous tile that matches it?",
 			pl.Name, g.Board.Intersections[g.Captain].Name)})
 	if a == "hide" {
 		return
@@ -84,6 +82,6 @@ func (g *Game) fulfilRendezvous(t *referee.T, p int) {
 		}
 	}
 	pl.Won = append(pl.Won, a)
-	t.Emit(referee.Event{Rule: "rp.rendezvous.arrival", Text: fmt.Sprintf("%s reveals a rendezvous at %s: %s, now under the flag.",
+	t.Emit(referee.Event{Rule: "rp.rendezvous.arrival", Text: textf(t, "%s reveals a rendezvous at %s: %s, now under the flag.",
 		pl.Name, g.Board.Intersections[g.Captain].Name, mustTile(a).Label)})
 }

@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -10,19 +8,19 @@ import (
 // that sets how many pirates the imaginary third player puts in the top row
 // beside the mast.
 func (g *Game) beginRound(t *referee.T) {
-	t.Emit(referee.Event{Rule: "rp.rounds", Text: fmt.Sprintf("Round %d of %d begins; %s holds the start-player tile.",
+	t.Emit(referee.Event{Rule: "rp.rounds", Text: textf(t, "Round %d of %d begins; %s holds the start-player tile.",
 		g.Round, Rounds, g.name(g.StartPlayer))})
 	if len(g.Players) != 2 {
 		return
 	}
 	n := askDie(t, "wrangle.imaginary", referee.Table,
-		fmt.Sprintf("Round %d: roll the die for the imaginary player. What did it show?", g.Round), "rp.wrangle.imaginary")
+		textf(t, "Round %d: roll the die for the imaginary player. What did it show?", g.Round), "rp.wrangle.imaginary")
 	g.Mast = append([]MastRow{{Player: Imaginary, Left: n}}, g.Mast...)
 	word := "pirates"
 	if n == 1 {
 		word = "pirate"
 	}
-	t.Emit(referee.Event{Rule: "rp.wrangle.imaginary", Text: fmt.Sprintf("The imaginary player puts %d %s in the top row beside the mast; it rolls first wherever it has a pirate in a column.", n, word)})
+	t.Emit(referee.Event{Rule: "rp.wrangle.imaginary", Text: textf(t, "The imaginary player puts %d %s in the top row beside the mast; it rolls first wherever it has a pirate in a column.", n, word)})
 }
 
 // endRound cleans up after the wrangle: the start-player tile passes left,
@@ -47,11 +45,11 @@ func (g *Game) endRound(t *referee.T) {
 	}
 	g.Turn = -1
 	if g.Round >= Rounds {
-		t.Emit(referee.Event{Rule: "rp.round-end", Text: fmt.Sprintf("Round %d is over: every pirate goes back to its owner's supply, and the game ends.", g.Round)})
+		t.Emit(referee.Event{Rule: "rp.round-end", Text: textf(t, "Round %d is over: every pirate goes back to its owner's supply, and the game ends.", g.Round)})
 		return
 	}
 	g.StartPlayer = g.next(g.StartPlayer)
-	t.Emit(referee.Event{Rule: "rp.round-end", Text: fmt.Sprintf("Round %d is over: every pirate on the board and on the ship goes back to its owner's supply, the captain stays on %s, and the start-player tile passes to %s.",
+	t.Emit(referee.Event{Rule: "rp.round-end", Text: textf(t, "Round %d is over: every pirate on the board and on the ship goes back to its owner's supply, the captain stays on %s, and the start-player tile passes to %s.",
 		g.Round, g.Board.Intersections[g.Captain].Name, g.name(g.StartPlayer))})
 	g.drawSleeping(t, "round")
 }

@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -15,10 +13,10 @@ func (g *Game) rum(t *referee.T, p int) {
 	pl.Rum += n
 	switch n {
 	case 2:
-		t.Emit(referee.Event{Rule: "rp.rum", Text: fmt.Sprintf("%s takes 2 rum barrels (now %d).", pl.Name, pl.Rum)})
+		t.Emit(referee.Event{Rule: "rp.rum", Text: textf(t, "%s takes 2 rum barrels (now %d).", pl.Name, pl.Rum)})
 	case 1:
-		t.Emit(referee.Event{Rule: "rp.rum", Text: fmt.Sprintf("Only 1 rum barrel is left in the pool: %s takes it (now %d).", pl.Name, pl.Rum)})
+		t.Emit(referee.Event{Rule: "rp.rum", Text: textf(t, "Only 1 rum barrel is left in the pool: %s takes it (now %d).", pl.Name, pl.Rum)})
 	default:
-		t.Emit(referee.Event{Rule: "rp.running-out", Text: fmt.Sprintf("The rum pool is empty: %s gets no barrels.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.running-out", Text: textf(t, "The rum pool is empty: %s gets no barrels.", pl.Name)})
 	}
 }

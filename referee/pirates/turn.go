@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -40,34 +38,34 @@ func (g *Game) turn(t *referee.T, p int) {
 	pl := &g.Players[p]
 	last := g.isLast(p)
 	if last {
-		t.Emit(referee.Event{Rule: "rp.last-player", Text: fmt.Sprintf("%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin).", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.last-player", Text: textf(t, "%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin).", pl.Name)})
 	}
 	var opts []referee.Option
 	if g.canHop(p, 0, last) {
 		label := "Move the captain"
 		if c, _ := g.escapeTarget(g.Captain); c != g.Captain {
-			label += fmt.Sprintf(" (dead end: the captain first jumps to %s)", g.Board.Intersections[c].Name)
+			label += textf(t, " (dead end: the captain first jumps to %s)", g.Board.Intersections[c].Name)
 		}
 		opts = append(opts, referee.Option{Key: "move", Label: label})
 	}
 	if pl.Coins >= 1 {
 		opts = append(opts, referee.Option{Key: "rest", Label: "Rest (pay 1 coin)"})
 	}
-	opts = append(opts, referee.Option{Key: "board", Label: fmt.Sprintf("Go on board with %s", plural(pl.Supply, "pirate"))})
+	opts = append(opts, referee.Option{Key: "board", Label: textf(t, "Go on board with %s", plural(pl.Supply, "pirate"))})
 	if len(opts) == 1 {
-		t.Emit(referee.Event{Rule: "rp.turn.one-option", Text: fmt.Sprintf("%s can neither move the captain nor rest, so must go on board.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.turn.one-option", Text: textf(t, "%s can neither move the captain nor rest, so must go on board.", pl.Name)})
 		g.goOnBoard(t, p)
 		return
 	}
 	switch t.Ask(referee.Question{ID: "turn.choice", Actor: p, Rule: "rp.turn", Options: opts,
-		Text: fmt.Sprintf("%s's turn (captain on %s, %s in supply): move the captain, rest or go on board?",
+		Text: textf(t, "%s's turn (captain on %s, %s in supply): move the captain, rest or go on board?",
 			pl.Name, g.Board.Intersections[g.Captain].Name, plural(pl.Supply, "pirate"))}) {
 	case "move":
 		g.move(t, p)
 	case "rest":
 		pl.Coins--
-		t.Emit(referee.Event{Rule: "rp.rest", Text: fmt.Sprintf("%s rests and pays 1 coin.", pl.Name),
-			Private: fmt.Sprintf("You have %s left.", plural(pl.Coins, "coin")), Player: p})
+		t.Emit(referee.Event{Rule: "rp.rest", Text: textf(t, "%s rests and pays 1 coin.", pl.Name),
+			Private: textf(t, "You have %s left.", plural(pl.Coins, "coin")), Player: p})
 	default:
 		g.goOnBoard(t, p)
 	}
@@ -80,11 +78,11 @@ func (g *Game) goOnBoard(t *referee.T, p int) {
 	n := pl.Supply
 	pl.Out = true
 	if n == 0 {
-		t.Emit(referee.Event{Rule: "rp.board", Text: fmt.Sprintf("%s has no pirates to take on board and is out of this round.", pl.Name)})
+		t.Emit(referee.Event{Rule: "rp.board", Text: textf(t, "%s has no pirates to take on board and is out of this round.", pl.Name)})
 		return
 	}
 	g.Mast = append(g.Mast, MastRow{Player: p, Left: n})
 	pl.Supply = 0
-	t.Emit(referee.Event{Rule: "rp.board", Text: fmt.Sprintf("%s goes on board with %s in row %d beside the mast and is out of the action phase.",
+	t.Emit(referee.Event{Rule: "rp.board", Text: textf(t, "%s goes on board with %s in row %d beside the mast and is out of the action phase.",
 		pl.Name, plural(n, "pirate"), len(g.Mast))})
 }

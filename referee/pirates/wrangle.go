@@ -1,7 +1,6 @@
 package pirates
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -55,9 +54,9 @@ func (g *Game) wrangle(t *referee.T) {
 	case 0:
 		t.Emit(referee.Event{Rule: "rp.wrangle", Text: "Nobody is on board the ship: there is no wrangle this round."})
 	case 1:
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("Only %s is on board the ship and wins the wrangle without a roll.", g.name(w.boarded[0]))})
+		t.Emit(referee.Event{Rule: "rp.wrangle", Text: textf(t, "Only %s is on board the ship and wins the wrangle without a roll.", g.name(w.boarded[0]))})
 	default:
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: fmt.Sprintf("The wrangle on the ship begins: %s have pirates beside the mast.", g.nameList(w.boarded))})
+		t.Emit(referee.Event{Rule: "rp.wrangle", Text: textf(t, "The wrangle on the ship begins: %s have pirates beside the mast.", g.nameList(w.boarded))})
 	}
 	leftSide := true
 	for match := 1; len(w.left) > 1; match++ {
@@ -92,14 +91,14 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 		count[i] = *side(&g.Mast[i])
 		cols = max(cols, count[i])
 		if count[i] > 0 {
-			parts = append(parts, fmt.Sprintf("row %d %s %d", i+1, g.name(g.Mast[i].Player), count[i]))
+			parts = append(parts, textf(t, "row %d %s %d", i+1, g.name(g.Mast[i].Player), count[i]))
 		}
 	}
-	order := fmt.Sprintf("Columns are resolved from column %d inward", cols)
+	order := textf(t, "Columns are resolved from column %d inward", cols)
 	if cols == 1 {
 		order = "There is one column"
 	}
-	t.Emit(referee.Event{Rule: "rp.wrangle.matches", Text: fmt.Sprintf("Match %d: the pirates stand %s of the mast (%s). %s; each winner crosses to the %s side.",
+	t.Emit(referee.Event{Rule: "rp.wrangle.matches", Text: textf(t, "Match %d: the pirates stand %s of the mast (%s). %s; each winner crosses to the %s side.",
 		match, from, strings.Join(parts, ", "), order, to)})
 	for c := cols; c >= 1; c-- {
 		var rows []int
@@ -108,7 +107,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 				rows = append(rows, i)
 			}
 		}
-		what := fmt.Sprintf("Wrangle, match %d, column %d", match, c)
+		what := textf(t, "Wrangle, match %d, column %d", match, c)
 		standing := rows[0]
 		if len(rows) == 1 {
 			// The lone outer columns all belong to the longest row: report
@@ -119,9 +118,9 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 					lone++
 				}
 				who := g.name(g.Mast[standing].Player)
-				text := fmt.Sprintf("%s: %s's pirate stands alone and qualifies without a roll.", what, who)
+				text := textf(t, "%s: %s's pirate stands alone and qualifies without a roll.", what, who)
 				if lone > 1 {
-					text = fmt.Sprintf("Wrangle, match %d, columns %d to %d: only %s has pirates there, so all %d qualify without a roll.",
+					text = textf(t, "Wrangle, match %d, columns %d to %d: only %s has pirates there, so all %d qualify without a roll.",
 						match, c, c-lone+1, who, lone)
 				}
 				t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: text})
@@ -131,17 +130,17 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 			for _, r := range rows {
 				who = append(who, g.Mast[r].Player)
 			}
-			t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: fmt.Sprintf("%s: %s roll in that order, top row first.", what, g.nameList(who))})
+			t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: textf(t, "%s: %s roll in that order, top row first.", what, g.nameList(who))})
 			best := g.roll(t, g.Mast[standing].Player, "wrangle.roll", what)
 			for _, ch := range rows[1:] {
 				sp, cp := g.Mast[standing].Player, g.Mast[ch].Player
 				n := g.roll(t, cp, "wrangle.roll", what)
 				loser := ch
 				if n >= best {
-					t.Emit(referee.Event{Rule: "rp.wrangle.ties", Text: fmt.Sprintf("%s: %s's %d equals or beats %s's %d, so %s's pirate leaves the ship.", what, g.name(cp), n, g.name(sp), best, g.name(sp))})
+					t.Emit(referee.Event{Rule: "rp.wrangle.ties", Text: textf(t, "%s: %s's %d equals or beats %s's %d, so %s's pirate leaves the ship.", what, g.name(cp), n, g.name(sp), best, g.name(sp))})
 					loser, standing, best = standing, ch, n
 				} else {
-					t.Emit(referee.Event{Rule: "rp.wrangle.ties", Text: fmt.Sprintf("%s: %s's %d is lower than %s's %d, so %s's pirate leaves the ship.", what, g.name(cp), n, g.name(sp), best, g.name(cp))})
+					t.Emit(referee.Event{Rule: "rp.wrangle.ties", Text: textf(t, "%s: %s's %d is lower than %s's %d, so %s's pirate leaves the ship.", what, g.name(cp), n, g.name(sp), best, g.name(cp))})
 				}
 				*side(&g.Mast[loser])--
 				g.wrangleLoss(t, w, g.Mast[loser].Player)
@@ -149,7 +148,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 					return
 				}
 			}
-			t.Emit(referee.Event{Rule: "rp.wrangle.qualify", Text: fmt.Sprintf("%s: %s's pirate qualifies and crosses the mast.", what, g.name(g.Mast[standing].Player))})
+			t.Emit(referee.Event{Rule: "rp.wrangle.qualify", Text: textf(t, "%s: %s's pirate qualifies and crosses the mast.", what, g.name(g.Mast[standing].Player))})
 		}
 		*side(&g.Mast[standing])--
 		*other(&g.Mast[standing])++
@@ -157,10 +156,10 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 	var after []string
 	for i, r := range g.Mast {
 		if n := *other(&g.Mast[i]); n > 0 {
-			after = append(after, fmt.Sprintf("%s %d", g.name(r.Player), n))
+			after = append(after, textf(t, "%s %d", g.name(r.Player), n))
 		}
 	}
-	t.Emit(referee.Event{Rule: "rp.wrangle.packing", Text: fmt.Sprintf("After match %d the qualifiers stand %s of the mast, packed against it: %s.", match, to, strings.Join(after, ", "))})
+	t.Emit(referee.Event{Rule: "rp.wrangle.packing", Text: textf(t, "After match %d the qualifiers stand %s of the mast, packed against it: %s.", match, to, strings.Join(after, ", "))})
 }
 
 // loneColumn reports whether column c of a side with the given row
@@ -188,7 +187,7 @@ func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p int) {
 	}
 	w.out = append(w.out, p)
 	w.left = slices.DeleteFunc(w.left, func(x int) bool { return x == p })
-	text := fmt.Sprintf("%s has no pirates left on the ship and is out of the wrangle.", capitalize(g.name(p)))
+	text := textf(t, "%s has no pirates left on the ship and is out of the wrangle.", capitalize(g.name(p)))
 	switch {
 	case len(w.left) == 1:
 		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text})
@@ -208,7 +207,7 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	if len(w.left) == 1 {
 		p := w.left[0]
 		if len(w.boarded) > 1 {
-			t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: fmt.Sprintf("%s is the last on the ship and wins the wrangle.", capitalize(g.name(p)))})
+			t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: textf(t, "%s is the last on the ship and wins the wrangle.", capitalize(g.name(p)))})
 		}
 		g.awardSleeping(t, p, &g.Bunk, "wins the wrangle and takes the %s")
 		if g.bedrollInUse() && len(w.boarded) <= 2 {
@@ -217,7 +216,7 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	}
 	for _, tile := range []*string{&g.Bunk, &g.Hammock, &g.Bedroll} {
 		if *tile != "" {
-			t.Emit(referee.Event{Rule: "rp.wrangle.leftovers", Text: fmt.Sprintf("Nobody takes the %s: it goes back to the box.", mustTile(*tile).Label)})
+			t.Emit(referee.Event{Rule: "rp.wrangle.leftovers", Text: textf(t, "Nobody takes the %s: it goes back to the box.", mustTile(*tile).Label)})
 			g.Boxed = append(g.Boxed, *tile)
 			*tile = ""
 		}
@@ -231,13 +230,13 @@ func (g *Game) awardSleeping(t *referee.T, p int, tile *string, what string) {
 	if *tile == "" {
 		return
 	}
-	did := fmt.Sprintf(what, mustTile(*tile).Label)
+	did := textf(t, what, mustTile(*tile).Label)
 	if p == Imaginary {
 		g.Boxed = append(g.Boxed, *tile)
-		t.Emit(referee.Event{Rule: "rp.wrangle.imaginary", Text: fmt.Sprintf("The imaginary player %s, which goes back to the box.", did)})
+		t.Emit(referee.Event{Rule: "rp.wrangle.imaginary", Text: textf(t, "The imaginary player %s, which goes back to the box.", did)})
 	} else {
 		g.Players[p].Won = append(g.Players[p].Won, *tile)
-		t.Emit(referee.Event{Rule: "rp.wrangle.awards", Text: fmt.Sprintf("%s %s.", g.name(p), did)})
+		t.Emit(referee.Event{Rule: "rp.wrangle.awards", Text: textf(t, "%s %s.", g.name(p), did)})
 	}
 	*tile = ""
 }
