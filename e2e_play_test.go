@@ -123,6 +123,12 @@ func TestJSONWholePiratesGames(t *testing.T) {
 			if strings.Contains(res.stdout, "provisional") {
 				t.Errorf("finished game scored as provisional")
 			}
+			if res := rumref(t, "", "show", "--json", save); !strings.Contains(res.stdout, `"final"`) || !strings.Contains(res.stdout, `"winners"`) {
+				t.Errorf("show --json of a finished game lacks the final score")
+			}
+			if res := rumref(t, "", "show", save); !strings.Contains(res.stdout, "Final score") || !strings.Contains(res.stdout, "Winner") {
+				t.Errorf("show of a finished game lacks the score pad:\n%s", res.stdout)
+			}
 			res = rumref(t, "", "log", save)
 			for _, want := range []string{"== Setup ==", "== Round 1 of 5 begins ==", "== Round 5 of 5 begins ==", "-- The wrangle --", "'s turn --", "[rp.wrangle"} {
 				if !strings.Contains(res.stdout, want) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rumref/referee"
+	"rumref/scoring"
 )
 
 // View is the game state as one viewer may see it, for --json. Secret
@@ -28,6 +29,8 @@ type View struct {
 	Players     []PlayerView `json:"players"`
 	Mast        []MastView   `json:"mast"`
 	Alleys      []AlleyView  `json:"alleys"`
+	// Final is the score pad once the game is over.
+	Final *scoring.PadJSON `json:"final,omitempty"`
 }
 
 // StackView is one face-down stack of the tile holder and its size.
@@ -113,6 +116,10 @@ func (g *Game) View(viewer int) any {
 	if g.StartPlayer >= 0 && g.StartPlayer < len(g.Players) {
 		v.StartPlayer = g.Players[g.StartPlayer].Name
 	}
+	if g.Phase == PhaseOver && g.Final != nil {
+		pad := g.Final.JSON()
+		v.Final = &pad
+	}
 	if g.Turn >= 0 && g.Turn < len(g.Players) {
 		v.Turn = g.Players[g.Turn].Name
 	}
@@ -190,6 +197,11 @@ func (g *Game) Status(viewer int) string {
 				plural(*p.Coins, "coin"), listOrNone(p.Wares), listOrNone(p.Targets))
 		}
 		b.WriteString(line + "\n")
+	}
+	if g.Phase == PhaseOver && g.Final != nil {
+		// At the end every tile is revealed: the score pad is public.
+		b.WriteString("\nFinal score\n")
+		b.WriteString(scoring.Pad(*g.Final))
 	}
 	return b.String()
 }
