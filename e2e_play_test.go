@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"rumref/journal"
+	"rumref/reference"
 )
 
 // randomAnswer picks a legal answer for a JSON question object.
@@ -50,6 +51,34 @@ func savedAnswers(t *testing.T, path string) int {
 		t.Fatalf("reading %s: %v", path, err)
 	}
 	return len(f.Answers)
+}
+
+// checkRuleIDs fails when an event, question or error of a JSON run cites
+// no rule, or a rule the reference does not hold.
+func checkRuleIDs(t *testing.T, objs []map[string]any) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, o := range objs {
+		switch o["type"] {
+		case "event", "question", "error":
+		default:
+			continue
+		}
+		rule, _ := o["rule"].(string)
+		if rule == "" {
+			if o["type"] != "error" {
+				t.Errorf("%s without a rule: %v", o["type"], o)
+			}
+			continue
+		}
+		if seen[rule] {
+			continue
+		}
+		seen[rule] = true
+		if _, ok := reference.Lookup(rule); !ok {
+			t.Errorf("%s cites %q, which the rules reference lacks", o["type"], rule)
+		}
+	}
 }
 
 func TestPlainStartBadInputQuitResumeUndo(t *testing.T) {
@@ -113,6 +142,7 @@ func TestJSONWholePiratesGames(t *testing.T) {
 			if last["type"] != "end" {
 				t.Fatalf("last object %v", last)
 			}
+			checkRuleIDs(t, d.objs)
 			if got := savedAnswers(t, save); got != n {
 				t.Fatalf("save holds %d answers, %d given", got, n)
 			}
@@ -251,6 +281,7 @@ func TestJSONWholeRunnerGames(t *testing.T) {
 			if last := d.objs[len(d.objs)-1]; last["type"] != "end" {
 				t.Fatalf("last object %v", last)
 			}
+			checkRuleIDs(t, d.objs)
 			if got := savedAnswers(t, save); got != n {
 				t.Fatalf("save holds %d answers, %d given", got, n)
 			}
