@@ -272,3 +272,15 @@ func TestUnlistedShipSlots(t *testing.T) {
 		t.Errorf("seed %d: %v", f.Seed, f.Err)
 	}
 }
+
+// TestHandTrashedRaidedCard replays seeds where the players trashed, by
+// hand, the raided card whose text they were applying, then scored it or
+// finished: the card must not be counted twice.
+func TestHandTrashedRaidedCard(t *testing.T) {
+	for _, seed := range []uint64{16279, 28133} {
+		r := Run(Config{Game: "runner", Games: 1, Seed: seed})
+		for _, f := range r.Failures {
+			t.Errorf("seed %d: %v", f.Seed, f.Err)
+		}
+	}
+}

@@ -44,7 +44,7 @@ func (g *Game) adjust(t *referee.T, c *effectCtx) {
 		if len(crewOf(g.Ships)) > 0 {
 			opts = append(opts, referee.Option{Key: "trash-crew", Label: "trash a crew in play"})
 		}
-		if c.card != nil && c.card.Type == Investment && !c.scored {
+		if c.card != nil && c.card.Type == Investment && !c.scored && !c.settled {
 			opts = append(opts, referee.Option{Key: "score", Label: fmt.Sprintf("%s scores %s", g.Players[c.actor].Name, c.card.Name)})
 		}
 		k := t.Ask(referee.Question{ID: "adjust", Actor: c.actor, Rule: "rr.adjust", Options: opts,
@@ -75,6 +75,11 @@ func (g *Game) adjust(t *referee.T, c *effectCtx) {
 			note("1 coin removed from " + g.label(x) + ".")
 		case "trash":
 			x := g.choosePiece(t, "adjust.card", c.actor, "Which card is trashed?", "rr.adjust", cards, "")
+			if x == c.piece {
+				// The card whose text is applied is gone: it can no longer
+				// be scored, and the raid must not trash it a second time.
+				c.settled = true
+			}
 			if s := g.shipOf(x); s != nil {
 				g.trashShip(t, s, false, "rr.adjust")
 			} else {

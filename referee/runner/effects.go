@@ -18,9 +18,11 @@ type effectCtx struct {
 	// remove takes this card out of wherever it is (for scoring).
 	remove func()
 	rule   string
-	// scored and kept report what happened to a raided card.
-	scored bool
-	kept   bool
+	// scored and kept report what happened to a raided card; settled
+	// reports that the players trashed it by hand while applying its text.
+	scored  bool
+	settled bool
+	kept    bool
 }
 
 func (c *effectCtx) name() string {

@@ -360,7 +360,7 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 	}
 	ctx := &effectCtx{actor: PirateSeat, card: c, piece: piece, remove: remove, rule: "rr.raid.card"}
 	g.applyText(t, ctx, c.Raid)
-	if ctx.scored || ctx.kept {
+	if ctx.scored || ctx.kept || ctx.settled {
 		return
 	}
 	if piece != nil {
