@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -152,30 +151,10 @@ func BenchmarkBareSave(b *testing.B) {
 	}
 	path := filepath.Join(b.TempDir(), "g.yaml")
 	for b.Loop() {
-		if err := bareSave(path, data); err != nil {
+		if err := BareSave(path, data); err != nil {
 			b.Fatal(err)
 		}
 	}
-}
-
-func bareSave(path string, data []byte) error {
-	tmp := path + ".tmp"
-	fh, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := fh.Write(data); err != nil {
-		fh.Close()
-		return err
-	}
-	if err := fh.Sync(); err != nil {
-		fh.Close()
-		return err
-	}
-	if err := fh.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // BenchmarkPiratesRawGame plays whole Rum & Pirates games (2 to 5

@@ -160,7 +160,7 @@ func latency(bin, dir string) error {
 			return err
 		}
 		start := time.Now()
-		if err := bareSave(path, data); err != nil {
+		if err := sim.BareSave(path, data); err != nil {
 			return err
 		}
 		bare = append(bare, time.Since(start))
@@ -169,26 +169,6 @@ func latency(bin, dir string) error {
 	bm, bp := stats(bare)
 	fmt.Printf("%d %.0f %.0f %.0f %.0f\n", len(answers), lm, lp, bm, bp)
 	return nil
-}
-
-func bareSave(path string, data []byte) error {
-	tmp := path + ".tmp"
-	fh, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := fh.Write(data); err != nil {
-		fh.Close()
-		return err
-	}
-	if err := fh.Sync(); err != nil {
-		fh.Close()
-		return err
-	}
-	if err := fh.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // replay replays the save at path n times and prints the median in µs and
