@@ -81,7 +81,13 @@ func BenchmarkReplayRunner(b *testing.B) {
 // game; ns/op is per answer.
 func BenchmarkAnswer(b *testing.B) {
 	t, answers := finished(b, "pirates", 5, 3)
-	f := t.factory()
+	answerLoop(b, t.factory(), answers, nil)
+}
+
+// answerLoop answers a finished game's answers one per iteration, starting
+// the game again (off the clock) when they run out; after, if set, runs on
+// the clock after every answer.
+func answerLoop(b *testing.B, f referee.Factory, answers []referee.Answer, after func(*referee.Engine)) {
 	var e *referee.Engine
 	i := len(answers)
 	for b.Loop() {
@@ -101,6 +107,9 @@ func BenchmarkAnswer(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
+		if after != nil {
+			after(e)
+		}
 	}
 }
 
@@ -110,35 +119,16 @@ func BenchmarkAnswer(b *testing.B) {
 // save). Compare with BenchmarkBareSave.
 func BenchmarkAnswerAutosave(b *testing.B) {
 	t, answers := finished(b, "pirates", 5, 3)
-	f := t.factory()
 	path := filepath.Join(b.TempDir(), "g.yaml")
 	enc, err := journal.NewEncoder(t.file(nil))
 	if err != nil {
 		b.Fatal(err)
 	}
-	var e *referee.Engine
-	i := len(answers)
-	for b.Loop() {
-		if i == len(answers) {
-			b.StopTimer()
-			if e != nil {
-				e.Close()
-			}
-			var err error
-			if e, err = referee.Start(f); err != nil {
-				b.Fatal(err)
-			}
-			i = 0
-			b.StartTimer()
-		}
-		if err := e.Answer(answers[i].A); err != nil {
-			b.Fatal(err)
-		}
-		i++
+	answerLoop(b, t.factory(), answers, func(e *referee.Engine) {
 		if err := journal.Write(path, enc.Encode(e.Answers())); err != nil {
 			b.Fatal(err)
 		}
-	}
+	})
 }
 
 // BenchmarkBareSave writes the bytes of a half-played 5-player save the

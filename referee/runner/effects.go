@@ -357,33 +357,9 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 		c.kept = true
 		t.Emit(referee.Event{Rule: "rr.raid.not-trashed", Text: fmt.Sprintf("%s stays in play face-up with its coins: the pirate did not pay %d.", c.name(), n)})
 	case OpHazardFromDiscard:
-		var hz []string
-		for _, n := range g.crown().Discard {
-			if g.card(n).Type == Hazard {
-				hz = append(hz, n)
-			}
-		}
-		if len(hz) == 0 {
-			return
-		}
-		n := g.chooseName(t, "effect.hazard-from-discard", CrownSeat, false, c.name()+": which hazard comes back from the discard pile to your hand?", c.rule, hz)
-		g.crown().Discard, _ = removeName(g.crown().Discard, n)
-		g.crown().Hand = append(g.crown().Hand, n)
-		emit("%s takes %s from the discard pile into hand.", g.crown().Name, n)
+		g.fromDiscard(t, c, CrownSeat, Hazard, "effect.hazard-from-discard", "hazard")
 	case OpCrewFromDiscard:
-		var cr []string
-		for _, n := range g.pirate().Discard {
-			if g.card(n).Type == Crew {
-				cr = append(cr, n)
-			}
-		}
-		if len(cr) == 0 {
-			return
-		}
-		n := g.chooseName(t, "effect.crew-from-discard", PirateSeat, false, c.name()+": which crew comes back from the discard pile to your hand?", c.rule, cr)
-		g.pirate().Discard, _ = removeName(g.pirate().Discard, n)
-		g.pirate().Hand = append(g.pirate().Hand, n)
-		emit("%s takes %s from the discard pile into hand.", g.pirate().Name, n)
+		g.fromDiscard(t, c, PirateSeat, Crew, "effect.crew-from-discard", "crew")
 	case OpMoveHazard:
 		x := g.choosePiece(t, "effect.move-hazard", c.actor, c.name()+": which hazard moves?", c.rule, g.hazardPieces(), "")
 		from, _ := g.locate(x)
@@ -460,4 +436,23 @@ func (g *Game) score(t *referee.T, seat int, name string, pts int) {
 	p.Score = append(p.Score, Scored{Name: name, Points: pts})
 	t.Emit(referee.Event{Rule: "rr.win", Text: fmt.Sprintf("%s scores %s for %s (%d in all).", p.Name, name, plural(pts, "point", "points"), p.Points())})
 	g.checkWin(t, seat)
+}
+
+// fromDiscard lets the seat take one card of the given type from its
+// discard pile back into hand (nothing happens when there is none).
+func (g *Game) fromDiscard(t *referee.T, c *effectCtx, seat int, ty CardType, id, what string) {
+	p := g.Players[seat]
+	var cards []string
+	for _, n := range p.Discard {
+		if g.card(n).Type == ty {
+			cards = append(cards, n)
+		}
+	}
+	if len(cards) == 0 {
+		return
+	}
+	n := g.chooseName(t, id, seat, false, c.name()+": which "+what+" comes back from the discard pile to your hand?", c.rule, cards)
+	p.Discard, _ = removeName(p.Discard, n)
+	p.Hand = append(p.Hand, n)
+	t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("%s takes %s from the discard pile into hand.", p.Name, n)})
 }
