@@ -16,7 +16,7 @@ func newSimCmd(a *app) *cobra.Command {
 	var (
 		games, players, checkEvery, deepEvery, saveEvery int
 		seed                                             uint64
-		out                                              string
+		out, checks                                      string
 		asJSON, progress                                 bool
 	)
 	cmd := &cobra.Command{
@@ -40,6 +40,9 @@ default the current directory) that "rumref resume" opens.`,
 			if players != 0 && (game != "pirates" || players < 2 || players > 5) {
 				return fmt.Errorf("--players %d: Rum & Pirates takes 2 to 5 players; Rum Runner always has 2 (leave --players out)", players)
 			}
+			if checks != "all" && checks != "none" {
+				return fmt.Errorf("--checks %q: use all (every invariant, replay and save check) or none (the engine and the random player alone, to measure speed)", checks)
+			}
 			dir := out
 			if dir == "" {
 				wd, err := os.Getwd()
@@ -49,7 +52,7 @@ default the current directory) that "rumref resume" opens.`,
 				dir = wd
 			}
 			cfg := sim.Config{Game: game, Games: games, Seed: seed, Players: players, CheckEvery: checkEvery,
-				DeepEvery: deepEvery, SaveEvery: saveEvery, Out: dir}
+				DeepEvery: deepEvery, SaveEvery: saveEvery, Out: dir, Unchecked: checks == "none"}
 			if progress {
 				step := max(games/20, 1)
 				cfg.Progress = func(done int, r *sim.Report) {
@@ -93,6 +96,7 @@ default the current directory) that "rumref resume" opens.`,
 	f.BoolVar(&progress, "progress", false, "print progress to stderr")
 	f.IntVar(&checkEvery, "check-every", 0, "also compare a replay with the live game every N answers (0: at the end of each game)")
 	f.IntVar(&deepEvery, "deep-every", 100, "every Nth game runs the expensive checks at every answer (0: none)")
+	f.StringVar(&checks, "checks", "all", "all: check every invariant; none: play with the engine and the random player only (for speed measurements)")
 	f.IntVar(&saveEvery, "save-every", 10, "every Nth game writes, reads back and replays its save (1: every game)")
 	return cmd
 }
