@@ -61,12 +61,17 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	if err != nil {
 		return err
 	}
+	if err := e.SetCorrection(file.Correction.Engine()); err != nil {
+		return fmt.Errorf("%s cannot be replayed: %w", path, err)
+	}
 	var mu sync.Mutex
+	// Every save holds the record of the last correction too, so undo
+	// can take a mistyped correction back even after a resume.
 	save := func(answers []referee.Answer) error {
 		mu.Lock()
 		defer mu.Unlock()
-		file.Answers = answers
-		return journal.Write(path, enc.Encode(answers))
+		file.Answers, file.Correction = answers, journal.FromCorrection(e.Correction())
+		return journal.Write(path, enc.EncodeWith(answers, file.Correction))
 	}
 	if fresh {
 		if err := save(e.Answers()); err != nil {

@@ -221,7 +221,7 @@ func TestSaveRefusals(t *testing.T) {
 	}
 	d.finish()
 	cases := map[string]string{
-		"newer":      strings.Replace(string(data), "format: 1", "format: 9", 1),
+		"newer":      strings.Replace(string(data), fmt.Sprintf("format: %d", journal.Format), "format: 9", 1),
 		"truncated":  string(data[:len(data)*2/3]),
 		"edited":     strings.Replace(string(data), "game: pirates", "game: pirates\nlucky: yes", 1),
 		"bad answer": strings.TrimRight(string(data), "\n") + "\n  - {q: setup.pub, a: kraken-9}\n",

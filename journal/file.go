@@ -21,8 +21,10 @@ import (
 	"rumref/referee/runner"
 )
 
-// Format is the save format version this rumref writes and reads.
-const Format = 1
+// Format is the save format version this rumref writes. It reads every
+// format up to this one: format 1 saves hold no actor per answer (their
+// answers replay checked by question ID only) and no correction record.
+const Format = 2
 
 // MaxSize caps the size of a save file rumref will read.
 const MaxSize = 8 << 20
@@ -35,8 +37,81 @@ type File struct {
 	Pirates *pirates.Config `yaml:"pirates,omitempty"`
 	Runner  *runner.Config  `yaml:"runner,omitempty"`
 	// Teach keeps the first-game walkthrough on when the game is resumed.
-	Teach   bool             `yaml:"teach,omitempty"`
-	Answers []referee.Answer `yaml:"answers,omitempty"`
+	Teach bool `yaml:"teach,omitempty"`
+	// Correction is the last correction made (format 2), kept until the
+	// next one so that undo can take it back, even after a resume.
+	Correction *Correction `yaml:"correction,omitempty"`
+	Answers    Answers     `yaml:"answers,omitempty"`
+}
+
+// Correction is the record of the last correction in a save: the answer
+// corrected (1-based), how many answers the game held right after it, and
+// the answers from the corrected one on as they were before it.
+type Correction struct {
+	Answer int     `yaml:"answer"`
+	Kept   int     `yaml:"kept"`
+	Before Answers `yaml:"before"`
+}
+
+// Answers is a list of answers as a save holds it: each answer is
+// {q: QUESTION, a: KEY, by: ACTOR}, where by (format 2) is the seat the
+// question was asked of, -1 for the table; answers of format 1 have no by.
+type Answers []referee.Answer
+
+// UnmarshalYAML decodes an answer list strictly: each answer is a mapping
+// of q, a and, optionally, by.
+func (l *Answers) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind != yaml.SequenceNode {
+		return fmt.Errorf("line %d: the answers must be a list", n.Line)
+	}
+	if len(n.Content) == 0 {
+		*l = nil // "answers: []" reads as no answers, as it is written
+		return nil
+	}
+	out := make(Answers, 0, len(n.Content))
+	for _, item := range n.Content {
+		if item.Kind != yaml.MappingNode {
+			return fmt.Errorf("line %d: an answer must be {q: QUESTION, a: KEY, by: ACTOR}", item.Line)
+		}
+		for k := 0; k+1 < len(item.Content); k += 2 {
+			switch item.Content[k].Value {
+			case "q", "a", "by":
+			default:
+				return fmt.Errorf("line %d: field %s not found in an answer: an answer has q, a and by", item.Content[k].Line, item.Content[k].Value)
+			}
+		}
+		var v struct {
+			Q  string `yaml:"q"`
+			A  string `yaml:"a"`
+			By *int   `yaml:"by"`
+		}
+		if err := item.Decode(&v); err != nil {
+			return err
+		}
+		a := referee.Answer{Q: v.Q, A: v.A}
+		if v.By != nil {
+			a.Actor, a.HasActor = *v.By, true
+		}
+		out = append(out, a)
+	}
+	*l = out
+	return nil
+}
+
+// FromCorrection is the save's record of the engine's last correction.
+func FromCorrection(c *referee.Correction) *Correction {
+	if c == nil {
+		return nil
+	}
+	return &Correction{Answer: c.Answer, Kept: c.Kept, Before: c.Before}
+}
+
+// Engine is the engine's form of the record.
+func (c *Correction) Engine() *referee.Correction {
+	if c == nil {
+		return nil
+	}
+	return &referee.Correction{Answer: c.Answer, Kept: c.Kept, Before: c.Before}
 }
 
 // ErrNewer is returned for a save written by a newer rumref.
@@ -48,7 +123,7 @@ func Encode(f *File) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return enc.Encode(f.Answers), nil
+	return enc.EncodeWith(f.Answers, f.Correction), nil
 }
 
 // saveComment opens every save file.
@@ -64,7 +139,7 @@ type Encoder struct {
 // NewEncoder encodes the setup part of f (everything but the answers).
 func NewEncoder(f *File) (*Encoder, error) {
 	head := *f
-	head.Answers = nil
+	head.Answers, head.Correction = nil, nil
 	var buf bytes.Buffer
 	buf.WriteString(saveComment)
 	enc := yaml.NewEncoder(&buf)
@@ -79,18 +154,39 @@ func NewEncoder(f *File) (*Encoder, error) {
 }
 
 // Encode returns the whole save with these answers.
-func (e *Encoder) Encode(answers []referee.Answer) []byte {
-	b := make([]byte, 0, len(e.head)+16+len(answers)*32)
+func (e *Encoder) Encode(answers []referee.Answer) []byte { return e.EncodeWith(answers, nil) }
+
+// EncodeWith returns the whole save with these answers and the record of
+// the last correction (c may be nil).
+func (e *Encoder) EncodeWith(answers []referee.Answer, c *Correction) []byte {
+	n := len(answers)
+	if c != nil {
+		n += len(c.Before)
+	}
+	b := make([]byte, 0, len(e.head)+64+n*40)
 	b = append(b, e.head...)
+	if c != nil {
+		b = fmt.Appendf(b, "correction:\n  answer: %d\n  kept: %d\n  before:\n", c.Answer, c.Kept)
+		b = appendAnswers(b, "    - {q: ", c.Before)
+	}
 	if len(answers) == 0 {
 		return append(b, "answers: []\n"...)
 	}
 	b = append(b, "answers:\n"...)
+	return appendAnswers(b, "  - {q: ", answers)
+}
+
+// appendAnswers writes answers one per line, each line opening with lead.
+func appendAnswers(b []byte, lead string, answers []referee.Answer) []byte {
 	for _, a := range answers {
-		b = append(b, "  - {q: "...)
+		b = append(b, lead...)
 		b = appendScalar(b, a.Q)
 		b = append(b, ", a: "...)
 		b = appendScalar(b, a.A)
+		if a.HasActor {
+			b = append(b, ", by: "...)
+			b = strconv.AppendInt(b, int64(a.Actor), 10)
+		}
 		b = append(b, "}\n"...)
 	}
 	return b
@@ -193,6 +289,19 @@ func Decode(data []byte) (*File, error) {
 	for i, a := range f.Answers {
 		if a.Q == "" || a.A == "" {
 			return nil, fmt.Errorf("answer %d%s is incomplete: each answer needs q and a", i+1, answerLine(data, i))
+		}
+		if a.HasActor && a.Actor < referee.Table {
+			return nil, fmt.Errorf("answer %d%s names the actor %d: by is a seat from 0, or -1 for the table", i+1, answerLine(data, i), a.Actor)
+		}
+	}
+	if c := f.Correction; c != nil {
+		if c.Answer < 1 || c.Kept < c.Answer || c.Kept > len(f.Answers) || len(c.Before) == 0 {
+			return nil, fmt.Errorf("the correction record (answer %d, kept %d, %d answers before) does not fit the %d answers: answer is from 1 to kept, kept at most the number of answers", c.Answer, c.Kept, len(c.Before), len(f.Answers))
+		}
+		for i, a := range c.Before {
+			if a.Q == "" || a.A == "" || a.HasActor && a.Actor < referee.Table {
+				return nil, fmt.Errorf("answer %d of the correction record is incomplete: each answer needs q and a", i+1)
+			}
 		}
 	}
 	return &f, nil
@@ -307,9 +416,26 @@ func scanFormat(data []byte) (int, bool) {
 	return 0, false
 }
 
+// plainActor reads an actor as Encoder writes it: -1, or a seat number
+// without leading zeros.
+func plainActor(b []byte) (int, bool) {
+	if string(b) == "-1" {
+		return -1, true
+	}
+	if len(b) == 0 || len(b) > 2 || b[0] < '0' || b[0] > '9' || len(b) == 2 && (b[0] == '0' || b[1] < '0' || b[1] > '9') {
+		return 0, false
+	}
+	n := int(b[0] - '0')
+	if len(b) == 2 {
+		n = n*10 + int(b[1]-'0')
+	}
+	return n, true
+}
+
 // splitAnswers reads the answer list the fast way when it is written
 // exactly as Encoder writes it with plain scalars: a top-level "answers:"
-// line followed only by "  - {q: KEY, a: KEY}" lines. It returns the rest
+// line followed only by "  - {q: KEY, a: KEY}" or "  - {q: KEY, a: KEY, by: N}"
+// lines. It returns the rest
 // of the document for the YAML decoder and the answers. When the list is
 // written any other way, fast is false and body is the whole document.
 func splitAnswers(data []byte) (body []byte, answers []referee.Answer, fast bool) {
@@ -335,10 +461,21 @@ func splitAnswers(data []byte) (body []byte, answers []referee.Answer, fast bool
 			return data, nil, false
 		}
 		q, a, ok := bytes.Cut(inner, []byte(", a: "))
-		if !ok || !plainScalar(string(q)) || !plainScalar(string(a)) {
+		if !ok {
 			return data, nil, false
 		}
-		answers = append(answers, referee.Answer{Q: string(q), A: string(a)})
+		ans := referee.Answer{}
+		if key, by, hasBy := bytes.Cut(a, []byte(", by: ")); hasBy {
+			if ans.Actor, ok = plainActor(by); !ok {
+				return data, nil, false
+			}
+			a, ans.HasActor = key, true
+		}
+		if !plainScalar(string(q)) || !plainScalar(string(a)) {
+			return data, nil, false
+		}
+		ans.Q, ans.A = string(q), string(a)
+		answers = append(answers, ans)
 	}
 	body = data[:i+1]
 	if bytes.Contains(body, []byte("\nanswers:")) || bytes.HasPrefix(body, []byte("answers:")) {

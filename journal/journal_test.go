@@ -2,6 +2,7 @@ package journal
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -48,8 +49,8 @@ func TestDecodeRefusals(t *testing.T) {
 	}{
 		{"empty", "", "empty"},
 		{"unknown field", strings.Replace(string(good), "game: pirates", "game: pirates\ncolour: red", 1), "line"},
-		{"newer", strings.Replace(string(good), "format: 1", "format: 7", 1), "newer rumref"},
-		{"no format", strings.Replace(string(good), "format: 1\n", "", 1), "format"},
+		{"newer", strings.Replace(string(good), fmt.Sprintf("format: %d", Format), "format: 7", 1), "newer rumref"},
+		{"no format", strings.Replace(string(good), fmt.Sprintf("format: %d\n", Format), "", 1), "format"},
 		{"unknown game", strings.Replace(string(good), "game: pirates", "game: chess", 1), "chess"},
 		{"truncated", string(good[:len(good)/2]) + "\n  - {q: ", "line"},
 		{"not yaml", "\x00\x01{[", ""},
@@ -65,7 +66,7 @@ func TestDecodeRefusals(t *testing.T) {
 			t.Errorf("%s: error %q does not mention %q", c.name, err, c.want)
 		}
 	}
-	if _, err := Decode([]byte(strings.Replace(string(good), "format: 1", "format: 7", 1))); !errors.Is(err, ErrNewer) {
+	if _, err := Decode([]byte(strings.Replace(string(good), fmt.Sprintf("format: %d", Format), "format: 7", 1))); !errors.Is(err, ErrNewer) {
 		t.Errorf("newer save not ErrNewer: %v", err)
 	}
 }
@@ -111,6 +112,8 @@ func TestWriteKeepsBackupAndLock(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	good, _ := Encode(sample())
 	f.Add(good)
+	actors, _ := Encode(withActors())
+	f.Add(actors)
 	f.Add([]byte("format: 1\ngame: runner\n"))
 	f.Add([]byte("format: 1\ngame: pirates\npirates: {players: []}\nanswers: [{q: a, a: b}]\n"))
 	f.Add([]byte("answers: &a [*a]\n"))
@@ -162,6 +165,9 @@ func FuzzAnswerScalars(f *testing.F) {
 func FuzzFastAnswers(f *testing.F) {
 	good, _ := Encode(sample())
 	f.Add(good)
+	actors, _ := Encode(withActors())
+	f.Add(actors)
+	f.Add([]byte(strings.Replace(string(actors), "by: -1}", "by: 07}", 1)))
 	f.Add([]byte(strings.Replace(string(good), "a: swan-3}", "a: yes}", 1)))
 	f.Add([]byte(strings.Replace(string(good), "answers:\n", "answers: []\nanswers:\n", 1)))
 	f.Add([]byte(string(good) + "extra: 1\n"))
@@ -176,4 +182,87 @@ func FuzzFastAnswers(f *testing.F) {
 			t.Fatalf("files differ: YAML %+v, fast %+v", whole, fast)
 		}
 	})
+}
+
+// withActors is sample() as this rumref saves it: every answer names its
+// actor, and the last correction is recorded.
+func withActors() *File {
+	f := sample()
+	f.Answers = []referee.Answer{{Q: "setup.pub", A: "swan-3", Actor: referee.Table, HasActor: true},
+		{Q: "pub.roll", A: "5", Actor: 1, HasActor: true}, {Q: "x.y", A: "yes: no", Actor: 0, HasActor: true}}
+	f.Correction = &Correction{Answer: 2, Kept: 3, Before: Answers{{Q: "pub.roll", A: "2", Actor: 1, HasActor: true},
+		{Q: "x.y", A: "no", Actor: 0, HasActor: true}, {Q: "z", A: "1", Actor: 1, HasActor: true}}}
+	return f
+}
+
+func TestActorsAndCorrectionRoundTrip(t *testing.T) {
+	f := withActors()
+	data, err := Encode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"format: 2\n", "  - {q: setup.pub, a: swan-3, by: -1}\n", "  - {q: pub.roll, a: 5, by: 1}\n",
+		"correction:\n  answer: 2\n  kept: 3\n  before:\n    - {q: pub.roll, a: 2, by: 1}\n"} {
+		if !strings.Contains(string(data), line) {
+			t.Errorf("the save lacks %q:\n%s", line, data)
+		}
+	}
+	g, err := Decode(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if !reflect.DeepEqual(f, g) {
+		t.Fatalf("round trip differs:\n%+v\n%+v", f, g)
+	}
+	// With only plain answers the fast reader reads the list; it reads by
+	// as the YAML decoder does.
+	plain := strings.Replace(string(data), `a: "yes: no"`, "a: yes-no", 1)
+	_, fastAnswers, fast := splitAnswers([]byte(plain))
+	var whole File
+	if err := decodeStrict([]byte(plain), &whole); err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || !fastAnswers[2].HasActor {
+		t.Fatalf("fast %v %v, the YAML decoder %v (%v)", fast, fastAnswers, whole.Answers, err)
+	}
+	if c := g.Correction.Engine(); c.Answer != 2 || c.Kept != 3 || len(c.Before) != 3 || !c.Before[0].HasActor {
+		t.Fatalf("the engine's record %+v", c)
+	}
+	bad := map[string]string{
+		"kept beyond the answers": strings.Replace(string(data), "kept: 3", "kept: 4", 1),
+		"answer zero":             strings.Replace(string(data), "answer: 2", "answer: 0", 1),
+		"actor below the table":   strings.Replace(string(data), "by: -1}", "by: -2}", 1),
+		"unknown answer field":    strings.Replace(string(data), "by: -1}", "who: -1}", 1),
+		"actor not a number":      strings.Replace(string(data), "by: -1}", "by: ann}", 1),
+	}
+	for name, body := range bad {
+		if _, err := Decode([]byte(body)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestFormat1SavesStillOpen(t *testing.T) {
+	data := `# rumref save file: the setup and every answer given. Resume with: rumref resume FILE
+format: 1
+game: pirates
+pirates:
+  players:
+    - name: Ann
+      color: gold
+    - name: Bo
+      color: blue
+  start: 0
+  layout: [{section: 1}, {section: 2}, {section: 3}, {section: 4}, {section: 5}, {section: 6}, {section: 7}, {section: 8}, {section: 9}]
+answers:
+  - {q: setup.pub, a: swan-3}
+  - {q: pub.roll, a: 5}
+`
+	for _, body := range []string{data, strings.Replace(data, "a: 5}", "a: \"5\"}", 1)} { // fast reader and YAML decoder
+		f, err := Decode([]byte(body))
+		if err != nil {
+			t.Fatalf("a format 1 save is refused: %v", err)
+		}
+		want := []referee.Answer{{Q: "setup.pub", A: "swan-3"}, {Q: "pub.roll", A: "5"}}
+		if f.Format != 1 || !reflect.DeepEqual([]referee.Answer(f.Answers), want) || f.Correction != nil {
+			t.Fatalf("format %d answers %#v", f.Format, f.Answers)
+		}
+	}
 }

@@ -132,7 +132,7 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		s.info("Nothing was changed.")
 		return nil
 	}
-	kept, err := s.Engine.Correct(n-1, value)
+	out, err := s.Engine.Correct(n-1, value)
 	if err != nil {
 		s.reject(q, fmt.Sprintf("Answer %d was not changed: %v", n, err))
 		return nil
@@ -147,11 +147,21 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		shown = shownAnswer(entries[n-1])
 	}
 	msg := fmt.Sprintf("Answer %d is now %s.", n, shown)
-	if kept < total {
-		msg += fmt.Sprintf(" The game kept %d of %d answers; later answers that no longer fit will be asked again.", kept, total)
+	if out.Dropped > 0 {
+		msg += " " + droppedText(out, total)
 	}
 	s.info(msg + " Type log to review the rulings.")
 	return nil
+}
+
+// droppedText says which later answers a correction drops, and why, in
+// public words.
+func droppedText(out referee.Outcome, total int) string {
+	what := fmt.Sprintf("the %d answers from answer %d (%s) on", out.Dropped, out.From, out.ID)
+	if out.Dropped == 1 {
+		what = fmt.Sprintf("answer %d (%s)", out.From, out.ID)
+	}
+	return fmt.Sprintf("Dropped %s, because %s; the game keeps %d of %d answers, and what was dropped will be asked again.", what, out.Why, out.Kept, total)
 }
 
 // seat finds a player by name or by seat number (1-based).

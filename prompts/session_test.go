@@ -39,10 +39,15 @@ func (r *run) run() *run { r.res = r.s.Run(); return r }
 
 func (r *run) game() *tableGame { return r.s.Engine.Game().(*tableGame) }
 
+// tableActors is who the table game asks each question of.
+var tableActors = map[string]int{"t.roll": 0, "t.ware": 1, "t.pick": 0, "t.count": referee.Table}
+
+// answers makes the table game's answers from question and key pairs,
+// each recorded with the actor it is asked of, as the engine records it.
 func answers(pairs ...string) []referee.Answer {
 	var out []referee.Answer
 	for i := 0; i+1 < len(pairs); i += 2 {
-		out = append(out, referee.Answer{Q: pairs[i], A: pairs[i+1]})
+		out = append(out, referee.Answer{Q: pairs[i], A: pairs[i+1], Actor: tableActors[pairs[i]], HasActor: true})
 	}
 	return out
 }

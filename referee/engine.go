@@ -108,6 +108,9 @@ type Engine struct {
 	// queued counts the answers still waiting in a replay after the one
 	// being applied.
 	queued int
+	// corr is the last correction, kept until the next one so that undo
+	// right after it can take it back.
+	corr *Correction
 }
 
 // StartOption configures an engine.
@@ -136,9 +139,9 @@ func Replay(f Factory, answers []Answer, opts ...StartOption) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n, err := e.feed(answers); err != nil {
+	if m := e.feed(answers); m != nil {
 		e.Close()
-		return nil, fmt.Errorf("answer %d (%s: %s): %w", n+1, answers[n].Q, answers[n].A, err)
+		return nil, fmt.Errorf("answer %d (%s: %s): %w", m.index+1, answers[m.index].Q, answers[m.index].A, m.err)
 	}
 	return e, nil
 }
@@ -180,30 +183,58 @@ func (e *Engine) advance() {
 	e.cur = q
 }
 
-// feed applies answers in order and returns the index of the first one
-// that does not fit.
-func (e *Engine) feed(answers []Answer) (int, error) {
+// misfit is the first answer of a replay that does not belong where it
+// stands: index is its place in the list, why a public reason (it never
+// holds the answer's value or the question's options), err the full
+// reason for a damaged save.
+type misfit struct {
+	index int
+	why   string
+	err   error
+}
+
+// feed applies answers in order. An answer is applied only where it
+// belongs: the game asks the same question, of the same actor when the
+// answer records one, and the answer is legal. feed stops at the first
+// answer that does not belong and returns it; nil means all were applied.
+func (e *Engine) feed(answers []Answer) *misfit {
 	defer func() { e.queued = 0 }()
 	for i, a := range answers {
 		e.queued = len(answers) - i - 1
 		if e.err != nil {
-			return i, e.err
+			return &misfit{i, "the referee could not go on", e.err}
 		}
 		if e.cur == nil {
-			return i, ErrOver
+			return &misfit{i, "the game is over before it", ErrOver}
 		}
 		if e.cur.ID != a.Q {
-			return i, fmt.Errorf("the game asks %s here, not %s", e.cur.ID, a.Q)
+			why := fmt.Sprintf("the game now asks %s there", e.cur.ID)
+			return &misfit{i, why, fmt.Errorf("the game asks %s here, not %s", e.cur.ID, a.Q)}
+		}
+		if a.HasActor && a.Actor != e.cur.Actor {
+			why := fmt.Sprintf("it was %s's answer and the game now asks %s", e.actorName(a.Actor), e.actorName(e.cur.Actor))
+			return &misfit{i, why, fmt.Errorf("the game asks %s of %s here, not of %s", a.Q, e.actorName(e.cur.Actor), e.actorName(a.Actor))}
 		}
 		key, err := e.cur.Validate(a.A)
 		if err != nil {
-			return i, err
+			return &misfit{i, "it is no longer a legal answer there", err}
 		}
 		if err := e.apply(key); err != nil {
-			return i, err
+			return &misfit{i, "the referee could not apply it", err}
 		}
 	}
-	return len(answers), nil
+	return nil
+}
+
+// actorName names a seat for messages: the player's name, or "the table".
+func (e *Engine) actorName(actor int) string {
+	if actor == Table {
+		return "the table"
+	}
+	if names := e.game.PlayerNames(); actor >= 0 && actor < len(names) {
+		return names[actor]
+	}
+	return fmt.Sprintf("seat %d", actor+1)
 }
 
 // Next returns the pending question, or nil when the game is over.
@@ -240,7 +271,7 @@ func (e *Engine) Answer(raw string) error {
 func (e *Engine) apply(key string) error {
 	q := e.cur
 	q.answer = key
-	e.answers = append(e.answers, Answer{Q: q.ID, A: key})
+	e.answers = append(e.answers, Answer{Q: q.ID, A: key, Actor: q.Actor, HasActor: true})
 	if e.logging {
 		e.log = append(e.log, Entry{QuestionID: q.ID, Actor: q.Actor, Text: q.Text, Answer: key,
 			Label: q.Label(key), Secret: q.Secret, Rule: q.Rule, Step: len(e.answers)})
@@ -255,56 +286,169 @@ func (e *Engine) apply(key string) error {
 	return nil
 }
 
-func (e *Engine) rebuild(answers []Answer) {
+func (e *Engine) rebuild(answers []Answer) *misfit {
 	e.begin()
-	e.feed(answers)
+	return e.feed(answers)
 }
 
 // Rewind keeps the first n answers and replays them into a fresh game.
+// Rewinding past the last correction forgets it.
 func (e *Engine) Rewind(n int) error {
 	if n < 0 || n > len(e.answers) {
 		return fmt.Errorf("cannot rewind to answer %d: there are %d answers", n, len(e.answers))
 	}
 	keep := append([]Answer(nil), e.answers[:n]...)
 	e.rebuild(keep)
+	if e.corr != nil && n < e.corr.Kept {
+		e.corr = nil
+	}
 	if e.err != nil {
 		return e.err
 	}
 	return nil
 }
 
-// Undo takes back the last answer.
+// Correction is the last correction of a game, kept until the next one:
+// enough to restore the answers exactly as they were before it.
+type Correction struct {
+	// Answer is the number of the answer corrected (1-based).
+	Answer int
+	// Kept is how many answers the game held right after the correction.
+	Kept int
+	// Before holds the answers from answer number Answer on as they were
+	// before the correction; the answers before it did not change.
+	Before []Answer
+}
+
+// Outcome says what a correction does to the answers after the one
+// corrected. Its texts are public: they name question IDs and players,
+// never an answer's value or a question's options.
+type Outcome struct {
+	// Kept is how many answers the game holds after the correction.
+	Kept int
+	// Dropped is how many later answers no longer belong and are dropped.
+	Dropped int
+	// From is the number (1-based) of the first dropped answer and ID its
+	// question; Why says why it does not belong. All are zero when
+	// nothing is dropped.
+	From int
+	ID   string
+	Why  string
+}
+
+// Correction returns the last correction while undo can still take it
+// back (the game holds at least the answers it left), or nil.
+func (e *Engine) Correction() *Correction { return e.corr }
+
+// TakesBack reports whether the next Undo takes back the last correction
+// rather than the last answer: no answer has been given since it.
+func (e *Engine) TakesBack() bool {
+	return e.corr != nil && len(e.answers) == e.corr.Kept
+}
+
+// SetCorrection restores the record of the last correction from a save,
+// so that undo can still take it back after a resume.
+func (e *Engine) SetCorrection(c *Correction) error {
+	if c == nil {
+		e.corr = nil
+		return nil
+	}
+	if c.Answer < 1 || c.Kept < c.Answer || c.Kept > len(e.answers) || len(c.Before) == 0 {
+		return fmt.Errorf("the record of the last correction (answer %d, %d answers kept) does not fit the %d answers", c.Answer, c.Kept, len(e.answers))
+	}
+	cp := *c
+	cp.Before = append([]Answer(nil), c.Before...)
+	e.corr = &cp
+	return nil
+}
+
+// Undo takes back the last answer; right after a correction it takes
+// back the correction instead, restoring every answer as it was before.
 func (e *Engine) Undo() error {
+	if e.TakesBack() {
+		c := e.corr
+		now := append([]Answer(nil), e.answers...)
+		before := append(append([]Answer(nil), now[:c.Answer-1]...), c.Before...)
+		if m := e.rebuild(before); m != nil {
+			e.rebuild(now)
+			return fmt.Errorf("the answers before the correction do not replay (answer %d: %v)", m.index+1, m.err)
+		}
+		e.corr = nil
+		return nil
+	}
 	if len(e.answers) == 0 {
 		return errors.New("there is nothing to undo")
 	}
 	return e.Rewind(len(e.answers) - 1)
 }
 
-// Correct replaces answer i (0-based) with key and replays the rest. Later
-// answers that no longer fit are dropped; kept reports how many answers the
-// game now holds.
-func (e *Engine) Correct(i int, key string) (kept int, err error) {
-	if i < 0 || i >= len(e.answers) {
-		return len(e.answers), fmt.Errorf("there is no answer %d to correct: there are %d answers", i+1, len(e.answers))
-	}
+// Correct replaces answer i (0-based) with key and replays the rest. A
+// later answer is kept only while it belongs where it stands (the same
+// question asked of the same actor, and still legal); from the first that
+// does not, it and all after it are dropped, and the outcome says how many
+// and from where. On error nothing changes. The answers before the
+// correction are kept, so that Undo right after it restores them.
+func (e *Engine) Correct(i int, key string) (Outcome, error) {
 	all := append([]Answer(nil), e.answers...)
+	out, err := e.correct(all, i, key)
+	if err != nil {
+		e.rebuild(all)
+		return Outcome{Kept: len(e.answers)}, err
+	}
+	e.corr = &Correction{Answer: i + 1, Kept: len(e.answers), Before: all[i:]}
+	return out, nil
+}
+
+// Preview says what Correct(i, key) would do, without changing the game.
+func (e *Engine) Preview(i int, key string) (Outcome, error) {
+	x := &Engine{factory: e.factory}
+	defer x.Close()
+	return x.correct(append([]Answer(nil), e.answers...), i, key)
+}
+
+// QuestionAt returns answer i's question (0-based) as it was asked,
+// without changing the game.
+func (e *Engine) QuestionAt(i int) (*Question, error) {
+	if i < 0 || i >= len(e.answers) {
+		return nil, fmt.Errorf("there is no answer %d: there are %d answers", i+1, len(e.answers))
+	}
+	x := &Engine{factory: e.factory}
+	defer x.Close()
+	if m := x.rebuild(e.answers[:i]); m != nil || x.cur == nil {
+		return nil, fmt.Errorf("answer %d cannot be reached again", i+1)
+	}
+	q := *x.cur
+	q.Options = append([]Option(nil), q.Options...)
+	return &q, nil
+}
+
+// correct replays all[:i] into e, applies key in place of answer i and
+// feeds the later answers while they belong.
+func (e *Engine) correct(all []Answer, i int, key string) (Outcome, error) {
+	if i < 0 || i >= len(all) {
+		return Outcome{Kept: len(all)}, fmt.Errorf("there is no answer %d to correct: there are %d answers", i+1, len(all))
+	}
 	e.rebuild(all[:i])
 	if e.cur == nil || e.cur.ID != all[i].Q {
-		e.rebuild(all)
-		return len(e.answers), fmt.Errorf("answer %d cannot be corrected", i+1)
+		return Outcome{Kept: len(all)}, fmt.Errorf("answer %d cannot be corrected", i+1)
 	}
-	k, verr := e.cur.Validate(key)
-	if verr != nil {
-		e.rebuild(all)
-		return len(e.answers), verr
+	k, err := e.cur.Validate(key)
+	if err != nil {
+		return Outcome{Kept: len(all)}, err
 	}
 	if err := e.apply(k); err != nil {
-		e.rebuild(all)
-		return len(e.answers), err
+		return Outcome{Kept: len(all)}, err
 	}
-	e.feed(all[i+1:])
-	return len(e.answers), nil
+	rest := all[i+1:]
+	out := Outcome{}
+	if m := e.feed(rest); m != nil {
+		out.Dropped = len(rest) - m.index
+		out.From = i + 2 + m.index
+		out.ID = rest[m.index].Q
+		out.Why = m.why
+	}
+	out.Kept = len(e.answers)
+	return out, nil
 }
 
 // Close releases the rules coroutine.

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -96,11 +97,11 @@ func TestReplayUndoCorrect(t *testing.T) {
 	}
 	// Correct the first roll from 3 to 6: 6+4 = 10, then 2 reaches 12 and the
 	// pick question replaces the next roll.
-	kept, err := e.Correct(0, "6")
+	out, err := e.Correct(0, "6")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if kept != 3 || e.Next().ID != "sum.pick" {
+	if kept := out.Kept; kept != 3 || e.Next().ID != "sum.pick" {
 		t.Fatalf("kept %d next %v", kept, e.Next())
 	}
 	r, err := Replay(newSum(12, false), e.Answers())
@@ -110,8 +111,16 @@ func TestReplayUndoCorrect(t *testing.T) {
 	if r.Game().(*sumGame).total != e.Game().(*sumGame).total {
 		t.Fatal("replay differs")
 	}
-	if _, err := Replay(newSum(12, false), []Answer{{"sum.pick", "red"}}); err == nil || !strings.Contains(err.Error(), "answer 1") {
+	if _, err := Replay(newSum(12, false), []Answer{{Q: "sum.pick", A: "red"}}); err == nil || !strings.Contains(err.Error(), "answer 1") {
 		t.Fatalf("mismatched replay error %v", err)
+	}
+	// Undo right after the correction takes it back: the rolls are 3, 4, 2
+	// again. The next undo takes back the last answer.
+	if err := e.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(e.Answers()); got != "[{sum.roll 3} {sum.roll 4} {sum.roll 2}]" || e.Game().(*sumGame).total != 9 {
+		t.Fatalf("undo after the correction: %s", got)
 	}
 	if err := e.Undo(); err != nil {
 		t.Fatal(err)
@@ -165,7 +174,7 @@ func (g *quietGame) Play(t *T) {
 }
 
 func TestQuietOnlyWhileReplayingWithoutALog(t *testing.T) {
-	answers := []Answer{{"q", "1"}, {"q", "2"}, {"q", "3"}}
+	answers := []Answer{{Q: "q", A: "1"}, {Q: "q", A: "2"}, {Q: "q", A: "3"}}
 	f := func() Game { return &quietGame{} }
 	e, err := Replay(f, answers, WithoutLog())
 	if err != nil {
@@ -182,5 +191,128 @@ func TestQuietOnlyWhileReplayingWithoutALog(t *testing.T) {
 	e, _ = Replay(f, answers)
 	if got := fmt.Sprint(e.Game().(*quietGame).quiet); got != "[false false false false]" {
 		t.Errorf("quiet with a log: %s", got)
+	}
+}
+
+// turnGame lets the table say who starts, then the players roll in turn:
+// correcting who starts changes who is asked every later roll.
+type turnGame struct {
+	first int
+	rolls [2][]int
+}
+
+func (g *turnGame) Name() string             { return "turns" }
+func (g *turnGame) PlayerNames() []string    { return []string{"Ann", "Bo"} }
+func (g *turnGame) Status(viewer int) string { return fmt.Sprint(g.rolls) }
+func (g *turnGame) View(viewer int) any      { return g.rolls }
+func (g *turnGame) Play(t *T) {
+	if t.Ask(Question{ID: "turn.first", Actor: Table, Options: []Option{{"ann", "Ann"}, {"bo", "Bo"}}}) == "bo" {
+		g.first = 1
+	}
+	for i := range 4 {
+		p := (g.first + i) % 2
+		a := t.Ask(Question{ID: "turn.roll", Actor: p, Kind: Number, Min: 1, Max: 6})
+		g.rolls[p] = append(g.rolls[p], int(a[0]-'0'))
+	}
+	t.Ask(Question{ID: "turn.done", Actor: Table, Options: []Option{{"ok", "OK"}}})
+}
+
+func TestCorrectKeepsAnAnswerOnlyWithItsActor(t *testing.T) {
+	f := func() Game { return &turnGame{} }
+	e, _ := Start(f)
+	for _, a := range []string{"ann", "1", "2", "3", "4", "ok"} {
+		if err := e.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := append([]Answer(nil), e.Answers()...)
+	if a := before[2]; !a.HasActor || a.Actor != 1 || before[0].Actor != Table {
+		t.Fatalf("the engine did not record the actors: %+v", before)
+	}
+	// Bo starts instead: the first roll was Ann's and is now asked of Bo,
+	// so it and everything after it are dropped.
+	pre, err := e.Preview(0, "bo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(e.Answers()) != fmt.Sprint(before) || e.Game().(*turnGame).first != 0 {
+		t.Fatal("Preview changed the game")
+	}
+	out, err := e.Correct(0, "bo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Outcome{Kept: 1, Dropped: 5, From: 2, ID: "turn.roll", Why: "it was Ann's answer and the game now asks Bo"}
+	if out != want || pre != want {
+		t.Fatalf("outcome %+v, preview %+v, want %+v", out, pre, want)
+	}
+	if q := e.Next(); q.ID != "turn.roll" || q.Actor != 1 || len(e.Answers()) != 1 {
+		t.Fatalf("after the correction: %v asks %+v", e.Answers(), q)
+	}
+	// Undo right after the correction restores every answer and the state.
+	if !e.TakesBack() {
+		t.Fatal("undo would not take the correction back")
+	}
+	if err := e.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(e.Answers(), before) || !e.Over() || e.Correction() != nil {
+		t.Fatalf("after taking the correction back: %v", e.Answers())
+	}
+
+	// Answers without actors (saves of format 1) replay by question ID and
+	// take the actor they are asked of now.
+	old := make([]Answer, len(before))
+	for i, a := range before {
+		old[i] = Answer{Q: a.Q, A: a.A}
+	}
+	r, err := Replay(f, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(r.Answers(), before) {
+		t.Fatalf("format 1 answers replay as %+v", r.Answers())
+	}
+	// A recorded actor that does not fit is refused on replay.
+	bad := append([]Answer(nil), before...)
+	bad[1].Actor = 1
+	if _, err := Replay(f, bad); err == nil || !strings.Contains(err.Error(), "answer 2") || !strings.Contains(err.Error(), "of Ann here, not of Bo") {
+		t.Fatalf("replay with a wrong actor: %v", err)
+	}
+	// A correction that keeps the order keeps every later answer; an
+	// answer given since the correction is undone first, then the
+	// correction.
+	out, err = r.Correct(2, "6")
+	if err != nil || out != (Outcome{Kept: 6}) {
+		t.Fatalf("correcting a roll: %+v %v", out, err)
+	}
+	if err := r.Rewind(5); err != nil || r.Correction() != nil {
+		t.Fatalf("rewinding past the correction keeps it: %v", err)
+	}
+}
+
+func TestSetCorrection(t *testing.T) {
+	f := func() Game { return &turnGame{} }
+	e, _ := Replay(f, []Answer{{Q: "turn.first", A: "bo"}, {Q: "turn.roll", A: "5"}})
+	old := []Answer{{Q: "turn.first", A: "ann", Actor: Table, HasActor: true}, {Q: "turn.roll", A: "2", Actor: 0, HasActor: true}, {Q: "turn.roll", A: "3", Actor: 1, HasActor: true}}
+	for _, c := range []Correction{{Answer: 0, Kept: 1, Before: old}, {Answer: 1, Kept: 3, Before: old}, {Answer: 2, Kept: 1, Before: old}, {Answer: 1, Kept: 2}} {
+		if err := e.SetCorrection(&c); err == nil {
+			t.Errorf("record %+v accepted", c)
+		}
+	}
+	if err := e.SetCorrection(&Correction{Answer: 1, Kept: 2, Before: old}); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(e.Answers()) != "[{turn.first ann} {turn.roll 2} {turn.roll 3}]" {
+		t.Fatalf("taken back to %v", e.Answers())
+	}
+	// A record whose answers do not replay changes nothing.
+	e, _ = Replay(f, []Answer{{Q: "turn.first", A: "bo"}})
+	e.SetCorrection(&Correction{Answer: 1, Kept: 1, Before: []Answer{{Q: "turn.roll", A: "1"}}})
+	if err := e.Undo(); err == nil || fmt.Sprint(e.Answers()) != "[{turn.first bo}]" {
+		t.Fatalf("a record that does not replay: %v, %v", err, e.Answers())
 	}
 }

@@ -112,9 +112,21 @@ func (q *Question) Label(key string) string {
 	return key
 }
 
-// Answer is one accepted answer as the journal stores it: the question ID
-// and the option key (or the number in decimal).
+// Answer is one accepted answer as the journal stores it: the question ID,
+// the option key (or the number in decimal) and who the question was asked
+// of. A replay keeps an answer only where it belongs: where the game asks
+// the same question of the same actor.
 type Answer struct {
 	Q string `yaml:"q" json:"q"`
 	A string `yaml:"a" json:"a"`
+	// Actor is the seat the question was asked of, or Table; it counts
+	// only when HasActor is set. The engine records it with every answer;
+	// saves of format 1 do not hold it, and their answers are checked by
+	// question ID only.
+	Actor    int  `yaml:"by" json:"by"`
+	HasActor bool `yaml:"-" json:"-"`
 }
+
+// String shows the answer as question ID and key, as the log and tests
+// name it: {pub.roll 5}.
+func (a Answer) String() string { return "{" + a.Q + " " + a.A + "}" }
