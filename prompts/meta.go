@@ -93,6 +93,10 @@ func (s *Session) undo(q *referee.Question) error {
 		e := entries[n-1]
 		what = fmt.Sprintf(" (%s: %s)", e.QuestionID, shownAnswer(e))
 	}
+	msg := fmt.Sprintf("Took back answer %d%s.", n, what)
+	if c := s.Engine.Correction(); s.Engine.TakesBack() {
+		msg = fmt.Sprintf("Took back the correction of answer %d: the game holds its %d answers again, exactly as before it.", c.Answer, c.Answer-1+len(c.Before))
+	}
 	if err := s.Engine.Undo(); err != nil {
 		s.reject(q, "Nothing was taken back: "+err.Error())
 		return nil
@@ -102,7 +106,7 @@ func (s *Session) undo(q *referee.Question) error {
 	}
 	s.clampEvents()
 	s.passed = ""
-	s.info(fmt.Sprintf("Took back answer %d%s.", n, what))
+	s.info(msg)
 	return nil
 }
 
