@@ -42,7 +42,7 @@ func newShowCmd(a *app) *cobra.Command {
 			g := e.Game()
 			var next *questionView
 			if q := e.Next(); q != nil {
-				next = &questionView{ID: q.ID, Actor: actorName(g, q.Actor), Text: q.Text, Secret: q.Secret}
+				next = &questionView{ID: q.ID, Actor: actorName(g, int(q.Actor)), Text: q.Text, Secret: q.Secret}
 				if q.Secret {
 					next.Text = "(a secret question)"
 				}
@@ -109,9 +109,9 @@ func publicLog(e *referee.Engine) []logLine {
 			continue
 		}
 		if en.QuestionID == "turn.choice" {
-			turn = actorName(g, en.Actor) + "'s turn"
+			turn = actorName(g, int(en.Actor)) + "'s turn"
 		}
-		l := logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, en.Actor), ID: en.QuestionID, Text: en.Text, Answer: en.Label}
+		l := logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, int(en.Actor)), ID: en.QuestionID, Text: en.Text, Answer: en.Label}
 		if en.Secret {
 			l.Text, l.Answer = "(a secret question)", "(secret)"
 		}

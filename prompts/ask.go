@@ -88,7 +88,7 @@ func (a *asker) reject(id, why string) {
 }
 
 func (a *asker) question(id, kind, prompt string, options []referee.Option) {
-	q := jsonQuestion{Type: "question", ID: id, Actor: referee.Table, ActorName: "the table", Kind: kind,
+	q := jsonQuestion{Type: "question", ID: id, Actor: int(referee.Table), ActorName: "the table", Kind: kind,
 		Text: prompt, Options: append([]referee.Option{}, options...)}
 	writeJSON(a.out, q)
 }

@@ -27,7 +27,7 @@ type tableView struct {
 func (g *tableGame) Name() string          { return "table" }
 func (g *tableGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
 
-func (g *tableGame) Status(viewer int) string {
+func (g *tableGame) Status(viewer referee.Viewer) string {
 	ware := "hidden"
 	if viewer == 1 && g.ware != "" {
 		ware = "WARE=" + g.ware
@@ -35,7 +35,7 @@ func (g *tableGame) Status(viewer int) string {
 	return fmt.Sprintf("roll %d, Bo's ware %s, pick %q, count %d", g.roll, ware, g.pick, g.count)
 }
 
-func (g *tableGame) View(viewer int) any {
+func (g *tableGame) View(viewer referee.Viewer) any {
 	v := tableView{Roll: g.roll, Pick: g.pick, Count: g.count, Ware: "hidden"}
 	if viewer == 1 {
 		v.Ware = g.ware

@@ -113,7 +113,7 @@ type jsonExit struct {
 
 // newJSONQuestion builds the question object for q.
 func newJSONQuestion(q *referee.Question, name string, step int) jsonQuestion {
-	out := jsonQuestion{Type: "question", ID: q.ID, Actor: q.Actor, ActorName: name, Kind: q.Kind.String(),
+	out := jsonQuestion{Type: "question", ID: q.ID, Actor: int(q.Actor), ActorName: name, Kind: q.Kind.String(),
 		Text: q.Text, Options: []referee.Option{}, Secret: q.Secret, Rule: q.Rule, Step: step}
 	if q.Kind == referee.Number {
 		lo, hi := q.Min, q.Max

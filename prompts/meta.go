@@ -205,7 +205,7 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 			s.reject(q, fmt.Sprintf("Say whose secrets to show: peek NAME or peek NUMBER (%s).", strings.Join(names, ", ")))
 			return nil
 		}
-		s.status(seat)
+		s.status(referee.Viewer(seat))
 		return nil
 	case Terminal:
 		return s.term.peek(s.Engine.Game(), seat)
@@ -231,7 +231,7 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 		return err
 	}
 	fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("-- %s's private view --", names[seat])))
-	fmt.Fprintln(s.Out, s.Engine.Game().Status(seat))
+	fmt.Fprintln(s.Out, s.Engine.Game().Status(referee.Viewer(seat)))
 	fmt.Fprintln(s.Out, s.pal.secret("-- end of private view: press Enter, then pass the laptop back --"))
 	_, err := readLine(s.r)
 	return err

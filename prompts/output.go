@@ -49,10 +49,10 @@ func (s *Session) event(ev referee.Event) {
 }
 
 // status shows the board and status for a viewer.
-func (s *Session) status(viewer int) {
+func (s *Session) status(viewer referee.Viewer) {
 	g := s.Engine.Game()
 	if s.Mode == JSON {
-		s.emit(jsonStatus{Type: "status", Viewer: viewer, Text: g.Status(viewer), View: viewJSON(g.View(viewer))})
+		s.emit(jsonStatus{Type: "status", Viewer: int(viewer), Text: g.Status(viewer), View: viewJSON(g.View(viewer))})
 		return
 	}
 	fmt.Fprintln(s.Out, s.pal.heading("Board and status (public view)"))
@@ -80,7 +80,7 @@ func (s *Session) showLog() {
 			if e.Secret {
 				a, l = "(secret)", "(secret)"
 			}
-			out.Entries = append(out.Entries, jsonLogAnswer{Kind: "answer", N: n, Question: e.QuestionID, Actor: e.Actor,
+			out.Entries = append(out.Entries, jsonLogAnswer{Kind: "answer", N: n, Question: e.QuestionID, Actor: int(e.Actor),
 				ActorName: s.name(e.Actor), Text: e.Text, Answer: a, Label: l, Secret: e.Secret, Rule: e.Rule, Step: e.Step})
 		}
 		s.emit(out)

@@ -208,8 +208,8 @@ func (s *Session) afterSecret(q *referee.Question, before int) error {
 			before = len(evs)
 		}
 		for _, ev := range evs[before:] {
-			if ev.Private != "" && ev.Player == q.Actor && q.Actor != referee.Public {
-				private = append(private, ev.For(q.Actor))
+			if ev.Private != "" && ev.Player == q.Actor && q.Actor.Player() {
+				private = append(private, ev.For(q.Actor.Viewer()))
 			}
 		}
 		if next := s.Engine.Next(); next != nil && next.Secret && next.Actor == q.Actor {
@@ -259,12 +259,12 @@ func (s *Session) passedKey(q *referee.Question) string {
 }
 
 // name returns a player's name, or "the table".
-func (s *Session) name(actor int) string {
+func (s *Session) name(actor referee.Seat) string {
 	if actor == referee.Table {
 		return "the table"
 	}
 	names := s.Engine.Game().PlayerNames()
-	if actor >= 0 && actor < len(names) {
+	if actor >= 0 && int(actor) < len(names) {
 		return names[actor]
 	}
 	return fmt.Sprintf("player %d", actor+1)

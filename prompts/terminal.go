@@ -426,7 +426,7 @@ func (t *terminal) peek(g referee.Game, seat int) error {
 		return err
 	}
 	fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s's private view:", name)))
-	fmt.Fprintln(t.out, strings.TrimRight(g.Status(seat), "\n"))
+	fmt.Fprintln(t.out, strings.TrimRight(g.Status(referee.Viewer(seat)), "\n"))
 	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", name)); err != nil {
 		return err
 	}

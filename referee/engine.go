@@ -24,9 +24,9 @@ type Game interface {
 	// PlayerNames lists the players in seat order.
 	PlayerNames() []string
 	// Status is the board and status as text, as the viewer may see them.
-	Status(viewer int) string
+	Status(viewer Viewer) string
 	// View is the same information as data for --json, for the viewer.
-	View(viewer int) any
+	View(viewer Viewer) any
 }
 
 // Factory makes a fresh game in its starting state; replay runs answers
@@ -60,13 +60,11 @@ func (t *T) Ask(q Question) string {
 	return p.answer
 }
 
-// Emit reports an automatic ruling.
+// Emit reports an automatic ruling with its texts already made (Say and
+// Tell make them only when shown).
 func (t *T) Emit(e Event) {
-	e.Step = len(t.e.answers)
-	t.e.events = append(t.e.events, e)
-	if t.e.logging {
-		t.e.log = append(t.e.log, Entry{Event: &t.e.events[len(t.e.events)-1]})
-	}
+	text, private := Msg{format: e.Text}, Msg{format: e.Private}
+	t.e.emit(e.Rule, &text, &private, e.Player)
 }
 
 // Step is the number of answers accepted so far.
@@ -83,7 +81,7 @@ type Entry struct {
 	Event *Event
 	// For answers:
 	QuestionID string
-	Actor      int
+	Actor      Seat
 	Text       string
 	Answer     string
 	Label      string
@@ -104,7 +102,12 @@ type Engine struct {
 	events  []Event
 	log     []Entry
 	logging bool
-	err     error
+	// raw holds the events not yet formatted (without a log), args the
+	// arguments of their messages; noEvents keeps none.
+	raw      []event
+	args     []Arg
+	noEvents bool
+	err      error
 	// queued counts the answers still waiting in a replay after the one
 	// being applied.
 	queued int
@@ -152,6 +155,7 @@ func (e *Engine) begin() {
 	}
 	e.game = e.factory()
 	e.cur, e.answers, e.events, e.log, e.err = nil, nil, nil, nil, nil
+	e.raw, e.args = nil, nil
 	g := e.game
 	seq := func(yield func(*Question) bool) {
 		defer func() {
@@ -237,8 +241,14 @@ func (e *Engine) actorName(actor int) string {
 	return fmt.Sprintf("seat %d", actor+1)
 }
 
-// Next returns the pending question, or nil when the game is over.
-func (e *Engine) Next() *Question { return e.cur }
+// Next returns the pending question, its texts formatted, or nil when the
+// game is over.
+func (e *Engine) Next() *Question {
+	if e.cur != nil {
+		formatQuestion(e.cur)
+	}
+	return e.cur
+}
 
 // Game returns the live game state.
 func (e *Engine) Game() Game { return e.game }
@@ -250,7 +260,10 @@ func (e *Engine) Over() bool { return e.cur == nil && e.err == nil }
 func (e *Engine) Answers() []Answer { return e.answers }
 
 // Events returns every event so far, oldest first.
-func (e *Engine) Events() []Event { return e.events }
+func (e *Engine) Events() []Event {
+	e.flushEvents()
+	return e.events
+}
 
 // Log returns the answers and events in the order they happened.
 func (e *Engine) Log() []Entry { return e.log }
@@ -273,6 +286,7 @@ func (e *Engine) apply(key string) error {
 	q.answer = key
 	e.answers = append(e.answers, Answer{Q: q.ID, A: key, Actor: q.Actor, HasActor: true})
 	if e.logging {
+		formatQuestion(q)
 		e.log = append(e.log, Entry{QuestionID: q.ID, Actor: q.Actor, Text: q.Text, Answer: key,
 			Label: q.Label(key), Secret: q.Secret, Rule: q.Rule, Step: len(e.answers)})
 	}

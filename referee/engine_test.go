@@ -16,14 +16,14 @@ type sumGame struct {
 	bug   bool
 }
 
-func (g *sumGame) Name() string             { return "sum" }
-func (g *sumGame) PlayerNames() []string    { return []string{"Ann", "Bo"} }
-func (g *sumGame) Status(viewer int) string { return fmt.Sprintf("total %d", g.total) }
-func (g *sumGame) View(viewer int) any      { return g.total }
+func (g *sumGame) Name() string                { return "sum" }
+func (g *sumGame) PlayerNames() []string       { return []string{"Ann", "Bo"} }
+func (g *sumGame) Status(viewer Viewer) string { return fmt.Sprintf("total %d", g.total) }
+func (g *sumGame) View(viewer Viewer) any      { return g.total }
 
 func (g *sumGame) Play(t *T) {
 	for g.total < g.goal {
-		a := t.Ask(Question{ID: "sum.roll", Actor: len(g.rolls) % 2, Kind: Number, Min: 1, Max: 6, Text: "Roll"})
+		a := t.Ask(Question{ID: "sum.roll", Actor: Seat(len(g.rolls) % 2), Kind: Number, Min: 1, Max: 6, Text: "Roll"})
 		n := int(a[0] - '0')
 		if g.bug && n == 6 {
 			panic("six is unlucky")
@@ -162,10 +162,10 @@ func TestEventPrivacy(t *testing.T) {
 // would go unread.
 type quietGame struct{ quiet []bool }
 
-func (g *quietGame) Name() string             { return "quiet" }
-func (g *quietGame) PlayerNames() []string    { return []string{"Ann"} }
-func (g *quietGame) Status(viewer int) string { return "" }
-func (g *quietGame) View(viewer int) any      { return nil }
+func (g *quietGame) Name() string                { return "quiet" }
+func (g *quietGame) PlayerNames() []string       { return []string{"Ann"} }
+func (g *quietGame) Status(viewer Viewer) string { return "" }
+func (g *quietGame) View(viewer Viewer) any      { return nil }
 func (g *quietGame) Play(t *T) {
 	for {
 		g.quiet = append(g.quiet, t.Quiet())

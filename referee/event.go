@@ -6,17 +6,14 @@ type Event struct {
 	Rule    string
 	Text    string
 	Private string
-	Player  int
+	Player  Seat
 	// Step is the number of answers accepted before the event happened.
 	Step int
 }
 
-// Public is the viewer that sees only public information.
-const Public = -1
-
 // For returns the event's text as the viewer sees it.
-func (e Event) For(viewer int) string {
-	if e.Private != "" && viewer == e.Player && viewer != Public {
+func (e Event) For(viewer Viewer) string {
+	if e.Private != "" && viewer.Sees(e.Player) {
 		if e.Text == "" {
 			return e.Private
 		}

@@ -6,10 +6,6 @@ import (
 	"strings"
 )
 
-// Table is the actor for questions answered by the table as a whole, such as
-// a tile drawn from the holder or a die rolled for the imaginary player.
-const Table = -1
-
 // Kind says how a question is answered.
 type Kind int
 
@@ -41,10 +37,13 @@ type Option struct {
 // Question is what the engine needs to know next: a stable dotted ID, who
 // answers, the text, and the complete set of legal answers.
 type Question struct {
-	ID      string
-	Actor   int
-	Kind    Kind
+	ID    string
+	Actor Seat
+	Kind  Kind
+	// Text is the question as shown; the engine makes it from Prompt
+	// when a front end asks for the question (Engine.Next).
 	Text    string
+	Prompt  Msg
 	Options []Option
 	Min     int
 	Max     int
@@ -55,6 +54,9 @@ type Question struct {
 	Rule string
 
 	answer string
+	// labels are the option labels as messages, formatted into the
+	// options' Label when shown.
+	labels []Msg
 }
 
 // Validate checks an answer against the question and returns its canonical

@@ -288,7 +288,7 @@ func (t *piratesTable) dump(gg referee.Game) string {
 		return "unencodable state: " + err.Error()
 	}
 	var views strings.Builder
-	for v := referee.Public; v < len(g.Players); v++ {
+	for v := referee.Public; int(v) < len(g.Players); v++ {
 		views.WriteString(g.Status(v))
 	}
 	return string(j) + "\n" + views.String()

@@ -241,9 +241,9 @@ func (t *runnerTable) dump(gg referee.Game) string {
 		return "unencodable state: " + err.Error()
 	}
 	b.Write(j)
-	for _, v := range []int{referee.Public, runner.CrownSeat, runner.PirateSeat} {
-		b.WriteString("\n" + g.Status(v) + "\n")
-		j, _ := json.Marshal(g.View(v))
+	for _, v := range []int{int(referee.Public), runner.CrownSeat, runner.PirateSeat} {
+		b.WriteString("\n" + g.Status(referee.Viewer(v)) + "\n")
+		j, _ := json.Marshal(g.View(referee.Viewer(v)))
 		b.Write(j)
 	}
 	if g.Raid != nil {

@@ -237,14 +237,14 @@ func TestPubNobodyJoins(t *testing.T) {
 	var actors []int
 	for _, l := range e.Log() {
 		if l.Event == nil && l.QuestionID == "pub.join" {
-			actors = append(actors, l.Actor)
+			actors = append(actors, int(l.Actor))
 		}
 	}
 	g, e = arriveAt(t, 3, "The Swan", 1, nil, "pub.join=decline", "pub.join=decline")
 	var later []int
 	for _, l := range e.Log() {
 		if l.Event == nil && l.QuestionID == "pub.join" {
-			later = append(later, l.Actor)
+			later = append(later, int(l.Actor))
 		}
 	}
 	if !slices.Equal(actors, []int{1, 2}) || !slices.Equal(later, []int{2, 0}) {
@@ -328,7 +328,7 @@ func TestChestAndScorpion(t *testing.T) {
 	var actors []int
 	for _, l := range e.Log() {
 		if l.Event == nil && l.QuestionID == "chest.roll" {
-			actors = append(actors, l.Actor)
+			actors = append(actors, int(l.Actor))
 		}
 	}
 	if !slices.Equal(actors, []int{1, 2, 0}) {

@@ -39,13 +39,13 @@ func (g *Game) chest(t *referee.T, p int) {
 		g.Scorpion = ""
 	}
 	if g.Chest == "" {
-		if d := g.draw(t, SortChest, "chest.refill", referee.Table, false, "refill the treasure chest"); d != "" {
+		if d := g.draw(t, SortChest, "chest.refill", int(referee.Table), false, "refill the treasure chest"); d != "" {
 			g.Chest = d
 			t.Emit(referee.Event{Rule: "rp.chest", Text: textf(t, "The new face-up treasure chest is the %s.", mustTile(d).Label)})
 		}
 	}
 	if g.Scorpion == "" {
-		if d := g.draw(t, SortScorpion, "chest.scorpion.refill", referee.Table, false, "refill the scorpion chest"); d != "" {
+		if d := g.draw(t, SortScorpion, "chest.scorpion.refill", int(referee.Table), false, "refill the scorpion chest"); d != "" {
 			g.Scorpion = d
 			t.Emit(referee.Event{Rule: "rp.chest", Text: textf(t, "The new face-up scorpion chest is the %s.", mustTile(d).Label)})
 		}

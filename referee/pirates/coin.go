@@ -10,5 +10,5 @@ func (g *Game) coin(t *referee.T, p int) {
 	pl := &g.Players[p]
 	pl.Coins++
 	t.Emit(referee.Event{Rule: "rp.coin", Text: textf(t, "%s takes 1 coin.", pl.Name),
-		Private: textf(t, "You now have %s.", plural(pl.Coins, "coin")), Player: p})
+		Private: textf(t, "You now have %s.", plural(pl.Coins, "coin")), Player: referee.Seat(p)})
 }

@@ -28,7 +28,7 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor int, secret bo
 		opts[i] = referee.Option{Key: k, Label: mustTile(k).Label}
 	}
 	text := textf(t, "Draw the top %s tile (%s). Which tile is it?", sort, why)
-	k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Options: opts, Rule: "rp.draw"})
+	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Options: opts, Rule: "rp.draw"})
 	st.Take(k)
 	return k
 }
@@ -55,14 +55,14 @@ func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, act
 	}
 	text := textf(t, "%s: draw the top %s tile and look at it in secret. Which tile is it?", g.name(actor), sort)
 	for {
-		k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Options: opts, Secret: true, Rule: "rp.draw"})
+		k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Options: opts, Secret: true, Rule: "rp.draw"})
 		for _, p := range possible {
 			if p == k {
 				st.Take(k)
 				return k
 			}
 		}
-		t.Emit(referee.Event{Rule: "rp.draw", Player: actor,
+		t.Emit(referee.Event{Rule: "rp.draw", Player: referee.Seat(actor),
 			Private: textf(t, "The %s cannot be in the stack now: look at the tile again and enter what it shows.", mustTile(k).Label)})
 		text = textf(t, "%s: that tile cannot be in the stack. Look again: which %s tile did you draw?", g.name(actor), sort)
 	}
@@ -74,12 +74,12 @@ func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, act
 func (g *Game) setupDisplays(t *referee.T) {
 	g.Phase = PhaseSetup
 	for len(g.Pubs) < 4 {
-		g.Pubs = append(g.Pubs, g.draw(t, SortPub, "setup.pub", referee.Table, false, textf(t, "face-up pub %d of 4", len(g.Pubs)+1)))
+		g.Pubs = append(g.Pubs, g.draw(t, SortPub, "setup.pub", int(referee.Table), false, textf(t, "face-up pub %d of 4", len(g.Pubs)+1)))
 	}
-	g.Chest = g.draw(t, SortChest, "setup.chest", referee.Table, false, "the face-up treasure chest")
-	g.Scorpion = g.draw(t, SortScorpion, "setup.scorpion", referee.Table, false, "the face-up scorpion chest")
+	g.Chest = g.draw(t, SortChest, "setup.chest", int(referee.Table), false, "the face-up treasure chest")
+	g.Scorpion = g.draw(t, SortScorpion, "setup.scorpion", int(referee.Table), false, "the face-up scorpion chest")
 	for len(g.Maps) < 4 {
-		g.Maps = append(g.Maps, g.draw(t, SortMap, "setup.map", referee.Table, false, textf(t, "face-up treasure map %d of 4", len(g.Maps)+1)))
+		g.Maps = append(g.Maps, g.draw(t, SortMap, "setup.map", int(referee.Table), false, textf(t, "face-up treasure map %d of 4", len(g.Maps)+1)))
 	}
 	g.drawSleeping(t, "setup")
 }
@@ -87,9 +87,9 @@ func (g *Game) setupDisplays(t *referee.T) {
 // drawSleeping draws one bunk, one hammock and (with 4-5 players) one
 // bedroll onto the display by the ship.
 func (g *Game) drawSleeping(t *referee.T, prefix string) {
-	g.Bunk = g.draw(t, SortBunk, prefix+".bunk", referee.Table, false, "the bunk beside the ship")
-	g.Hammock = g.draw(t, SortHammock, prefix+".hammock", referee.Table, false, "the hammock beside the ship")
+	g.Bunk = g.draw(t, SortBunk, prefix+".bunk", int(referee.Table), false, "the bunk beside the ship")
+	g.Hammock = g.draw(t, SortHammock, prefix+".hammock", int(referee.Table), false, "the hammock beside the ship")
 	if len(g.Players) >= 4 {
-		g.Bedroll = g.draw(t, SortBedroll, prefix+".bedroll", referee.Table, false, "the bedroll beside the ship")
+		g.Bedroll = g.draw(t, SortBedroll, prefix+".bedroll", int(referee.Table), false, "the bedroll beside the ship")
 	}
 }

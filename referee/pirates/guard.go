@@ -28,7 +28,7 @@ func (g *Game) guard(t *referee.T, p int) {
 		opts = append(opts, referee.Option{Key: "none", Label: "Face no guard"})
 		text = textf(t, "%s meets the city guard with %s in supply. One guard stack is empty: take a tile from the other?", pl.Name, plural(pl.Supply, "pirate"))
 	}
-	a := t.Ask(referee.Question{ID: "guard.stack", Actor: p, Rule: "rp.guard", Text: text, Options: opts})
+	a := t.Ask(referee.Question{ID: "guard.stack", Actor: referee.Seat(p), Rule: "rp.guard", Text: text, Options: opts})
 	if a == "none" {
 		t.Emit(referee.Event{Rule: "rp.guard", Text: textf(t, "%s faces no guard.", pl.Name)})
 		return
@@ -46,7 +46,7 @@ func (g *Game) guard(t *referee.T, p int) {
 		if tile.Coin {
 			pl.Coins++
 			ev.Text += " It shows a coin: +1 coin."
-			ev.Private, ev.Player = textf(t, "You now have %s.", plural(pl.Coins, "coin")), p
+			ev.Private, ev.Player = textf(t, "You now have %s.", plural(pl.Coins, "coin")), referee.Seat(p)
 		}
 		t.Emit(ev)
 		return

@@ -26,7 +26,7 @@ func (g *Game) headquarters(t *referee.T, p int) {
 	for _, id := range own {
 		opts = append(opts, referee.Option{Key: alleyKey(id), Label: g.alleyLabel(id)})
 	}
-	a := t.Ask(referee.Question{ID: "hq.alley", Actor: p, Rule: "rp.hq", Options: opts,
+	a := t.Ask(referee.Question{ID: "hq.alley", Actor: referee.Seat(p), Rule: "rp.hq", Options: opts,
 		Text: textf(t, "%s is at the headquarters: take back your pirates from which alley? (After a dark alley you may add a second one.)", pl.Name)})
 	if a == "none" {
 		t.Emit(referee.Event{Rule: "rp.hq", Text: textf(t, "%s takes no pirates back.", pl.Name)})
@@ -42,7 +42,7 @@ func (g *Game) headquarters(t *referee.T, p int) {
 			}
 		}
 		if len(second) > 1 {
-			b := t.Ask(referee.Question{ID: "hq.second", Actor: p, Rule: "rp.hq.takeback", Options: second,
+			b := t.Ask(referee.Question{ID: "hq.second", Actor: referee.Seat(p), Rule: "rp.hq.takeback", Options: second,
 				Text: textf(t, "%s: also take back your pirates from a second dark alley?", pl.Name)})
 			if b != "none" {
 				taken = append(taken, keyAlley(b))

@@ -34,13 +34,13 @@ func (g *Game) treasureMap(t *referee.T, p int, k Kind) {
 	}
 	m := opts[0].Key
 	if len(opts) > 1 {
-		m = t.Ask(referee.Question{ID: "map.take", Actor: p, Rule: "rp.map.choice", Options: opts,
+		m = t.Ask(referee.Question{ID: "map.take", Actor: referee.Seat(p), Rule: "rp.map.choice", Options: opts,
 			Text: textf(t, "%s: take which face-up %s map?", pl.Name, col)})
 	}
 	g.Maps = removeOne(g.Maps, m)
 	pl.Won = append(pl.Won, m)
 	t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "%s takes the %s.", pl.Name, mustTile(m).Label)})
-	if d := g.draw(t, SortMap, "map.refill", referee.Table, false, "refill the maps display"); d != "" {
+	if d := g.draw(t, SortMap, "map.refill", int(referee.Table), false, "refill the maps display"); d != "" {
 		g.Maps = append(g.Maps, d)
 		t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "The maps display is refilled with the %s.", mustTile(d).Label)})
 	}

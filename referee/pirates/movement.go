@@ -227,7 +227,7 @@ func (g *Game) move(t *referee.T, p int) {
 			if c, _ := g.escapeTarget(g.Captain); c != g.Captain {
 				again += textf(t, " (dead end: the captain first jumps to %s)", g.Board.Intersections[c].Name)
 			}
-			a := t.Ask(referee.Question{ID: "move.more", Actor: p, Rule: "rp.move",
+			a := t.Ask(referee.Question{ID: "move.more", Actor: referee.Seat(p), Rule: "rp.move",
 				Text: textf(t, "%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?",
 					pl.Name, g.Board.Intersections[g.Captain].Name, cost),
 				Options: []referee.Option{{Key: "avast", Label: "Avast! End the turn"},
@@ -277,7 +277,7 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 	if k > 0 {
 		nth = textf(t, "hop %d", k+1)
 	}
-	entry := keyAlley(t.Ask(referee.Question{ID: "move.alley", Actor: p, Rule: "rp.move", Options: opts,
+	entry := keyAlley(t.Ask(referee.Question{ID: "move.alley", Actor: referee.Seat(p), Rule: "rp.move", Options: opts,
 		Text: textf(t, "%s moves the captain from %s (%s, %s in supply). Which empty alley?",
 			pl.Name, g.Board.Intersections[from].Name, nth, plural(pl.Supply, "pirate"))}))
 	var choice hop
@@ -296,7 +296,7 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 			xo = append(xo, referee.Option{Key: alleyKey(h.Exit),
 				Label: textf(t, "Dark alley %s to %s (%s)", xa.Exit, g.Board.Intersections[h.Dest].Name, plural(xa.Segments, "pirate"))})
 		}
-		x := keyAlley(t.Ask(referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit", Options: xo,
+		x := keyAlley(t.Ask(referee.Question{ID: "move.exit", Actor: referee.Seat(p), Rule: "rp.dark-alley.exit", Options: xo,
 			Text: textf(t, "%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?",
 				pl.Name, ea.Exit, plural(ea.Segments, "pirate"))}))
 		for _, h := range exits {

@@ -346,7 +346,7 @@ func TestActionPhaseTurnOrderAndEnd(t *testing.T) {
 	// Bo rests, Cy boards, Ann boards, Bo boards: Cy and Ann are skipped
 	// from then on.
 	for _, a := range []string{"rest", "board", "board", "board"} {
-		actors = append(actors, e.Next().Actor)
+		actors = append(actors, int(e.Next().Actor))
 		if err := e.Answer(a); err != nil {
 			t.Fatal(err)
 		}

@@ -43,7 +43,7 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 			opts = []referee.Option{{Key: "join", Label: textf(t, "Join: pay %s 1 coin", h.Name)},
 				{Key: "decline", Label: "Decline"}}
 		}
-		a := t.Ask(referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub", Secret: true,
+		a := t.Ask(referee.Question{ID: "pub.join", Actor: referee.Seat(q), Rule: "rp.pub", Secret: true,
 			Text:    textf(t, "%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", h.Name, pl.Name, name, h.Name),
 			Options: opts})
 		if a != "join" {
@@ -80,7 +80,7 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 			}
 			tile := opts[0].Key
 			if len(opts) > 1 {
-				tile = t.Ask(referee.Question{ID: "pub.take", Actor: q, Rule: "rp.pub.choice", Options: opts,
+				tile = t.Ask(referee.Question{ID: "pub.take", Actor: referee.Seat(q), Rule: "rp.pub.choice", Options: opts,
 					Text: textf(t, "%s rolled %d: take which %s tile of lower value?", pl.Name, roll, name)})
 			}
 			g.Pubs = removeOne(g.Pubs, tile)
@@ -89,7 +89,7 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 		}
 	}
 	for len(g.Pubs) < 4 {
-		d := g.draw(t, SortPub, "pub.refill", referee.Table, false, textf(t, "refill the pub display (%d of 4)", len(g.Pubs)+1))
+		d := g.draw(t, SortPub, "pub.refill", int(referee.Table), false, textf(t, "refill the pub display (%d of 4)", len(g.Pubs)+1))
 		if d == "" {
 			break
 		}

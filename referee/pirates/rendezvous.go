@@ -14,7 +14,7 @@ func (g *Game) rendezvous(t *referee.T, p int) {
 	}
 	pl.Targets = append(pl.Targets, k)
 	t.Emit(referee.Event{Rule: "rp.rendezvous", Text: textf(t, "%s draws a rendezvous tile and keeps it face down (%d face down).", pl.Name, len(pl.Targets)),
-		Private: textf(t, "Your new target: %s.", mustTile(k).Label), Player: p})
+		Private: textf(t, "Your new target: %s.", mustTile(k).Label), Player: referee.Seat(p)})
 }
 
 // Meets reports whether a rendezvous target (the tile's group, e.g. "pub"
@@ -69,7 +69,7 @@ func (g *Game) fulfilRendezvous(t *referee.T, p int) {
 			opts = append(opts, referee.Option{Key: k, Label: "Reveal " + mustTile(k).Label})
 		}
 	}
-	a := t.Ask(referee.Question{ID: "rendezvous.reveal", Actor: p, Rule: "rp.rendezvous.arrival", Secret: true, Options: opts,
+	a := t.Ask(referee.Question{ID: "rendezvous.reveal", Actor: referee.Seat(p), Rule: "rp.rendezvous.arrival", Secret: true, Options: opts,
 		Text: textf(t, "%s: the captain arrives at %s. Reveal a face-down rendezvous tile that matches it?",
 			pl.Name, g.Board.Intersections[g.Captain].Name)})
 	if a == "hide" {

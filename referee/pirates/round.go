@@ -13,7 +13,7 @@ func (g *Game) beginRound(t *referee.T) {
 	if len(g.Players) != 2 {
 		return
 	}
-	n := askDie(t, "wrangle.imaginary", referee.Table,
+	n := askDie(t, "wrangle.imaginary", int(referee.Table),
 		textf(t, "Round %d: roll the die for the imaginary player. What did it show?", g.Round), "rp.wrangle.imaginary")
 	g.Mast = append([]MastRow{{Player: Imaginary, Left: n}}, g.Mast...)
 	word := "pirates"

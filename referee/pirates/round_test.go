@@ -193,12 +193,12 @@ func TestScoreForHidesOthersSecrets(t *testing.T) {
 	if !r.Provisional || r.Scores[0].Total != 5 || r.Scores[0].Coins != 7 || r.Scores[1].Total != 0 || r.Scores[1].Coins != 0 {
 		t.Fatalf("viewer 0 sees %+v", r.Scores)
 	}
-	pub := g.ScoreFor(referee.Public)
+	pub := g.ScoreFor(referee.Viewer(int(referee.Public)))
 	if pub.Scores[0].Total != 0 || pub.Scores[0].Coins != 0 || len(pub.Notes) != 1 || !strings.Contains(pub.Notes[0], "any player") {
 		t.Fatalf("public sees %+v", pub)
 	}
 	g.Phase = PhaseOver
-	if over := g.ScoreFor(referee.Public); over.Provisional || over.Scores[1].Total != 4 || over.Scores[1].Coins != 3 {
+	if over := g.ScoreFor(referee.Viewer(int(referee.Public))); over.Provisional || over.Scores[1].Total != 4 || over.Scores[1].Coins != 3 {
 		t.Fatalf("after the end %+v", over.Scores)
 	}
 }

@@ -55,13 +55,13 @@ func (g *Game) Score() scoring.Result {
 // everything is public and this is Score. Before that, the result is
 // provisional and leaves out the secrets of every player but the viewer:
 // their kept wares and their coins (referee.Public sees no one's).
-func (g *Game) ScoreFor(viewer int) scoring.Result {
+func (g *Game) ScoreFor(viewer referee.Viewer) scoring.Result {
 	if g.Phase == PhaseOver {
 		return g.Score()
 	}
 	in := g.ScoreInput()
 	for i := range in {
-		if i != viewer {
+		if !viewer.Sees(referee.Seat(i)) {
 			in[i].Wares = nil
 			in[i].Coins = 0
 		}
@@ -69,7 +69,7 @@ func (g *Game) ScoreFor(viewer int) scoring.Result {
 	r := scoring.Rank(in)
 	r.Provisional = true
 	who := "any player"
-	if viewer >= 0 && viewer < len(g.Players) {
+	if s, ok := viewer.Seat(); ok && int(s) < len(g.Players) {
 		who = "the other players"
 	}
 	r.Notes = append(r.Notes, fmt.Sprintf("The wares and coins of %s are secret until the game ends, so they are left out.", who))

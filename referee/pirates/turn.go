@@ -57,7 +57,7 @@ func (g *Game) turn(t *referee.T, p int) {
 		g.goOnBoard(t, p)
 		return
 	}
-	switch t.Ask(referee.Question{ID: "turn.choice", Actor: p, Rule: "rp.turn", Options: opts,
+	switch t.Ask(referee.Question{ID: "turn.choice", Actor: referee.Seat(p), Rule: "rp.turn", Options: opts,
 		Text: textf(t, "%s's turn (captain on %s, %s in supply): move the captain, rest or go on board?",
 			pl.Name, g.Board.Intersections[g.Captain].Name, plural(pl.Supply, "pirate"))}) {
 	case "move":
@@ -65,7 +65,7 @@ func (g *Game) turn(t *referee.T, p int) {
 	case "rest":
 		pl.Coins--
 		t.Emit(referee.Event{Rule: "rp.rest", Text: textf(t, "%s rests and pays 1 coin.", pl.Name),
-			Private: textf(t, "You have %s left.", plural(pl.Coins, "coin")), Player: p})
+			Private: textf(t, "You have %s left.", plural(pl.Coins, "coin")), Player: referee.Seat(p)})
 	default:
 		g.goOnBoard(t, p)
 	}

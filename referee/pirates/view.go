@@ -108,7 +108,7 @@ func label(k string) string {
 
 // View returns the state as data for the viewer (a seat, or
 // referee.Public for the table).
-func (g *Game) View(viewer int) any {
+func (g *Game) View(viewer referee.Viewer) any {
 	v := View{Round: g.Round, Phase: phaseName(g.Phase), Captain: g.Board.Intersections[g.Captain].Name,
 		Pubs: labels(g.Pubs), Maps: labels(g.Maps), Chest: label(g.Chest), Scorpion: label(g.Scorpion),
 		Bunk: label(g.Bunk), Hammock: label(g.Hammock), Bedroll: label(g.Bedroll), RumPool: g.RumPool,
@@ -129,7 +129,7 @@ func (g *Game) View(viewer int) any {
 	for i, p := range g.Players {
 		pv := PlayerView{Name: p.Name, Color: p.Color, Supply: p.Supply, Office: p.Office, Rum: p.Rum, Out: p.Out,
 			Won: labels(p.Won), Rendezvous: len(p.Targets), WareCount: len(p.Wares)}
-		if i == viewer && viewer != referee.Public {
+		if viewer.Sees(referee.Seat(i)) {
 			c := p.Coins
 			pv.Coins, pv.Wares, pv.Targets = &c, labels(p.Wares), labels(p.Targets)
 		}
@@ -149,7 +149,7 @@ func (g *Game) View(viewer int) any {
 
 // Status is the board and status as text for the viewer (a seat, or
 // referee.Public for the table).
-func (g *Game) Status(viewer int) string {
+func (g *Game) Status(viewer referee.Viewer) string {
 	v := g.View(viewer).(View)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d of %d, %s phase. Start player: %s.", v.Round, Rounds, v.Phase, v.StartPlayer)

@@ -143,7 +143,7 @@ func TestWrangleWorkedExample(t *testing.T) {
 	var actors []int
 	for _, en := range e.Log() {
 		if en.Event == nil {
-			actors = append(actors, en.Actor)
+			actors = append(actors, int(en.Actor))
 		}
 	}
 	if want := []int{gold, violet, silver, gold, violet, black, silver, violet, silver, violet, silver}; !slices.Equal(actors, want) {
@@ -256,7 +256,7 @@ func TestTwoPlayerImaginary(t *testing.T) {
 		if q.ID != "wrangle.roll" {
 			t.Fatalf("unexpected question %s", q.ID)
 		}
-		order = append(order, q.Actor)
+		order = append(order, int(q.Actor))
 		// The imaginary player rolls 6 every time and wins every column.
 		a := "2"
 		if q.Actor == referee.Table {
@@ -269,7 +269,7 @@ func TestTwoPlayerImaginary(t *testing.T) {
 	// Column 3: the imaginary player alone. Column 2: imaginary, violet.
 	// Column 1: imaginary, violet, gold. Violet is out first (no tile), gold
 	// second (the hammock).
-	if want := []int{referee.Table, 1, referee.Table, 1, 0}; !slices.Equal(order, want) {
+	if want := []int{int(referee.Table), 1, int(referee.Table), 1, 0}; !slices.Equal(order, want) {
 		t.Fatalf("roll order %v, want %v", order, want)
 	}
 	if !slices.Equal(g.Players[0].Won, []string{"hammock-4"}) || len(g.Players[1].Won) != 0 {
@@ -304,7 +304,7 @@ func TestWrangleAwardsByBoarded(t *testing.T) {
 				for q := e.Next(); q != nil; q = e.Next() {
 					row := -1
 					for i, r := range mast {
-						if r.Player == q.Actor || (q.Actor == referee.Table && r.Player == Imaginary) {
+						if referee.Seat(r.Player) == q.Actor || (q.Actor == referee.Table && r.Player == Imaginary) {
 							row = i
 						}
 					}

@@ -81,7 +81,7 @@ func (g *Game) action(t *referee.T, seat int) bool {
 	for _, a := range legal {
 		opts = append(opts, referee.Option{Key: a.String(), Label: actionLabels[a]})
 	}
-	k := t.Ask(referee.Question{ID: "action", Actor: seat, Rule: "rr.actions", Options: opts,
+	k := t.Ask(referee.Question{ID: "action", Actor: referee.Seat(seat), Rule: "rr.actions", Options: opts,
 		Text: fmt.Sprintf("%s, action %d of %d (%d coins, %d cards in hand): what do you do?",
 			p.Name, ActionsPerTurn-g.Actions+1, ActionsPerTurn, p.Supply, len(p.Hand))})
 	a := Action(slices.Index(actionNames, k))
@@ -138,7 +138,7 @@ func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text, rule st
 		opts = append(opts, referee.Option{Key: slug(n), Label: n})
 	}
 	opts = append(opts, referee.Option{Key: cancelKey, Label: cancel})
-	k := t.Ask(referee.Question{ID: id, Actor: seat, Secret: true, Text: text + " (Only cards you can play now are listed.)",
+	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(seat), Secret: true, Text: text + " (Only cards you can play now are listed.)",
 		Rule: rule, Options: opts})
 	if k == cancelKey {
 		t.Emit(referee.Event{Rule: rule, Text: g.Players[seat].Name + told})

@@ -47,7 +47,7 @@ func (g *Game) adjust(t *referee.T, c *effectCtx) {
 		if c.card != nil && c.card.Type == Investment && !c.scored && !c.settled {
 			opts = append(opts, referee.Option{Key: "score", Label: fmt.Sprintf("%s scores %s", g.Players[c.actor].Name, c.card.Name)})
 		}
-		k := t.Ask(referee.Question{ID: "adjust", Actor: c.actor, Rule: "rr.adjust", Options: opts,
+		k := t.Ask(referee.Question{ID: "adjust", Actor: referee.Seat(c.actor), Rule: "rr.adjust", Options: opts,
 			Text: fmt.Sprintf("Adjust the table for %s (each change is logged).", c.name())})
 		note := func(s string) { t.Emit(referee.Event{Rule: "rr.adjust", Text: "Adjustment: " + s}) }
 		switch k {

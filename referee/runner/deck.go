@@ -53,7 +53,7 @@ func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) b
 	key := t.Ask(q)
 	var name string
 	if key == unlistedKey {
-		name = g.enterCard(t, q.Actor, side, types, q.Secret)
+		name = g.enterCard(t, int(q.Actor), side, types, q.Secret)
 	} else {
 		name = g.cardBySlug(key).Name
 	}
@@ -99,12 +99,12 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 			side = PirateSide
 		}
 		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{
-			ID: "draw.card", Actor: seat, Secret: true, Rule: "rr.draw",
+			ID: "draw.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw",
 			Text: fmt.Sprintf("%s, draw the top card of your deck and name it.", p.Name)})
 		p.Hand = append(p.Hand, name)
 		t.Emit(referee.Event{Rule: "rr.draw", Text: fmt.Sprintf("%s draws a card (%s in hand, %s left in the deck).",
 			p.Name, plural(len(p.Hand), "card", "cards"), plural(p.Deck.Size(), "card", "cards")),
-			Private: "It is " + name + ".", Player: seat})
+			Private: "It is " + name + ".", Player: referee.Seat(seat)})
 	}
 	return got
 }

@@ -369,7 +369,7 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 				opts = append(opts, referee.Option{Key: islandKey(i), Label: is.Name})
 			}
 		}
-		k := t.Ask(referee.Question{ID: "effect.move-hazard.to", Actor: c.actor, Rule: c.rule, Options: opts,
+		k := t.Ask(referee.Question{ID: "effect.move-hazard.to", Actor: referee.Seat(c.actor), Rule: c.rule, Options: opts,
 			Text: "To which island? It goes to the outermost place."})
 		coins := x.Coins
 		g.takeOff(x)
@@ -388,7 +388,7 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 			emit("%s: none of its choices can be carried out now.", c.name())
 			return
 		}
-		k := t.Ask(referee.Question{ID: "effect.choose", Actor: c.actor, Rule: c.rule, Options: opts, Text: c.name() + ": choose one."})
+		k := t.Ask(referee.Question{ID: "effect.choose", Actor: referee.Seat(c.actor), Rule: c.rule, Options: opts, Text: c.name() + ": choose one."})
 		var i int
 		fmt.Sscanf(k, "o%d", &i)
 		g.apply(t, c, e.Or[i-1])

@@ -28,10 +28,10 @@ func (s *Scenario) Name() string { return "runner" }
 func (s *Scenario) PlayerNames() []string { return s.G.PlayerNames() }
 
 // Status is the table as text.
-func (s *Scenario) Status(v int) string { return s.G.Status(v) }
+func (s *Scenario) Status(v referee.Viewer) string { return s.G.Status(v) }
 
 // View is the table as data.
-func (s *Scenario) View(v int) any { return s.G.View(v) }
+func (s *Scenario) View(v referee.Viewer) any { return s.G.View(v) }
 
 // Blank makes a table with the islands laid out and nothing else: no
 // hazards, ships, decks or hands; 0 coins each.

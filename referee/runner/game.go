@@ -269,7 +269,7 @@ func removeName(l []string, name string) ([]string, bool) {
 }
 
 func yesNo(id string, actor int, text, rule, yes, no string) referee.Question {
-	return referee.Question{ID: id, Actor: actor, Text: text, Rule: rule,
+	return referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Rule: rule,
 		Options: []referee.Option{{Key: "yes", Label: yes}, {Key: "no", Label: no}}}
 }
 

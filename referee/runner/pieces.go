@@ -109,7 +109,7 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text, rule string
 	if done != "" {
 		opts = append(opts, referee.Option{Key: "done", Label: done})
 	}
-	k := t.Ask(referee.Question{ID: id, Actor: actor, Text: text, Rule: rule, Options: opts})
+	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Rule: rule, Options: opts})
 	for _, p := range pieces {
 		if pieceKey(p) == k {
 			return p
@@ -129,7 +129,7 @@ func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text,
 	for _, n := range distinct(names) {
 		opts = append(opts, referee.Option{Key: slug(n), Label: n})
 	}
-	k := t.Ask(referee.Question{ID: id, Actor: actor, Secret: secret, Text: text, Rule: rule, Options: opts})
+	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Text: text, Rule: rule, Options: opts})
 	for _, n := range names {
 		if slug(n) == k {
 			return n

@@ -56,9 +56,9 @@ func randomAnswer(r *rand.Rand, q *referee.Question) string {
 
 func snapshot(g referee.Game) string {
 	var b strings.Builder
-	for _, v := range []int{referee.Public, runner.CrownSeat, runner.PirateSeat} {
-		b.WriteString(g.Status(v))
-		j, _ := json.Marshal(g.View(v))
+	for _, v := range []int{int(referee.Public), runner.CrownSeat, runner.PirateSeat} {
+		b.WriteString(g.Status(referee.Viewer(v)))
+		j, _ := json.Marshal(g.View(referee.Viewer(v)))
 		b.Write(j)
 	}
 	return b.String()

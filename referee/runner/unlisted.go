@@ -12,7 +12,7 @@ import (
 // the journal, so a resumed game knows the card again.
 func (g *Game) enterCard(t *referee.T, actor int, side Side, types []CardType, secret bool) string {
 	ask := func(q referee.Question) string {
-		q.Actor, q.Secret, q.Rule = actor, secret, "rr.cards.unknown"
+		q.Actor, q.Secret, q.Rule = referee.Seat(actor), secret, "rr.cards.unknown"
 		return t.Ask(q)
 	}
 	num := func(id, text string, lo, hi int) int {

@@ -65,7 +65,7 @@ type View struct {
 	Result string `json:"result,omitempty"`
 }
 
-func (g *Game) cardView(p *Piece, viewer int) CardView {
+func (g *Game) cardView(p *Piece, viewer referee.Viewer) CardView {
 	v := CardView{ID: p.ID, FaceUp: p.Up, Coins: p.Coins}
 	if p.Up || (viewer == CrownSeat && p.Name != "") {
 		v.Name = p.Name
@@ -78,9 +78,9 @@ func (g *Game) cardView(p *Piece, viewer int) CardView {
 
 // View returns the table as data for the viewer (CrownSeat, PirateSeat or
 // referee.Public): hands and face-down identities only to their owner.
-func (g *Game) View(viewer int) any { return g.view(viewer) }
+func (g *Game) View(viewer referee.Viewer) any { return g.view(viewer) }
 
-func (g *Game) view(viewer int) View {
+func (g *Game) view(viewer referee.Viewer) View {
 	v := View{Turn: g.Turn, Over: g.Over, Result: g.Result, Removed: append([]string{}, g.Removed...), Ships: []ShipView{}}
 	if g.Turn > 0 {
 		v.Active = g.Players[g.Active].Name
@@ -88,7 +88,7 @@ func (g *Game) view(viewer int) View {
 	for seat, p := range g.Players {
 		pv := PlayerView{Name: p.Name, Side: sideNames[seat], Supply: p.Supply, HandSize: len(p.Hand), Deck: p.Deck.Size(),
 			Discard: append([]string{}, p.Discard...), Score: append([]Scored{}, p.Score...), Points: p.Points()}
-		if viewer == seat {
+		if viewer.Sees(referee.Seat(seat)) {
 			pv.Hand = append([]string{}, p.Hand...)
 		}
 		v.Players = append(v.Players, pv)
@@ -135,7 +135,7 @@ func (cv CardView) text(kind string) string {
 }
 
 // Status is the table as text for the viewer.
-func (g *Game) Status(viewer int) string {
+func (g *Game) Status(viewer referee.Viewer) string {
 	v := g.view(viewer)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Rum Runner, turn %d", v.Turn)
@@ -196,4 +196,4 @@ func (g *Game) Status(viewer int) string {
 	return b.String()
 }
 
-var _ referee.Game = (*Game)(nil)
+var _ referee.Game = referee.Game((*Game)(nil))

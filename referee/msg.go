@@ -1,0 +1,144 @@
+package referee
+
+import (
+	"strconv"
+)
+
+// Msg is a text the rules want shown: a format and its arguments. The
+// rules never format: a Msg is formatted (String) only when a front end or
+// the log shows it, so a replay or a simulated game that nobody reads
+// formats nothing. The format is also the message's identity, which is
+// what a translation would key on.
+//
+// The format is written in the printf style: each of %s, %d and %v takes
+// the next argument and writes it as its kind says (a string, a number, a
+// count with its noun, or a nested message); %q writes it quoted; %%
+// writes a percent sign. Arguments are small typed values (Str, Int,
+// Count, Sub), held in the Msg itself, so that making a Msg boxes nothing
+// and, unless it nests another, allocates nothing.
+type Msg struct {
+	format string
+	args   [maxArgs]Arg
+	n      uint8
+}
+
+// maxArgs is the most arguments one message takes.
+const maxArgs = 6
+
+// argKind says how an argument is written.
+type argKind uint8
+
+const (
+	argStr argKind = iota
+	argInt
+	argCount
+	argSub
+)
+
+// Arg is one argument of a message.
+type Arg struct {
+	s    string
+	sub  *Msg
+	n    int32
+	kind argKind
+}
+
+// Str is a string argument (a name, a tile, a card).
+func Str(s string) Arg { return Arg{s: s, kind: argStr} }
+
+// Int is a number argument.
+func Int(n int) Arg { return Arg{n: int32(n), kind: argInt} }
+
+// Count is a number with its noun, written "1 coin" or "3 coins".
+func Count(n int, noun string) Arg { return Arg{s: noun, n: int32(n), kind: argCount} }
+
+// Sub nests a message as an argument (a helper's "what" in its texts). It
+// is the one argument that allocates.
+func Sub(m Msg) Arg {
+	p := new(Msg)
+	*p = m
+	return Arg{sub: p, kind: argSub}
+}
+
+// Text makes a message from a format and its arguments. It panics when
+// given more than six arguments: split the sentence.
+func Text(format string, args ...Arg) Msg {
+	m := Msg{format: format, n: uint8(len(args))}
+	if len(args) > maxArgs {
+		panic("referee.Text: more than six arguments in " + strconv.Quote(format))
+	}
+	copy(m.args[:], args)
+	return m
+}
+
+// IsZero reports whether the message is empty (no format).
+func (m *Msg) IsZero() bool { return m.format == "" }
+
+// Format is the message's format, its identity for a translation.
+func (m *Msg) Format() string { return m.format }
+
+// String formats the message.
+func (m *Msg) String() string {
+	if m.n == 0 {
+		return m.format
+	}
+	b := make([]byte, 0, len(m.format)+16*int(m.n))
+	return string(m.appendTo(b))
+}
+
+func (m *Msg) appendTo(b []byte) []byte {
+	next := 0
+	f := m.format
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if c != '%' || i+1 == len(f) {
+			b = append(b, c)
+			continue
+		}
+		i++
+		verb := f[i]
+		if verb == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if next >= int(m.n) {
+			b = append(b, "%!"...)
+			b = append(b, verb)
+			b = append(b, "(MISSING)"...)
+			continue
+		}
+		a := &m.args[next]
+		next++
+		if verb == 'q' {
+			b = strconv.AppendQuote(b, a.text())
+			continue
+		}
+		b = a.appendTo(b)
+	}
+	return b
+}
+
+func (a *Arg) appendTo(b []byte) []byte {
+	switch a.kind {
+	case argInt:
+		return strconv.AppendInt(b, int64(a.n), 10)
+	case argCount:
+		b = strconv.AppendInt(b, int64(a.n), 10)
+		b = append(b, ' ')
+		b = append(b, a.s...)
+		if a.n != 1 {
+			b = append(b, 's')
+		}
+		return b
+	case argSub:
+		return a.sub.appendTo(b)
+	}
+	return append(b, a.s...)
+}
+
+func (a *Arg) text() string {
+	if a.kind == argStr {
+		return a.s
+	}
+	return string(a.appendTo(nil))
+}

@@ -1,0 +1,141 @@
+package referee
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestMsgFormatsLikePrintf(t *testing.T) {
+	what := Text("Scorpion chest (goal %d)", Int(9))
+	for _, c := range []struct {
+		m    Msg
+		want string
+	}{
+		{Text("plain 100% text"), "plain 100% text"},
+		{Text("%s has %s and %s, %d%% sure", Str("Ann"), Count(1, "coin"), Count(3, "pirate"), Int(-4)), "Ann has 1 coin and 3 pirates, -4% sure"},
+		{Text("%s: %s rolls", Sub(what), Str("Bo")), "Scorpion chest (goal 9): Bo rolls"},
+		{Text("name %q", Str(`a"b`)), fmt.Sprintf("name %q", `a"b`)},
+		{Text("missing %s and %d", Str("x")), "missing x and %!d(MISSING)"},
+		{Text("trailing %"), "trailing %"},
+		{Text("%v then %v", Count(0, "barrel"), Int(7)), "0 barrels then 7"},
+	} {
+		if got := c.m.String(); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.m.Format(), got, c.want)
+		}
+	}
+}
+
+func TestTextAllocatesNothing(t *testing.T) {
+	var m Msg
+	n := testing.AllocsPerRun(100, func() {
+		m = Text("%s moves %s to %s with %d", Str("Ann"), Count(3, "pirate"), Str("the pub"), Int(4))
+	})
+	if n != 0 || m.IsZero() {
+		t.Fatalf("Text allocated %v times", n)
+	}
+}
+
+func TestSeatsAndViewersAreDistinct(t *testing.T) {
+	if Table.Player() || Imaginary.Player() || !Seat(0).Player() {
+		t.Fatal("Player is wrong")
+	}
+	if Table.Viewer() != Public || Seat(2).Viewer() != Viewer(2) {
+		t.Fatal("Viewer is wrong")
+	}
+	if Public.Sees(Table) || Public.Sees(Imaginary) || !Viewer(1).Sees(1) || Viewer(1).Sees(0) {
+		t.Fatal("Sees is wrong")
+	}
+	if s, ok := Viewer(3).Seat(); !ok || s != 3 {
+		t.Fatal("Seat is wrong")
+	}
+	if _, ok := Public.Seat(); ok {
+		t.Fatal("the public has a seat")
+	}
+	k := NewKeys("a", 3)
+	if k.Of(0) != "a0" || k.Of(2) != "a2" || k.Of(12) != "a12" {
+		t.Fatal("Keys is wrong")
+	}
+}
+
+// pickGame asks typed questions.
+type pickGame struct {
+	color Key
+	slot  slot
+	n     int
+}
+
+type slot int
+
+var slotKeys = NewKeys("s", 4)
+
+func (s slot) Key() string { return slotKeys.Of(int(s)) }
+
+func (g *pickGame) Name() string                { return "pick" }
+func (g *pickGame) PlayerNames() []string       { return []string{"Ann", "Bo"} }
+func (g *pickGame) Status(viewer Viewer) string { return "" }
+func (g *pickGame) View(viewer Viewer) any      { return nil }
+func (g *pickGame) Play(t *T) {
+	var c Choices[Key]
+	c.AddText("red", "Red")
+	c.Add("blue", Text("Blue (%d left)", Int(2)))
+	g.color = c.Pick(t, Question{ID: "p.color", Actor: 0, Prompt: Text("%s: which color?", Str("Ann"))})
+	var s Choices[slot]
+	for i := slot(1); i <= 3; i++ {
+		s.Add(i, Text("Slot %d", Int(int(i))))
+	}
+	g.slot = s.Pick(t, Question{ID: "p.slot", Actor: 1, Prompt: Text("Which slot?")})
+	t.Say("p.said", Text("%s took slot %d.", Str("Bo"), Int(int(g.slot))))
+	t.Tell("p.told", Text("Ann looked."), 0, Text("It was %s.", Str(string(g.color))))
+	g.n = t.AskNumber(Question{ID: "p.n", Actor: Table, Min: 2, Max: 5, Prompt: Text("How many?")})
+}
+
+func TestChoicesReturnValuesAndTextsAreMadeWhenShown(t *testing.T) {
+	f := func() Game { return &pickGame{} }
+	for _, opts := range [][]StartOption{nil, {WithoutLog()}} {
+		e, err := Replay(f, []Answer{{"p.color", "blue"}, {"p.slot", "s3"}}, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := e.Pending(); p.Text != "" || p.ID != "p.n" {
+			t.Fatalf("the pending question is formatted before it is shown: %+v", p)
+		}
+		q := e.Next()
+		if q.Text != "How many?" || q.Kind != Number {
+			t.Fatalf("question %+v", q)
+		}
+		if err := e.Answer("4"); err != nil {
+			t.Fatal(err)
+		}
+		g := e.Game().(*pickGame)
+		if g.color != "blue" || g.slot != 3 || g.n != 4 || !e.Over() {
+			t.Fatalf("game %+v", g)
+		}
+		evs := e.Events()
+		if len(evs) != 2 || evs[0].Text != "Bo took slot 3." || evs[0].Rule != "p.said" || evs[0].Step != 2 ||
+			evs[1].For(Public) != "Ann looked." || evs[1].For(0) != "Ann looked. It was blue." || evs[1].For(1) != "Ann looked." {
+			t.Fatalf("events %+v", evs)
+		}
+		e.Close()
+	}
+	e, err := Start(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	q := e.Next()
+	if q.Text != "Ann: which color?" || len(q.Options) != 2 || q.Options[0] != (Option{"red", "Red"}) || q.Options[1] != (Option{"blue", "Blue (2 left)"}) {
+		t.Fatalf("question %+v", q)
+	}
+	if err := e.Answer("s1"); err == nil {
+		t.Fatal("a key of another question was taken")
+	}
+	if err := e.Answer("red"); err != nil {
+		t.Fatal(err)
+	}
+	if q := e.Next(); q.Options[2] != (Option{"s3", "Slot 3"}) {
+		t.Fatalf("slots %+v", q.Options)
+	}
+	if l := e.Log(); len(l) != 1 || l[0].Label != "Red" || l[0].Text != "Ann: which color?" {
+		t.Fatalf("log %+v", l)
+	}
+}

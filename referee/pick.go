@@ -1,0 +1,197 @@
+package referee
+
+import "strconv"
+
+// How a rule asks, picks and emits
+//
+// A rule asks with a Question that names its ID, its actor (a Seat), the
+// rule it applies and its text as a Msg (Prompt). It gets back values, never
+// keys:
+//
+//	var c referee.Choices[alley]
+//	for _, a := range free {
+//		c.Add(a, referee.Text("To %s (%s)", referee.Str(name), referee.Count(n, "pirate")))
+//	}
+//	a := c.Pick(t, referee.Question{ID: "move.hop", Actor: p, Rule: "rp.move",
+//		Prompt: referee.Text("%s: which empty alley?", referee.Str(pl.Name))})
+//
+//	n := t.AskNumber(referee.Question{ID: "wrangle.roll", Actor: p, Min: 1, Max: 6, ...})
+//
+// A value offered in a choice is Keyed: its Key is the stable answer key the
+// save stores, made once per value type (a Keys table, or the value's own
+// name), and the engine maps the answer back to the value: the rules never
+// build a key with Sprintf nor parse one. Key is a plain string that is its
+// own key, for choices such as "move", "rest" or "board".
+//
+// A rule reports what it did on its own with Say (public) or Tell (public
+// and a private part for one seat), naming the rule and the message:
+//
+//	t.Say("rp.board", referee.Text("%s goes on board.", referee.Str(pl.Name)))
+//
+// Texts are formatted by the engine only when shown: a front end calling
+// Engine.Next or Engine.Events, or the log. A replay without a log and the
+// simulator format nothing.
+
+// Keyed is a value a choice question can offer: Key is its stable answer key.
+type Keyed interface {
+	comparable
+	Key() string
+}
+
+// Key is a choice value that is its own key ("move", "rest", a card's slug).
+type Key string
+
+// Key is k itself.
+func (k Key) Key() string { return string(k) }
+
+// Choices builds the options of a choice question from values and returns
+// the value chosen. The zero value is ready to use.
+type Choices[V Keyed] struct {
+	vals   []V
+	opts   []Option
+	labels []Msg
+}
+
+// Add offers v with its label.
+func (c *Choices[V]) Add(v V, label Msg) {
+	c.vals = append(c.vals, v)
+	c.opts = append(c.opts, Option{Key: v.Key()})
+	c.labels = append(c.labels, label)
+}
+
+// AddText offers v with a fixed label (one that takes no arguments).
+func (c *Choices[V]) AddText(v V, label string) { c.Add(v, Msg{format: label}) }
+
+// Len is the number of values offered.
+func (c *Choices[V]) Len() int { return len(c.vals) }
+
+// Values are the values offered, in order.
+func (c *Choices[V]) Values() []V { return c.vals }
+
+// Has reports whether v is offered.
+func (c *Choices[V]) Has(v V) bool {
+	for _, x := range c.vals {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Pick asks q with the values offered as its options and returns the value
+// chosen.
+func (c *Choices[V]) Pick(t *T, q Question) V {
+	q.Kind = Choice
+	q.Options = c.opts
+	q.labels = c.labels
+	key := t.Ask(q)
+	for i := range c.opts {
+		if c.opts[i].Key == key {
+			return c.vals[i]
+		}
+	}
+	panic("referee: the answer " + strconv.Quote(key) + " is not an option of " + q.ID)
+}
+
+// AskNumber asks a number question (Min to Max) and returns the number.
+func (t *T) AskNumber(q Question) int {
+	q.Kind = Number
+	n, err := strconv.Atoi(t.Ask(q))
+	if err != nil {
+		panic("referee: a validated number does not parse: " + err.Error())
+	}
+	return n
+}
+
+// Say reports an automatic ruling that everyone may see.
+func (t *T) Say(rule string, text Msg) {
+	t.e.emit(rule, &text, nil, Table)
+}
+
+// Tell reports an automatic ruling with a public text and a private part
+// that only the player in seat to sees (their coins, a drawn tile).
+func (t *T) Tell(rule string, text Msg, to Seat, private Msg) {
+	t.e.emit(rule, &text, &private, to)
+}
+
+// event is an event as the rules made it, kept unformatted until shown:
+// its messages' arguments live in the engine's argument arena, so storing
+// an event allocates nothing of its own.
+type event struct {
+	rule          string
+	text, private msgRef
+	player        Seat
+	step          int32
+}
+
+// msgRef is a stored message: its format and its arguments in the arena.
+type msgRef struct {
+	format string
+	off    int32
+	n      uint8
+}
+
+// store keeps m's arguments in the arena.
+func (e *Engine) store(m *Msg) msgRef {
+	if m == nil {
+		return msgRef{}
+	}
+	r := msgRef{format: m.format, off: int32(len(e.args)), n: m.n}
+	e.args = append(e.args, m.args[:m.n]...)
+	return r
+}
+
+// load is the message back from the arena.
+func (e *Engine) load(r msgRef) Msg {
+	m := Msg{format: r.format, n: r.n}
+	copy(m.args[:], e.args[r.off:int(r.off)+int(r.n)])
+	return m
+}
+
+// emit stores an event: formatted at once when the log keeps it, else as
+// the rules made it, formatted only when Events is asked for it.
+func (e *Engine) emit(rule string, text, private *Msg, to Seat) {
+	if e.noEvents {
+		return
+	}
+	if e.logging {
+		ev := Event{Rule: rule, Text: text.String(), Player: to, Step: len(e.answers)}
+		if private != nil {
+			ev.Private = private.String()
+		}
+		e.events = append(e.events, ev)
+		e.log = append(e.log, Entry{Event: &e.events[len(e.events)-1]})
+		return
+	}
+	e.raw = append(e.raw, event{rule: rule, text: e.store(text), private: e.store(private), player: to, step: int32(len(e.answers))})
+}
+
+// flushEvents formats the events stored unformatted.
+func (e *Engine) flushEvents() {
+	for len(e.events) < len(e.raw) {
+		r := &e.raw[len(e.events)]
+		text, private := e.load(r.text), e.load(r.private)
+		e.events = append(e.events, Event{Rule: r.rule, Text: text.String(), Private: private.String(), Player: r.player, Step: int(r.step)})
+	}
+}
+
+// formatQuestion fills in the question's text and labels from its messages.
+func formatQuestion(q *Question) {
+	if q.Text == "" && !q.Prompt.IsZero() {
+		q.Text = q.Prompt.String()
+	}
+	for i := range q.labels {
+		if i < len(q.Options) && q.Options[i].Label == "" {
+			q.Options[i].Label = q.labels[i].String()
+		}
+	}
+}
+
+// WithoutEvents keeps no events (used by the simulator when nothing reads
+// them).
+func WithoutEvents() StartOption { return func(e *Engine) { e.noEvents = true } }
+
+// Pending is the pending question as the rules posed it, its texts not
+// formatted, or nil when the game is over: for drivers that answer without
+// showing it (the simulator). Front ends use Next.
+func (e *Engine) Pending() *Question { return e.cur }
