@@ -290,7 +290,7 @@ func Decode(data []byte) (*File, error) {
 		if a.Q == "" || a.A == "" {
 			return nil, fmt.Errorf("answer %d%s is incomplete: each answer needs q and a", i+1, answerLine(data, i))
 		}
-		if a.HasActor && a.Actor < referee.Table {
+		if a.HasActor && a.Actor < int(referee.Table) {
 			return nil, fmt.Errorf("answer %d%s names the actor %d: by is a seat from 0, or -1 for the table", i+1, answerLine(data, i), a.Actor)
 		}
 	}
@@ -299,7 +299,7 @@ func Decode(data []byte) (*File, error) {
 			return nil, fmt.Errorf("the correction record (answer %d, kept %d, %d answers before) does not fit the %d answers: answer is from 1 to kept, kept at most the number of answers", c.Answer, c.Kept, len(c.Before), len(f.Answers))
 		}
 		for i, a := range c.Before {
-			if a.Q == "" || a.A == "" || a.HasActor && a.Actor < referee.Table {
+			if a.Q == "" || a.A == "" || a.HasActor && a.Actor < int(referee.Table) {
 				return nil, fmt.Errorf("answer %d of the correction record is incomplete: each answer needs q and a", i+1)
 			}
 		}

@@ -188,7 +188,7 @@ func FuzzFastAnswers(f *testing.F) {
 // actor, and the last correction is recorded.
 func withActors() *File {
 	f := sample()
-	f.Answers = []referee.Answer{{Q: "setup.pub", A: "swan-3", Actor: referee.Table, HasActor: true},
+	f.Answers = []referee.Answer{{Q: "setup.pub", A: "swan-3", Actor: int(referee.Table), HasActor: true},
 		{Q: "pub.roll", A: "5", Actor: 1, HasActor: true}, {Q: "x.y", A: "yes: no", Actor: 0, HasActor: true}}
 	f.Correction = &Correction{Answer: 2, Kept: 3, Before: Answers{{Q: "pub.roll", A: "2", Actor: 1, HasActor: true},
 		{Q: "x.y", A: "no", Actor: 0, HasActor: true}, {Q: "z", A: "1", Actor: 1, HasActor: true}}}

@@ -40,7 +40,7 @@ func (r *run) run() *run { r.res = r.s.Run(); return r }
 func (r *run) game() *tableGame { return r.s.Engine.Game().(*tableGame) }
 
 // tableActors is who the table game asks each question of.
-var tableActors = map[string]int{"t.roll": 0, "t.ware": 1, "t.pick": 0, "t.count": referee.Table}
+var tableActors = map[string]int{"t.roll": 0, "t.ware": 1, "t.pick": 0, "t.count": int(referee.Table)}
 
 // answers makes the table game's answers from question and key pairs,
 // each recorded with the actor it is asked of, as the engine records it.

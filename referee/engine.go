@@ -215,9 +215,9 @@ func (e *Engine) feed(answers []Answer) *misfit {
 			why := fmt.Sprintf("the game now asks %s there", e.cur.ID)
 			return &misfit{i, why, fmt.Errorf("the game asks %s here, not %s", e.cur.ID, a.Q)}
 		}
-		if a.HasActor && a.Actor != e.cur.Actor {
-			why := fmt.Sprintf("it was %s's answer and the game now asks %s", e.actorName(a.Actor), e.actorName(e.cur.Actor))
-			return &misfit{i, why, fmt.Errorf("the game asks %s of %s here, not of %s", a.Q, e.actorName(e.cur.Actor), e.actorName(a.Actor))}
+		if a.HasActor && Seat(a.Actor) != e.cur.Actor {
+			why := fmt.Sprintf("it was %s's answer and the game now asks %s", e.actorName(Seat(a.Actor)), e.actorName(e.cur.Actor))
+			return &misfit{i, why, fmt.Errorf("the game asks %s of %s here, not of %s", a.Q, e.actorName(e.cur.Actor), e.actorName(Seat(a.Actor)))}
 		}
 		key, err := e.cur.Validate(a.A)
 		if err != nil {
@@ -231,11 +231,11 @@ func (e *Engine) feed(answers []Answer) *misfit {
 }
 
 // actorName names a seat for messages: the player's name, or "the table".
-func (e *Engine) actorName(actor int) string {
+func (e *Engine) actorName(actor Seat) string {
 	if actor == Table {
 		return "the table"
 	}
-	if names := e.game.PlayerNames(); actor >= 0 && actor < len(names) {
+	if names := e.game.PlayerNames(); actor >= 0 && int(actor) < len(names) {
 		return names[actor]
 	}
 	return fmt.Sprintf("seat %d", actor+1)
@@ -284,7 +284,7 @@ func (e *Engine) Answer(raw string) error {
 func (e *Engine) apply(key string) error {
 	q := e.cur
 	q.answer = key
-	e.answers = append(e.answers, Answer{Q: q.ID, A: key, Actor: q.Actor, HasActor: true})
+	e.answers = append(e.answers, Answer{Q: q.ID, A: key, Actor: int(q.Actor), HasActor: true})
 	if e.logging {
 		formatQuestion(q)
 		e.log = append(e.log, Entry{QuestionID: q.ID, Actor: q.Actor, Text: q.Text, Answer: key,

@@ -201,24 +201,24 @@ type turnGame struct {
 	rolls [2][]int
 }
 
-func (g *turnGame) Name() string             { return "turns" }
-func (g *turnGame) PlayerNames() []string    { return []string{"Ann", "Bo"} }
-func (g *turnGame) Status(viewer int) string { return fmt.Sprint(g.rolls) }
-func (g *turnGame) View(viewer int) any      { return g.rolls }
+func (g *turnGame) Name() string                { return "turns" }
+func (g *turnGame) PlayerNames() []string       { return []string{"Ann", "Bo"} }
+func (g *turnGame) Status(viewer Viewer) string { return fmt.Sprint(g.rolls) }
+func (g *turnGame) View(viewer Viewer) any      { return g.rolls }
 func (g *turnGame) Play(t *T) {
 	if t.Ask(Question{ID: "turn.first", Actor: Table, Options: []Option{{"ann", "Ann"}, {"bo", "Bo"}}}) == "bo" {
 		g.first = 1
 	}
 	for i := range 4 {
 		p := (g.first + i) % 2
-		a := t.Ask(Question{ID: "turn.roll", Actor: p, Kind: Number, Min: 1, Max: 6})
+		a := t.Ask(Question{ID: "turn.roll", Actor: Seat(p), Kind: Number, Min: 1, Max: 6})
 		g.rolls[p] = append(g.rolls[p], int(a[0]-'0'))
 	}
 	t.Ask(Question{ID: "turn.done", Actor: Table, Options: []Option{{"ok", "OK"}}})
 }
 
 func TestCorrectKeepsAnAnswerOnlyWithItsActor(t *testing.T) {
-	f := func() Game { return &turnGame{} }
+	f := func() Game { return Game(&turnGame{}) }
 	e, _ := Start(f)
 	for _, a := range []string{"ann", "1", "2", "3", "4", "ok"} {
 		if err := e.Answer(a); err != nil {
@@ -226,7 +226,7 @@ func TestCorrectKeepsAnAnswerOnlyWithItsActor(t *testing.T) {
 		}
 	}
 	before := append([]Answer(nil), e.Answers()...)
-	if a := before[2]; !a.HasActor || a.Actor != 1 || before[0].Actor != Table {
+	if a := before[2]; !a.HasActor || a.Actor != 1 || before[0].Actor != int(Table) {
 		t.Fatalf("the engine did not record the actors: %+v", before)
 	}
 	// Bo starts instead: the first roll was Ann's and is now asked of Bo,
@@ -294,7 +294,7 @@ func TestCorrectKeepsAnAnswerOnlyWithItsActor(t *testing.T) {
 func TestSetCorrection(t *testing.T) {
 	f := func() Game { return &turnGame{} }
 	e, _ := Replay(f, []Answer{{Q: "turn.first", A: "bo"}, {Q: "turn.roll", A: "5"}})
-	old := []Answer{{Q: "turn.first", A: "ann", Actor: Table, HasActor: true}, {Q: "turn.roll", A: "2", Actor: 0, HasActor: true}, {Q: "turn.roll", A: "3", Actor: 1, HasActor: true}}
+	old := []Answer{{Q: "turn.first", A: "ann", Actor: int(Table), HasActor: true}, {Q: "turn.roll", A: "2", Actor: 0, HasActor: true}, {Q: "turn.roll", A: "3", Actor: 1, HasActor: true}}
 	for _, c := range []Correction{{Answer: 0, Kept: 1, Before: old}, {Answer: 1, Kept: 3, Before: old}, {Answer: 2, Kept: 1, Before: old}, {Answer: 1, Kept: 2}} {
 		if err := e.SetCorrection(&c); err == nil {
 			t.Errorf("record %+v accepted", c)

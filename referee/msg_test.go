@@ -92,7 +92,7 @@ func (g *pickGame) Play(t *T) {
 func TestChoicesReturnValuesAndTextsAreMadeWhenShown(t *testing.T) {
 	f := func() Game { return &pickGame{} }
 	for _, opts := range [][]StartOption{nil, {WithoutLog()}} {
-		e, err := Replay(f, []Answer{{"p.color", "blue"}, {"p.slot", "s3"}}, opts...)
+		e, err := Replay(f, []Answer{{Q: "p.color", A: "blue"}, {Q: "p.slot", A: "s3"}}, opts...)
 		if err != nil {
 			t.Fatal(err)
 		}

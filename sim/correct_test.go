@@ -65,7 +65,7 @@ func correctOnce(t *testing.T, name string, tb table, e *referee.Engine, r *rand
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	if q.ID != before[i].Q || q.Actor != before[i].Actor {
+	if q.ID != before[i].Q || int(q.Actor) != before[i].Actor {
 		t.Fatalf("%s: answer %d was %s of %d, QuestionAt says %s of %d", name, i+1, before[i].Q, before[i].Actor, q.ID, q.Actor)
 	}
 	var values []string
@@ -119,7 +119,7 @@ func correctOnce(t *testing.T, name string, tb table, e *referee.Engine, r *rand
 		// The first dropped answer does not belong: a different question,
 		// another actor, or no longer legal.
 		d := before[out.Kept]
-		if n := e.Next(); n != nil && n.ID == d.Q && n.Actor == d.Actor {
+		if n := e.Next(); n != nil && n.ID == d.Q && int(n.Actor) == d.Actor {
 			if _, err := n.Validate(d.A); err == nil {
 				t.Fatalf("%s: answer %d (%s=%s) was dropped though it still belongs", name, out.Kept+1, d.Q, d.A)
 			}
