@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"rumref/journal"
@@ -27,14 +26,7 @@ func newRunner(a *app, f runnerFlags) error {
 	}
 	var extra []byte
 	if f.cards != "" {
-		st, err := os.Stat(f.cards)
-		if err != nil {
-			return fmt.Errorf("--cards: %w", err)
-		}
-		if st.Size() > setup.MaxFileSize {
-			return fmt.Errorf("--cards: %s is larger than %d bytes", f.cards, setup.MaxFileSize)
-		}
-		if extra, err = os.ReadFile(f.cards); err != nil {
+		if extra, err = setup.ReadFile(f.cards, setup.MaxFileSize); err != nil {
 			return fmt.Errorf("--cards: %w", err)
 		}
 	}
@@ -44,6 +36,13 @@ func newRunner(a *app, f runnerFlags) error {
 			return fmt.Errorf("--cards %s: %w", f.cards, err)
 		}
 		return err
+	}
+	// A catalog too large for a save is refused before the first question.
+	probe := runner.Config{Crown: "crown", Pirate: "pirate", Cards: cards}
+	if enc, err := journal.NewEncoder(&journal.File{Format: journal.Format, Game: "runner", Runner: &probe}); err != nil {
+		return err
+	} else if err := enc.CheckSetup(); err != nil {
+		return fmt.Errorf("--cards %s: %w", f.cards, err)
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
 	name := func(flag, role string, other string) (string, error) {

@@ -1,15 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/referee/pirates"
@@ -55,14 +54,11 @@ totals, the places and how any tie was broken.
 // scoreFile scores a save or a score sheet, told apart by the save's
 // format line.
 func scoreFile(path string) (scoring.Result, error) {
-	data, err := os.ReadFile(path)
+	data, err := setup.ReadFile(path, journal.MaxSize)
 	if err != nil {
 		return scoring.Result{}, err
 	}
-	if len(data) > setup.MaxFileSize {
-		return scoring.Result{}, fmt.Errorf("%s is too large to be a save or a score sheet", path)
-	}
-	if bytes.Contains(data, []byte("\nformat:")) || bytes.HasPrefix(data, []byte("format:")) {
+	if journal.IsSave(data) {
 		file, _, e, err := openSave(path)
 		if err != nil {
 			return scoring.Result{}, err
@@ -137,7 +133,7 @@ func scoreByHand(a *app) (scoring.Result, error) {
 			if s == "" {
 				return errors.New("type a name")
 			}
-			_, err := setup.ParseSheet(sheetOf(fmt.Sprintf("  - name: %q\n", s), n-i-1))
+			_, err := setup.ParseTypedSheet(sheetOf(fmt.Sprintf("  - name: %q\n", s), n-i-1))
 			return err
 		})
 		if err != nil {
@@ -153,7 +149,7 @@ func scoreByHand(a *app) (scoring.Result, error) {
 				yamlValue, perr := handValue(f.key, v)
 				line := fmt.Sprintf("    %s: %s\n", f.key, yamlValue)
 				if perr == nil {
-					_, perr = setup.ParseSheet(sheetOf(cur+line, n-i-1))
+					_, perr = setup.ParseTypedSheet(sheetOf(cur+line, n-i-1))
 				}
 				if perr != nil {
 					fmt.Fprintf(a.stderr, "  %v\n", perr)
@@ -165,7 +161,7 @@ func scoreByHand(a *app) (scoring.Result, error) {
 		}
 		done = append(done, cur)
 	}
-	players, err := setup.ParseSheet(sheetOf("", 0))
+	players, err := setup.ParseTypedSheet(sheetOf("", 0))
 	if err != nil {
 		return scoring.Result{}, err
 	}
@@ -180,8 +176,8 @@ func handValue(key, v string) (string, error) {
 		if v == "" {
 			return "0", nil
 		}
-		if _, err := strconv.Atoi(v); err != nil {
-			return "", fmt.Errorf("%s: type one whole number", key)
+		if _, err := setup.ParseWhole(v); err != nil {
+			return "", fmt.Errorf("%s: type one whole number: %w", key, err)
 		}
 		return v, nil
 	case "wares", "maps":
@@ -193,8 +189,8 @@ func handValue(key, v string) (string, error) {
 				return "", fmt.Errorf("%s: %q should be a %s and a value, e.g. %s", key, strings.TrimSpace(part), field,
 					map[string]string{"wares": "hook 5", "maps": "yellow 3"}[key])
 			}
-			if _, err := strconv.Atoi(w[1]); err != nil {
-				return "", fmt.Errorf("%s: %q is not a number", key, w[1])
+			if _, err := setup.ParseWhole(w[1]); err != nil {
+				return "", fmt.Errorf("%s: %w", key, err)
 			}
 			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, strings.ToLower(w[0]), w[1]))
 		}
@@ -202,8 +198,8 @@ func handValue(key, v string) (string, error) {
 	}
 	var nums []string
 	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		if _, err := strconv.Atoi(w); err != nil {
-			return "", fmt.Errorf("%s: %q is not a number; type the values separated by spaces", key, w)
+		if _, err := setup.ParseWhole(w); err != nil {
+			return "", fmt.Errorf("%s: %w; type the values separated by spaces", key, err)
 		}
 		nums = append(nums, w)
 	}

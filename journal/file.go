@@ -9,16 +9,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
-	"strings"
-
-	"go.yaml.in/yaml/v3"
 
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
+	"rumref/setup"
 )
 
 // Format is the save format version this rumref writes. It reads every
@@ -58,41 +54,27 @@ type Correction struct {
 // question was asked of, -1 for the table; answers of format 1 have no by.
 type Answers []referee.Answer
 
-// UnmarshalYAML decodes an answer list strictly: each answer is a mapping
-// of q, a and, optionally, by.
-func (l *Answers) UnmarshalYAML(n *yaml.Node) error {
-	if n.Kind != yaml.SequenceNode {
-		return fmt.Errorf("line %d: the answers must be a list", n.Line)
+// FromYAML decodes an answer list through the strict YAML decoder: each
+// answer is a mapping of q, a and, optionally, by (a whole number).
+func (l *Answers) FromYAML(decode func(v any) error) error {
+	var raw []struct {
+		Q  string `yaml:"q"`
+		A  string `yaml:"a"`
+		By *int   `yaml:"by"`
 	}
-	if len(n.Content) == 0 {
+	if err := decode(&raw); err != nil {
+		return err
+	}
+	if len(raw) == 0 {
 		*l = nil // "answers: []" reads as no answers, as it is written
 		return nil
 	}
-	out := make(Answers, 0, len(n.Content))
-	for _, item := range n.Content {
-		if item.Kind != yaml.MappingNode {
-			return fmt.Errorf("line %d: an answer must be {q: QUESTION, a: KEY, by: ACTOR}", item.Line)
-		}
-		for k := 0; k+1 < len(item.Content); k += 2 {
-			switch item.Content[k].Value {
-			case "q", "a", "by":
-			default:
-				return fmt.Errorf("line %d: field %s not found in an answer: an answer has q, a and by", item.Content[k].Line, item.Content[k].Value)
-			}
-		}
-		var v struct {
-			Q  string `yaml:"q"`
-			A  string `yaml:"a"`
-			By *int   `yaml:"by"`
-		}
-		if err := item.Decode(&v); err != nil {
-			return err
-		}
-		a := referee.Answer{Q: v.Q, A: v.A}
+	out := make(Answers, len(raw))
+	for i, v := range raw {
+		out[i] = referee.Answer{Q: v.Q, A: v.A}
 		if v.By != nil {
-			a.Actor, a.HasActor = *v.By, true
+			out[i].Actor, out[i].HasActor = *v.By, true
 		}
-		out = append(out, a)
 	}
 	*l = out
 	return nil
@@ -140,17 +122,11 @@ type Encoder struct {
 func NewEncoder(f *File) (*Encoder, error) {
 	head := *f
 	head.Answers, head.Correction = nil, nil
-	var buf bytes.Buffer
-	buf.WriteString(saveComment)
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(&head); err != nil {
+	body, err := setup.EncodeYAML(&head)
+	if err != nil {
 		return nil, fmt.Errorf("encoding the save: %w", err)
 	}
-	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("encoding the save: %w", err)
-	}
-	return &Encoder{head: buf.Bytes()}, nil
+	return &Encoder{head: append([]byte(saveComment), body...)}, nil
 }
 
 // Encode returns the whole save with these answers.
@@ -250,8 +226,8 @@ func Decode(data []byte) (*File, error) {
 		var probe struct {
 			Format int `yaml:"format"`
 		}
-		if err := yaml.Unmarshal(data, &probe); err != nil {
-			return nil, errors.New(clean(err))
+		if _, err := setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true}); err != nil {
+			return nil, err
 		}
 		format = probe.Format
 	}
@@ -311,41 +287,18 @@ func Decode(data []byte) (*File, error) {
 func AnswerLine(data []byte, i int) string { return answerLine(data, i) }
 
 func answerLine(data []byte, i int) string {
-	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+	var f File
+	doc, _ := setup.DecodeYAMLDoc(data, &f, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true})
+	if !doc.Has("answers") {
 		return ""
 	}
-	m := doc.Content[0]
-	for k := 0; k+1 < len(m.Content); k += 2 {
-		if m.Content[k].Value == "answers" && i < len(m.Content[k+1].Content) {
-			return fmt.Sprintf(" (line %d)", m.Content[k+1].Content[i].Line)
-		}
-	}
-	return ""
+	return fmt.Sprintf(" (line %d)", doc.Line("answers", i))
 }
 
-func clean(err error) string {
-	return strings.TrimPrefix(err.Error(), "yaml: ")
-}
-
-// Read loads a save file from disk with the size cap.
+// Read loads a save file from disk: a regular file of at most MaxSize
+// bytes.
 func Read(path string) (*File, []byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if st.IsDir() {
-		return nil, nil, fmt.Errorf("%s is a directory, not a save file", path)
-	}
-	if st.Size() > MaxSize {
-		return nil, nil, fmt.Errorf("%s is %d bytes; rumref reads saves of at most %d", path, st.Size(), MaxSize)
-	}
-	data, err := io.ReadAll(io.LimitReader(fh, MaxSize+1))
+	data, err := setup.ReadFile(path, MaxSize)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -354,6 +307,34 @@ func Read(path string) (*File, []byte, error) {
 		return nil, data, err
 	}
 	return f, data, nil
+}
+
+// IsSave tells a save from a score sheet by their headers: a sheet says
+// game: rum-and-pirates; a save has a top-level format field, or (when it
+// is too damaged to read) the comment rumref writes at its top.
+func IsSave(data []byte) bool {
+	var probe struct {
+		Format *int   `yaml:"format"`
+		Game   string `yaml:"game"`
+	}
+	if _, err := setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true}); err != nil {
+		return bytes.HasPrefix(data, []byte(saveComment))
+	}
+	return probe.Game != setup.SheetGame && (probe.Format != nil || bytes.HasPrefix(data, []byte(saveComment)))
+}
+
+// MaxSetup caps the setup part of a save (the players, the board, the
+// card catalog), leaving room in MaxSize for the answers of the longest
+// games (about 25,000 answers).
+const MaxSetup = MaxSize - 1<<20
+
+// CheckSetup refuses a setup whose save would be larger than rumref
+// reads, before the game starts.
+func (e *Encoder) CheckSetup() error {
+	if len(e.head) > MaxSetup {
+		return fmt.Errorf("the setup takes %d bytes in the save, and a save may hold at most %d bytes of setup (%d bytes in all, with the answers): use a smaller card file", len(e.head), MaxSetup, MaxSize)
+	}
+	return nil
 }
 
 // checkLayout requires each of the nine sections once, each turned 0-3
@@ -377,13 +358,22 @@ func checkLayout(l pirates.Layout) error {
 
 // decodeFile decodes a save: the answer list the fast way when it is
 // written as rumref writes it, the rest (or, failing that, everything) by
-// the strict YAML decoder.
+// the strict YAML decoder. Both ways give the same file or both refuse.
 func decodeFile(data []byte) (File, error) {
 	var f File
-	if body, answers, fast := splitAnswers(data); fast {
-		if decodeStrict(body, &f) == nil {
-			f.Answers = answers
-			return f, nil
+	if body, answers, cost, fast := splitAnswers(data); fast {
+		// The rest is decoded with an empty answer list in place of the
+		// lines read the fast way: that proves the "answers:" line is a
+		// top-level field of the one document (not a second document, not
+		// a repeated field, not text inside a value), and charges the
+		// answers to the alias limit as the YAML decoder would.
+		probe := append(body[:len(body):len(body)], "answers: []\n"...)
+		doc, err := setup.DecodeYAMLDoc(probe, &f, setup.YAMLOptions{Limit: MaxSize - cost})
+		if err == nil {
+			if key, line, col := doc.LastKey(); key == "answers" && col == 1 && line == bytes.Count(body, []byte("\n"))+1 {
+				f.Answers = answers
+				return f, nil
+			}
 		}
 		f = File{}
 	}
@@ -393,23 +383,15 @@ func decodeFile(data []byte) (File, error) {
 
 // decodeStrict decodes one YAML document into v, refusing unknown fields.
 func decodeStrict(data []byte, v any) error {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(v); err != nil {
-		return errors.New(clean(err))
-	}
-	var extra any
-	if err := dec.Decode(&extra); err == nil {
-		return errors.New("the save holds more than one YAML document")
-	}
-	return nil
+	_, err := setup.DecodeYAMLDoc(data, v, setup.YAMLOptions{Limit: MaxSize})
+	return err
 }
 
 // scanFormat finds the top-level "format: N" line without parsing YAML.
 func scanFormat(data []byte) (int, bool) {
 	for _, line := range bytes.SplitN(data, []byte("\n"), 8) {
 		if v, ok := bytes.CutPrefix(line, []byte("format: ")); ok {
-			n, err := strconv.Atoi(string(bytes.TrimSpace(v)))
+			n, err := setup.ParseWhole(string(bytes.TrimSpace(v)))
 			return n, err == nil
 		}
 	}
@@ -434,14 +416,17 @@ func plainActor(b []byte) (int, bool) {
 
 // splitAnswers reads the answer list the fast way when it is written
 // exactly as Encoder writes it with plain scalars: a top-level "answers:"
-// line followed only by "  - {q: KEY, a: KEY}" or "  - {q: KEY, a: KEY, by: N}"
-// lines. It returns the rest
-// of the document for the YAML decoder and the answers. When the list is
-// written any other way, fast is false and body is the whole document.
-func splitAnswers(data []byte) (body []byte, answers []referee.Answer, fast bool) {
-	i := bytes.Index(data, []byte("\nanswers:\n"))
-	if i < 0 {
-		return data, nil, false
+// line followed only by "  - {q: KEY, a: KEY}" or "  - {q: KEY, a: KEY,
+// by: N}" lines. It returns the rest of the document for the YAML
+// decoder, the answers, and what the YAML decoder would have charged for
+// them against the alias limit. When the list is written any other way,
+// fast is false.
+func splitAnswers(data []byte) (body []byte, answers []referee.Answer, cost int, fast bool) {
+	var i int
+	if bytes.HasPrefix(data, []byte("answers:\n")) {
+		i = -1
+	} else if i = bytes.Index(data, []byte("\nanswers:\n")); i < 0 {
+		return nil, nil, 0, false
 	}
 	rest := data[i+len("\nanswers:\n"):]
 	answers = make([]referee.Answer, 0, bytes.Count(rest, []byte("\n")))
@@ -454,32 +439,36 @@ func splitAnswers(data []byte) (body []byte, answers []referee.Answer, fast bool
 		}
 		inner, ok := bytes.CutPrefix(line, []byte("  - {q: "))
 		if !ok {
-			return data, nil, false
+			return nil, nil, 0, false
 		}
 		inner, ok = bytes.CutSuffix(inner, []byte("}"))
 		if !ok {
-			return data, nil, false
+			return nil, nil, 0, false
 		}
 		q, a, ok := bytes.Cut(inner, []byte(", a: "))
 		if !ok {
-			return data, nil, false
+			return nil, nil, 0, false
 		}
 		ans := referee.Answer{}
+		// The YAML decoder charges each value its text and one byte: the
+		// answer's mapping, q, a and by.
+		cost += 3 + len(q)
 		if key, by, hasBy := bytes.Cut(a, []byte(", by: ")); hasBy {
 			if ans.Actor, ok = plainActor(by); !ok {
-				return data, nil, false
+				return nil, nil, 0, false
 			}
 			a, ans.HasActor = key, true
+			cost += 1 + len(by)
 		}
 		if !plainScalar(string(q)) || !plainScalar(string(a)) {
-			return data, nil, false
+			return nil, nil, 0, false
 		}
+		cost += len(a)
 		ans.Q, ans.A = string(q), string(a)
 		answers = append(answers, ans)
 	}
-	body = data[:i+1]
-	if bytes.Contains(body, []byte("\nanswers:")) || bytes.HasPrefix(body, []byte("answers:")) {
-		return data, nil, false // a second answers key: let the decoder refuse it
+	if len(answers) == 0 {
+		return nil, nil, 0, false // "answers:" alone is null, not an empty list
 	}
-	return body, answers, true
+	return data[:i+1], answers, cost, true
 }

@@ -171,6 +171,11 @@ func FuzzFastAnswers(f *testing.F) {
 	f.Add([]byte(strings.Replace(string(good), "a: swan-3}", "a: yes}", 1)))
 	f.Add([]byte(strings.Replace(string(good), "answers:\n", "answers: []\nanswers:\n", 1)))
 	f.Add([]byte(string(good) + "extra: 1\n"))
+	for _, s := range twoAnswerKeys(string(good)) {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte("format: 1\nx: &a [1]\ny: *a\nanswers:\n  - {q: a, a: b}\n"))
+	f.Add([]byte("answers:\n  - {q: a, a: b, by: 1}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fast, fastErr := decodeFile(data)
 		var whole File
@@ -217,7 +222,7 @@ func TestActorsAndCorrectionRoundTrip(t *testing.T) {
 	// With only plain answers the fast reader reads the list; it reads by
 	// as the YAML decoder does.
 	plain := strings.Replace(string(data), `a: "yes: no"`, "a: yes-no", 1)
-	_, fastAnswers, fast := splitAnswers([]byte(plain))
+	_, fastAnswers, _, fast := splitAnswers([]byte(plain))
 	var whole File
 	if err := decodeStrict([]byte(plain), &whole); err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || !fastAnswers[2].HasActor {
 		t.Fatalf("fast %v %v, the YAML decoder %v (%v)", fast, fastAnswers, whole.Answers, err)
@@ -263,6 +268,75 @@ answers:
 		want := []referee.Answer{{Q: "setup.pub", A: "swan-3"}, {Q: "pub.roll", A: "5"}}
 		if f.Format != 1 || !reflect.DeepEqual([]referee.Answer(f.Answers), want) || f.Correction != nil {
 			t.Fatalf("format %d answers %#v", f.Format, f.Answers)
+		}
+	}
+}
+
+// twoAnswerKeys writes a save with a second answers field in ways the fast
+// reader must notice: quoted, spaced, empty, behind a document end.
+func twoAnswerKeys(good string) []string {
+	var out []string
+	for _, first := range []string{"answers: []\n", "\"answers\": []\n", "'answers': []\n", "answers : []\n", "? answers\n: []\n", "answers: ~\n", "...\n", "---\n"} {
+		out = append(out, strings.Replace(good, "answers:\n", first+"answers:\n", 1))
+	}
+	return out
+}
+
+// TestFastReaderAndDecoderAgree: a save with two answers fields (or any
+// other trick in front of the answer lines) is refused both ways.
+func TestFastReaderAndDecoderAgree(t *testing.T) {
+	good, _ := Encode(sample())
+	for _, data := range twoAnswerKeys(string(good)) {
+		_, fastErr := decodeFile([]byte(data))
+		var whole File
+		wholeErr := decodeStrict([]byte(data), &whole)
+		if fastErr == nil || wholeErr == nil {
+			t.Errorf("accepted (fast %v, YAML %v):\n%s", fastErr, wholeErr, data)
+		}
+		if _, err := Decode([]byte(data)); err == nil {
+			t.Errorf("Decode accepted:\n%s", data)
+		}
+	}
+}
+
+// TestDecodeStrictNumbers: the format and every number in a save are plain
+// whole numbers.
+func TestDecodeStrictNumbers(t *testing.T) {
+	good, _ := Encode(withActors())
+	for _, c := range []struct{ from, to, want string }{
+		{"format: 2", "format: 1.5", `line 2, field "format": "1.5" is not a whole number`},
+		{"format: 2", "format: 02", `"02" is not a whole number`},
+		{"format: 2", "format: 0x2", `"0x2" is not a whole number`},
+		{"by: 1}", "by: 01}", `field "by": "01" is not a whole number`},
+		{"start: 1", "start: 1.0", `field "start": "1.0" is not a whole number`},
+		{"section: 3", "section: 03", `"03" is not a whole number`},
+	} {
+		data := strings.Replace(string(good), c.from, c.to, 1)
+		_, err := Decode([]byte(data))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %s", c.to, err, c.want)
+		}
+	}
+}
+
+// TestIsSaveByHeader: a sheet is a sheet by its game line, whatever its
+// other lines say; a save by its format field or its comment.
+func TestIsSaveByHeader(t *testing.T) {
+	good, _ := Encode(sample())
+	for _, c := range []struct {
+		data string
+		save bool
+	}{
+		{string(good), true},
+		{strings.Replace(string(good), saveComment, "", 1), true},
+		{saveComment + "format: [\n", true},
+		{"game: rum-and-pirates\nformat: 1\nplayers: []\n", false},
+		{"game: rum-and-pirates\nplayers:\n  - name: Ann\n    pubs: [2]\n# format: 1\n", false},
+		{"players:\n  - name: \"x\nformat: 1\"\n", false},
+		{"game: rum-and-pirates\nplayers: [\nformat: 1\n", false},
+	} {
+		if got := IsSave([]byte(c.data)); got != c.save {
+			t.Errorf("IsSave = %v for\n%s", got, c.data)
 		}
 	}
 }

@@ -28,12 +28,13 @@ func RunnerCatalog(extra []byte) ([]runner.Card, error) {
 	cards := base.Cards
 	if len(extra) > 0 {
 		var add RunnerCardFile
-		if err := DecodeYAML(extra, &add); err != nil {
-			return nil, fmt.Errorf("card file: %w", whichCard(extra, err))
+		doc, err := DecodeYAMLDoc(extra, &add, YAMLOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("card file: %w", err)
 		}
-		for _, c := range add.Cards {
+		for i, c := range add.Cards {
 			if err := c.Validate(); err != nil {
-				return nil, fmt.Errorf("card file: %w", err)
+				return nil, fmt.Errorf("card file: line %d: %w", doc.Line("cards", i), err)
 			}
 			if i := slices.IndexFunc(cards, func(x runner.Card) bool { return x.Name == c.Name }); i >= 0 {
 				cards[i] = c
@@ -47,33 +48,4 @@ func RunnerCatalog(extra []byte) ([]runner.Card, error) {
 		return nil, fmt.Errorf("card catalog: %w", err)
 	}
 	return cards, nil
-}
-
-// whichCard names the card at fault when a card file does not decode: the
-// YAML library reports a bad value (an unknown type, say) without saying
-// where, so each card is decoded on its own to find the first bad one.
-func whichCard(data []byte, err error) error {
-	var loose struct {
-		Cards []map[string]any `yaml:"cards"`
-	}
-	if DecodeYAML(data, &loose) != nil {
-		return err
-	}
-	for i, raw := range loose.Cards {
-		one, encErr := EncodeYAML(raw)
-		if encErr != nil {
-			continue
-		}
-		var c runner.Card
-		if cardErr := DecodeYAML(one, &c); cardErr != nil {
-			name, _ := raw["name"].(string)
-			if name == "" {
-				name = fmt.Sprintf("number %d", i+1)
-			} else {
-				name = fmt.Sprintf("%q", name)
-			}
-			return fmt.Errorf("card %s: %w", name, cardErr)
-		}
-	}
-	return err
 }

@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -111,5 +112,25 @@ func TestRunnerConfigRoundTripsThroughYAML(t *testing.T) {
 	}
 	if err := back.Validate(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestCardFileAliasesCannotGrowTheSave: a card file of about 1 MB whose
+// aliases repeat a long text would be a save of about 10 MB; it is
+// refused, with the line.
+func TestCardFileAliasesCannotGrowTheSave(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("cards:\n")
+	b.WriteString("  - {name: Card0, side: crown, type: event, cost: 1, text: &t \"" + strings.Repeat("x", 1<<20) + "\"}\n")
+	for i := 1; i < 10; i++ {
+		fmt.Fprintf(&b, "  - {name: Card%d, side: crown, type: event, cost: 1, text: *t}\n", i)
+	}
+	_, err := RunnerCatalog([]byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "grows beyond") || !strings.Contains(err.Error(), "line ") {
+		t.Fatalf("alias growth: %v", err)
+	}
+	// Written out once, the same card is fine.
+	if _, err := RunnerCatalog([]byte("cards:\n  - {name: Card0, side: crown, type: event, cost: 1, text: &t long}\n  - {name: Card1, side: crown, type: event, cost: 1, text: *t}\n")); err != nil {
+		t.Fatalf("a small alias: %v", err)
 	}
 }

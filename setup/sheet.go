@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -112,15 +113,26 @@ func sortKey(k string) int {
 // everything CheckSheet rejects are errors that name the player and the
 // field.
 func ParseSheet(data []byte) ([]scoring.Player, error) {
+	return parseSheet(data, true)
+}
+
+// ParseTypedSheet is ParseSheet for a sheet assembled from what a person
+// typed: the messages name the player and the field but no line.
+func ParseTypedSheet(data []byte) ([]scoring.Player, error) {
+	return parseSheet(data, false)
+}
+
+func parseSheet(data []byte, lines bool) ([]scoring.Player, error) {
 	var s sheetFile
-	if err := DecodeYAML(data, &s); err != nil {
+	doc, err := DecodeYAMLDoc(data, &s, YAMLOptions{})
+	if err != nil {
 		return nil, fmt.Errorf("score sheet: %w", err)
 	}
 	if s.Game != SheetGame {
 		if s.Game == "" {
 			return nil, fmt.Errorf("score sheet: the game field is missing: write game: %s", SheetGame)
 		}
-		return nil, fmt.Errorf("score sheet: game %q cannot be scored from a sheet: write game: %s", s.Game, SheetGame)
+		return nil, fmt.Errorf("score sheet: line %d: game %q cannot be scored from a sheet: write game: %s", doc.Line("game"), s.Game, SheetGame)
 	}
 	var out []scoring.Player
 	for _, sp := range s.Players {
@@ -135,10 +147,33 @@ func ParseSheet(data []byte) ([]scoring.Player, error) {
 		out = append(out, p)
 	}
 	if err := CheckSheet(out); err != nil {
+		if !lines {
+			return nil, err
+		}
+		var se *SheetError
+		if errors.As(err, &se) && se.Player >= 0 {
+			return nil, fmt.Errorf("score sheet: line %d: %w", doc.Line("players", se.Player, se.Field, se.Item), err)
+		}
+		if len(s.Players) < 2 || len(s.Players) > 5 {
+			return nil, fmt.Errorf("score sheet: line %d: %w", doc.Line("players"), err)
+		}
 		return nil, fmt.Errorf("score sheet: %w", err)
 	}
 	return out, nil
 }
+
+// SheetError is a refusal of CheckSheet that concerns one player: the
+// player's index, the field and the list entry at fault (Item -1 for the
+// whole field), for finding its line in a sheet.
+type SheetError struct {
+	Player int
+	Field  string
+	Item   int
+	Msg    string
+}
+
+// Error returns the message.
+func (e *SheetError) Error() string { return e.Msg }
 
 // CheckSheet checks what the players of a game scored without the referee
 // say they hold (from a sheet or typed in): 2 to 5 players with different
@@ -161,17 +196,19 @@ func CheckSheet(players []scoring.Player) error {
 	for i, p := range players {
 		name := p.Name
 		if strings.TrimSpace(name) == "" {
-			return fmt.Errorf("player %d has no name: add name: to every player", i+1)
+			return &SheetError{Player: i, Item: -1, Msg: fmt.Sprintf("player %d has no name: add name: to every player", i+1)}
 		}
 		if names[name] {
-			return fmt.Errorf("two players are called %q: give each a different name", name)
+			return &SheetError{Player: i, Field: "name", Item: -1, Msg: fmt.Sprintf("two players are called %q: give each a different name", name)}
 		}
 		names[name] = true
+		item := -1
 		bad := func(field, msg string) error {
-			return fmt.Errorf("player %q: %s: %s", name, field, msg)
+			return &SheetError{Player: i, Field: field, Item: item, Msg: fmt.Sprintf("player %q: %s: %s", name, field, msg)}
 		}
 		ints := func(c scoring.Category, field string, vals []int) error {
-			for _, v := range vals {
+			for j, v := range vals {
+				item = j
 				k := strconv.Itoa(v)
 				if box[c].count[k] == 0 {
 					msg := fmt.Sprintf("%d is not a value of these tiles (allowed: %s)", v, box[c].allowed())
@@ -194,7 +231,8 @@ func CheckSheet(players []scoring.Player) error {
 				return err
 			}
 		}
-		for _, w := range p.Wares {
+		for j, w := range p.Wares {
+			item = j
 			if !slices.Contains(pirates.WareKinds, w.Kind) {
 				return bad("wares", fmt.Sprintf("%q is not a ware (allowed kinds: %s)", w.Kind, strings.Join(pirates.WareKinds, ", ")))
 			}
@@ -204,7 +242,8 @@ func CheckSheet(players []scoring.Player) error {
 			}
 			used[scoring.Wares][k]++
 		}
-		for _, m := range p.Maps {
+		for j, m := range p.Maps {
+			item = j
 			if !slices.Contains(pirates.MapColors, m.Color) {
 				return bad("maps", fmt.Sprintf("%q is not a map color (allowed colors: %s)", m.Color, strings.Join(pirates.MapColors, ", ")))
 			}
@@ -214,6 +253,7 @@ func CheckSheet(players []scoring.Player) error {
 			}
 			used[scoring.Maps][k]++
 		}
+		item = -1
 		if p.Unemployed < 0 || p.Unemployed > 5 {
 			return bad("unemployed", fmt.Sprintf("%d is not possible: each player has 0 to 5 pirates in the unemployment office", p.Unemployed))
 		}

@@ -205,3 +205,27 @@ func TestCheckSheetTypedIn(t *testing.T) {
 		}
 	}
 }
+
+// TestParseSheetNamesLineAndField: refusals found while decoding and
+// those of the box checks both name the line.
+func TestParseSheetNamesLineAndField(t *testing.T) {
+	two := func(ann string) string {
+		return "game: rum-and-pirates\nplayers:\n  - name: Ann\n" + ann + "  - name: Bo\n"
+	}
+	for _, c := range []struct{ yaml, want string }{
+		{two("    doubloons: 3\n"), `score sheet: line 4, players entry 1 ("Ann"): "doubloons" is not a field here (allowed: name, pubs,`},
+		{two("    sleeping: [010]\n"), `line 4, players entry 1 ("Ann"), sleeping entry 1: "010" is not a whole number`},
+		{two("    coins: 2.7\n"), `line 4, players entry 1 ("Ann"), field "coins": "2.7" is not a whole number`},
+		{two("    name: [Ann]\n"), `field "name": the field is given twice`},
+		{two("    pubs: [2, 6]\n"), `line 4: player "Ann": pubs: 6 is not a value`},
+		{two("    maps:\n      - {color: rose, value: 3}\n      - {color: rose, value: 9}\n"), `line 6: player "Ann": maps: rose 9`},
+		{two("    coins: -1\n"), `line 4: player "Ann": coins`},
+		{"game: rum-and-pirates\nplayers:\n  - name: Ann\n", "line 3: rum & pirates has 2 to 5 players"},
+		{"game: chess\n", `line 1: game "chess"`},
+	} {
+		_, err := ParseSheet([]byte(c.yaml))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.yaml, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package setup
+
+// openNonblock is not needed where opening a file never waits.
+const openNonblock = 0
