@@ -107,7 +107,7 @@ func newPirates(a *app, f pirateFlags) error {
 		return err
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
-	cfg := pirates.Config{Layout: layout}
+	cfg := pirates.NewConfig(layout)
 	if f.players != "" {
 		if cfg.Players, err = parsePlayers(f.players); err != nil {
 			return err

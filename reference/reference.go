@@ -34,8 +34,9 @@ type Entry struct {
 	Ruling bool `json:"ruling,omitempty"`
 	// Reason explains why rumref settled a ruling the way it did.
 	Reason string `json:"reason,omitempty"`
-	// Settles names the open question in the rules notes (data §7 item, or
-	// A1-A30) that a ruling answers.
+	// Settles names the open question that a ruling answers: an item of
+	// the rules notes (data §7.N, or A1-A30), or "rumref #N" for one the
+	// notes do not list.
 	Settles string `json:"settles,omitempty"`
 }
 

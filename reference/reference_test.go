@@ -87,7 +87,7 @@ func TestEveryRulingSettled(t *testing.T) {
 			continue
 		}
 		count[e.Settles]++
-		if strings.HasPrefix(e.Settles, "data §7.") != (e.Game == Pirates) {
+		if own := strings.HasPrefix(e.Settles, "rumref #"); !own && strings.HasPrefix(e.Settles, "data §7.") != (e.Game == Pirates) {
 			t.Errorf("%s settles %s, which belongs to the other game", e.ID, e.Settles)
 		}
 	}
@@ -98,6 +98,10 @@ func TestEveryRulingSettled(t *testing.T) {
 	for i := 1; i <= 30; i++ {
 		want = append(want, fmt.Sprintf("A%d", i))
 	}
+	// Open questions the rules notes do not list, met at the table and
+	// numbered by rumref: #1 a tile drawn from under its stack, #2 naming a
+	// tile someone keeps face down (Rum & Pirates).
+	want = append(want, "rumref #1", "rumref #2")
 	for _, w := range want {
 		if count[w] != 1 {
 			t.Errorf("%s is settled by %d entries, want exactly 1", w, count[w])

@@ -46,7 +46,8 @@ func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := pirates.Config{Layout: layout, Start: int(seed/4) % n}
+	cfg := pirates.NewConfig(layout)
+	cfg.Start = int(seed/4) % n
 	for i := range n {
 		cfg.Players = append(cfg.Players, pirates.PlayerConfig{Name: pirateNames[i], Color: pirates.Colors[i]})
 	}

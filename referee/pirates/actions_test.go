@@ -97,11 +97,11 @@ func TestHeadquartersPiratesUsableSameTurn(t *testing.T) {
 }
 
 func TestSupplyKeepOrSellInSecret(t *testing.T) {
-	g, e := arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4")
+	_, e := arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4")
 	if q := e.Next(); q.ID != "supply.keep" || !q.Secret || strings.Contains(q.Text, "hook") {
 		t.Fatalf("keep question %+v", q)
 	}
-	g, e = arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4", "supply.keep=keep")
+	g, e := arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4", "supply.keep=keep")
 	if !slices.Equal(g.Players[1].Wares, []string{"hook-4"}) || g.Players[1].Coins != 2 {
 		t.Errorf("keep: %+v", g.Players[1])
 	}
@@ -205,16 +205,22 @@ func TestRendezvousDrawAndReveal(t *testing.T) {
 }
 
 func TestTreasureMap(t *testing.T) {
+	// The display holds rose 3 and rose 6 (in that order): the highest is
+	// offered first, and taking none is open too.
 	_, e := arriveAt(t, 3, "Map rose (2)", 0, nil)
-	if got := optionKeys(e); !slices.Equal(got, []string{"map-rose-3", "map-rose-6"}) {
+	if got := optionKeys(e); !slices.Equal(got, []string{"map-rose-6", "map-rose-3", "none"}) {
 		t.Fatalf("rose maps %v", got)
 	}
-	g, e := arriveAt(t, 3, "Map rose (2)", 0, nil, "map.take=map-rose-6", "map.refill=map-green-6")
+	g, _ := arriveAt(t, 3, "Map rose (2)", 0, nil, "map.take=map-rose-6", "map.refill=map-green-6")
 	if !slices.Equal(g.Players[0].Won, []string{"map-rose-6"}) || !slices.Equal(g.Maps, []string{"map-rose-3", "map-green-4", "map-yellow-5", "map-green-6"}) {
 		t.Errorf("won %v maps %v", g.Players[0].Won, g.Maps)
 	}
-	// One green map: no choice to ask.
-	g, _ = arriveAt(t, 3, "Map green (7)", 1, nil, "map.refill=map-rose-4")
+	// One green map: the player may still decline, so it is asked.
+	_, e = arriveAt(t, 3, "Map green (7)", 1, nil)
+	if got := optionKeys(e); pending(e) != "map.take" || !slices.Equal(got, []string{"map-green-4", "none"}) {
+		t.Fatalf("lone green map: asked %q with %v", pending(e), got)
+	}
+	g, _ = arriveAt(t, 3, "Map green (7)", 1, nil, "map.take=map-green-4", "map.refill=map-rose-4")
 	if !slices.Equal(g.Players[1].Won, []string{"map-green-4"}) {
 		t.Errorf("green: %v", g.Players[1].Won)
 	}
@@ -225,6 +231,35 @@ func TestTreasureMap(t *testing.T) {
 	})
 	if len(g.Players[1].Won) != 0 || pending(e) != "" || !hasEvent(e, "rp.map", "No face-up yellow map") {
 		t.Errorf("no yellow: %v", g.Players[1].Won)
+	}
+}
+
+// TestTreasureMapDecline checks that a player may take no map: nothing
+// goes under the flag, the display stays as it was and nothing is drawn.
+func TestTreasureMapDecline(t *testing.T) {
+	for _, where := range []string{"Map rose (2)", "Map green (7)"} {
+		g, e := arriveAt(t, 3, where, 1, nil, "map.take=none")
+		if len(g.Players[1].Won) != 0 || pending(e) != "" || !hasEvent(e, "rp.map.choice", "Bo takes no map") {
+			t.Errorf("%s: won %v, pending %q\n%s", where, g.Players[1].Won, pending(e), events(e))
+		}
+		if !slices.Equal(g.Maps, []string{"map-rose-3", "map-rose-6", "map-green-4", "map-yellow-5"}) || g.Stacks[pirates.SortMap].Size() != 26 {
+			t.Errorf("%s: a declined map changed the display %v or the stack (%d)", where, g.Maps, g.Stacks[pirates.SortMap].Size())
+		}
+	}
+}
+
+// TestTreasureMapRevisionZero checks that a game saved before rules
+// revision 1 goes on as it began: a lone matching map is taken without a
+// question and there is no "take none", so its answers replay exactly.
+func TestTreasureMapRevisionZero(t *testing.T) {
+	old := func(g *pirates.Game) { g.Config.Rules = 0 }
+	g, e := arriveAt(t, 3, "Map green (7)", 1, old, "map.refill=map-rose-4")
+	if !slices.Equal(g.Players[1].Won, []string{"map-green-4"}) || pending(e) != "" {
+		t.Errorf("revision 0, lone map: won %v, pending %q", g.Players[1].Won, pending(e))
+	}
+	_, e = arriveAt(t, 3, "Map rose (2)", 0, old)
+	if got := optionKeys(e); !slices.Equal(got, []string{"map-rose-6", "map-rose-3"}) {
+		t.Errorf("revision 0 rose maps %v", got)
 	}
 }
 
@@ -240,7 +275,7 @@ func TestPubNobodyJoins(t *testing.T) {
 			actors = append(actors, int(l.Actor))
 		}
 	}
-	g, e = arriveAt(t, 3, "The Swan", 1, nil, "pub.join=decline", "pub.join=decline")
+	_, e = arriveAt(t, 3, "The Swan", 1, nil, "pub.join=decline", "pub.join=decline")
 	var later []int
 	for _, l := range e.Log() {
 		if l.Event == nil && l.QuestionID == "pub.join" {
@@ -254,10 +289,17 @@ func TestPubNobodyJoins(t *testing.T) {
 
 func TestPubRollOff(t *testing.T) {
 	prep := func(g *pirates.Game) { g.Players[2].Out = true } // boarded players may join
-	g, e := arriveAt(t, 3, "The Swan", 0, prep,
+	_, e := arriveAt(t, 3, "The Swan", 0, prep,
 		"pub.join=decline", "pub.join=join", // Bo declines, Cy joins and pays Ann 1
-		"pub.roll=3",                    // Ann's 3 beats nothing (3 is not more than 3)
-		"pub.roll=5", "pub.take=swan-4", // Cy beats both and chooses the 4
+		"pub.roll=3", // Ann's 3 beats nothing (3 is not more than 3)
+		"pub.roll=5") // Cy beats both
+	if got := optionKeys(e); !slices.Equal(got, []string{"swan-4", "swan-3"}) {
+		t.Errorf("pub choice %v: the highest tile must come first", got)
+	}
+	g, e := arriveAt(t, 3, "The Swan", 0, prep,
+		"pub.join=decline", "pub.join=join",
+		"pub.roll=3",
+		"pub.roll=5", "pub.take=swan-4", // Cy chooses the 4
 		"pub.roll=4", // Ann's 4 beats the 3: no choice to ask
 		"pub.refill=swan-2", "pub.refill=escruce-3")
 	if !slices.Equal(g.Players[2].Won, []string{"swan-4"}) || !slices.Equal(g.Players[0].Won, []string{"swan-3"}) {
@@ -473,7 +515,7 @@ func TestSecretDrawListsWhatOthersMayHold(t *testing.T) {
 	if last.Text != "" || last.Player != 1 || !strings.Contains(last.For(1), "cannot be in the stack") {
 		t.Errorf("the look-again note must be for Bo only: %+v", last)
 	}
-	g, e = arriveAt(t, 3, "Supply (9)", 1, hold, "supply.draw=hook-5", "supply.draw=hook-4", "supply.keep=keep")
+	g, _ = arriveAt(t, 3, "Supply (9)", 1, hold, "supply.draw=hook-5", "supply.draw=hook-4", "supply.keep=keep")
 	if !slices.Equal(g.Players[1].Wares, []string{"hook-4"}) {
 		t.Errorf("after looking again Bo keeps %v", g.Players[1].Wares)
 	}

@@ -1,17 +1,21 @@
 package pirates
 
 import (
+	"slices"
+
 	"rumref/referee"
 )
 
 // draw asks which tile was drawn from a stack; the options are exactly the
-// tile types that can still be in it. It returns "" with an event when the
-// stack is empty: the drawing player gets nothing, or for a table draw
-// nothing is drawn for what why names (e.g. "refill the maps display"). A secret draw (a ware, a rendezvous) is answered by the
-// player who looks at it, masked; its event names no tile.
+// tile types that can still be in it, including tiles put under it (see
+// drawable). It returns "" with an event when the stack is empty: the
+// drawing player gets nothing, or for a table draw nothing is drawn for
+// what why names (e.g. "refill the maps display"). A secret draw (a ware,
+// a rendezvous) is answered by the player who looks at it, masked; its
+// event names no tile.
 func (g *Game) draw(t *referee.T, sort TileSort, id string, actor int, secret bool, why string) string {
 	st := g.Stacks[sort]
-	keys := st.Possible()
+	keys := g.drawable(st)
 	if len(keys) == 0 {
 		text := textf(t, "The %s stack is empty: nothing is drawn to %s.", sort, why)
 		if actor >= 0 {
@@ -29,18 +33,38 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor int, secret bo
 	}
 	text := textf(t, "Draw the top %s tile (%s). Which tile is it?", sort, why)
 	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Options: opts, Rule: "rp.draw"})
+	if !st.Expected(k) {
+		// Which tiles went under an open stack is public (a lost guard is
+		// shown before it goes back), so the note is too.
+		t.Emit(referee.Event{Rule: "rp.draw.under", Text: textf(t,
+			"The %s was put under the %s stack earlier and comes up again now: taken as drawn, since the table's stack is what counts.", mustTile(k).Label, sort)})
+	}
 	st.Take(k)
 	return k
+}
+
+// drawable lists the tile types the table may draw from a stack: under
+// today's rules every tile anywhere in it, as the stack is physical (a
+// tile put under it can come up early); under rules revision 0 a tile put
+// under it only once the rest is gone.
+func (g *Game) drawable(st *Stack) []string {
+	if g.legacy() {
+		return st.Possible()
+	}
+	return st.Drawable()
 }
 
 // secretDraw asks the player who looks at a secret tile (a ware, a
 // rendezvous target) which tile it is. Listing only the tiles still in the
 // stack would tell the drawer which ones other players keep face down, so
 // the options are every tile of the sort not publicly out of the game
-// (revealed rendezvous are public; kept and sold wares are not). If the
-// answer names a tile that cannot be in the stack, the drawer alone is told
-// to look again and the question is asked again.
-func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor int, possible []string) string {
+// (revealed rendezvous are public; kept and sold wares are not). A sold
+// ware drawn again is taken without a note: a note would tell the drawer
+// which ware was sold. If the answer names a tile that cannot be in the
+// stack (someone keeps it face down, the drawer included), the drawer
+// alone is told to look again in words that never depend on who keeps it,
+// and the question is asked again (rp.draw.secret).
+func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor int, drawable []string) string {
 	public := map[string]int{}
 	for _, pl := range g.Players {
 		for _, k := range pl.Won {
@@ -56,14 +80,12 @@ func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, act
 	text := textf(t, "%s: draw the top %s tile and look at it in secret. Which tile is it?", g.name(actor), sort)
 	for {
 		k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Options: opts, Secret: true, Rule: "rp.draw"})
-		for _, p := range possible {
-			if p == k {
-				st.Take(k)
-				return k
-			}
+		if slices.Contains(drawable, k) {
+			st.Take(k)
+			return k
 		}
-		t.Emit(referee.Event{Rule: "rp.draw", Player: referee.Seat(actor),
-			Private: textf(t, "The %s cannot be in the stack now: look at the tile again and enter what it shows.", mustTile(k).Label)})
+		t.Emit(referee.Event{Rule: "rp.draw.secret", Player: referee.Seat(actor),
+			Private: textf(t, "Not taken: the %s cannot be in the stack now. Look at the tile again and enter what it shows.", mustTile(k).Label)})
 		text = textf(t, "%s: that tile cannot be in the stack. Look again: which %s tile did you draw?", g.name(actor), sort)
 	}
 }

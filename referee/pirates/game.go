@@ -34,7 +34,22 @@ type Config struct {
 	// Start is the seat of the starting player of round 1.
 	Start  int    `yaml:"start" json:"start"`
 	Layout Layout `yaml:"layout" json:"layout"`
+	// Rules is the revision of rumref's Rum & Pirates rules the game was
+	// started with (RulesRevision for a new game). A save keeps it, so a
+	// game goes on under the rules it began with and its answers replay
+	// exactly: saves from before revision 1 have none (0).
+	Rules int `yaml:"rules,omitempty" json:"rules,omitempty"`
 }
+
+// RulesRevision is the revision of the rules a new game is started with.
+// Revision 1 lets a player decline a treasure map (so a lone matching map
+// is asked for too) and accepts a tile put under its stack whenever the
+// table draws it; revision 0 took a lone matching map without asking and
+// offered a tile put under a stack only once the rest of it was gone.
+const RulesRevision = 1
+
+// NewConfig is the setup of a new game under today's rules.
+func NewConfig(layout Layout) Config { return Config{Layout: layout, Rules: RulesRevision} }
 
 // Validate checks a setup for the things the engine relies on.
 func (c Config) Validate() error {
@@ -67,6 +82,9 @@ func (c Config) Validate() error {
 	}
 	if c.Start < 0 || c.Start >= len(c.Players) {
 		return fmt.Errorf("start player %d is not a seat (1 to %d)", c.Start+1, len(c.Players))
+	}
+	if c.Rules < 0 || c.Rules > RulesRevision {
+		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", c.Rules, RulesRevision)
 	}
 	return nil
 }
@@ -199,6 +217,10 @@ func (g *Game) Play(t *referee.T) {
 	g.Phase = PhaseOver
 	g.gameEnd(t)
 }
+
+// legacy reports whether the game runs under rules revision 0 (a save
+// from before revision 1).
+func (g *Game) legacy() bool { return g.Config.Rules == 0 }
 
 // name returns a seat's name, or "the imaginary player".
 func (g *Game) name(p int) string {

@@ -35,7 +35,7 @@ func fixedBoard(tb testing.TB) *pirates.Board {
 
 // config is an n-player setup starting with seat 0.
 func config(n int) pirates.Config {
-	c := pirates.Config{Layout: setup.FixedLayout()}
+	c := pirates.NewConfig(setup.FixedLayout())
 	for i := range n {
 		c.Players = append(c.Players, pirates.PlayerConfig{Name: names[i], Color: colors[i]})
 	}

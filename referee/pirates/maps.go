@@ -1,6 +1,8 @@
 package pirates
 
 import (
+	"slices"
+
 	"rumref/referee"
 )
 
@@ -15,27 +17,36 @@ func mapColor(k Kind) string {
 	return "yellow"
 }
 
-// treasureMap resolves a treasure-map intersection: the mover takes one
+// treasureMap resolves a treasure-map intersection: the mover may take one
 // face-up map of the intersection's color (their choice when the values
-// differ) and the display is refilled by one draw.
+// differ, the highest offered first) or decline, and a map taken is
+// replaced by one draw. Under rules revision 0 a lone matching map was
+// taken without asking and there was no "take none".
 func (g *Game) treasureMap(t *referee.T, p int, k Kind) {
 	pl := &g.Players[p]
 	col := mapColor(k)
-	var opts []referee.Option
+	var mine []string
 	for _, m := range g.Maps {
-		if mustTile(m).Group != col || hasKey(opts, m) {
-			continue
+		if mustTile(m).Group == col {
+			mine = append(mine, m)
 		}
-		opts = append(opts, referee.Option{Key: m, Label: mustTile(m).Label})
 	}
+	opts := highestFirst(mine)
 	if len(opts) == 0 {
 		t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "No face-up %s map: %s gets nothing.", col, pl.Name)})
 		return
 	}
+	if !g.legacy() {
+		opts = append(opts, referee.Option{Key: "none", Label: "Take no map"})
+	}
 	m := opts[0].Key
 	if len(opts) > 1 {
 		m = t.Ask(referee.Question{ID: "map.take", Actor: referee.Seat(p), Rule: "rp.map.choice", Options: opts,
-			Text: textf(t, "%s: take which face-up %s map?", pl.Name, col)})
+			Text: textf(t, "%s: take which face-up %s map? (You may also take none.)", pl.Name, col)})
+	}
+	if m == "none" {
+		t.Emit(referee.Event{Rule: "rp.map.choice", Text: textf(t, "%s takes no map; the display stays as it is.", pl.Name)})
+		return
 	}
 	g.Maps = removeOne(g.Maps, m)
 	pl.Won = append(pl.Won, m)
@@ -44,6 +55,19 @@ func (g *Game) treasureMap(t *referee.T, p int, k Kind) {
 		g.Maps = append(g.Maps, d)
 		t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "The maps display is refilled with the %s.", mustTile(d).Label)})
 	}
+}
+
+// highestFirst makes one option per tile type of tiles, the highest value
+// first (ties keep the order given), labelled with the tile.
+func highestFirst(tiles []string) []referee.Option {
+	var opts []referee.Option
+	for _, k := range tiles {
+		if !hasKey(opts, k) {
+			opts = append(opts, referee.Option{Key: k, Label: mustTile(k).Label})
+		}
+	}
+	slices.SortStableFunc(opts, func(a, b referee.Option) int { return mustTile(b.Key).Value - mustTile(a.Key).Value })
+	return opts
 }
 
 // hasKey reports whether an option with key k is in opts.

@@ -60,14 +60,6 @@ func (g *Game) eachHop(c int, f func(hop) bool) {
 	}
 }
 
-// hopsFrom lists every legal hop from intersection c, whatever the mover
-// can pay, in the order of eachHop.
-func (g *Game) hopsFrom(c int) []hop {
-	var out []hop
-	g.eachHop(c, func(h hop) bool { out = append(out, h); return true })
-	return out
-}
-
 // deadEnd reports whether intersection c offers no legal hop at all (§7.7):
 // every alley is taken, or only dark alleys are free and no exit for them
 // exists. The mover's pirates and coins do not matter.
@@ -181,6 +173,24 @@ func (g *Game) canHop(p, k int, last bool) bool {
 	return found
 }
 
+// whyNoHop tells player p, privately, why they cannot make hop number k:
+// no hop anywhere, no free alley their pirates fill, or no coin for it.
+func (g *Game) whyNoHop(t *referee.T, p, k int, last bool) string {
+	c, ok := g.escapeTarget(g.Captain)
+	if !ok {
+		return textf(t, "No hop is possible anywhere on the board.")
+	}
+	fits := false
+	g.eachHop(c, func(h hop) bool {
+		fits = h.Pirates <= g.Players[p].Supply
+		return !fits
+	})
+	if fits {
+		return textf(t, "You have %s, not enough for the coins a hop from %s costs.", plural(g.Players[p].Coins, "coin"), g.Board.Intersections[c].Name)
+	}
+	return textf(t, "No free alley from %s can be filled with the %s in your supply.", g.Board.Intersections[c].Name, plural(g.Players[p].Supply, "pirate"))
+}
+
 // isLast reports whether every other player is out of the action phase.
 func (g *Game) isLast(p int) bool {
 	for i, pl := range g.Players {
@@ -216,7 +226,10 @@ func (g *Game) move(t *referee.T, p int) {
 		pl := &g.Players[p]
 		if k > 0 {
 			if !g.canHop(p, k, last) {
-				t.Emit(referee.Event{Rule: "rp.move", Text: textf(t, "%s cannot make another hop: the turn ends.", pl.Name)})
+				// The reason may be the mover's coins, which are secret: the
+				// public line states only the ruling.
+				t.Emit(referee.Event{Rule: "rp.move", Text: textf(t, "%s's turn ends after this hop.", pl.Name),
+					Private: g.whyNoHop(t, p, k, last), Player: referee.Seat(p)})
 				return
 			}
 			cost := "1 coin"

@@ -108,8 +108,24 @@ func TestNoCoinNoExtraHop(t *testing.T) {
 		g.Players[0].Coins = 0
 		return g
 	}, turn(0), "turn.choice=move", "move.alley=a4") // HQ -> Rum (1)
-	if pending(e) != "" || !hasEvent(e, "rp.move", "cannot make another hop") || g.Players[0].Rum != 2 {
+	if pending(e) != "" || !hasEvent(e, "rp.move", "Ann's turn ends after this hop.") || g.Players[0].Rum != 2 {
 		t.Errorf("pending %q rum %d events:\n%s", pending(e), g.Players[0].Rum, events(e))
+	}
+	coins := e.Events()[len(e.Events())-1]
+	if !strings.Contains(coins.For(0), "You have 0 coins") || coins.For(1) != coins.For(referee.Public) {
+		t.Errorf("the reason (no coin) must be Ann's alone: Ann sees %q, Bo %q", coins.For(0), coins.For(1))
+	}
+	// Too few pirates for any free alley: a public reason, but the public
+	// line reads the same, so it cannot tell the two apart.
+	_, e = run(t, func() *pirates.Game {
+		g := freshGame(t, 3)
+		g.Players[0].Supply = 3
+		return g
+	}, turn(0), "turn.choice=move", "move.alley=a4") // 2 pirates to Rum (1); 1 left fits no alley there
+	pirates := e.Events()[len(e.Events())-1]
+	if pending(e) != "" || pirates.For(referee.Public) != coins.For(referee.Public) || !strings.Contains(pirates.For(0), "1 pirate in your supply") {
+		t.Errorf("turn end for want of pirates: public %q (for want of coins %q), Ann %q\n%s",
+			pirates.For(referee.Public), coins.For(referee.Public), pirates.For(0), events(e))
 	}
 }
 
@@ -194,7 +210,7 @@ func TestDeadEndJumpsCoinToCoin(t *testing.T) {
 		{"9 wraps to 1", coin(9), []int{9}, coin(1), ""},
 	}
 	for _, c := range cases {
-		g, e := run(t, func() *pirates.Game {
+		_, e := run(t, func() *pirates.Game {
 			g := freshGame(t, 3)
 			g.Captain = c.start
 			fillAround(g, c.start, 1)
@@ -209,7 +225,7 @@ func TestDeadEndJumpsCoinToCoin(t *testing.T) {
 		if err := e.Answer("move"); err != nil {
 			t.Fatal(err)
 		}
-		g = e.Game().(scene).Game
+		g := e.Game().(scene).Game
 		if g.Captain != c.want || !hasEvent(e, "rp.dead-end", "no coin action") || g.Players[0].Coins != 2 {
 			t.Errorf("%s: captain on %s, coins %d\n%s", c.name, b.Intersections[g.Captain].Name, g.Players[0].Coins, events(e))
 		}
@@ -262,8 +278,19 @@ func TestMustBoardWhenNeitherHopNorRest(t *testing.T) {
 		g.Mast = []pirates.MastRow{{Player: pirates.Imaginary, Left: 4}}
 		return g
 	}, turn(0))
-	if pending(e) != "" || !hasEvent(e, "rp.turn.one-option", "must go on board") {
+	if pending(e) != "" || !hasEvent(e, "rp.turn.one-option", "Ann has only one choice this turn: go on board.") {
 		t.Fatalf("pending %q\n%s", pending(e), events(e))
+	}
+	// Coins are secret: the reason (no coin to rest) is Ann's alone.
+	for _, ev := range e.Events() {
+		if ev.Rule == "rp.turn.one-option" {
+			if pub := ev.For(referee.Public); strings.Contains(pub, "coin") || strings.Contains(pub, "rest") {
+				t.Errorf("the public line gives the secret reason: %q", pub)
+			}
+			if own := ev.For(0); !strings.Contains(own, "cannot rest without a coin") || ev.For(1) != ev.For(referee.Public) {
+				t.Errorf("the reason must be Ann's alone: Ann sees %q, Bo %q", own, ev.For(1))
+			}
+		}
 	}
 	p := g.Players[0]
 	if !p.Out || p.Supply != 0 || len(g.Mast) != 2 || g.Mast[1] != (pirates.MastRow{Player: 0, Left: 10}) || g.Mast[0].Player != pirates.Imaginary {

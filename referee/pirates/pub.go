@@ -68,12 +68,13 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 			q := rollers[i]
 			pl := &g.Players[q]
 			roll := g.roll(t, q, "pub.roll", name)
-			var opts []referee.Option
+			var beaten []string
 			for _, tile := range g.pubsOf(kind) {
-				if mustTile(tile).Value < roll && !hasKey(opts, tile) {
-					opts = append(opts, referee.Option{Key: tile, Label: mustTile(tile).Label})
+				if mustTile(tile).Value < roll {
+					beaten = append(beaten, tile)
 				}
 			}
+			opts := highestFirst(beaten)
 			if len(opts) == 0 {
 				t.Emit(referee.Event{Rule: "rp.pub.roll", Text: textf(t, "%s's %d beats no tile left: nothing taken.", pl.Name, roll)})
 				continue

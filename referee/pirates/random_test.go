@@ -3,6 +3,7 @@ package pirates_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -56,6 +57,39 @@ func rendezvousLabels() []string {
 	return out
 }
 
+// publicCoinWords are the ways public texts may speak of coins: what a
+// player visibly pays or takes, and what things cost. Anything else that
+// mentions coins in public (a count, a lack, a reason) gives a secret away.
+var publicCoinWords = regexp.MustCompile(`(?i)(takes [12] coins?|pays( \w+)? 1 coin|` +
+	`pays 1 coin for the (extra hop|dark alley)|pays 2 coins: 1 for the extra hop, 1 for the dark alley|` +
+	`it shows a coin: \+1 coin|costs? no coin|costs its coin|no coin action|no hop coin|` +
+	`\(1 coin\)|\(pay 1 coin\)|, [12] coins?$)`)
+
+// coinIntersection matches names with "coin" in them: the coin
+// intersections and the small guards that show a coin.
+var coinIntersection = regexp.MustCompile(`\bCoin [1-9]\b|small guard [12] with coin`)
+
+// secretReasons are phrases that explain a ruling by a secret: a lack of
+// coins, or what a player keeps face down.
+var secretReasons = []string{"afford", "nor rest", "cannot rest", "cannot make another hop", "can neither",
+	"cannot pay", "coins left", "no coins", "not enough", "keeps face down the"}
+
+// secretReason returns the part of a public text that gives a secret
+// reason, or "".
+func secretReason(text string) string {
+	rest := publicCoinWords.ReplaceAllString(coinIntersection.ReplaceAllString(text, ""), "")
+	if i := strings.Index(strings.ToLower(rest), "coin"); i >= 0 {
+		return rest[max(0, i-30):min(len(rest), i+30)]
+	}
+	low := strings.ToLower(text)
+	for _, r := range secretReasons {
+		if strings.Contains(low, r) {
+			return r
+		}
+	}
+	return ""
+}
+
 // checkSecrets looks for secrets in the public view, public event text and
 // question wording.
 func checkSecrets(g *pirates.Game, e *referee.Engine, from int) error {
@@ -87,6 +121,9 @@ func checkSecrets(g *pirates.Game, e *referee.Engine, from int) error {
 		if strings.Contains(strings.ToLower(txt), " coins.") && strings.Contains(txt, "now have") {
 			return fmt.Errorf("public event shows a coin total: %q", txt)
 		}
+		if r := secretReason(txt); r != "" {
+			return fmt.Errorf("public event gives a secret reason (%q): %q", r, txt)
+		}
 	}
 	for _, w := range wares {
 		if strings.Contains(pub, w) {
@@ -100,7 +137,13 @@ func checkSecrets(g *pirates.Game, e *referee.Engine, from int) error {
 			}
 		}
 		if !q.Secret {
+			if r := secretReason(q.Text); r != "" {
+				return fmt.Errorf("public question %s gives a secret reason (%q): %q", q.ID, r, q.Text)
+			}
 			for _, o := range q.Options {
+				if r := secretReason(o.Label); r != "" {
+					return fmt.Errorf("public question %s: option %q gives a secret reason (%q)", q.ID, o.Label, r)
+				}
 				for _, w := range wares {
 					if strings.Contains(o.Label, w) || strings.Contains(q.Text, w) {
 						return fmt.Errorf("public question %s names a ware", q.ID)
@@ -157,10 +200,11 @@ func (c *chooser) answer(q *referee.Question) string {
 	return keys[c.r.IntN(len(keys))]
 }
 
-// playRandom plays a whole game with a random legal player, checking every
-// invariant after each answer and replay against the live state every
-// replayEvery answers. It returns the number of answers.
-func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, replayEvery int, seen map[string]bool) int {
+// playRandom plays a whole game under a rules revision with a random legal
+// player, checking every invariant after each answer and replay against
+// the live state every replayEvery answers. It returns the number of
+// answers.
+func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, replayEvery int, seen map[string]bool) int {
 	t.Helper()
 	board, err := setup.Assemble(layout)
 	if err != nil {
@@ -169,6 +213,7 @@ func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, replayE
 	cfg := config(n)
 	cfg.Layout = layout
 	cfg.Start = int(seed % uint64(n))
+	cfg.Rules = rules
 	factory := func() referee.Game { return pirates.New(cfg, board) }
 	e, err := referee.Start(factory)
 	if err != nil {
@@ -230,7 +275,7 @@ func TestRandomGames(t *testing.T) {
 			if seed == 1 {
 				every = 1
 			}
-			answers += playRandom(t, n, seed*100+uint64(n), layout, every, seen)
+			answers += playRandom(t, n, seed*100+uint64(n), layout, pirates.RulesRevision, every, seen)
 		}
 	}
 	t.Logf("%d answers in 24 games", answers)
@@ -241,6 +286,18 @@ func TestRandomGames(t *testing.T) {
 		if !seen[id] {
 			t.Errorf("the random games never reached %s", id)
 		}
+	}
+}
+
+// TestRandomGamesRevisionZero plays random games under rules revision 0,
+// as saves from before revision 1 go on, with the same checks.
+func TestRandomGamesRevisionZero(t *testing.T) {
+	seen := map[string]bool{}
+	for n := 2; n <= 5; n++ {
+		playRandom(t, n, uint64(n)*31, setup.RandomLayout(int64(n)), 0, 3, seen)
+	}
+	if !seen["map.refill"] || !seen["supply.draw"] {
+		t.Errorf("the games never drew a map or a ware: %v", seen)
 	}
 }
 

@@ -2,6 +2,7 @@ package pirates
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -167,8 +168,9 @@ func buildCatalog() []TileType {
 
 // Stack is one face-down stack of the tile holder. Its shuffled part is
 // known only as counts per tile type; tiles put back under the stack (sold
-// wares, lost guards) form a known queue beneath it that is drawn only
-// once the shuffled part is gone.
+// wares, lost guards) form a known queue beneath it that is expected to
+// come up once the shuffled part is gone, though the table may draw one
+// earlier (see Drawable).
 type Stack struct {
 	Sorts  []TileSort
 	Counts map[string]int // shuffled part: tile key -> copies
@@ -213,14 +215,45 @@ func (s *Stack) Possible() []string {
 	return out
 }
 
-// Take removes one drawn tile of the given key from the stack.
+// Drawable lists, in catalog order, every tile type anywhere in the
+// stack: the shuffled part and the tiles put under it. The stack is a
+// physical pile the table may have squared up, turned or reshuffled, so a
+// tile put under it may come up before the shuffled part is gone.
+func (s *Stack) Drawable() []string {
+	var out []string
+	for _, k := range s.keys {
+		if s.Counts[k] > 0 || slices.Contains(s.Under, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Expected reports whether a draw of key is what the stack's order says
+// comes next: a tile of the shuffled part, or once that is gone the first
+// tile put under it. A drawable tile that is not expected is a tile put
+// under the stack coming up early.
+func (s *Stack) Expected(key string) bool {
+	if s.Counts[key] > 0 {
+		return true
+	}
+	for _, c := range s.Counts {
+		if c > 0 {
+			return false
+		}
+	}
+	return len(s.Under) > 0 && s.Under[0] == key
+}
+
+// Take removes one drawn tile of the given key from the stack: from the
+// shuffled part if it holds one, else the first such tile put under it.
 func (s *Stack) Take(key string) {
 	if s.Counts[key] > 0 {
 		s.Counts[key]--
 		return
 	}
-	if len(s.Under) > 0 && s.Under[0] == key {
-		s.Under = s.Under[1:]
+	if i := slices.Index(s.Under, key); i >= 0 {
+		s.Under = slices.Delete(slices.Clone(s.Under), i, i+1)
 		return
 	}
 	panic("tile " + key + " is not in the stack")

@@ -53,7 +53,10 @@ func (g *Game) turn(t *referee.T, p int) {
 	}
 	opts = append(opts, referee.Option{Key: "board", Label: textf(t, "Go on board with %s", plural(pl.Supply, "pirate"))})
 	if len(opts) == 1 {
-		t.Emit(referee.Event{Rule: "rp.turn.one-option", Text: textf(t, "%s can neither move the captain nor rest, so must go on board.", pl.Name)})
+		// Resting needs a coin, and coins are secret: the public line
+		// states only the ruling.
+		t.Emit(referee.Event{Rule: "rp.turn.one-option", Text: textf(t, "%s has only one choice this turn: go on board.", pl.Name),
+			Private: textf(t, "You cannot rest without a coin. %s", g.whyNoHop(t, p, 0, last)), Player: referee.Seat(p)})
 		g.goOnBoard(t, p)
 		return
 	}
