@@ -1,0 +1,118 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"rumref/journal"
+)
+
+// TestJSONMapDeclineThroughTheBinary plays, over JSON Lines, to a treasure
+// map with two matching maps on display: the highest is listed first, the
+// player declines, nothing is drawn, and the save (rules revision 1) holds
+// the decline and resumes.
+func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	d := startDriver(t, nil, "new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "fixed", "--save", save)
+	draws := map[string][]string{"setup.pub": {"swan-3", "swan-4", "escruce-2", "frere-5"}, "setup.chest": {"chest-5"},
+		"setup.scorpion": {"scorpion-12"}, "setup.map": {"map-rose-3", "map-green-4", "map-rose-6", "map-yellow-5"},
+		"setup.bunk": {"bunk-7"}, "setup.hammock": {"hammock-4"}, "wrangle.imaginary": {"3"}}
+	// HQ to Coin 2 (fixed board), hop again to Map rose (2).
+	plan := []string{"turn.choice=move", "move.alley=Coin 2", "move.more=hop", "move.alley=Map rose (2)"}
+	var mapQ map[string]any
+	for mapQ == nil {
+		q := d.next()
+		if q == nil {
+			t.Fatalf("the game ended early:\n%s", d.errs.String())
+		}
+		id := q["id"].(string)
+		if id == "map.take" {
+			mapQ = q
+			break
+		}
+		if len(draws[id]) > 0 {
+			d.send(draws[id][0])
+			draws[id] = draws[id][1:]
+			continue
+		}
+		if len(plan) == 0 {
+			t.Fatalf("unexpected question %s: %v", id, q["text"])
+		}
+		want, ans, _ := strings.Cut(plan[0], "=")
+		plan = plan[1:]
+		if id != want {
+			t.Fatalf("asked %s, want %s", id, want)
+		}
+		if id == "move.alley" {
+			for _, o := range q["options"].([]any) {
+				if o := o.(map[string]any); strings.HasPrefix(o["label"].(string), "To "+ans+" (") {
+					ans = o["key"].(string)
+				}
+			}
+		}
+		d.send(ans)
+	}
+	var keys []string
+	for _, o := range mapQ["options"].([]any) {
+		keys = append(keys, o.(map[string]any)["key"].(string))
+	}
+	if !slices.Equal(keys, []string{"map-rose-6", "map-rose-3", "none"}) {
+		t.Fatalf("map options %v: want the highest first and a decline", keys)
+	}
+	d.send("none")
+	if q := d.next(); q == nil || q["id"] != "move.more" {
+		t.Fatalf("after declining, asked %v (no map is drawn)", q)
+	}
+	d.send("quit")
+	if code := d.finish(); code != 2 {
+		t.Fatalf("quit exit %d\n%s", code, d.errs.String())
+	}
+	declined := false
+	for _, o := range d.objs {
+		declined = declined || o["type"] == "event" && strings.Contains(o["text"].(string), "Ann takes no map")
+	}
+	if !declined {
+		t.Error("no public line says Ann takes no map")
+	}
+	f, _, err := journal.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := f.Answers[len(f.Answers)-1]; f.Pirates.Rules != 1 || last.Q != "map.take" || last.A != "none" {
+		t.Errorf("save: rules %d, last answer %+v", f.Pirates.Rules, last)
+	}
+	if res := rumref(t, "quit\n", "resume", save, "--io", "plain"); res.code != 2 || !strings.Contains(res.stdout, "Hop again") {
+		t.Errorf("resume after the decline: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// TestOldSavesOpenThroughTheBinary opens whole games saved by rumref
+// 221e179 (format 1, rules revision 0) with show, log and resume.
+func TestOldSavesOpenThroughTheBinary(t *testing.T) {
+	saves, _ := filepath.Glob(filepath.Join("referee", "pirates", "testdata", "rev0", "*.yaml"))
+	if len(saves) == 0 {
+		t.Fatal("no saves of revision 0")
+	}
+	for _, src := range saves {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		save := filepath.Join(t.TempDir(), filepath.Base(src))
+		if err := os.WriteFile(save, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if res := rumref(t, "", "show", save); res.code != 0 || !strings.Contains(res.stdout, "Winner") {
+			t.Errorf("show %s: exit %d\n%s", src, res.code, res.stderr)
+		}
+		if res := rumref(t, "", "log", save); res.code != 0 || !strings.Contains(res.stdout, "== Round 5 of 5 begins ==") {
+			t.Errorf("log %s: exit %d\n%s", src, res.code, res.stderr)
+		}
+		if res := rumref(t, "", "resume", save, "--io", "plain"); res.code != 0 || !strings.Contains(res.stdout, "Winner") {
+			t.Errorf("resume %s: exit %d\n%s%s", src, res.code, res.stdout, res.stderr)
+		}
+	}
+}
