@@ -59,3 +59,45 @@ func (g *tableGame) Play(t *referee.T) {
 }
 
 func newTable() referee.Game { return &tableGame{} }
+
+// relayGame makes who answers depend on an earlier answer: the table says
+// who starts; the starter rolls, the other player draws a secret ware,
+// the starter picks, the table counts. Correcting who starts moves every
+// later question to the other player.
+type relayGame struct {
+	first, roll, count int
+	ware, pick         string
+}
+
+func (g *relayGame) Name() string          { return "relay" }
+func (g *relayGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
+func (g *relayGame) Status(viewer referee.Viewer) string {
+	ware := "hidden"
+	if int(viewer) == 1-g.first && g.ware != "" {
+		ware = "WARE=" + g.ware
+	}
+	return fmt.Sprintf("roll %d, ware %s, pick %q, count %d", g.roll, ware, g.pick, g.count)
+}
+func (g *relayGame) View(viewer referee.Viewer) any { return g.Status(viewer) }
+
+func (g *relayGame) Play(t *referee.T) {
+	names := g.PlayerNames()
+	if t.Ask(referee.Question{ID: "r.first", Actor: referee.Table, Text: "Who starts?", Rule: "r.first",
+		Options: []referee.Option{{Key: "ann", Label: "Ann"}, {Key: "bo", Label: "Bo"}}}) == "bo" {
+		g.first = 1
+	}
+	p, o := referee.Seat(g.first), referee.Seat(1-g.first)
+	a := t.Ask(referee.Question{ID: "r.roll", Actor: p, Kind: referee.Number, Min: 1, Max: 6, Text: "What did you roll?", Rule: "r.roll"})
+	g.roll, _ = strconv.Atoi(a)
+	t.Emit(referee.Event{Rule: "r.roll", Text: fmt.Sprintf("%s rolled %d.", names[p], g.roll)})
+	g.ware = t.Ask(referee.Question{ID: "r.ware", Actor: o, Secret: true, Rule: "r.ware", Text: "Which treasure did you draw?",
+		Options: []referee.Option{{Key: "rum", Label: "Rum"}, {Key: "gold", Label: "Gold"}, {Key: "pearl", Label: "Pearl"}}})
+	t.Emit(referee.Event{Rule: "r.ware", Text: names[o] + " took a treasure.", Private: "It is " + g.ware + ".", Player: o})
+	g.pick = t.Ask(referee.Question{ID: "r.pick", Actor: p, Text: "Pick one.", Rule: "r.pick",
+		Options: []referee.Option{{Key: "red", Label: "Red"}, {Key: "blue", Label: "Blue"}}})
+	t.Emit(referee.Event{Rule: "r.pick", Text: names[p] + " picked " + g.pick + "."})
+	c := t.Ask(referee.Question{ID: "r.count", Actor: referee.Table, Kind: referee.Number, Min: 2, Max: 4, Text: "How many?", Rule: "r.count"})
+	g.count, _ = strconv.Atoi(c)
+}
+
+func newRelay() referee.Game { return &relayGame{} }

@@ -92,9 +92,11 @@ type jsonRules struct {
 }
 
 type jsonConfirm struct {
-	Type string `json:"type"`
-	ID   string `json:"id"`
-	Text string `json:"text"`
+	Type      string `json:"type"`
+	ID        string `json:"id"`
+	Actor     int    `json:"actor"`
+	ActorName string `json:"actor_name"`
+	Text      string `json:"text"`
 }
 
 type jsonEnd struct {

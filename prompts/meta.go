@@ -2,6 +2,7 @@ package prompts
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -58,43 +59,73 @@ func shownAnswer(e referee.Entry) string {
 	return e.Answer
 }
 
-// guardSecret asks for confirmation before changing answer n (1-based) if
-// it was a secret answer of someone other than the actor now asked.
-func (s *Session) guardSecret(q *referee.Question, n int, verb, id string) (bool, error) {
-	entries := answerEntries(s.Engine.Log())
-	if n < 1 || n > len(entries) {
-		return true, nil
-	}
-	e := entries[n-1]
-	if !e.Secret || (q != nil && q.Actor == e.Actor) {
-		return true, nil
-	}
-	text := fmt.Sprintf("This %s %s's secret answer (answer %d). Only do it with %s's agreement. Go ahead?", verb, s.name(e.Actor), n, s.name(e.Actor))
-	return s.confirm(id, text)
+// secretQuestionText stands for a secret question's text in the public
+// log, as rumref log FILE shows it.
+const secretQuestionText = "(a secret question)"
+
+// others reports whether answer entry e is a secret of a player other
+// than the one now asked: changing it needs that player.
+func others(q *referee.Question, e referee.Entry) bool {
+	return e.Secret && e.Actor != referee.Table && (q == nil || q.Actor != e.Actor)
 }
 
-// undo takes back the last answer.
+// ownerAgrees asks the owner of another player's secret answer whether it
+// may be changed: in a terminal after a pass-the-laptop screen (the owner
+// sees the question and their answer, then the screen is cleared), in
+// plain mode on one line addressed to them, in JSON mode as a confirm
+// object that names them.
+func (s *Session) ownerAgrees(e referee.Entry, n int, verb, id string) (bool, error) {
+	owner := s.name(e.Actor)
+	text := fmt.Sprintf("This %s %s's secret answer (answer %d). Pass the laptop to %s: %s, do you agree?", verb, owner, n, owner, owner)
+	if s.Mode != Terminal {
+		return s.confirm(id, e.Actor, text)
+	}
+	var ok bool
+	err := s.term.private(capital(owner), func() error {
+		fmt.Fprintf(s.out(), "%s, this %s your secret answer %d: %s -> %s\n", capital(owner), verb, n, strings.TrimSpace(e.Text), e.Label)
+		var err error
+		ok, err = s.term.confirm("Do you agree?")
+		return err
+	})
+	return ok, err
+}
+
+// undo takes back the last answer, or, right after a correction, the
+// correction.
 func (s *Session) undo(q *referee.Question) error {
 	n := len(s.Engine.Answers())
 	if n == 0 {
 		s.reject(q, "There is nothing to undo yet.")
 		return nil
 	}
-	ok, err := s.guardSecret(q, n, "takes back", "undo.secret")
-	if err != nil {
-		return err
+	entries := answerEntries(s.Engine.Log())
+	c := s.Engine.Correction()
+	back := s.Engine.TakesBack()
+	// The answer that changes: the last one, or the one corrected.
+	at := n
+	if back {
+		at = c.Answer
 	}
-	if !ok {
-		s.info("Nothing was taken back.")
-		return nil
+	if at <= len(entries) && others(q, entries[at-1]) {
+		verb := "takes back"
+		if back {
+			verb = "takes back the correction of"
+		}
+		ok, err := s.ownerAgrees(entries[at-1], at, verb, "undo.secret")
+		if err != nil {
+			return err
+		}
+		if !ok {
+			s.info("Nothing was taken back.")
+			return nil
+		}
 	}
-	what := ""
-	if entries := answerEntries(s.Engine.Log()); len(entries) == n {
+	msg := fmt.Sprintf("Took back answer %d.", n)
+	if len(entries) == n {
 		e := entries[n-1]
-		what = fmt.Sprintf(" (%s: %s)", e.QuestionID, shownAnswer(e))
+		msg = fmt.Sprintf("Took back answer %d (%s: %s).", n, e.QuestionID, shownAnswer(e))
 	}
-	msg := fmt.Sprintf("Took back answer %d%s.", n, what)
-	if c := s.Engine.Correction(); s.Engine.TakesBack() {
+	if back {
 		msg = fmt.Sprintf("Took back the correction of answer %d: the game holds its %d answers again, exactly as before it.", c.Answer, c.Answer-1+len(c.Before))
 	}
 	if err := s.Engine.Undo(); err != nil {
@@ -110,14 +141,21 @@ func (s *Session) undo(q *referee.Question) error {
 	return nil
 }
 
-// correct replaces one past answer and replays the rest: "correct N VALUE".
+// correctUsage says how to type a correction.
+const correctUsage = "Type correct, the answer's number from the log, and the new value: for example correct 3 5 (correct 3 alone asks for the value)."
+
+// correct replaces one past answer and replays the rest: "correct N
+// VALUE", or "correct N" to be asked the value. A secret answer's new
+// value is typed by its owner after a pass-the-laptop screen (masked in a
+// terminal), and a refusal never shows its value or its choices. A
+// correction that drops later answers says so and asks the table first.
 func (s *Session) correct(q *referee.Question, arg string) error {
 	num, value, _ := strings.Cut(strings.TrimSpace(arg), " ")
 	value = strings.TrimSpace(value)
 	total := len(s.Engine.Answers())
 	n, err := strconv.Atoi(num)
-	if err != nil || value == "" {
-		s.reject(q, "Type correct, the answer's number from the log, and the new value: for example correct 3 5.")
+	if err != nil {
+		s.reject(q, correctUsage)
 		return nil
 	}
 	if n < 1 || n > total {
@@ -128,17 +166,42 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		}
 		return nil
 	}
-	ok, err := s.guardSecret(q, n, "changes", "correct.secret")
-	if err != nil {
-		return err
-	}
-	if !ok {
-		s.info("Nothing was changed.")
+	entries := answerEntries(s.Engine.Log())
+	if len(entries) < n {
+		s.reject(q, "This game has no log to correct from; resume it to correct answers.")
 		return nil
 	}
+	e := entries[n-1]
+	if value == "" && s.Mode == JSON {
+		s.reject(q, "Type correct, the answer's number and the new value: for example correct 3 5. For a secret answer, collect the value from its owner privately.")
+		return nil
+	}
+	if e.Secret || value == "" {
+		v, ok, err := s.newValue(q, e, n, value)
+		if err != nil || !ok {
+			return err
+		}
+		value = v
+	}
+	pre, err := s.Engine.Preview(n-1, value)
+	if err != nil {
+		s.reject(q, refusedCorrection(e, n, err))
+		return nil
+	}
+	if pre.Dropped > 0 {
+		ok, err := s.confirm("correct.drop", referee.Table, fmt.Sprintf("Changing answer %d drops %s. Go ahead? (undo right after takes the correction back)", n, droppedWhat(pre)))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			s.info("Nothing was changed.")
+			return nil
+		}
+	}
+	old := append([]referee.Event(nil), s.Engine.Events()...)
 	out, err := s.Engine.Correct(n-1, value)
 	if err != nil {
-		s.reject(q, fmt.Sprintf("Answer %d was not changed: %v", n, err))
+		s.reject(q, refusedCorrection(e, n, err))
 		return nil
 	}
 	if err := s.save(); err != nil {
@@ -153,19 +216,188 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 	msg := fmt.Sprintf("Answer %d is now %s.", n, shown)
 	if out.Dropped > 0 {
 		msg += " " + droppedText(out, total)
+	} else if out.Kept > n {
+		msg += fmt.Sprintf(" All %d later answers still fit.", out.Kept-n)
 	}
-	s.info(msg + " Type log to review the rulings.")
+	msg += " Type undo to take the correction back, log to review the rulings."
+	if e.Secret {
+		msg += fmt.Sprintf(" %s can peek at their private view.", capital(s.name(e.Actor)))
+	}
+	s.info(msg)
+	s.showRulings(n, old)
 	return nil
 }
 
-// droppedText says which later answers a correction drops, and why, in
+// newValue gets the new value of answer n: for a secret answer from its
+// owner in private (after a pass-the-laptop screen; masked in a
+// terminal), otherwise from whoever typed correct N. In JSON mode the
+// value comes with the command, and in plain mode a secret value may too;
+// then another player's secret needs their agreement. ok is false when
+// nothing is to change.
+func (s *Session) newValue(q *referee.Question, e referee.Entry, n int, typed string) (string, bool, error) {
+	if s.Mode == JSON || s.Mode == Plain && e.Secret && typed != "" {
+		if others(q, e) {
+			ok, err := s.ownerAgrees(e, n, "changes", "correct.secret")
+			if err != nil || !ok {
+				return "", false, s.unchanged(err)
+			}
+		}
+		return typed, true, nil
+	}
+	aq, err := s.Engine.QuestionAt(n - 1)
+	if err != nil {
+		s.reject(q, fmt.Sprintf("Answer %d cannot be corrected: %v", n, err))
+		return "", false, nil
+	}
+	owner := capital(s.name(e.Actor))
+	var v string
+	switch {
+	case !e.Secret:
+		v, err = s.askValue(aq, e, n, false)
+	case s.Mode == Plain:
+		fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s; everyone else look away. (Plain mode cannot hide what is typed; use a terminal for masked input.)", owner)))
+		if v, err = s.askValue(aq, e, n, true); err == nil {
+			fmt.Fprintln(s.Out, s.pal.secret("Pass the laptop back."))
+		}
+	default:
+		// The owner types the value masked, which is their agreement; a
+		// value typed in the open is not used.
+		if typed != "" {
+			fmt.Fprintln(s.Out, s.pal.secret("A secret answer's new value is typed hidden by its owner; the value on the command line is not used."))
+		}
+		err = s.term.private(owner, func() error {
+			var err error
+			v, err = s.askValue(aq, e, n, true)
+			return err
+		})
+	}
+	if err != nil || v == "" {
+		return "", false, s.unchanged(err)
+	}
+	return v, true, nil
+}
+
+// unchanged reports that a correction was given up; err passes through
+// (a quit or the end of input while it was asked).
+func (s *Session) unchanged(err error) error {
+	if err == nil {
+		s.info("Nothing was changed.")
+	}
+	return err
+}
+
+// askValue shows answer n's question with its legal answers and reads the
+// new value (masked in a terminal when secret); "" keeps the answer.
+func (s *Session) askValue(aq *referee.Question, e referee.Entry, n int, secret bool) (string, error) {
+	was := shownAnswer(e)
+	if secret {
+		was = e.Label
+		if e.Label != e.Answer {
+			was = fmt.Sprintf("%s (%s)", e.Label, e.Answer)
+		}
+	}
+	fmt.Fprintf(s.out(), "Answer %d, %s: %s -> %s\n", n, capital(s.name(e.Actor)), strings.TrimSpace(aq.Text), was)
+	writeOptions(s.out(), aq)
+	label := fmt.Sprintf("New value for answer %d (Enter alone keeps it):", n)
+	if s.Mode == Terminal {
+		v, err := s.term.prompt(label, func(v string) error {
+			if strings.TrimSpace(v) == "" {
+				return nil
+			}
+			_, err := aq.Validate(v)
+			return err
+		}, secret)
+		if err != nil {
+			return "", err
+		}
+		if strings.TrimSpace(v) == "" {
+			return "", nil
+		}
+		return aq.Validate(v)
+	}
+	fmt.Fprint(s.Out, label+"\n> ")
+	line, err := readLine(s.r)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(line) == "" {
+		return "", nil
+	}
+	if in := parseInput(aq, line); in.kind == answerInput {
+		line = in.raw // an option's number stands for its key
+	}
+	return strings.TrimSpace(line), nil
+}
+
+// out is where the session writes.
+func (s *Session) out() io.Writer { return s.Out }
+
+// refusedCorrection says why answer n was not changed. For a secret
+// answer it names neither the value typed nor the question's choices.
+func refusedCorrection(e referee.Entry, n int, err error) string {
+	if e.Secret {
+		return fmt.Sprintf("Answer %d was not changed: the new value is not a legal answer to that secret question. Its owner sees the choices with correct %d alone, in private.", n, n)
+	}
+	return fmt.Sprintf("Answer %d was not changed: %v", n, err)
+}
+
+// droppedWhat names the later answers a correction drops and why.
+func droppedWhat(out referee.Outcome) string {
+	what := fmt.Sprintf("the %d later answers from answer %d (%s) on", out.Dropped, out.From, out.ID)
+	if out.Dropped == 1 {
+		what = fmt.Sprintf("the later answer %d (%s)", out.From, out.ID)
+	}
+	return fmt.Sprintf("%s, because %s", what, out.Why)
+}
+
+// droppedText says which later answers a correction dropped, and why, in
 // public words.
 func droppedText(out referee.Outcome, total int) string {
-	what := fmt.Sprintf("the %d answers from answer %d (%s) on", out.Dropped, out.From, out.ID)
-	if out.Dropped == 1 {
-		what = fmt.Sprintf("answer %d (%s)", out.From, out.ID)
+	return fmt.Sprintf("Dropped %s; the game keeps %d of %d answers, and what was dropped will be asked again.", droppedWhat(out), out.Kept, total)
+}
+
+// maxRulings is how many changed rulings a correction shows.
+const maxRulings = 12
+
+// showRulings shows the public rulings that follow from correcting answer
+// n and were not there before (old is the event list before), so the
+// table can fix its pieces.
+func (s *Session) showRulings(n int, old []referee.Event) {
+	type key struct {
+		step       int
+		rule, text string
 	}
-	return fmt.Sprintf("Dropped %s, because %s; the game keeps %d of %d answers, and what was dropped will be asked again.", what, out.Why, out.Kept, total)
+	had := map[key]int{}
+	for _, ev := range old {
+		if ev.Step >= n {
+			had[key{ev.Step, ev.Rule, ev.For(referee.Public)}]++
+		}
+	}
+	var fresh []referee.Event
+	for _, ev := range s.Engine.Events() {
+		if ev.Step < n || ev.For(referee.Public) == "" {
+			continue
+		}
+		k := key{ev.Step, ev.Rule, ev.For(referee.Public)}
+		if had[k] > 0 {
+			had[k]--
+			continue
+		}
+		fresh = append(fresh, ev)
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	if s.Mode != JSON {
+		fmt.Fprintln(s.Out, s.pal.heading(fmt.Sprintf("Rulings that now follow from answer %d (fix the pieces on the table):", n)))
+	}
+	for i, ev := range fresh {
+		if i == maxRulings {
+			s.info(fmt.Sprintf("... and %d more: type log to see them all.", len(fresh)-maxRulings))
+			break
+		}
+		s.event(ev)
+	}
 }
 
 // seat finds a player by name or by seat number (1-based).

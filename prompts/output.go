@@ -76,12 +76,12 @@ func (s *Session) showLog() {
 				continue
 			}
 			n++
-			a, l := e.Answer, e.Label
+			a, l, text := e.Answer, e.Label, e.Text
 			if e.Secret {
-				a, l = "(secret)", "(secret)"
+				a, l, text = "(secret)", "(secret)", secretQuestionText
 			}
 			out.Entries = append(out.Entries, jsonLogAnswer{Kind: "answer", N: n, Question: e.QuestionID, Actor: int(e.Actor),
-				ActorName: s.name(e.Actor), Text: e.Text, Answer: a, Label: l, Secret: e.Secret, Rule: e.Rule, Step: e.Step})
+				ActorName: s.name(e.Actor), Text: text, Answer: a, Label: l, Secret: e.Secret, Rule: e.Rule, Step: e.Step})
 		}
 		s.emit(out)
 		return
@@ -105,7 +105,11 @@ func (s *Session) showLog() {
 		if e.Rule != "" {
 			rule = " " + s.pal.quiet("("+e.Rule+")")
 		}
-		fmt.Fprintf(s.Out, "  %4d. %s: %s -> %s%s\n", n, capital(s.name(e.Actor)), strings.TrimRight(e.Text, " "), shownAnswer(e), rule)
+		text := strings.TrimRight(e.Text, " ")
+		if e.Secret {
+			text = secretQuestionText
+		}
+		fmt.Fprintf(s.Out, "  %4d. %s: %s -> %s%s\n", n, capital(s.name(e.Actor)), text, shownAnswer(e), rule)
 	}
 }
 
@@ -192,13 +196,14 @@ func (s *Session) end() {
 	fmt.Fprintln(s.Out, strings.TrimRight(g.Status(referee.Public), "\n"))
 }
 
-// confirm asks a yes/no question; anything but yes is no.
-func (s *Session) confirm(id, text string) (bool, error) {
+// confirm asks a yes/no question of actor (a player, or the table);
+// anything but yes is no.
+func (s *Session) confirm(id string, actor referee.Seat, text string) (bool, error) {
 	switch s.Mode {
 	case Terminal:
 		return s.term.confirm(text)
 	case JSON:
-		s.emit(jsonConfirm{Type: "confirm", ID: id, Text: text})
+		s.emit(jsonConfirm{Type: "confirm", ID: id, Actor: int(actor), ActorName: s.name(actor), Text: text})
 	default:
 		fmt.Fprintln(s.Out, s.pal.secret(text)+" (yes/no)")
 	}

@@ -185,12 +185,20 @@ func TestTerminalMenuUndoAndCtrlC(t *testing.T) {
 	sc.waitFor(t, "Pick one.")
 	sc.waitFor(t, "[menu] quit")
 	// Down past the three options to the first menu entry, undo; it is
-	// Bo's secret and Ann is asked, so rumref asks first: y confirms.
+	// Bo's secret and Ann is asked, so the laptop goes to Bo, who sees
+	// his answer and agrees with y; then the screen is cleared.
 	typeKeys(t, f, "\x1b[B\x1b[B\x1b[B")
 	time.Sleep(100 * time.Millisecond)
 	typeKeys(t, f, "\r")
-	sc.waitFor(t, "This takes back Bo's secret answer")
+	sc.waitFor(t, "pass the laptop to Bo")
+	sc.waitFor(t, "press Enter when you have the laptop")
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, "this takes back your secret answer 2: Which ware did you draw? -> Gold")
+	sc.waitFor(t, "Do you agree?")
 	typeKeys(t, f, "y\r")
+	sc.waitFor(t, "press Enter to clear the screen")
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, clearScreen)
 	sc.waitFor(t, "Took back answer 2")
 	sc.waitFor(t, "press Enter when you have the laptop")
 	typeKeys(t, f, "\x03")

@@ -340,9 +340,7 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 	}
 	if q.Secret {
 		if !passed {
-			t.clear()
-			fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s. Everyone else, please look away.", name)))
-			if err := t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name)); err != nil {
+			if err := t.passTo(name); err != nil {
 				return "", err
 			}
 			markPassed()
@@ -420,13 +418,29 @@ func (t *terminal) peek(g referee.Game, seat int) error {
 		seat = i
 	}
 	name := names[seat]
+	return t.private(name, func() error {
+		fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s's private view:", name)))
+		fmt.Fprintln(t.out, strings.TrimRight(g.Status(referee.Viewer(seat)), "\n"))
+		return nil
+	})
+}
+
+// passTo clears the screen and waits until name has the laptop.
+func (t *terminal) passTo(name string) error {
 	t.clear()
 	fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s. Everyone else, please look away.", name)))
-	if err := t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name)); err != nil {
+	return t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name))
+}
+
+// private runs f for name's eyes only: a pass-the-laptop screen first, and
+// afterwards the screen is cleared for the laptop to go back.
+func (t *terminal) private(name string, f func() error) error {
+	if err := t.passTo(name); err != nil {
 		return err
 	}
-	fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s's private view:", name)))
-	fmt.Fprintln(t.out, strings.TrimRight(g.Status(referee.Viewer(seat)), "\n"))
+	if err := f(); err != nil {
+		return err
+	}
 	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", name)); err != nil {
 		return err
 	}
