@@ -14,7 +14,7 @@ import (
 
 type runnerFlags struct {
 	crown, pirate, cards string
-	mulligan             bool
+	mulligan, beyondBox  bool
 	turnCap              int
 }
 
@@ -44,6 +44,11 @@ func newRunner(a *app, f runnerFlags) error {
 	} else if err := enc.CheckSetup(); err != nil {
 		return fmt.Errorf("--cards %s: %w", f.cards, err)
 	}
+	if !f.beyondBox {
+		if err := runner.CheckBox(cards); err != nil {
+			return fmt.Errorf("--cards %s: %w", f.cards, err)
+		}
+	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
 	name := func(flag, role string, other string) (string, error) {
 		if flag != "" {
@@ -60,7 +65,7 @@ func newRunner(a *app, f runnerFlags) error {
 			return nil
 		})
 	}
-	cfg := runner.Config{Mulligan: f.mulligan, TurnCap: f.turnCap, Cards: cards}
+	cfg := runner.Config{Mulligan: f.mulligan, TurnCap: f.turnCap, Cards: cards, Edition: runner.Edition, BeyondBox: f.beyondBox}
 	if cfg.Crown, err = name(f.crown, "crown", ""); err != nil {
 		return interrupted(err, "")
 	}

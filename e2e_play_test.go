@@ -21,6 +21,10 @@ func randomAnswer(r *rand.Rand, q map[string]any) string {
 		lo, hi := int(q["min"].(float64)), int(q["max"].(float64))
 		return strconv.Itoa(lo + r.IntN(hi-lo+1))
 	}
+	if q["kind"] == "text" {
+		ex, _ := q["example"].(string)
+		return ex
+	}
 	opts, _ := q["options"].([]any)
 	if len(opts) == 0 {
 		return ""

@@ -109,7 +109,9 @@ func TestRunnerCardsFile(t *testing.T) {
     text: "A monster in the shallows: fight it or pay it off."
 `), 0o644)
 	save := filepath.Join(dir, "r.yaml")
-	res := rumref(t, "", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--cards", cards, "--save", save)
+	// The crown names the four starting hazards first (two typed in by hand).
+	setupAnswers := "port-taxes\nrowdy-tavern\nunlisted\nFog\n0\n0\n0\npay 1\nunlisted\nMist\n0\n0\n0\npay 2\n"
+	res := rumref(t, setupAnswers, "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--cards", cards, "--save", save)
 	if res.code != exitInterrupted {
 		t.Fatalf("exit %d %s", res.code, res.stderr)
 	}

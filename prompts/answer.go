@@ -143,7 +143,10 @@ func parseInput(q *referee.Question, line string) input {
 		}
 		return input{kind: badInput, why: fmt.Sprintf("%q is not a command: type help to list the commands", s)}
 	}
-	if name := metaName(word); name != "" && !isOptionKey(q, s) {
+	// At a text question a line of several words is the text itself
+	// ("Help Wanted"); only a bare command word or ":command" is a command.
+	textLine := q != nil && q.Kind == referee.TextLine && strings.TrimSpace(arg) != ""
+	if name := metaName(word); name != "" && !isOptionKey(q, s) && !textLine {
 		return input{kind: metaInput, cmd: name, arg: strings.TrimSpace(arg)}
 	}
 	if q != nil && numbered(q) && isDigits(s) {

@@ -23,6 +23,8 @@ type jsonQuestion struct {
 	Secret    bool             `json:"secret"`
 	Rule      string           `json:"rule"`
 	Step      int              `json:"step"`
+	// Example is an answer a text question would take.
+	Example string `json:"example,omitempty"`
 }
 
 type jsonEvent struct {
@@ -116,7 +118,7 @@ type jsonExit struct {
 // newJSONQuestion builds the question object for q.
 func newJSONQuestion(q *referee.Question, name string, step int) jsonQuestion {
 	out := jsonQuestion{Type: "question", ID: q.ID, Actor: int(q.Actor), ActorName: name, Kind: q.Kind.String(),
-		Text: q.Text, Options: []referee.Option{}, Secret: q.Secret, Rule: q.Rule, Step: step}
+		Text: q.Text, Options: []referee.Option{}, Secret: q.Secret, Rule: q.Rule, Step: step, Example: q.Example}
 	if q.Kind == referee.Number {
 		lo, hi := q.Min, q.Max
 		out.Min, out.Max = &lo, &hi

@@ -40,6 +40,14 @@ func writeOptions(w io.Writer, q *referee.Question) {
 		fmt.Fprintf(w, "  (a number from %d to %d)\n", q.Min, q.Max)
 		return
 	}
+	if q.Kind == referee.TextLine {
+		if q.Example != "" {
+			fmt.Fprintf(w, "  (type a line of text, for example: %s)\n", q.Example)
+		} else {
+			fmt.Fprintln(w, "  (type a line of text)")
+		}
+		return
+	}
 	width := 0
 	for _, o := range q.Options {
 		width = max(width, len(o.Key))

@@ -353,6 +353,10 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 	if q.Kind == referee.Number {
 		return t.prompt(fmt.Sprintf("%s: %s%s (%d-%d, or help):", t.pal.turn(name), q.Text, rule, q.Min, q.Max), validator(q), false)
 	}
+	if q.Kind == referee.TextLine {
+		writeOptions(t.out, q)
+		return t.prompt(fmt.Sprintf("%s: %s%s (or help):", t.pal.turn(name), q.Text, rule), validator(q), false)
+	}
 	items := make([]selectItem, 0, len(q.Options)+len(menuItems))
 	for _, o := range q.Options {
 		d := o.Key

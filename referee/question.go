@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Kind says how a question is answered.
@@ -14,7 +16,13 @@ const (
 	Choice Kind = iota
 	// Number questions are answered with a whole number between Min and Max.
 	Number
+	// TextLine questions are answered with one line of text (a name, a
+	// card's printed text), checked by Check when it is set.
+	TextLine
 )
+
+// MaxText is the longest answer a text question takes, in characters.
+const MaxText = 300
 
 // String returns the protocol name of the kind.
 func (k Kind) String() string {
@@ -23,6 +31,8 @@ func (k Kind) String() string {
 		return "choice"
 	case Number:
 		return "number"
+	case TextLine:
+		return "text"
 	}
 	return fmt.Sprintf("kind(%d)", int(k))
 }
@@ -52,6 +62,11 @@ type Question struct {
 	Secret bool
 	// Rule is the ID of the rule the question applies.
 	Rule string
+	// Check validates the answer to a text question (nil takes any line);
+	// its error says what to type instead.
+	Check func(string) error
+	// Example is an answer a text question would take, shown as a hint.
+	Example string
 
 	answer string
 	// labels are the option labels as messages, formatted into the
@@ -64,6 +79,8 @@ type Question struct {
 func (q *Question) Validate(raw string) (string, error) {
 	s := strings.TrimSpace(raw)
 	switch q.Kind {
+	case TextLine:
+		return q.validateText(s)
 	case Number:
 		n, err := strconv.Atoi(s)
 		if err != nil {
@@ -88,8 +105,31 @@ func (q *Question) Validate(raw string) (string, error) {
 	}
 }
 
+// validateText checks one line of text: not empty, not too long, no
+// control characters, then the question's own check.
+func (q *Question) validateText(s string) (string, error) {
+	if s == "" {
+		return "", fmt.Errorf("type a line of text")
+	}
+	if n := utf8.RuneCountInString(s); n > MaxText {
+		return "", fmt.Errorf("that is %d characters long: type at most %d", n, MaxText)
+	}
+	if strings.IndexFunc(s, unicode.IsControl) >= 0 || !utf8.ValidString(s) {
+		return "", fmt.Errorf("that text holds control characters: type it again with letters, digits and punctuation only")
+	}
+	if q.Check != nil {
+		if err := q.Check(s); err != nil {
+			return "", err
+		}
+	}
+	return s, nil
+}
+
 // Allowed describes the legal answers in one short phrase.
 func (q *Question) Allowed() string {
+	if q.Kind == TextLine {
+		return "a line of text"
+	}
 	if q.Kind == Number {
 		return fmt.Sprintf("a number from %d to %d", q.Min, q.Max)
 	}

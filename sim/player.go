@@ -23,6 +23,9 @@ func (p *player) any(q *referee.Question) string {
 	if q.Kind == referee.Number {
 		return strconv.Itoa(q.Min + p.r.IntN(q.Max-q.Min+1))
 	}
+	if q.Kind == referee.TextLine {
+		return q.Example
+	}
 	return q.Options[p.r.IntN(len(q.Options))].Key
 }
 

@@ -30,7 +30,7 @@ func newRunnerTable(seed uint64) (*runnerTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: RunnerTurnCap, Mulligan: seed%3 == 0, Cards: cards}
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: RunnerTurnCap, Mulligan: seed%3 == 0, Cards: cards, Edition: runner.Edition}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -117,11 +117,103 @@ func (t *runnerTable) invariants(gg referee.Game) error {
 	}
 	pirate += len(g.Removed)
 	crown += len(g.Revealed)
+	if g.Config.Edition >= 1 {
+		if err := t.boxCounts(g); err != nil {
+			return err
+		}
+		crownSize := g.Config.DeckSize(runner.CrownDeck) + g.Config.DeckSize(runner.StartingHazards)
+		pirateSize := g.Config.DeckSize(runner.PirateDeck) + g.Config.DeckSize(runner.StartingShips)
+		if crown != crownSize || pirate != pirateSize {
+			return fmt.Errorf("the cards add up to %d crown and %d pirate, not %d and %d", crown, pirate, crownSize, pirateSize)
+		}
+		return nil
+	}
 	if crown != runner.CrownDeckSize+4 {
 		return fmt.Errorf("the crown's cards add up to %d, not %d", crown, runner.CrownDeckSize+4)
 	}
 	if pirate != runner.PirateDeckSize+2 {
 		return fmt.Errorf("the pirate's cards add up to %d, not %d", pirate, runner.PirateDeckSize+2)
+	}
+	return nil
+}
+
+// boxCounts checks, for every pile and card type, that the cards named
+// anywhere plus the unknown cards of that type left in the decks are
+// exactly what the box holds (rulings A3): no draw has made a type exceed
+// its count.
+func (t *runnerTable) boxCounts(g *runner.Game) error {
+	type slot struct {
+		pile runner.Pile
+		ty   runner.CardType
+	}
+	n := map[slot]int{}
+	var names []string
+	for _, p := range g.Players {
+		names = append(names, p.Hand...)
+		names = append(names, p.Deck.Known...)
+		names = append(names, p.Discard...)
+		for _, s := range p.Score {
+			names = append(names, s.Name)
+		}
+	}
+	for _, is := range g.Islands {
+		if is.Card != nil {
+			names = append(names, is.Card.Name)
+		}
+		for _, h := range is.Hazards {
+			names = append(names, h.Name)
+		}
+	}
+	for _, s := range g.Ships {
+		names = append(names, s.Name)
+		for _, c := range s.Crew {
+			names = append(names, c.Name)
+		}
+	}
+	names = append(names, g.Removed...)
+	names = append(names, g.Revealed...)
+	names = append(names, g.Starting.Known...)
+	for _, name := range names {
+		if name == "" {
+			// A starting hazard not named yet: it is counted in g.Starting.
+			continue
+		}
+		c, ok := g.CardData(name)
+		if !ok {
+			return fmt.Errorf("the card %q is on the table but not in the catalog", name)
+		}
+		pile, ok := runner.PileOf(&c)
+		if !ok {
+			return fmt.Errorf("the island %q is held as a card", name)
+		}
+		n[slot{pile, c.Type}]++
+	}
+	for _, d := range []struct {
+		deck runner.Deck
+		pile runner.Pile
+	}{{g.Players[runner.CrownSeat].Deck, runner.CrownDeck}, {g.Players[runner.PirateSeat].Deck, runner.PirateDeck}, {g.Starting, runner.StartingHazards}} {
+		sum := 0
+		for ty := runner.Island; ty <= runner.Crew; ty++ {
+			if k := d.deck.UnknownOf(ty); k != 0 {
+				n[slot{d.pile, ty}] += k
+				sum += k
+			}
+		}
+		if sum != d.deck.Unknown {
+			return fmt.Errorf("the %s has %d unknown cards but %d counted by type", d.pile, d.deck.Unknown, sum)
+		}
+	}
+	for s, k := range n {
+		if want := g.Config.Counts(s.pile, s.ty); k != want {
+			return fmt.Errorf("the %s holds %d %s cards in all; the box holds %d", s.pile, k, s.ty, want)
+		}
+	}
+	for _, pile := range []runner.Pile{runner.CrownDeck, runner.PirateDeck, runner.StartingHazards, runner.StartingShips} {
+		for _, ty := range runner.PileTypes(pile) {
+			if k, want := n[slot{pile, ty}], g.Config.Counts(pile, ty); k != want {
+				return fmt.Errorf("the %s holds %d %s cards in all; the box holds %d", pile, k, ty, want)
+			}
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -150,6 +151,12 @@ type Effect struct {
 	Success bool `yaml:"success,omitempty" json:"success,omitempty"`
 	// Or holds the alternatives of a choose effect; an empty one means "nothing".
 	Or [][]Effect `yaml:"or,omitempty" json:"or,omitempty"`
+	// Exactly makes coin-own put a coin on exactly N cards (on every own
+	// card when fewer are in play): the actor may not stop early.
+	Exactly bool `yaml:"exactly,omitempty" json:"exactly,omitempty"`
+	// Adjust limits a manual effect's menu to these adjustments, each once
+	// (see AdjustKinds); without it every adjustment is offered.
+	Adjust []string `yaml:"adjust,omitempty" json:"adjust,omitempty"`
 }
 
 // Card is one card's printed data as the catalog records it.
@@ -278,6 +285,17 @@ func validateEffects(l []Effect, depth int) error {
 		} else if len(e.Or) > 0 {
 			return fmt.Errorf("effect %d (%s) has alternatives; only choose has them", i+1, e.Do)
 		}
+		if e.Exactly && e.Do != OpCoinOwn {
+			return fmt.Errorf("effect %d (%s) says exactly; only coin-own does", i+1, e.Do)
+		}
+		if len(e.Adjust) > 0 && e.Do != OpManual {
+			return fmt.Errorf("effect %d (%s) lists adjustments; only manual does", i+1, e.Do)
+		}
+		for _, a := range e.Adjust {
+			if !slices.Contains(AdjustKinds, a) {
+				return fmt.Errorf("effect %d (manual): %q is not an adjustment; use %s", i+1, a, strings.Join(AdjustKinds, ", "))
+			}
+		}
 	}
 	return nil
 }
@@ -321,6 +339,12 @@ func describeEffect(e Effect) string {
 		s = fmt.Sprintf("+%d coin on each raiding ship", e.N)
 	case OpCoinOwn:
 		s = fmt.Sprintf("+1 coin on up to %d of your cards", e.N)
+		if e.Exactly {
+			s = fmt.Sprintf("+1 coin on %d of your cards", e.N)
+			if e.N == 1 {
+				s = "+1 coin on one of your cards"
+			}
+		}
 	case OpCoinPirateShip:
 		s = "+1 coin on a pirate ship"
 	case OpRemoveCoin:

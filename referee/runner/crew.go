@@ -28,6 +28,10 @@ func (g *Game) playCrew(t *referee.T) bool {
 		if len(movable) > 0 {
 			opts = append(opts, referee.Option{Key: "move", Label: "move a crew to another ship"})
 		}
+		swappable := g.swappable()
+		if len(swappable) > 0 {
+			opts = append(opts, referee.Option{Key: "swap", Label: "swap two crew between ships (full ships too)"})
+		}
 		if len(crewOf(g.Ships)) > 0 {
 			opts = append(opts, referee.Option{Key: "return", Label: "return a crew to hand (no refund)"})
 		}
@@ -69,6 +73,21 @@ func (g *Game) playCrew(t *referee.T) bool {
 			to.Crew = append(to.Crew, x)
 			changed = true
 			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("%s moves from %s #%d to %s #%d.", x.Name, from.Name, from.ID, to.Name, to.ID)})
+		case "swap":
+			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew swaps ships?", "rr.crew", swappable, "")
+			from := g.shipOf(x)
+			var others []*Piece
+			for _, s := range g.Ships {
+				if s != from {
+					others = append(others, s.Crew...)
+				}
+			}
+			y := g.choosePiece(t, "crew.swap", PirateSeat, "Swap places with which crew?", "rr.crew", others, "")
+			to := g.shipOf(y)
+			from.Crew[slices.Index(from.Crew, x)] = y
+			to.Crew[slices.Index(to.Crew, y)] = x
+			changed = true
+			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("%s (from %s #%d) and %s (from %s #%d) swap ships.", x.Name, from.Name, from.ID, y.Name, to.Name, to.ID)})
 		case "return":
 			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew returns to hand?", "rr.crew", crewOf(g.Ships), "")
 			s := g.shipOf(x)
@@ -78,4 +97,21 @@ func (g *Game) playCrew(t *referee.T) bool {
 			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("%s returns from %s #%d to the pirate's hand.", x.Name, s.Name, s.ID)})
 		}
 	}
+}
+
+// swappable lists the crew that can swap places with a crew on another
+// ship. Rearranging is free within the action and only the final layout
+// must fit the slots (rulings A26), so two full ships can trade crew; a
+// swap keeps every ship within its slots at every step.
+func (g *Game) swappable() []*Piece {
+	crewed := 0
+	for _, s := range g.Ships {
+		if len(s.Crew) > 0 {
+			crewed++
+		}
+	}
+	if crewed < 2 {
+		return nil
+	}
+	return crewOf(g.Ships)
 }

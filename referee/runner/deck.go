@@ -13,7 +13,15 @@ import (
 type Deck struct {
 	Known   []string `json:"known,omitempty"`
 	Unknown int      `json:"unknown"`
+	// Open counts the unknown cards by type in a game held to the box
+	// counts (rulings A3): a draw can be a card of a type only while
+	// unknown cards of that type are left.
+	Open [typeCount]int `json:"open"`
 }
+
+// UnknownOf is the number of unknown cards of a type left in the deck (in
+// a game held to the box counts).
+func (d *Deck) UnknownOf(ty CardType) int { return d.Open[ty] }
 
 // Size is the number of cards in the deck.
 func (d *Deck) Size() int { return len(d.Known) + d.Unknown }
@@ -24,13 +32,16 @@ const unlistedKey = "unlisted"
 // deckOptions lists what the next card of a deck can be: the known
 // identities, and while unknown cards remain, every card of the side whose
 // count is open plus "a card not in the list".
-func (g *Game) deckOptions(d *Deck, side Side, open func(*Card) bool) []referee.Option {
+// In a game held to the box counts (rulings A3, A4) an unknown card can
+// only be of a type with unknown cards left, so a type whose list is
+// complete (every investment, every ship) is never offered as unknown.
+func (g *Game) deckOptions(d *Deck, side Side, open func(*Card) bool, types []CardType) []referee.Option {
 	var opts []referee.Option
 	names := distinct(d.Known)
 	if d.Unknown > 0 {
 		for i := range g.cards {
 			c := &g.cards[i]
-			if c.Side == side && c.Copies == 0 && open(c) && !slices.Contains(names, c.Name) {
+			if c.Side == side && c.Copies == 0 && open(c) && g.mayBeUnknown(d, c.Type) && !slices.Contains(names, c.Name) {
 				names = append(names, c.Name)
 			}
 		}
@@ -39,21 +50,38 @@ func (g *Game) deckOptions(d *Deck, side Side, open func(*Card) bool) []referee.
 	for _, n := range names {
 		opts = append(opts, referee.Option{Key: slug(n), Label: n})
 	}
-	if d.Unknown > 0 {
+	if len(g.enterable(d, types)) > 0 {
 		opts = append(opts, referee.Option{Key: unlistedKey, Label: "a card not in this list"})
 	}
 	return opts
+}
+
+// mayBeUnknown reports whether an unknown card of the deck can be of the type.
+func (g *Game) mayBeUnknown(d *Deck, ty CardType) bool {
+	return d.Unknown > 0 && (!g.boxed() || d.Open[ty] > 0)
+}
+
+// enterable lists the types a card typed in by hand may have: those of
+// types with unknown cards left in the deck.
+func (g *Game) enterable(d *Deck, types []CardType) []CardType {
+	var out []CardType
+	for _, ty := range types {
+		if g.mayBeUnknown(d, ty) {
+			out = append(out, ty)
+		}
+	}
+	return out
 }
 
 // takeFromDeck asks which card came off the deck and removes it. Types
 // limits what an unlisted card may be.
 func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) bool, types []CardType,
 	q referee.Question) string {
-	q.Options = g.deckOptions(d, side, open)
+	q.Options = g.deckOptions(d, side, open, types)
 	key := t.Ask(q)
 	var name string
 	if key == unlistedKey {
-		name = g.enterCard(t, int(q.Actor), side, types, q.Secret)
+		name = g.enterCard(t, int(q.Actor), side, types, g.enterable(d, types), q.Secret)
 	} else {
 		name = g.cardBySlug(key).Name
 	}
@@ -61,6 +89,9 @@ func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) b
 		d.Known = k
 	} else {
 		d.Unknown--
+		if g.boxed() {
+			d.Open[g.card(name).Type]--
+		}
 	}
 	return name
 }

@@ -269,8 +269,12 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 			if len(left) == 0 {
 				break
 			}
-			x := g.choosePiece(t, "effect.coin-own", CrownSeat, fmt.Sprintf("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", c.name(), len(chosen)+1, e.N),
-				c.rule, left, "no more")
+			// Royal Decree's "up to" may stop early; Cash Crop's coin must be placed.
+			done, text := "no more", fmt.Sprintf("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", c.name(), len(chosen)+1, e.N)
+			if e.Exactly {
+				done, text = "", fmt.Sprintf("%s: put 1 coin from the bank on one of your cards (%d of %d).", c.name(), len(chosen)+1, e.N)
+			}
+			x := g.choosePiece(t, "effect.coin-own", CrownSeat, text, c.rule, left, done)
 			if x == nil {
 				break
 			}
@@ -393,7 +397,7 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 		fmt.Sscanf(k, "o%d", &i)
 		g.apply(t, c, e.Or[i-1])
 	case OpManual:
-		g.adjust(t, c)
+		g.adjust(t, c, e)
 	}
 }
 

@@ -195,9 +195,51 @@ func TestStinkyPeteHandsTheTextToThePlayers(t *testing.T) {
 		return g
 	}
 	e, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"raid.raise", "done"},
-		{"adjust", "remove"}, {"adjust.card", "c3"}, {"adjust", "done"}})
+		{"adjust", "remove-hazard-coin"}, {"adjust", "done"}})
 	if island(g, "Bivalve Bay").Hazards[0].Coins != 1 || !strings.Contains(events(e), "Adjustment: 1 coin removed") {
 		t.Errorf("the adjustment should be applied and logged\n%s", events(e))
+	}
+}
+
+// TestStinkyPeteOffersOnlyWhatHisTextCanDo checks that his adjustment menu
+// holds his three provisional steps, each once, and none of the general
+// ones (coins from the bank, a forced crown discard).
+func TestStinkyPeteOffersOnlyWhatHisTextCanDo(t *testing.T) {
+	build := func() *runner.Game {
+		g := blank(t)
+		g.Players[1].Supply = 1
+		g.Players[0].Hand = []string{"Light Rum"}
+		g.AddShip("Longboat", 0, "Stinky Pete")
+		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("Reef", 2, false)}
+		return g
+	}
+	var menus [][]referee.Option
+	var texts []string
+	e, _ := driveWatch(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"raid.raise", "done"},
+		{"adjust", "remove-hazard-coin"}, {"adjust", "trash-self"}, {"adjust", "done"}}, func(q *referee.Question) {
+		if q.ID == "adjust" {
+			menus = append(menus, q.Options)
+			texts = append(texts, q.Text)
+		}
+	})
+	keys := func(o []referee.Option) string {
+		var k []string
+		for _, x := range o {
+			k = append(k, x.Key)
+		}
+		return strings.Join(k, " ")
+	}
+	want := []string{"done trash-self trash-face-down remove-hazard-coin", "done trash-self trash-face-down", "done trash-face-down"}
+	for i, m := range menus {
+		if got := keys(m); got != want[i] {
+			t.Errorf("menu %d: %s, want %s", i+1, got, want[i])
+		}
+	}
+	if !strings.Contains(texts[0], "provisional") || !strings.Contains(texts[0], "Stinky Pete says:") {
+		t.Errorf("the menu should give his text and say it is provisional: %q", texts[0])
+	}
+	if !strings.Contains(events(e), "Stinky Pete on Longboat") || !strings.Contains(events(e), "trashed to the pirate discard pile") {
+		t.Errorf("he should be trashed\n%s", events(e))
 	}
 }
 

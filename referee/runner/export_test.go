@@ -47,6 +47,7 @@ func Blank(cfg Config) *Game {
 	}
 	g.crown().Supply, g.pirate().Supply = 0, 0
 	g.Starting = Deck{Known: []string{"Port Taxes", "Rowdy Tavern"}, Unknown: 2}
+	g.Starting.Open[Hazard] = 2
 	g.Turn, g.Active = 1, CrownSeat
 	return g
 }

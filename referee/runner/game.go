@@ -38,6 +38,12 @@ type Config struct {
 	Mulligan bool `yaml:"mulligan,omitempty" json:"mulligan,omitempty"`
 	// TurnCap ends the game in a draw after this many turns in all; 0 is off (rulings A20).
 	TurnCap int `yaml:"turn_cap,omitempty" json:"turn_cap,omitempty"`
+	// Edition is the edition of the rules the game was started under (see
+	// Edition); 0 in saves from before the box counts.
+	Edition int `yaml:"edition,omitempty" json:"edition,omitempty"`
+	// BeyondBox lets the catalog list more cards of a type in a deck than
+	// the box holds (--beyond-box); the status says so.
+	BeyondBox bool `yaml:"beyond_box,omitempty" json:"beyond_box,omitempty"`
 	// Cards is the card catalog in use.
 	Cards []Card `yaml:"cards" json:"cards"`
 }
@@ -52,6 +58,9 @@ func (c Config) Validate() error {
 	}
 	if c.TurnCap < 0 {
 		return fmt.Errorf("the turn cap %d is negative: use 0 for no cap", c.TurnCap)
+	}
+	if c.Edition < 0 || c.Edition > Edition {
+		return fmt.Errorf("the game was started under edition %d of the Rum Runner rules; this rumref knows editions 0 to %d: use a newer rumref", c.Edition, Edition)
 	}
 	seen := map[string]bool{}
 	islands, longboats := 0, 0
@@ -77,7 +86,21 @@ func (c Config) Validate() error {
 	if longboats == 0 {
 		return fmt.Errorf("the catalog has no starting ship")
 	}
+	if c.Edition >= 1 {
+		if err := checkBox(c.Cards, c.BeyondBox); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// DeckSize is the number of cards in a pile at the start of the game.
+func (c Config) DeckSize(p Pile) int {
+	n := 0
+	for _, ty := range PileTypes(p) {
+		n += c.Counts(p, ty)
+	}
+	return n
 }
 
 // Piece is one card on the table: its name ("" while a starting hazard is
@@ -225,6 +248,15 @@ func (g *Game) card(name string) *Card {
 		}
 	}
 	return nil
+}
+
+// CardData returns a copy of the catalog entry for a name (cards typed in
+// during play included).
+func (g *Game) CardData(name string) (Card, bool) {
+	if c := g.card(name); c != nil {
+		return *c, true
+	}
+	return Card{}, false
 }
 
 func (g *Game) cardBySlug(key string) *Card {

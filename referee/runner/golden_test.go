@@ -13,8 +13,20 @@ import (
 // TestGoldenGame replays one whole seeded game into a public transcript
 // and compares it with the golden file, so any change in how the rules
 // play out shows up in review.
+// The game of seed 7 is played as a save from before the box counts
+// (edition 0) and under the current edition.
 func TestGoldenGame(t *testing.T) {
-	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 40, Mulligan: true, Cards: catalog(t)}
+	for _, ed := range []int{0, runner.Edition} {
+		name := "game_seed7"
+		if ed > 0 {
+			name = fmt.Sprintf("game_seed7_edition%d", ed)
+		}
+		t.Run(name, func(t *testing.T) { goldenGame(t, ed, name) })
+	}
+}
+
+func goldenGame(t *testing.T, edition int, name string) {
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 40, Mulligan: true, Cards: catalog(t), Edition: edition}
 	e, err := referee.Start(factory(cfg))
 	if err != nil {
 		t.Fatal(err)
@@ -38,5 +50,5 @@ func TestGoldenGame(t *testing.T) {
 		}
 	}
 	b.WriteString("\n" + e.Game().Status(referee.Public))
-	golden(t, "game_seed7", b.String())
+	golden(t, name, b.String())
 }

@@ -23,6 +23,13 @@ func key(p *runner.Piece) string { return fmt.Sprintf("c%d", p.ID) }
 // expected questions in order; it fails on any other question.
 func drive(t *testing.T, build func() *runner.Game, run func(*runner.Game, *referee.T), steps []step) (*referee.Engine, *runner.Game) {
 	t.Helper()
+	return driveWatch(t, build, run, steps, nil)
+}
+
+// driveWatch is drive, showing each question to watch before it is answered.
+func driveWatch(t *testing.T, build func() *runner.Game, run func(*runner.Game, *referee.T), steps []step,
+	watch func(*referee.Question)) (*referee.Engine, *runner.Game) {
+	t.Helper()
 	var g *runner.Game
 	f := func() referee.Game {
 		g = build()
@@ -39,6 +46,9 @@ func drive(t *testing.T, build func() *runner.Game, run func(*runner.Game, *refe
 		}
 		if q.ID != s.id {
 			t.Fatalf("step %d: want question %s, got %s (%s)\n%s", i+1, s.id, q.ID, q.Text, events(e))
+		}
+		if watch != nil {
+			watch(q)
 		}
 		if err := e.Answer(s.answer); err != nil {
 			t.Fatalf("step %d (%s): %v\noptions %v\n%s", i+1, s.id, err, q.Options, events(e))

@@ -7,10 +7,9 @@ import (
 	"rumref/referee"
 )
 
-// enterCard asks once for the printed data of a card the catalog lacks and
-// adds it to the game's catalog under a numbered name. Its answers are in
-// the journal, so a resumed game knows the card again.
-func (g *Game) enterCard(t *referee.T, actor int, side Side, types []CardType, secret bool) string {
+// enterCardV0 is how games started before edition 1 type in a card: the
+// type's own questions, and a numbered name. Those saves replay with it.
+func (g *Game) enterCardV0(t *referee.T, actor int, side Side, types []CardType, secret bool) string {
 	ask := func(q referee.Question) string {
 		q.Actor, q.Secret, q.Rule = referee.Seat(actor), secret, "rr.cards.unknown"
 		return t.Ask(q)

@@ -63,6 +63,19 @@ type View struct {
 	Raid   string `json:"raid,omitempty"`
 	Over   bool   `json:"over"`
 	Result string `json:"result,omitempty"`
+	// TypedIn are the cards typed in by hand that this viewer can see
+	// somewhere on the table, with their printed data.
+	TypedIn []TypedCard `json:"typed_in,omitempty"`
+	// BeyondBox names the piles that hold more cards than the box.
+	BeyondBox string `json:"beyond_box,omitempty"`
+}
+
+// TypedCard is a card typed in by hand, as its players entered it.
+type TypedCard struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+	Cost int    `json:"cost"`
+	Text string `json:"text,omitempty"`
 }
 
 func (g *Game) cardView(p *Piece, viewer referee.Viewer) CardView {
@@ -121,7 +134,49 @@ func (g *Game) view(viewer referee.Viewer) View {
 	if viewer == PirateSeat {
 		v.Peeked = append(v.Peeked, g.peeked...)
 	}
+	v.TypedIn = g.typedIn(&v)
+	v.BeyondBox = g.beyondNote()
 	return v
+}
+
+// typedIn lists the typed-in cards whose names the view shows, so the
+// players can read a card's text wherever it sits; a card the viewer
+// cannot see is not listed.
+func (g *Game) typedIn(v *View) []TypedCard {
+	var names []string
+	for _, p := range v.Players {
+		names = append(names, p.Hand...)
+		names = append(names, p.Discard...)
+		for _, s := range p.Score {
+			names = append(names, s.Name)
+		}
+	}
+	for _, is := range v.Islands {
+		if is.Card != nil {
+			names = append(names, is.Card.Name)
+		}
+		for _, h := range is.Hazards {
+			names = append(names, h.Name)
+		}
+	}
+	for _, s := range v.Ships {
+		names = append(names, s.Name)
+		names = append(names, s.Crew...)
+	}
+	names = append(names, v.Removed...)
+	names = append(names, v.Revealed...)
+	for _, p := range v.Peeked {
+		if i := strings.LastIndex(p, ": "); i >= 0 {
+			names = append(names, p[i+2:])
+		}
+	}
+	var out []TypedCard
+	for _, n := range distinct(names) {
+		if c := g.card(n); c != nil && c.Unlisted {
+			out = append(out, TypedCard{Name: c.Name, Type: c.Type.String(), Cost: c.Cost, Text: c.Text})
+		}
+	}
+	return out
 }
 
 func (cv CardView) text(kind string) string {
@@ -189,6 +244,19 @@ func (g *Game) Status(viewer referee.Viewer) string {
 	}
 	for _, p := range v.Peeked {
 		fmt.Fprintf(&b, "You looked at: %s\n", p)
+	}
+	if len(v.TypedIn) > 0 {
+		b.WriteString("Typed-in cards (as the players entered them):\n")
+		for _, c := range v.TypedIn {
+			text := c.Text
+			if text == "" {
+				text = "no text"
+			}
+			fmt.Fprintf(&b, "  %s (%s, cost %d): %s\n", c.Name, c.Type, c.Cost, text)
+		}
+	}
+	if v.BeyondBox != "" {
+		b.WriteString(v.BeyondBox + "\n")
 	}
 	if v.Over {
 		b.WriteString(v.Result + "\n")

@@ -1,0 +1,244 @@
+package runner
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"rumref/referee"
+)
+
+// MaxNameLength is the longest name a card typed in by hand may have.
+const MaxNameLength = 40
+
+// enterCard asks once for the printed data of a card the catalog lacks
+// and adds it to the game's catalog: its type (one of types), its printed
+// name, cost, skill icons and text. Context is every type the card could
+// have had in this place: the type is asked whenever context holds more
+// than one, and every type is asked the same questions in the same order
+// with the same texts, so which questions are asked never shows the type.
+// A hazard's text is read as its costs. The answers are in the journal,
+// so a resumed game knows the card again.
+func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []CardType, secret bool) string {
+	if !g.boxed() {
+		return g.enterCardV0(t, actor, side, context, secret)
+	}
+	ask := func(q referee.Question) string {
+		q.Actor, q.Secret, q.Rule = referee.Seat(actor), secret, "rr.cards.unknown"
+		return t.Ask(q)
+	}
+	num := func(id, text string, lo, hi int) int {
+		n, _ := strconv.Atoi(ask(referee.Question{ID: id, Kind: referee.Number, Min: lo, Max: hi, Text: text}))
+		return n
+	}
+	typ := types[0]
+	if len(context) > 1 {
+		opts := make([]referee.Option, 0, len(types))
+		for _, ty := range types {
+			opts = append(opts, referee.Option{Key: ty.String(), Label: ty.String()})
+		}
+		k := ask(referee.Question{ID: "card.type", Options: opts,
+			Text: "This card is not in the referee's list. What type is printed on it? (Only the types the box still has unknown cards of are listed.)"})
+		for _, ty := range types {
+			if ty.String() == k {
+				typ = ty
+			}
+		}
+	}
+	c := Card{Side: side, Type: typ, Unlisted: true}
+	c.Name = ask(referee.Question{ID: "card.name", Kind: referee.TextLine, Check: g.checkNewName, Example: g.exampleName(),
+		Text: fmt.Sprintf("This card is not in the referee's list. What name is printed on it (at most %d characters)?", MaxNameLength)})
+	c.Cost = num("card.cost", "What coin value is printed in its top-left corner (0 if none)?", 0, 9)
+	nav := num("card.navigation", "How many navigation icons are printed on it (0 if none)?", 0, 3)
+	com := num("card.combat", "How many combat icons are printed on it (0 if none)?", 0, 3)
+	text := ask(referee.Question{ID: "card.text", Kind: referee.TextLine, Example: "pay 1 | discard 1",
+		Text: "Type its text in your own words (- if it has none). For a hazard write its costs, separated by |, as: " +
+			costForms + ".",
+		Check: func(s string) error {
+			if typ != Hazard {
+				return nil
+			}
+			_, err := parseCosts(s)
+			return err
+		}})
+	if noText(text) {
+		text = ""
+	}
+	c.Text = text
+	switch typ {
+	case Hazard:
+		c.Options, _ = parseCosts(text)
+	case Event:
+		c.Play = manualText(text)
+	case Crew:
+		c.Navigation, c.Combat = nav, com
+		c.After = manualText(text)
+	case Ship:
+		// Only when the catalog leaves ships unknown (the box's list is complete).
+		c.Navigation, c.Combat = nav, com
+		c.Slots = num("card.slots", "How many crew slots does the ship have?", 1, 4)
+	case Investment:
+		// Only when the catalog leaves investments unknown (the box's list is complete).
+		c.Points = num("card.points", "How many points does it score for the crown when funded (0 if it is not rum)?", 0, 5)
+		if c.Points > 0 {
+			c.Funded = []Effect{{Do: OpScore}}
+			c.Raid = []Effect{{Do: OpScore}}
+		}
+		if m := manualText(text); m != nil {
+			c.Funded = append(c.Funded, m...)
+			c.Raid = append(c.Raid, m...)
+		}
+	}
+	g.cards = append(g.cards, c)
+	return c.Name
+}
+
+// manualText is the effect of a typed-in text: the players apply it by hand.
+func manualText(text string) []Effect {
+	if text == "" {
+		return nil
+	}
+	return []Effect{{Do: OpManual}}
+}
+
+// noText reports whether a typed text says the card has none.
+func noText(s string) bool {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "-", "none", "no text", "nothing":
+		return true
+	}
+	return false
+}
+
+// reservedKeys are option keys the menus use besides card names.
+var reservedKeys = []string{unlistedKey, cancelKey, "done", "yes", "no"}
+
+// checkNewName refuses a typed-in name that would be empty as an option
+// key, too long, a word the menus use, or the name of a card already known.
+func (g *Game) checkNewName(s string) error {
+	if n := utf8.RuneCountInString(s); n > MaxNameLength {
+		return fmt.Errorf("that name is %d characters long: type at most %d", n, MaxNameLength)
+	}
+	k := slug(s)
+	if k == "" {
+		return fmt.Errorf("a card name needs at least one letter or digit")
+	}
+	for _, r := range reservedKeys {
+		if k == r {
+			return fmt.Errorf("%q is a word the referee's menus use: add a word to the name", s)
+		}
+	}
+	if c := g.cardBySlug(k); c != nil {
+		return fmt.Errorf("%s is already in the referee's list: answer the draw with it instead (type undo to go back), or add a word to tell the two apart", c.Name)
+	}
+	return nil
+}
+
+// exampleName is a name no card has yet.
+func (g *Game) exampleName() string {
+	for n := 1; ; n++ {
+		name := fmt.Sprintf("Typed-in card %d", n)
+		if g.cardBySlug(slug(name)) == nil {
+			return name
+		}
+	}
+}
+
+// costForms lists the cost parts parseCosts reads.
+const costForms = `"2 navigation", "1 combat", "pay 3", "discard 2", "trash a crew", "trash a ship" ` +
+	`(add "crew to hand" if its crew go back to hand), "crown gains 3", "1 coin on each raiding ship", ` +
+	`"1 coin on this hazard", or "by hand" for anything else; join parts of one cost with "and"`
+
+var costPatterns = []struct {
+	re *regexp.Regexp
+	op Op
+}{
+	{regexp.MustCompile(`^(\d+) (?:navigation|nav)(?: icons?)?$`), OpNavigation},
+	{regexp.MustCompile(`^(?:navigation|nav) (\d+)$`), OpNavigation},
+	{regexp.MustCompile(`^(\d+) (?:combat|fight)(?: icons?)?$`), OpCombat},
+	{regexp.MustCompile(`^(?:combat|fight) (\d+)$`), OpCombat},
+	{regexp.MustCompile(`^pay (\d+)(?: coins?)?$`), OpPay},
+	{regexp.MustCompile(`^discard (\d+)(?: cards?)?$`), OpDiscard},
+	{regexp.MustCompile(`^trash (a|an|one|\d+)(?: raiding| party)? crew(?: members?)?$`), OpTrashCrew},
+	{regexp.MustCompile(`^(?:the )?crown gains (\d+)(?: coins?)?$`), OpRivalGain},
+	{regexp.MustCompile(`^\+?(\d+)(?: coins?)? on each (?:raiding )?ship$`), OpCoinRaiders},
+	{regexp.MustCompile(`^\+?(\d+)(?: coins?)? on (?:this|the) (?:hazard|card)$`), OpCoinThis},
+}
+
+var (
+	trashShipPattern = regexp.MustCompile(`^trash (?:a|one|the) (?:raiding )?ship\b(.*)$`)
+	costAlternatives = regexp.MustCompile(`\s*\|\s*|\s+or\s+`)
+	costParts        = regexp.MustCompile(`\s*(?:,|;|\band\b|\bthen\b)\s*`)
+)
+
+// parseCosts reads a hazard's costs as typed: alternatives separated by
+// "|" or "or", each one or more parts joined by "and" or commas.
+func parseCosts(s string) ([][]Effect, error) {
+	if noText(s) {
+		return nil, fmt.Errorf("a hazard lists at least one cost: type them as %s", costForms)
+	}
+	alts := costAlternatives.Split(strings.ToLower(strings.TrimSpace(s)), -1)
+	if len(alts) > 4 {
+		return nil, fmt.Errorf("that is %d costs: a hazard lists at most 4", len(alts))
+	}
+	var out [][]Effect
+	for _, alt := range alts {
+		var opt []Effect
+		for _, part := range costParts.Split(alt, -1) {
+			part = strings.Trim(strings.TrimSpace(part), ".!")
+			if part == "" {
+				continue
+			}
+			if n := len(opt); n > 0 && opt[n-1].Do == OpTrashShip && strings.Contains(part, "crew") && strings.Contains(part, "hand") {
+				opt[n-1].Hand = true // "trash a ship, its crew to hand"
+				continue
+			}
+			e, err := parseCostPart(part)
+			if err != nil {
+				return nil, err
+			}
+			opt = append(opt, e)
+		}
+		if len(opt) == 0 {
+			return nil, fmt.Errorf("one of the costs is empty: type each cost between the bars")
+		}
+		if len(opt) > 3 {
+			return nil, fmt.Errorf("the cost %q has %d parts: at most 3", alt, len(opt))
+		}
+		out = append(out, opt)
+	}
+	return out, nil
+}
+
+func parseCostPart(part string) (Effect, error) {
+	if n := strings.Count(part, "🧭"); n > 0 && strings.Trim(part, "🧭 ") == "" {
+		return Effect{Do: OpNavigation, N: n}, nil
+	}
+	if n := strings.Count(part, "⚔"); n > 0 && strings.Trim(part, "⚔\ufe0f ") == "" {
+		return Effect{Do: OpCombat, N: n}, nil
+	}
+	switch part {
+	case "by hand", "manual", "apply by hand", "something else":
+		return Effect{Do: OpManual}, nil
+	}
+	if m := trashShipPattern.FindStringSubmatch(part); m != nil {
+		return Effect{Do: OpTrashShip, Hand: strings.Contains(m[1], "hand")}, nil
+	}
+	for _, p := range costPatterns {
+		m := p.re.FindStringSubmatch(part)
+		if m == nil {
+			continue
+		}
+		n := 1
+		if d, err := strconv.Atoi(m[1]); err == nil {
+			n = d
+		}
+		if n < 1 || n > 9 {
+			return Effect{}, fmt.Errorf("%q: use a number from 1 to 9", part)
+		}
+		return Effect{Do: p.op, N: n}, nil
+	}
+	return Effect{}, fmt.Errorf("%q is not a cost the referee reads: write it as %s", part, costForms)
+}
