@@ -46,6 +46,7 @@ func newNewCmd(a *app) *cobra.Command {
 	cmd.Flags().BoolVar(&r.mulligan, "mulligan", false, "Rum Runner: use the optional mulligan rule")
 	cmd.Flags().BoolVar(&r.beyondBox, "beyond-box", false, "Rum Runner: accept a --cards file whose decks hold more cards of a type than the box (the status says so)")
 	cmd.Flags().IntVar(&r.turnCap, "turn-cap", 0, "Rum Runner: end a stalled game in a draw after this many turns (0: no cap)")
+	addWebFlag(cmd, &a.web)
 	cmd.RegisterFlagCompletionFunc("layout", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"random", "fixed"}, cobra.ShellCompDirectiveNoFileComp
 	})

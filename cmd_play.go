@@ -57,6 +57,14 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 	defer e.Close()
 
+	srv, hub, newTokens, err := a.startWeb(mode, file, factory)
+	if err != nil {
+		return err
+	}
+	if srv != nil {
+		defer srv.Close()
+	}
+
 	enc, err := journal.NewEncoder(file)
 	if err != nil {
 		return err
@@ -73,7 +81,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		file.Answers, file.Correction = answers, journal.FromCorrection(e.Correction())
 		return journal.Write(path, enc.EncodeWith(answers, file.Correction))
 	}
-	if fresh {
+	if fresh || newTokens {
 		if err := save(e.Answers()); err != nil {
 			return err
 		}
@@ -98,6 +106,9 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	if file.Teach {
 		s.Teach = lesson
 	}
+	if hub != nil {
+		s.Remote = hub
+	}
 	if !fresh {
 		// On resume, repeat only the last few rulings for context.
 		s.EventsShown = max(0, len(e.Events())-3)
@@ -108,6 +119,9 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 			return &codedError{code: exitInterrupted, err: errors.New("")}
 		}
 		return err
+	}
+	if hub != nil {
+		a.endWeb(mode, hub, e.Game())
 	}
 	return nil
 }
@@ -214,7 +228,7 @@ func factoryFor(file *journal.File) (referee.Factory, error) {
 
 // newResumeCmd builds "rumref resume".
 func newResumeCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "resume FILE",
 		Short: "Continue a saved game exactly where it stopped",
 		Args:  cobra.ExactArgs(1),
@@ -231,4 +245,7 @@ func newResumeCmd(a *app) *cobra.Command {
 			return a.play(mode, file, args[0], factory)
 		},
 	}
+	addWebFlag(cmd, &a.web)
+	cmd.Flags().BoolVar(&a.web.newTokens, "new-tokens", false, "with --web: issue fresh page URLs (the old ones stop working)")
+	return cmd
 }

@@ -21,6 +21,7 @@ type app struct {
 	noColor bool
 	save    string
 	teach   bool
+	web     webFlags
 
 	reader *bufio.Reader
 }

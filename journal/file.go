@@ -37,7 +37,10 @@ type File struct {
 	// Correction is the last correction made (format 2), kept until the
 	// next one so that undo can take it back, even after a resume.
 	Correction *Correction `yaml:"correction,omitempty"`
-	Answers    Answers     `yaml:"answers,omitempty"`
+	// Web keeps the secret parts of the phone URLs (rumref --web), so a
+	// resumed game keeps its QR codes.
+	Web     *WebTokens `yaml:"web,omitempty"`
+	Answers Answers    `yaml:"answers,omitempty"`
 }
 
 // Correction is the record of the last correction in a save: the answer
@@ -94,6 +97,12 @@ func (c *Correction) Engine() *referee.Correction {
 		return nil
 	}
 	return &referee.Correction{Answer: c.Answer, Kept: c.Kept, Before: c.Before}
+}
+
+// WebTokens are the tokens of the table page and of each seat's page.
+type WebTokens struct {
+	Table string   `yaml:"table"`
+	Seats []string `yaml:"seats"`
 }
 
 // ErrNewer is returned for a save written by a newer rumref.

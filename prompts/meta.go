@@ -77,7 +77,8 @@ func others(q *referee.Question, e referee.Entry) bool {
 func (s *Session) ownerAgrees(e referee.Entry, n int, verb, id string) (bool, error) {
 	owner := s.name(e.Actor)
 	text := fmt.Sprintf("This %s %s's secret answer (answer %d). Pass the laptop to %s: %s, do you agree?", verb, owner, n, owner, owner)
-	if s.Mode != Terminal {
+	if s.Mode != Terminal || s.Remote != nil {
+		// With phones, the owner may agree on their own phone too.
 		return s.confirm(id, e.Actor, text)
 	}
 	var ok bool
@@ -235,7 +236,7 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 // then another player's secret needs their agreement. ok is false when
 // nothing is to change.
 func (s *Session) newValue(q *referee.Question, e referee.Entry, n int, typed string) (string, bool, error) {
-	if s.Mode == JSON || s.Mode == Plain && e.Secret && typed != "" {
+	if s.Mode == JSON || s.Mode == Plain && e.Secret && typed != "" || s.fromRemote() {
 		if others(q, e) {
 			ok, err := s.ownerAgrees(e, n, "changes", "correct.secret")
 			if err != nil || !ok {
@@ -316,7 +317,7 @@ func (s *Session) askValue(aq *referee.Question, e referee.Entry, n int, secret 
 		return aq.Validate(v)
 	}
 	fmt.Fprint(s.Out, label+"\n> ")
-	line, err := readLine(s.r)
+	line, err := s.nextLine()
 	if err != nil {
 		return "", err
 	}
@@ -447,7 +448,7 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 		for i, n := range names {
 			fmt.Fprintf(s.Out, "  %d) %s\n", i+1, n)
 		}
-		line, err := readLine(s.r)
+		line, err := s.nextLine()
 		if err != nil {
 			return err
 		}
@@ -459,12 +460,12 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 		seat = i
 	}
 	fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("Pass the laptop to %s; everyone else look away. (Plain mode cannot clear the screen.) Press Enter when ready.", names[seat])))
-	if _, err := readLine(s.r); err != nil {
+	if _, err := s.nextLine(); err != nil {
 		return err
 	}
 	fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("-- %s's private view --", names[seat])))
 	fmt.Fprintln(s.Out, s.Engine.Game().Status(referee.Viewer(seat)))
 	fmt.Fprintln(s.Out, s.pal.secret("-- end of private view: press Enter, then pass the laptop back --"))
-	_, err := readLine(s.r)
+	_, err := s.nextLine()
 	return err
 }

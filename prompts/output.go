@@ -17,6 +17,9 @@ func (s *Session) reject(q *referee.Question, why string) {
 	if q != nil {
 		id, rule = q.ID, q.Rule
 	}
+	if s.refuseRemote(why) {
+		return
+	}
 	if s.Mode == JSON {
 		s.emit(jsonError{Type: "error", Question: id, Rule: rule, Error: why})
 		return
@@ -31,6 +34,9 @@ func (s *Session) reject(q *referee.Question, why string) {
 
 // info shows a message such as the result of undo.
 func (s *Session) info(text string) {
+	if s.Remote != nil {
+		s.Remote.Tell(RemoteMessage{Type: "info", Text: text})
+	}
 	if s.Mode == JSON {
 		s.emit(jsonInfo{Type: "info", Text: text})
 		return
@@ -199,6 +205,9 @@ func (s *Session) end() {
 // confirm asks a yes/no question of actor (a player, or the table);
 // anything but yes is no.
 func (s *Session) confirm(id string, actor referee.Seat, text string) (bool, error) {
+	if s.Remote != nil {
+		return s.confirmAny(id, actor, text)
+	}
 	switch s.Mode {
 	case Terminal:
 		return s.term.confirm(text)
@@ -207,7 +216,7 @@ func (s *Session) confirm(id string, actor referee.Seat, text string) (bool, err
 	default:
 		fmt.Fprintln(s.Out, s.pal.secret(text)+" (yes/no)")
 	}
-	line, err := readLine(s.r)
+	line, err := s.nextLine()
 	if err != nil {
 		return false, err
 	}

@@ -54,7 +54,11 @@ type Session struct {
 	// session shows it the first time a question or ruling cites that
 	// rule (the first-game walkthrough, rumref new --teach).
 	Teach func(rule string) string
+	// Remote, when set, is another front end (the players' phones) that
+	// sees the game and may answer beside In; see remote.go.
+	Remote Remote
 
+	rs     *remoteState
 	taught map[string]bool
 	r      *bufio.Reader
 	pal    palette
@@ -81,12 +85,14 @@ func (s *Session) Run() error {
 			if !s.Engine.Over() {
 				return errors.New("the referee stopped without a question to ask; the game is saved, so undo with 'rumref resume' and report the problem")
 			}
+			s.sync()
 			s.end()
 			return nil
 		}
 		s.teach(q.Rule)
-		line, err := s.read(q)
-		if err == nil {
+		s.sync()
+		line, remote, err := s.readAny(q)
+		if err == nil && !remote {
 			err = s.handle(q, line)
 		}
 		if err != nil {
@@ -238,6 +244,7 @@ func (s *Session) stop(err error) error {
 	if errors.Is(err, ErrInputEnded) {
 		reason = "input_ended"
 	}
+	s.stopRemote(reason)
 	if s.Mode == JSON {
 		s.emit(jsonExit{Type: "exit", Reason: reason, Save: s.SaveName, Step: len(s.Engine.Answers())})
 	}

@@ -57,6 +57,9 @@ type stdinPump struct {
 	inflight bool
 	data     chan pumpChunk
 	cur      *pumpView
+	// intr is set while a prompt is interrupted (an answer came from a
+	// phone): new views end at once until resume.
+	intr bool
 }
 
 type pumpChunk struct {
@@ -83,7 +86,31 @@ func (p *stdinPump) view() io.ReadCloser {
 	}
 	v := &pumpView{p: p, done: make(chan struct{})}
 	p.cur = v
+	if p.intr {
+		v.Close()
+	}
 	return v
+}
+
+// interrupt ends the prompt now reading, and any started before resume:
+// their line editors see the end of input.
+func (p *stdinPump) interrupt() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.intr = true
+	if p.cur != nil {
+		p.cur.Close()
+	}
+}
+
+// resume lets prompts read again and reports whether they were
+// interrupted.
+func (p *stdinPump) resume() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	was := p.intr
+	p.intr = false
+	return was
 }
 
 // Read serves bytes left over from an earlier read, or waits for the

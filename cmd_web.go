@@ -1,0 +1,114 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rumref/journal"
+	"rumref/prompts"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/setup"
+	"rumref/web"
+)
+
+// webFlags are the options of the phones' pages (--web).
+type webFlags struct {
+	addr      string
+	newTokens bool
+}
+
+// addWebFlag adds --web to a command that plays a game.
+func addWebFlag(cmd *cobra.Command, f *webFlags) {
+	cmd.Flags().StringVar(&f.addr, "web", "", "also serve the game to phones and a table screen at HOST:PORT (port 0: a free port; loopback unless a LAN address or 0.0.0.0 is given)")
+}
+
+// jsonWeb is the --io json object that lists the pages.
+type jsonWeb struct {
+	Type  string        `json:"type"`
+	Table string        `json:"table"`
+	Seats []jsonWebSeat `json:"seats"`
+}
+
+type jsonWebSeat struct {
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// startWeb starts the phones' pages for a game when --web was given. It
+// keeps the tokens in file (fresh ones when the save has none or
+// --new-tokens was given) and reports whether they changed, so the caller
+// saves them. The caller closes the server when the session ends.
+func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Factory) (*web.Server, *web.Hub, bool, error) {
+	if a.web.addr == "" {
+		return nil, nil, false, nil
+	}
+	g := factory()
+	names := g.PlayerNames()
+	changed := false
+	var tokens web.Tokens
+	if file.Web != nil && !a.web.newTokens {
+		tokens = web.Tokens{Table: file.Web.Table, Seats: file.Web.Seats}
+	}
+	if !tokens.Valid(len(names)) {
+		tokens = web.NewTokens(len(names))
+		file.Web = &journal.WebTokens{Table: tokens.Table, Seats: tokens.Seats}
+		changed = true
+	}
+	cfg := web.Config{Game: g.Name(), Names: names, Rules: rulesText, Factory: factory}
+	switch g := g.(type) {
+	case *pirates.Game:
+		cfg.Title = "Rum & Pirates"
+		cfg.Board = setup.BoardSVG(g.Board)
+		cfg.Parallel = map[string]bool{"pub.join": true}
+	default:
+		cfg.Title = "Rum Runner"
+	}
+	hub := web.NewHub(cfg)
+	srv, err := web.Listen(a.web.addr, hub, tokens)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	go srv.Serve()
+	if mode == prompts.JSON {
+		obj := jsonWeb{Type: "web", Table: srv.TableURL(), Seats: []jsonWebSeat{}}
+		for i, n := range names {
+			obj.Seats = append(obj.Seats, jsonWebSeat{Seat: i, Name: n, URL: srv.SeatURL(i)})
+		}
+		b, _ := json.Marshal(obj)
+		fmt.Fprintln(a.stdout, string(b))
+		return srv, hub, changed, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Phones: each player opens their own page (scan the code); the table page is for a shared screen.\n")
+	if srv.Loopback() {
+		fmt.Fprintf(&b, "(Listening on this computer only: start with --web 0.0.0.0:0 for phones on the same network.)\n")
+	} else {
+		fmt.Fprintf(&b, "Listening on the local network at %s. Anyone on this network who has a page's URL can open it: keep the URLs to their players.\n", strings.Join(srv.Bases(), ", "))
+	}
+	fmt.Fprintf(&b, "  Table: %s\n", srv.TableURL())
+	for i, n := range names {
+		fmt.Fprintf(&b, "  %s: %s\n", n, srv.SeatURL(i))
+	}
+	for i, n := range names {
+		fmt.Fprintf(&b, "\n%s's page:\n%s", n, web.QRText(srv.SeatURL(i)))
+	}
+	a.info(mode, strings.TrimRight(b.String(), "\n"))
+	return srv, hub, changed, nil
+}
+
+// endWeb prints the play logger link at the end of a game.
+func (a *app) endWeb(mode prompts.Mode, hub *web.Hub, g referee.Game) {
+	u := hub.PlayURL(g)
+	if u == "" {
+		return
+	}
+	if mode == prompts.JSON {
+		return // nothing follows the end object; the table page shows the link
+	}
+	fmt.Fprintf(a.stdout, "Log this play in BG Stats (scan the code or open the link):\n%s%s\n", web.QRText(u), u)
+}

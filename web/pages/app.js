@@ -1,0 +1,321 @@
+// rumref's table and seat pages: one script for both. It reads the state
+// (GET U/state), follows the event stream (GET U/events) and posts
+// answers and commands (POST U/answer, undo, correct, confirm). Every
+// text from the game is set with textContent, never as HTML; only the
+// board and the QR codes, drawn by rumref itself, are inserted as SVG.
+"use strict";
+(function () {
+  const page = document.body.dataset.page;
+  const base = location.pathname.replace(/\/+$/, "");
+  const $ = (id) => document.getElementById(id);
+  const PIRATE_COLORS = { gold: "#e0a800", violet: "#7b2cbf", blue: "#1d4ed8", red: "#c1121f", green: "#2d6a4f", black: "#111", white: "#eee", orange: "#f77f00" };
+  let st = null; // the state object
+  let es = null;
+  let boardLoaded = false;
+
+  function el(tag, attrs, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
+    }
+    for (const k of kids) if (k !== null && k !== undefined) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
+
+  async function post(what, body) {
+    const res = await fetch(base + "/" + what, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    let out = {};
+    try { out = await res.json(); } catch (e) { out = { error: "no answer from rumref" }; }
+    if (!res.ok) {
+      showInfo(out.error || ("refused (" + res.status + ")"), true);
+      if (res.status === 409) refresh();
+    }
+    return res.ok;
+  }
+  function showInfo(text, bad) {
+    const i = $("info");
+    i.textContent = text || "";
+    i.classList.toggle("error", !!bad);
+  }
+
+  async function refresh() {
+    const res = await fetch(base + "/state");
+    if (res.ok) { st = await res.json(); render(); }
+  }
+
+  function connect() {
+    es = new EventSource(base + "/events");
+    es.onopen = () => { $("conn").textContent = "live"; };
+    es.onerror = () => { $("conn").textContent = st && st.exit ? "stopped" : "reconnecting"; };
+    es.onmessage = (m) => {
+      let o;
+      try { o = JSON.parse(m.data); } catch (e) { return; }
+      apply(o);
+    };
+  }
+
+  function apply(o) {
+    switch (o.type) {
+      case "state": st = o; break;
+      case "status": if (st) { st.view = o.view; st.text = o.text; } break;
+      case "question": if (st) { st.question = o; if (!o.ahead) st.step = o.step; } showInfo(""); break;
+      case "event": if (st) { st.events.push(o); if (st.events.length > 40) st.events.shift(); } break;
+      case "info": if (st) { st.info.push(o); } showInfo(o.text); break;
+      case "confirm": if (st) st.confirm = o.id ? o : null; break;
+      case "end": if (st) { st.end = o; st.question = null; } break;
+      case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = "stopped"; break;
+    }
+    if (st) render();
+  }
+
+  function render() {
+    $("title").textContent = (st.title || "rumref") + (page === "seat" ? ": " + st.name : ": the table");
+    $("stepinfo").textContent = "answer " + (st.step + 1);
+    renderQuestion();
+    renderConfirm();
+    renderEvents();
+    renderEnd();
+    if (page === "table") { renderBoard(); renderTable($("state")); }
+    else { renderSecrets(); renderTable($("state")); }
+  }
+
+  function mayAnswer(q) {
+    if (!q) return false;
+    if (page === "table") return !q.secret;
+    return q.actor === st.viewer;
+  }
+
+  function renderQuestion() {
+    const box = clear($("question"));
+    const q = st.question;
+    if (st.exit) { box.append(el("p", {}, "The game stopped (" + st.exit.reason + "). It is saved: resume it on the laptop.")); return; }
+    if (!q) { box.append(el("p", {}, st.end ? "The game is over." : "Waiting for the game.")); return; }
+    const mine = mayAnswer(q);
+    box.classList.toggle("mine", mine);
+    box.append(el("div", { class: "who" }, q.ahead ? "Before your turn, " + q.actor_name + ":" : (q.actor_name.charAt(0).toUpperCase() + q.actor_name.slice(1)) + (q.secret ? " (secret)" : "") + ":"));
+    box.append(el("p", { class: "qtext" }, q.text));
+    if (q.rule) box.append(el("span", { class: "rule" }, "(" + q.rule + ")"));
+    if (!mine) {
+      box.append(el("p", {}, page === "seat" ? "Not your question: wait for " + q.actor_name + "." : (q.secret ? q.actor_name + " answers on their phone." : "")));
+      return;
+    }
+    if (q.queued) { box.append(el("p", {}, "Your answer is kept and goes in when your turn comes: " + labelOf(q, q.queued) + ".")); }
+    const send = (key) => post("answer", { step: q.step, answer: key });
+    if (q.kind === "number") {
+      const grid = el("div", { class: "choices" });
+      if (q.max - q.min <= 11) {
+        for (let n = q.min; n <= q.max; n++) grid.append(el("button", { class: "choice", type: "button", "data-key": String(n), onclick: () => send(String(n)) }, String(n)));
+        box.append(grid);
+      } else {
+        const inp = el("input", { type: "number", min: q.min, max: q.max, inputmode: "numeric", "aria-label": "number" });
+        const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
+        f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim()); });
+        box.append(el("p", {}, "A number from " + q.min + " to " + q.max + ":"), f);
+      }
+      return;
+    }
+    const grid = el("div", { class: "choices" });
+    for (const o of q.options) grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, onclick: () => send(o.key) }, o.label || o.key));
+    box.append(grid);
+  }
+  function labelOf(q, key) { const o = (q.options || []).find((o) => o.key === key); return o ? o.label : key; }
+
+  function renderConfirm() {
+    const box = $("confirm");
+    const c = st.confirm;
+    if (!c) { box.hidden = true; return; }
+    box.hidden = false;
+    clear(box).append(el("p", {}, c.text));
+    if (c.mine || (c.seat < 0 && page === "table")) {
+      box.append(el("div", { class: "row" },
+        el("button", { type: "button", id: "confirm-yes", onclick: () => post("confirm", { step: st.step, id: c.id, yes: true }) }, "Yes"),
+        el("button", { type: "button", id: "confirm-no", onclick: () => post("confirm", { step: st.step, id: c.id, yes: false }) }, "No")));
+    } else {
+      box.append(el("p", {}, "Waiting for " + (st.players[c.seat] || "the table") + " to answer this."));
+    }
+  }
+
+  function renderEvents() {
+    const ol = clear($("events"));
+    for (const e of st.events.slice().reverse().slice(0, 20)) ol.append(el("li", {}, e.text + " ", el("span", { class: "rule" }, "(" + e.rule + ")")));
+  }
+
+  function renderEnd() {
+    const box = $("end");
+    if (!st.end) { box.hidden = true; return; }
+    box.hidden = false;
+    clear(box).className = "end";
+    box.append(el("h2", {}, "The game is over"));
+    const v = st.end.status || st.view;
+    if (v && v.final) {
+      const cats = Object.keys(v.final.players[0].categories || {});
+      const head = el("tr", {}, el("th", {}, ""), ...v.final.players.map((p) => el("th", {}, p.name)));
+      const rows = cats.map((c) => el("tr", {}, el("td", {}, c), ...v.final.players.map((p) => el("td", {}, p.categories[c]))));
+      const total = el("tr", {}, el("th", {}, "total"), ...v.final.players.map((p) => el("th", {}, p.total)));
+      const place = el("tr", {}, el("td", {}, "place"), ...v.final.players.map((p) => el("td", {}, p.place)));
+      box.append(el("div", { class: "scroll" }, el("table", { id: "scorepad" }, head, ...rows, total, place)));
+      if (v.final.winners) box.append(el("p", {}, "Winner: " + v.final.winners.join(" and ")));
+    } else if (v && v.players) {
+      box.append(el("table", { id: "scorepad" }, ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, p.points + " points")))));
+      if (v.result) box.append(el("p", {}, v.result));
+    }
+    if (page === "table" && st.end.play && st.end.play.url) {
+      const q = el("div", { class: "qr", id: "playqr" });
+      q.innerHTML = st.end.play.qr; // drawn by rumref
+      q.append(el("a", { href: st.end.play.url, rel: "noreferrer" }, "Log this play in BG Stats"));
+      box.append(el("h2", {}, "Log the play"), q);
+    }
+  }
+
+  function tiles(list) { return el("span", { class: "tiles" }, ...(list && list.length ? list.map((t) => el("span", { class: "tile" }, t)) : ["none"])); }
+
+  function renderSecrets() {
+    const box = clear($("secrets"));
+    const v = st.view;
+    if (!v || !v.players) return;
+    const me = v.players[st.viewer];
+    if (!me) return;
+    if (st.game === "pirates") {
+      box.append(el("p", {}, "Coins: ", el("b", { id: "my-coins" }, me.coins === undefined ? "?" : me.coins)));
+      box.append(el("p", {}, "Kept wares: ", tiles(me.wares)));
+      box.append(el("p", {}, "Rendezvous targets: ", tiles(me.targets)));
+    } else {
+      box.append(el("p", {}, "Hand: ", tiles(me.hand)));
+      const hidden = [];
+      for (const is of v.islands || []) {
+        for (const c of [is.card, ...(is.hazards || [])]) if (c && !c.face_up && c.name) hidden.push(is.name + ": " + c.name);
+      }
+      if (hidden.length) box.append(el("p", {}, "Face down: ", tiles(hidden)));
+      if (v.peeked && v.peeked.length) box.append(el("p", {}, "Seen: ", tiles(v.peeked)));
+    }
+  }
+
+  function renderTable(box) {
+    clear(box);
+    const v = st.view;
+    if (!v) return;
+    if (st.game === "pirates") {
+      box.append(el("p", {}, "Round " + v.round + ", " + v.phase + " phase" + (v.turn ? "; turn: " + v.turn : "") + ". Start player: " + v.start_player + ". Captain: " + v.captain + "."));
+      box.append(el("p", {}, "Pubs: ", tiles(v.pubs)), el("p", {}, "Maps: ", tiles(v.maps)));
+      box.append(el("p", {}, "Chest: ", tiles(v.chest ? [v.chest] : []), " Scorpion chest: ", tiles(v.scorpion ? [v.scorpion] : [])));
+      box.append(el("p", {}, "Beside the ship: ", tiles([v.bunk, v.hammock, v.bedroll].filter(Boolean))));
+      if (v.mast && v.mast.length) {
+        box.append(el("h2", {}, "The mast"), el("table", { id: "mast" }, el("tr", {}, el("th", {}, "player"), el("th", {}, "left"), el("th", {}, "right")),
+          ...v.mast.map((m) => el("tr", {}, el("td", {}, m.player), el("td", {}, m.left), el("td", {}, m.right)))));
+      }
+      box.append(el("div", { class: "scroll" }, el("table", { id: "players" },
+        el("tr", {}, el("th", {}, "player"), el("th", {}, "pirates"), el("th", {}, "office"), el("th", {}, "rum"), el("th", {}, "won"), el("th", {}, "face down")),
+        ...v.players.map((p) => el("tr", {}, el("td", {}, el("span", { class: "dot", "data-color": p.color }), " " + p.name + (p.out ? " (on board)" : "")),
+          el("td", {}, p.supply), el("td", {}, p.office), el("td", {}, p.rum), el("td", {}, tiles(p.won)),
+          el("td", {}, p.wares_kept + " wares, " + p.rendezvous_face_down + " rendezvous"))))));
+      for (const d of box.querySelectorAll(".dot")) d.style.background = PIRATE_COLORS[d.dataset.color] || "#999";
+      box.append(el("p", {}, "Stacks: " + v.stacks.map((s) => s.sort + " " + s.size).join(", ") + "; rum pool " + v.rum_pool));
+      return;
+    }
+    box.append(el("p", {}, "Turn " + v.turn + (v.active ? ", " + v.active + " to act" : "") + (v.raid ? "; " + v.raid : "")));
+    box.append(el("div", { class: "scroll" }, el("table", { id: "players" },
+      el("tr", {}, el("th", {}, "player"), el("th", {}, "coins"), el("th", {}, "hand"), el("th", {}, "deck"), el("th", {}, "discard"), el("th", {}, "score")),
+      ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, p.supply), el("td", {}, p.hand_size),
+        el("td", {}, p.deck), el("td", {}, tiles(p.discard)), el("td", {}, p.points + " points: ", tiles((p.score || []).map((s) => s.name || JSON.stringify(s)))))))));
+    box.append(el("h2", {}, "Islands"));
+    for (const is of v.islands || []) {
+      const card = is.card ? (is.card.face_up ? is.card.name : "face-down card") + " (" + is.card.coins + " coins)" : (is.home_port ? "crown deck (" + is.deck + ")" : "no card");
+      box.append(el("div", { class: "card island" }, el("b", {}, is.name), ": " + card, " | hazards: ",
+        tiles((is.hazards || []).map((h) => (h.face_up ? h.name : "face down") + " (" + h.coins + ")"))));
+    }
+    box.append(el("h2", {}, "Ships"));
+    for (const s of v.ships || []) box.append(el("div", { class: "card ship" }, el("b", {}, s.name + " #" + s.id), " (" + s.coins + " coins, " + s.crew.length + "/" + s.slots + " crew) ", tiles(s.crew)));
+    if (v.removed && v.removed.length) box.append(el("p", {}, "Out of the game: ", tiles(v.removed)));
+  }
+
+  async function renderBoard() {
+    const wrap = $("board");
+    if (st.game !== "pirates") { $("boardwrap").hidden = true; return; }
+    if (!boardLoaded) {
+      boardLoaded = true;
+      const res = await fetch(base + "/board.svg");
+      if (res.ok) wrap.innerHTML = await res.text(); // drawn by rumref
+    }
+    const svg = wrap.querySelector("svg");
+    if (!svg || !st.view) return;
+    const colorOf = {};
+    for (const p of st.view.players) colorOf[p.name] = PIRATE_COLORS[p.color] || "#999";
+    const taken = {};
+    for (const a of st.view.alleys || []) taken[a.alley] = a;
+    for (const pl of svg.querySelectorAll("polyline.alley")) {
+      const t = pl.querySelector("title");
+      const name = t ? t.textContent.replace(/^alley \d+: /, "") : "";
+      if (!pl.dataset.stroke) { pl.dataset.stroke = pl.getAttribute("stroke"); pl.dataset.width = pl.getAttribute("stroke-width"); }
+      const a = taken[name];
+      pl.setAttribute("stroke", a ? colorOf[a.player] : pl.dataset.stroke);
+      pl.setAttribute("stroke-width", a ? "9" : pl.dataset.width);
+      pl.classList.toggle("taken", !!a);
+    }
+    let cap = svg.querySelector("#captain");
+    for (const c of svg.querySelectorAll("circle.intersection")) {
+      const label = c.nextElementSibling && c.nextElementSibling.tagName === "text" && !c.nextElementSibling.getAttribute("font-weight") ? c.nextElementSibling : c.nextElementSibling && c.nextElementSibling.nextElementSibling;
+      if (label && label.textContent === st.view.captain) {
+        if (!cap) {
+          cap = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+          cap.setAttribute("id", "captain");
+          cap.setAttribute("r", "20");
+          cap.setAttribute("fill", "none");
+          cap.setAttribute("stroke", "#d62828");
+          cap.setAttribute("stroke-width", "5");
+          svg.append(cap);
+        }
+        cap.setAttribute("cx", c.getAttribute("cx"));
+        cap.setAttribute("cy", c.getAttribute("cy"));
+      }
+    }
+  }
+
+  async function showJoin() {
+    const box = $("join");
+    if (!box.hidden) { box.hidden = true; $("joinbtn").textContent = "Show the players' QR codes"; return; }
+    const res = await fetch(base + "/join");
+    if (!res.ok) return;
+    const j = await res.json();
+    clear(box);
+    for (const s of j.seats) {
+      const q = el("div", { class: "qr" });
+      q.innerHTML = s.qr; // drawn by rumref
+      q.append(el("div", {}, el("b", {}, s.name), s.connected ? " (connected)" : ""), el("a", { href: s.url, rel: "noreferrer" }, s.url));
+      box.append(q);
+    }
+    box.hidden = false;
+    $("joinbtn").textContent = "Hide the QR codes";
+  }
+
+  async function showHelp(url) {
+    const res = await fetch(url);
+    const pre = $("helptext");
+    if (!res.ok) return;
+    const h = await res.json();
+    pre.textContent = [h.text, h.commands, h.rules].filter(Boolean).join("\n\n");
+    pre.hidden = false;
+  }
+
+  function wire() {
+    $("undo").addEventListener("click", () => { if (st) post("undo", { step: st.step }); });
+    $("helpbtn").addEventListener("click", () => showHelp(base + "/help"));
+    $("rulesform").addEventListener("submit", (ev) => { ev.preventDefault(); showHelp(base + "/rules?q=" + encodeURIComponent($("rulesq").value)); });
+    if (page === "table") $("joinbtn").addEventListener("click", showJoin);
+    if (page === "seat") {
+      $("reveal").addEventListener("click", () => {
+        const s = $("secrets");
+        s.hidden = !s.hidden;
+        $("reveal").textContent = s.hidden ? "Tap to show my secrets" : "Tap to hide my secrets";
+        $("reveal").setAttribute("aria-expanded", String(!s.hidden));
+      });
+      $("correctform").addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        if (st) post("correct", { step: st.step, n: parseInt($("correctn").value, 10) || 0, value: $("correctv").value });
+      });
+    }
+  }
+
+  wire();
+  refresh().then(connect);
+})();

@@ -1,0 +1,477 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"embed"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"rumref/prompts"
+	"rumref/referee"
+)
+
+//go:embed pages
+var pages embed.FS
+
+// maxBody caps a request body.
+const maxBody = 4 << 10
+
+// KeepAlive is how often an idle event stream gets a comment line.
+var KeepAlive = 15 * time.Second
+
+// waitSession is how long a request waits for the session to take it.
+var waitSession = 30 * time.Second
+
+// Tokens are the secret parts of the URLs: one for the table page and
+// one per seat. The save keeps them, so a resumed game keeps its URLs.
+type Tokens struct {
+	Table string   `yaml:"table" json:"table"`
+	Seats []string `yaml:"seats" json:"seats"`
+}
+
+// tokenBytes is the size of a token: 160 random bits.
+const tokenBytes = 20
+
+// NewTokens makes fresh unguessable tokens for n seats.
+func NewTokens(n int) Tokens {
+	t := Tokens{Table: newToken()}
+	for range n {
+		t.Seats = append(t.Seats, newToken())
+	}
+	return t
+}
+
+func newToken() string {
+	b := make([]byte, tokenBytes)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("no randomness for a token: %v", err))
+	}
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// Valid reports whether the tokens fit n seats and are each long enough
+// and distinct.
+func (t Tokens) Valid(n int) bool {
+	if len(t.Seats) != n {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, s := range append([]string{t.Table}, t.Seats...) {
+		if len(s) < 26 || seen[s] || strings.Trim(s, "abcdefghijklmnopqrstuvwxyz234567") != "" {
+			return false
+		}
+		seen[s] = true
+	}
+	return true
+}
+
+// viewerOf finds whose token tok is: Table, a seat, or ok false.
+func (t Tokens) viewerOf(tok string) (referee.Viewer, bool) {
+	found, v := false, referee.Viewer(0)
+	if subtle.ConstantTimeCompare([]byte(tok), []byte(t.Table)) == 1 {
+		found, v = true, Table
+	}
+	for i, s := range t.Seats {
+		if subtle.ConstantTimeCompare([]byte(tok), []byte(s)) == 1 {
+			found, v = true, referee.Viewer(i)
+		}
+	}
+	return v, found
+}
+
+// Server is the HTTP side: it listens, serves the pages and the contract
+// of docs/protocol.md, and stops with the game.
+type Server struct {
+	hub    *Hub
+	tokens Tokens
+	ln     net.Listener
+	srv    *http.Server
+	base   []string // http://HOST:PORT for each address to show
+}
+
+// Listen opens the listening socket for addr (HOST:PORT; port 0 picks a
+// free port; an empty host means loopback).
+func Listen(addr string, hub *Hub, tokens Tokens) (*Server, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("--web %q: give HOST:PORT, for example 127.0.0.1:8080, 0.0.0.0:8080 or :0", addr)
+	}
+	if host == "" || strings.EqualFold(host, "localhost") {
+		host = "127.0.0.1"
+	}
+	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+		return nil, fmt.Errorf("--web %q: the port must be a number from 0 to 65535", addr)
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
+	if err != nil {
+		return nil, fmt.Errorf("--web %q: cannot listen there: %w", addr, err)
+	}
+	s := &Server{hub: hub, tokens: tokens, ln: ln}
+	s.base = baseURLs(host, ln.Addr().(*net.TCPAddr).Port)
+	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 8 << 10,
+		IdleTimeout: 2 * time.Minute}
+	return s, nil
+}
+
+// baseURLs are the addresses to print: the host itself, or for a
+// wildcard host every non-loopback IPv4 address of this machine (the LAN
+// URLs), then loopback.
+func baseURLs(host string, port int) []string {
+	ip := net.ParseIP(host)
+	var hosts []string
+	if ip != nil && ip.IsUnspecified() {
+		addrs, _ := net.InterfaceAddrs()
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() {
+				hosts = append(hosts, n.IP.String())
+			}
+		}
+		hosts = append(hosts, "127.0.0.1")
+	} else {
+		hosts = []string{host}
+	}
+	var out []string
+	for _, h := range hosts {
+		out = append(out, "http://"+net.JoinHostPort(h, strconv.Itoa(port)))
+	}
+	return out
+}
+
+// Serve serves until Close; run it in its own goroutine.
+func (s *Server) Serve() error {
+	err := s.srv.Serve(s.ln)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Close stops the hub (every stream gets its last messages and ends) and
+// the server.
+func (s *Server) Close() {
+	s.hub.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	s.srv.Shutdown(ctx)
+}
+
+// Base is the first address the pages are reached at.
+func (s *Server) Base() string { return s.base[0] }
+
+// Bases are all the addresses (LAN first, loopback last for a wildcard).
+func (s *Server) Bases() []string { return s.base }
+
+// Loopback reports whether the server listens on loopback only.
+func (s *Server) Loopback() bool {
+	a := s.ln.Addr().(*net.TCPAddr)
+	return a.IP.IsLoopback()
+}
+
+// TableURL is the table page's URL.
+func (s *Server) TableURL() string { return s.Base() + "/" + s.tokens.Table }
+
+// SeatURL is a seat page's URL.
+func (s *Server) SeatURL(seat int) string { return s.Base() + "/" + s.tokens.Seats[seat] }
+
+// Handler is the HTTP handler: GET and POST only, every path under a
+// token, unknown tokens 404.
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(s.serve)
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	if r.Method != http.MethodGet && r.Method != http.MethodPost {
+		h.Set("Allow", "GET, POST")
+		httpError(w, http.StatusMethodNotAllowed, "only GET and POST are served")
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && r.Method == http.MethodPost {
+		if u, err := url.Parse(o); err != nil || u.Host != r.Host {
+			httpError(w, http.StatusForbidden, "requests from other sites are refused")
+			return
+		}
+	}
+	path := strings.TrimPrefix(r.URL.Path, "/")
+	tok, rest, _ := strings.Cut(path, "/")
+	if tok == "assets" && r.Method == http.MethodGet {
+		s.asset(w, rest)
+		return
+	}
+	v, ok := s.tokens.viewerOf(tok)
+	if !ok {
+		httpError(w, http.StatusNotFound, "there is no such page: scan the QR code again or ask for the URL")
+		return
+	}
+	route := r.Method + " " + rest
+	switch route {
+	case "GET ":
+		s.page(w, v)
+	case "GET state":
+		writeJSON(w, http.StatusOK, s.hub.State(v))
+	case "GET events":
+		s.events(w, r, v)
+	case "GET help":
+		writeJSON(w, http.StatusOK, s.hub.Help(v))
+	case "GET rules":
+		s.rules(w, r)
+	case "GET board.svg":
+		if len(s.hub.cfg.Board) == 0 {
+			httpError(w, http.StatusNotFound, "this game has no board picture")
+			return
+		}
+		h.Set("Content-Type", "image/svg+xml")
+		w.Write(s.hub.cfg.Board)
+	case "GET join":
+		if v != Table {
+			httpError(w, http.StatusNotFound, "there is no such page")
+			return
+		}
+		s.join(w)
+	case "POST answer", "POST undo", "POST correct", "POST confirm":
+		s.post(w, r, v, rest)
+	default:
+		httpError(w, http.StatusNotFound, "there is no such page")
+	}
+}
+
+func httpError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]any{"ok": false, "error": msg})
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(code)
+	b := mustJSON(v)
+	w.Write(append(b, '\n'))
+}
+
+// page serves the table or seat page.
+func (s *Server) page(w http.ResponseWriter, v referee.Viewer) {
+	name := "pages/seat.html"
+	if v == Table {
+		name = "pages/table.html"
+	}
+	b, err := pages.ReadFile(name)
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, "the page is missing from this build")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b)
+}
+
+// asset serves the pages' script and style sheet.
+func (s *Server) asset(w http.ResponseWriter, name string) {
+	types := map[string]string{"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+	ct, ok := types[name]
+	if !ok {
+		httpError(w, http.StatusNotFound, "there is no such file")
+		return
+	}
+	b, err := pages.ReadFile("pages/" + name)
+	if err != nil {
+		httpError(w, http.StatusNotFound, "there is no such file")
+		return
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Write(b)
+}
+
+// join lists the seat URLs with their QR codes, for the table page.
+func (s *Server) join(w http.ResponseWriter) {
+	type seat struct {
+		Seat      int    `json:"seat"`
+		Name      string `json:"name"`
+		URL       string `json:"url"`
+		QR        string `json:"qr"`
+		Connected bool   `json:"connected"`
+	}
+	conn := s.hub.connected()
+	var out []seat
+	for i, n := range s.hub.cfg.Names {
+		out = append(out, seat{Seat: i, Name: n, URL: s.SeatURL(i), QR: QRSVG(s.SeatURL(i)), Connected: conn[i+1]})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"seats": out})
+}
+
+// rules searches the rules reference: GET U/rules?q=WORDS.
+func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	text := ""
+	switch {
+	case len(q) > 200:
+		httpError(w, http.StatusUnprocessableEntity, "the search is too long: type a few words")
+		return
+	case s.hub.cfg.Rules == nil:
+		text = "The rules reference is not available here."
+	case q == "":
+		text = "Type a few words to look up, for example: wrangle."
+	default:
+		text = strings.TrimRight(s.hub.cfg.Rules(q), "\n")
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"type": "rules", "query": q, "text": text})
+}
+
+// postBody is what POST U/answer, undo, correct and confirm take.
+type postBody struct {
+	Step   *int   `json:"step"`
+	Answer string `json:"answer"`
+	N      int    `json:"n"`
+	Value  string `json:"value"`
+	ID     string `json:"id"`
+	Yes    bool   `json:"yes"`
+}
+
+// post hands an answer or command to the session and reports its fate.
+func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, what string) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is too large: at most %d bytes", maxBody))
+		return
+	}
+	var p postBody
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil || p.Step == nil {
+		httpError(w, http.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`)
+		return
+	}
+	in := prompts.RemoteInput{Viewer: v, Step: *p.Step}
+	switch what {
+	case "answer":
+		in.Kind, in.Text = prompts.RemoteAnswer, strings.TrimSpace(p.Answer)
+		if in.Text == "" || len(in.Text) > 200 {
+			httpError(w, http.StatusUnprocessableEntity, "send the key of one of the answers")
+			return
+		}
+	case "undo":
+		in.Kind = prompts.RemoteUndo
+	case "correct":
+		in.Kind = prompts.RemoteCorrect
+		value := strings.TrimSpace(p.Value)
+		if p.N < 1 || value == "" || len(value) > 200 || strings.ContainsAny(value, "\r\n") {
+			httpError(w, http.StatusUnprocessableEntity, "send the answer's number n (as in the log) and the new value")
+			return
+		}
+		in.Text = fmt.Sprintf("%d %s", p.N, value)
+	case "confirm":
+		in.Kind, in.ID, in.Text = prompts.RemoteConfirm, p.ID, "no"
+		if p.Yes {
+			in.Text = "yes"
+		}
+	}
+	code, reply := s.hub.submit(r.Context(), in)
+	if code == http.StatusOK {
+		out := map[string]any{"ok": true}
+		if reply != "" {
+			out["queued"] = true
+		}
+		writeJSON(w, code, out)
+		return
+	}
+	httpError(w, code, reply)
+}
+
+// events streams server-sent events to one viewer.
+func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		httpError(w, http.StatusInternalServerError, "streaming is not supported here")
+		return
+	}
+	c, first, ok := s.hub.subscribe(v, r.Header.Get("Last-Event-ID"))
+	if !ok {
+		httpError(w, http.StatusGone, "the game has ended or stopped")
+		return
+	}
+	defer s.hub.unsubscribe(v, c)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	var last int64
+	send := func(m message) error {
+		if m.id <= last {
+			return nil
+		}
+		last = m.id
+		_, err := fmt.Fprintf(w, "id: %s\ndata: %s\n\n", s.hub.eventID(m.id), m.data)
+		return err
+	}
+	fmt.Fprint(w, "retry: 1000\n\n")
+	for _, m := range first {
+		if send(m) != nil {
+			return
+		}
+	}
+	fl.Flush()
+	tick := time.NewTicker(KeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case m := <-c.ch:
+			if send(m) != nil {
+				return
+			}
+			// Send what else is waiting in one write.
+			for more := true; more; {
+				select {
+				case m := <-c.ch:
+					if send(m) != nil {
+						return
+					}
+				default:
+					more = false
+				}
+			}
+			fl.Flush()
+		case <-c.resync:
+			for drained := false; !drained; {
+				select {
+				case <-c.ch:
+				default:
+					drained = true
+				}
+			}
+			if send(s.hub.resyncMessage(v)) != nil {
+				return
+			}
+			fl.Flush()
+		case <-tick.C:
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		case <-r.Context().Done():
+			return
+		case <-s.hub.done:
+			for more := true; more; {
+				select {
+				case m := <-c.ch:
+					send(m)
+				default:
+					more = false
+				}
+			}
+			fl.Flush()
+			return
+		}
+	}
+}

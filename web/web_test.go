@@ -1,0 +1,779 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"rumref/journal"
+	"rumref/prompts"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/setup"
+	"rumref/sim"
+)
+
+// table is one game served over HTTP with a session whose own input
+// stays silent, so every answer comes from the pages.
+type table struct {
+	t       *testing.T
+	srv     *Server
+	hub     *Hub
+	engine  *referee.Engine
+	answers []referee.Answer // the whole game, to be given
+	stdin   *io.PipeWriter
+	out     *safeBuffer
+	done    chan error
+	names   []string
+	saves   int
+}
+
+type safeBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *safeBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *safeBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// serve starts a finished game of the simulator from its first answer.
+func serve(t *testing.T, game string, players int, seed uint64) *table {
+	t.Helper()
+	f, err := sim.Finished(game, players, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return serveFile(t, f, prompts.JSON)
+}
+
+func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
+	t.Helper()
+	factory, err := sim.Factory(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := referee.Start(factory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := e.Game()
+	cfg := Config{Game: g.Name(), Title: g.Name(), Names: g.PlayerNames(), Factory: factory,
+		Rules: func(q string) string { return "rules for " + q }}
+	if pg, ok := g.(*pirates.Game); ok {
+		cfg.Board = setup.BoardSVG(pg.Board)
+		cfg.Parallel = map[string]bool{"pub.join": true}
+	}
+	hub := NewHub(cfg)
+	srv, err := Listen("127.0.0.1:0", hub, NewTokens(len(cfg.Names)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve()
+	pr, pw := io.Pipe()
+	tb := &table{t: t, srv: srv, hub: hub, engine: e, answers: f.Answers, stdin: pw, out: &safeBuffer{}, done: make(chan error, 1), names: cfg.Names}
+	s := &prompts.Session{Engine: e, Mode: mode, In: pr, Out: tb.out, ErrOut: io.Discard, Remote: hub,
+		Save: func([]referee.Answer) error { tb.saves++; return nil }}
+	go func() { tb.done <- s.Run() }()
+	t.Cleanup(func() {
+		pw.Close()
+		select {
+		case <-tb.done:
+		case <-time.After(5 * time.Second):
+			t.Error("the session did not stop")
+		}
+		srv.Close()
+		e.Close()
+	})
+	return tb
+}
+
+// url is a viewer's page URL.
+func (tb *table) url(v referee.Viewer) string {
+	if v == Table {
+		return tb.srv.TableURL()
+	}
+	return tb.srv.SeatURL(int(v))
+}
+
+// state fetches a viewer's state.
+func (tb *table) state(v referee.Viewer) (stateObj, []byte) {
+	tb.t.Helper()
+	res, err := http.Get(tb.url(v) + "/state")
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	var s stateObj
+	if err := json.Unmarshal(b, &s); err != nil {
+		tb.t.Fatalf("state of %d: %v: %s", v, err, b)
+	}
+	return s, b
+}
+
+// post sends a POST and returns the status and body.
+func (tb *table) post(v referee.Viewer, what string, body any) (int, []byte) {
+	tb.t.Helper()
+	b, _ := json.Marshal(body)
+	res, err := http.Post(tb.url(v)+"/"+what, "application/json", bytes.NewReader(b))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, out
+}
+
+// stream is one open event stream and everything it received.
+type stream struct {
+	mu   sync.Mutex
+	ids  []string
+	data []string
+	res  *http.Response
+	gone chan struct{}
+}
+
+func (tb *table) open(v referee.Viewer, lastID string) *stream {
+	tb.t.Helper()
+	req, _ := http.NewRequest("GET", tb.url(v)+"/events", nil)
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		tb.t.Fatalf("events: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	st := &stream{res: res, gone: make(chan struct{})}
+	go func() {
+		defer close(st.gone)
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<22)
+		id := ""
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "id: "):
+				id = line[4:]
+			case strings.HasPrefix(line, "data: "):
+				st.mu.Lock()
+				st.ids = append(st.ids, id)
+				st.data = append(st.data, line[6:])
+				st.mu.Unlock()
+			}
+		}
+	}()
+	return st
+}
+
+func (st *stream) close() { st.res.Body.Close(); <-st.gone }
+
+func (st *stream) snapshot() ([]string, []string) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return append([]string(nil), st.ids...), append([]string(nil), st.data...)
+}
+
+// waitFor waits until the stream has received a message holding s.
+func (st *stream) waitFor(t *testing.T, s string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		_, data := st.snapshot()
+		for _, d := range data {
+			if strings.Contains(d, s) {
+				return
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("the stream never carried %q", s)
+}
+
+// play gives every answer of the game from the page that may give it,
+// answering pub invitations ahead of their turn where the pages offer
+// it. It returns what each viewer got from GET U/state and POST.
+func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
+	tb.t.Helper()
+	got := map[referee.Viewer][]string{}
+	queuedAt := map[int]bool{}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		if s, _ := tb.state(Table); string(s.Question) != "null" {
+			break
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatal("the session never asked its first question")
+		}
+	}
+	for step := 0; step < len(tb.answers); {
+		ts, raw := tb.state(Table)
+		got[Table] = append(got[Table], string(raw))
+		if ts.Step != step {
+			tb.t.Fatalf("the table is at step %d, expected %d", ts.Step, step)
+		}
+		var q questionObj
+		if err := json.Unmarshal(ts.Question, &q); err != nil || q.ID != tb.answers[step].Q {
+			tb.t.Fatalf("step %d: the table sees question %s, the game asks %s", step, ts.Question, tb.answers[step].Q)
+		}
+		who := referee.Viewer(q.Actor)
+		if !q.Secret && (step%3 == 0 || who == Table) {
+			who = Table // the table page answers some public questions
+		}
+		// Every seat that has a question ahead of its turn answers it now.
+		for i := range tb.names {
+			seat := referee.Viewer(i)
+			s, raw := tb.state(seat)
+			got[seat] = append(got[seat], string(raw))
+			var sq questionObj
+			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
+				code, body := tb.post(seat, "answer", map[string]any{"step": sq.Step, "answer": tb.answers[sq.Step].A})
+				got[seat] = append(got[seat], string(body))
+				if code != 200 || !strings.Contains(string(body), "queued") {
+					tb.t.Fatalf("answer ahead by %d for step %d: %d %s", seat, sq.Step, code, body)
+				}
+				queuedAt[sq.Step] = true
+			}
+		}
+		code, body := tb.post(who, "answer", map[string]any{"step": step, "answer": tb.answers[step].A})
+		got[who] = append(got[who], string(body))
+		if code != 200 {
+			tb.t.Fatalf("step %d (%s) from viewer %d: %d %s", step, q.ID, who, code, body)
+		}
+		// Answers given ahead go in on their own, one by one.
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			tb.hub.mu.Lock()
+			now, queued := tb.hub.step, len(tb.hub.queued)
+			tb.hub.mu.Unlock()
+			if now > step && (queued == 0 && !queuedAt[now] || now == len(tb.answers)) {
+				step = now
+				break
+			}
+			if time.Now().After(deadline) {
+				tb.t.Fatalf("the game is stuck at step %d after answer %d", now, step+1)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if every != nil {
+			every(step)
+		}
+	}
+	select {
+	case err := <-tb.done:
+		if err != nil {
+			tb.t.Fatalf("the session ended with %v", err)
+		}
+		tb.done <- nil
+	case <-time.After(10 * time.Second):
+		tb.t.Fatal("the session did not end with the game")
+	}
+	return got
+}
+
+// secretsOf lists, per seat, the texts only that seat may see (its
+// private rulings and the labels of its secret answers), and per viewer
+// everything that viewer may legitimately be shown at some point of the
+// game: its status and view after every answer, the questions as it may
+// see them, its rulings.
+func secretsOf(t *testing.T, tb *table) (secrets map[referee.Seat][]string, legit map[referee.Viewer]string) {
+	t.Helper()
+	factory := tb.hub.cfg.Factory
+	answers := tb.answers
+	e, err := referee.Replay(factory, answers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	seen := map[referee.Viewer]*strings.Builder{}
+	for v := Table; int(v) < len(tb.names); v++ {
+		seen[v] = &strings.Builder{}
+	}
+	for n := 0; n <= len(answers); n++ {
+		pe, err := referee.Replay(factory, answers[:n], referee.WithoutLog())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v, b := range seen {
+			b.WriteString(pe.Game().Status(v))
+			j, _ := json.Marshal(pe.Game().View(v))
+			b.Write(j)
+			if q := pe.Next(); q != nil {
+				j, _ := json.Marshal(tb.hub.questionFor(q, v, n))
+				b.Write(j)
+			}
+		}
+		pe.Close()
+	}
+	secrets, legit = map[referee.Seat][]string{}, map[referee.Viewer]string{}
+	for _, ev := range e.Events() {
+		for v, b := range seen {
+			b.WriteString(ev.For(v) + "\n")
+		}
+		if ev.Private != "" {
+			secrets[ev.Player] = append(secrets[ev.Player], ev.Private)
+		}
+	}
+	for _, en := range e.Log() {
+		if en.Event == nil && en.Secret && en.Actor >= 0 && en.Label != "" {
+			secrets[en.Actor] = append(secrets[en.Actor], en.Label)
+		}
+	}
+	for v, b := range seen {
+		legit[v] = b.String()
+	}
+	return secrets, legit
+}
+
+// scan checks everything one viewer received: no other seat's secret
+// text that the viewer could not see anyway, no other seat's secret
+// fields in a view, no options of another seat's secret question.
+func scan(t *testing.T, game string, v referee.Viewer, msgs []string, secrets map[referee.Seat][]string, legit string) {
+	t.Helper()
+	all := strings.Join(msgs, "\n")
+	for seat, list := range secrets {
+		if v.Sees(seat) {
+			continue
+		}
+		for _, s := range list {
+			if strings.Contains(all, s) && !strings.Contains(legit, s) {
+				t.Errorf("viewer %d received seat %d's secret %q", v, seat, s)
+			}
+		}
+	}
+	for _, m := range msgs {
+		var o map[string]json.RawMessage
+		if json.Unmarshal([]byte(m), &o) != nil {
+			continue
+		}
+		var typ string
+		json.Unmarshal(o["type"], &typ)
+		views := []json.RawMessage{o["view"], o["status"]}
+		for _, view := range views {
+			checkView(t, game, v, view)
+		}
+		qs := []json.RawMessage{o["question"]}
+		if typ == "question" {
+			qs = append(qs, json.RawMessage(m))
+		}
+		for _, raw := range qs {
+			var q questionObj
+			if len(raw) == 0 || string(raw) == "null" || json.Unmarshal(raw, &q) != nil {
+				continue
+			}
+			if q.Secret && !v.Sees(referee.Seat(q.Actor)) && (len(q.Options) > 0 || q.Min != nil || !strings.HasPrefix(q.Text, "(a secret question")) {
+				t.Errorf("viewer %d received seat %d's secret question %s in full", v, q.Actor, q.ID)
+			}
+		}
+	}
+}
+
+// checkView checks that a view sent to viewer v holds no other seat's
+// secret fields.
+func checkView(t *testing.T, game string, v referee.Viewer, raw json.RawMessage) {
+	t.Helper()
+	if len(raw) == 0 || string(raw) == "null" {
+		return
+	}
+	var view struct {
+		Players []map[string]json.RawMessage `json:"players"`
+		Islands []struct {
+			Card *struct {
+				Name   string
+				FaceUp bool `json:"face_up"`
+			} `json:"card"`
+			Hazards []struct {
+				Name   string
+				FaceUp bool `json:"face_up"`
+			} `json:"hazards"`
+		} `json:"islands"`
+		Peeked []string `json:"peeked"`
+	}
+	if json.Unmarshal(raw, &view) != nil {
+		return
+	}
+	for i, p := range view.Players {
+		if referee.Viewer(i) == v {
+			continue
+		}
+		for _, f := range []string{"coins", "wares", "targets", "hand"} {
+			if _, ok := p[f]; ok {
+				t.Errorf("viewer %d received seat %d's %s", v, i, f)
+			}
+		}
+	}
+	if game == "runner" && v != 0 {
+		for _, is := range view.Islands {
+			for _, h := range is.Hazards {
+				if !h.FaceUp && h.Name != "" {
+					t.Errorf("viewer %d received the name of a face-down hazard", v)
+				}
+			}
+			if is.Card != nil && !is.Card.FaceUp && is.Card.Name != "" {
+				t.Errorf("viewer %d received the name of a face-down card", v)
+			}
+		}
+	}
+	if game == "runner" && v != 1 && len(view.Peeked) > 0 {
+		t.Errorf("viewer %d received what the pirate peeked at", v)
+	}
+}
+
+// wholeGame plays a whole game through the pages with every viewer's
+// stream open and scans what each received.
+func wholeGame(t *testing.T, game string, players int, seed uint64) {
+	tb := serve(t, game, players, seed)
+	streams := map[referee.Viewer]*stream{}
+	for v := Table; int(v) < len(tb.names); v++ {
+		streams[v] = tb.open(v, "")
+	}
+	got := tb.play(nil)
+	for v, st := range streams {
+		st.waitFor(t, `"type":"end"`)
+		_, data := st.snapshot()
+		got[v] = append(got[v], data...)
+		st.close()
+	}
+	secrets, legit := secretsOf(t, tb)
+	n := 0
+	for seat, l := range secrets {
+		for _, s := range l {
+			for v := Table; int(v) < len(tb.names); v++ {
+				if !v.Sees(seat) && !strings.Contains(legit[v], s) {
+					n++ // a secret some viewer must never get
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("the game had only %d secrets to look for", n)
+	}
+	for v := Table; int(v) < len(tb.names); v++ {
+		scan(t, game, v, got[v], secrets, legit[v])
+	}
+	if !strings.Contains(tb.out.String(), `"type":"end"`) {
+		t.Error("the JSON Lines session did not end the game")
+	}
+	// The end reaches every viewer with the final view; the table's
+	// carries the play logger link.
+	end, _ := tb.state(Table)
+	var eo endObj
+	if json.Unmarshal(end.End, &eo) != nil || eo.Play == nil || !strings.HasPrefix(eo.Play.URL, playLink) || !strings.HasPrefix(eo.Play.QR, "<svg") {
+		t.Errorf("the table's end has no play logger link: %s", end.End)
+	}
+}
+
+func TestWholeRumAndPiratesGameThroughThePages(t *testing.T) {
+	wholeGame(t, "pirates", 3, 7)
+}
+
+func TestWholeRumRunnerGameThroughThePages(t *testing.T) {
+	wholeGame(t, "runner", 2, 3)
+}
+
+func TestRefusals(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	s, _ := tb.state(Table)
+	var q questionObj
+	json.Unmarshal(s.Question, &q)
+	if !q.Secret || q.Actor != 0 || len(q.Options) != 0 {
+		t.Fatalf("the table should see the crown's secret draw without options: %s", s.Question)
+	}
+	ann, _ := tb.state(0)
+	json.Unmarshal(ann.Question, &q)
+	if len(q.Options) == 0 {
+		t.Fatalf("the crown should see the options of its own draw: %s", ann.Question)
+	}
+	bo, _ := tb.state(1)
+	json.Unmarshal(bo.Question, &q)
+	if len(q.Options) != 0 {
+		t.Fatalf("the pirate sees the options of the crown's secret draw: %s", bo.Question)
+	}
+	cases := []struct {
+		v      referee.Viewer
+		what   string
+		body   any
+		code   int
+		holds  string
+		leaked string
+	}{
+		{Table, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}, 403, "for Ann", ""},
+		{1, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}, 403, "for Ann", ""},
+		{0, "answer", map[string]any{"step": 5, "answer": tb.answers[0].A}, 409, "answer", ""},
+		{0, "answer", map[string]any{"step": 0, "answer": "no-such-card"}, 422, "not one of the choices", ""},
+		{0, "answer", map[string]any{"answer": "x"}, 400, "step", ""},
+		{0, "answer", map[string]any{"step": 0, "answer": "x", "extra": 1}, 400, "step", ""},
+		{1, "undo", map[string]any{"step": 0}, 422, "nothing to undo", ""},
+		{1, "confirm", map[string]any{"step": 0, "id": "undo.secret", "yes": true}, 409, "no confirmation", ""},
+		{0, "correct", map[string]any{"step": 0, "n": 0, "value": "x"}, 422, "number", ""},
+	}
+	for _, c := range cases {
+		code, body := tb.post(c.v, c.what, c.body)
+		if code != c.code || !strings.Contains(strings.ToLower(string(body)), strings.ToLower(c.holds)) {
+			t.Errorf("%d %s %v: got %d %s, want %d holding %q", c.v, c.what, c.body, code, body, c.code, c.holds)
+		}
+	}
+	// Unknown tokens, other methods, big bodies, other sites.
+	base := tb.srv.Base()
+	for _, u := range []string{base + "/", base + "/nosuchtoken", base + "/nosuchtoken/state", tb.url(0) + "x/state", tb.url(0) + "/nosuch", tb.url(0) + "/join"} {
+		res, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 404 {
+			t.Errorf("GET %s: %d, want 404", u, res.StatusCode)
+		}
+	}
+	for _, m := range []string{"PUT", "DELETE", "OPTIONS", "HEAD", "PATCH"} {
+		req, _ := http.NewRequest(m, tb.url(0)+"/state", nil)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 405 || res.Header.Get("Access-Control-Allow-Origin") != "" {
+			t.Errorf("%s: %d, want 405 and no CORS header", m, res.StatusCode)
+		}
+	}
+	big := `{"step":0,"answer":"` + strings.Repeat("a", 5000) + `"}`
+	res, err := http.Post(tb.url(0)+"/answer", "application/json", strings.NewReader(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 413 {
+		t.Errorf("a 5000-byte body: %d, want 413", res.StatusCode)
+	}
+	req, _ := http.NewRequest("POST", tb.url(0)+"/answer", strings.NewReader(`{"step":0,"answer":"x"}`))
+	req.Header.Set("Origin", "http://evil.example")
+	res, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 403 {
+		t.Errorf("a POST from another site: %d, want 403", res.StatusCode)
+	}
+	// The pages, the join list and the help.
+	for _, c := range []struct{ u, ct, holds string }{
+		{tb.url(Table), "text/html", `data-page="table"`},
+		{tb.url(0), "text/html", `data-page="seat"`},
+		{base + "/assets/app.js", "text/javascript", "EventSource"},
+		{base + "/assets/style.css", "text/css", "min-height: 44px"},
+		{tb.url(Table) + "/join", "application/json", tb.url(1)},
+		{tb.url(0) + "/help", "application/json", "draw.card"},
+		{tb.url(0) + "/rules?q=raid", "application/json", "rules for raid"},
+	} {
+		res, err := http.Get(c.u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), c.ct) || !strings.Contains(string(b), c.holds) {
+			t.Errorf("GET %s: %d %s, want %s holding %q", c.u, res.StatusCode, res.Header.Get("Content-Type"), c.ct, c.holds)
+		}
+		if !strings.Contains(res.Header.Get("Content-Security-Policy"), "default-src 'none'") || res.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("GET %s: missing security headers", c.u)
+		}
+	}
+	// The pirate's help says nothing of the crown's options.
+	res, _ = http.Get(tb.url(1) + "/help")
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if strings.Contains(string(b), tb.answers[0].A) {
+		t.Errorf("the pirate's help names the crown's options: %s", b)
+	}
+}
+
+func TestTokens(t *testing.T) {
+	a, b := NewTokens(5), NewTokens(5)
+	if !a.Valid(5) || a.Valid(4) {
+		t.Fatal("fresh tokens should fit 5 seats only")
+	}
+	seen := map[string]bool{}
+	for _, tok := range append(append([]string{a.Table}, a.Seats...), append([]string{b.Table}, b.Seats...)...) {
+		if len(tok)*5 < 128 {
+			t.Errorf("token %q holds fewer than 128 bits", tok)
+		}
+		if seen[tok] {
+			t.Errorf("token %q twice", tok)
+		}
+		seen[tok] = true
+	}
+	bad := a
+	bad.Seats = append([]string{}, a.Seats...)
+	bad.Seats[2] = "short"
+	if bad.Valid(5) {
+		t.Error("a short token is valid")
+	}
+	bad.Seats[2] = a.Seats[1]
+	if bad.Valid(5) {
+		t.Error("a repeated token is valid")
+	}
+	for i, s := range a.Seats {
+		if v, ok := a.viewerOf(s); !ok || v != referee.Viewer(i) {
+			t.Errorf("seat %d's token finds %d %v", i, v, ok)
+		}
+	}
+	if v, ok := a.viewerOf(a.Table); !ok || v != Table {
+		t.Error("the table's token is not the table")
+	}
+	if _, ok := a.viewerOf(b.Table); ok {
+		t.Error("another game's token is accepted")
+	}
+}
+
+// TestResumeWithLastEventID drops a stream in the middle of a game and
+// resumes it: the two parts together are exactly what a stream that
+// stayed open got, nothing lost or repeated.
+func TestResumeWithLastEventID(t *testing.T) {
+	tb := serve(t, "pirates", 3, 11)
+	whole := tb.open(1, "")
+	part := tb.open(1, "")
+	var first []string
+	var firstData []string
+	var second *stream
+	tb.play(func(step int) {
+		switch step {
+		case 30:
+			part.waitFor(t, fmt.Sprintf(`"step":%d`, step))
+			first, firstData = part.snapshot()
+			part.close()
+		case 60:
+			second = tb.open(1, first[len(first)-1])
+		}
+	})
+	whole.waitFor(t, `"type":"end"`)
+	second.waitFor(t, `"type":"end"`)
+	wids, wdata := whole.snapshot()
+	sids, sdata := second.snapshot()
+	ids := append(append([]string(nil), first...), sids...)
+	data := append(append([]string(nil), firstData...), sdata...)
+	// The first message of each stream is its own "state": compare the
+	// rest by ID.
+	// Messages sent before the second stream opened are in its state.
+	num := func(id string) int64 {
+		n, _ := tb.hub.parseEventID(id)
+		return n
+	}
+	byID := map[string]string{}
+	for i, id := range wids[1:] {
+		if num(id) > num(ids[0]) {
+			byID[id] = wdata[i+1]
+		}
+	}
+	seen := map[string]bool{}
+	for i, id := range ids[1:] {
+		if seen[id] {
+			t.Fatalf("message %s came twice", id)
+		}
+		seen[id] = true
+		if want, ok := byID[id]; ok && want != data[i+1] {
+			t.Fatalf("message %s differs", id)
+		}
+	}
+	for id := range byID {
+		if !seen[id] {
+			t.Fatalf("message %s of the open stream was lost in the resumed one", id)
+		}
+	}
+	whole.close()
+	second.close()
+	// An ID of another run gets the whole state.
+	s := tb.open(1, "deadbeef-3")
+	s.waitFor(t, `"type":"state"`)
+	s.close()
+}
+
+// TestSlowClientIsResynced fills a stream that is not read: the game goes
+// on, and the client gets the whole state when it reads again.
+func TestSlowClientIsResynced(t *testing.T) {
+	tb := serve(t, "pirates", 3, 5)
+	c, _, _ := tb.hub.subscribe(Table, "")
+	defer tb.hub.unsubscribe(Table, c)
+	tb.play(nil)
+	if len(c.ch) != queueSize {
+		t.Fatalf("the queue holds %d, want it full at %d", len(c.ch), queueSize)
+	}
+	select {
+	case <-c.resync:
+	default:
+		t.Fatal("a full queue did not ask for a resync")
+	}
+}
+
+// TestUndoFromAPhoneAndTheOwnersConfirmation takes back a secret answer
+// from another phone: the confirmation goes to its owner's phone only.
+func TestUndoFromAPhoneAndTheOwnersConfirmation(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	bo := tb.open(1, "")
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	result := make(chan int, 1)
+	go func() {
+		code, _ := tb.post(1, "undo", map[string]any{"step": 1})
+		result <- code
+	}()
+	bo.waitFor(t, `"type":"confirm"`)
+	ann, _ := tb.state(0)
+	var c confirmObj
+	if json.Unmarshal(ann.Confirm, &c) != nil || !c.Mine || c.ID != "undo.secret" {
+		t.Fatalf("Ann's phone has no confirmation to answer: %s", ann.Confirm)
+	}
+	if code, _ := tb.post(1, "confirm", map[string]any{"step": 1, "id": "undo.secret", "yes": true}); code != 403 {
+		t.Fatalf("Bo answered Ann's confirmation: %d", code)
+	}
+	if code, body := tb.post(0, "confirm", map[string]any{"step": 1, "id": "undo.secret", "yes": true}); code != 200 {
+		t.Fatalf("Ann's confirmation: %d %s", code, body)
+	}
+	if code := <-result; code != 200 {
+		t.Fatalf("the undo: %d", code)
+	}
+	s, _ := tb.state(Table)
+	if s.Step != 0 || string(s.Confirm) != "null" {
+		t.Fatalf("after the undo: step %d, confirm %s", s.Step, s.Confirm)
+	}
+	bo.close()
+}
+
+// TestEitherSideAnswers answers from the laptop's JSON Lines input while
+// the pages are open: the pages follow, and a page's late answer for the
+// same step is refused as stale.
+func TestEitherSideAnswers(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	table := tb.open(Table, "")
+	fmt.Fprintln(tb.stdin, tb.answers[0].A)
+	table.waitFor(t, `"step":1`)
+	if code, _ := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 409 {
+		t.Fatalf("a late answer for a step already answered: %d, want 409", code)
+	}
+	if code, _ := tb.post(0, "answer", map[string]any{"step": 1, "answer": tb.answers[1].A}); code != 200 {
+		t.Fatalf("the next answer from the phone: %d", code)
+	}
+	if s, _ := tb.state(Table); s.Step != 2 {
+		t.Fatalf("step %d after one answer from each side", s.Step)
+	}
+	fmt.Fprintln(tb.stdin, "quit")
+	table.waitFor(t, `"type":"exit"`)
+	table.close()
+}
