@@ -33,14 +33,23 @@ const (
 	argInt
 	argCount
 	argSub
+	argList
 )
 
 // Arg is one argument of a message.
 type Arg struct {
 	s    string
-	sub  *Msg
+	ext  *argExt
 	n    int32
 	kind argKind
+}
+
+// argExt holds the rare arguments that do not fit in an Arg: a nested
+// message, a list.
+type argExt struct {
+	msg       Msg
+	items     []Msg
+	sep, last string
 }
 
 // Str is a string argument (a name, a tile, a card).
@@ -55,9 +64,23 @@ func Count(n int, noun string) Arg { return Arg{s: noun, n: int32(n), kind: argC
 // Sub nests a message as an argument (a helper's "what" in its texts). It
 // is the one argument that allocates.
 func Sub(m Msg) Arg {
-	p := new(Msg)
-	*p = m
-	return Arg{sub: p, kind: argSub}
+	return Arg{ext: &argExt{msg: m}, kind: argSub}
+}
+
+// List is a list of messages written with sep between them and last
+// before the last one: List(items, ", ", " and ") writes "a, b and c".
+// An empty list writes nothing. Like Sub, it allocates.
+func List(items []Msg, sep, last string) Arg {
+	return Arg{ext: &argExt{items: items, sep: sep, last: last}, kind: argList}
+}
+
+// Strs is a list of plain strings as messages, for List.
+func Strs(items []string) []Msg {
+	out := make([]Msg, len(items))
+	for i, s := range items {
+		out[i] = Msg{format: s}
+	}
+	return out
 }
 
 // Text makes a message from a format and its arguments. It panics when
@@ -87,6 +110,9 @@ func (m *Msg) String() string {
 }
 
 func (m *Msg) appendTo(b []byte) []byte {
+	if m.n == 0 {
+		return append(b, m.format...)
+	}
 	next := 0
 	f := m.format
 	for i := 0; i < len(f); i++ {
@@ -131,7 +157,20 @@ func (a *Arg) appendTo(b []byte) []byte {
 		}
 		return b
 	case argSub:
-		return a.sub.appendTo(b)
+		return a.ext.msg.appendTo(b)
+	case argList:
+		x := a.ext
+		for i := range x.items {
+			switch {
+			case i == 0:
+			case i == len(x.items)-1:
+				b = append(b, x.last...)
+			default:
+				b = append(b, x.sep...)
+			}
+			b = x.items[i].appendTo(b)
+		}
+		return b
 	}
 	return append(b, a.s...)
 }

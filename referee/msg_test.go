@@ -18,6 +18,9 @@ func TestMsgFormatsLikePrintf(t *testing.T) {
 		{Text("missing %s and %d", Str("x")), "missing x and %!d(MISSING)"},
 		{Text("trailing %"), "trailing %"},
 		{Text("%v then %v", Count(0, "barrel"), Int(7)), "0 barrels then 7"},
+		{Text("%s.", List([]Msg{Text("Ann %d", Int(2)), Text("Bo"), Text("Cy %s", Str("x"))}, ", ", " and ")), "Ann 2, Bo and Cy x."},
+		{Text("[%s]", List(Strs([]string{"a"}), ", ", " and ")), "[a]"},
+		{Text("[%s]", List(nil, ", ", " and ")), "[]"},
 	} {
 		if got := c.m.String(); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.m.Format(), got, c.want)

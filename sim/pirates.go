@@ -111,7 +111,7 @@ func (t *piratesTable) invariants(gg referee.Game) error {
 			}
 		}
 		for _, r := range g.Mast {
-			if r.Player == i {
+			if int(r.Player) == i {
 				n += r.Left + r.Right
 			}
 		}
@@ -280,7 +280,7 @@ type piratesState struct {
 
 func (t *piratesTable) dump(gg referee.Game) string {
 	g := gg.(*pirates.Game)
-	s := piratesState{Round: g.Round, Turn: g.Turn, Captain: g.Captain, StartPlayer: g.StartPlayer, Phase: g.Phase,
+	s := piratesState{Round: g.Round, Turn: int(g.Turn), Captain: g.Captain, StartPlayer: int(g.StartPlayer), Phase: g.Phase,
 		Players: g.Players, Occupant: g.Occupant, Mast: g.Mast, Stacks: g.Stacks[:], Pubs: g.Pubs, Maps: g.Maps,
 		Chest: g.Chest, Scorpion: g.Scorpion, Bunk: g.Bunk, Hammock: g.Hammock, Bedroll: g.Bedroll,
 		Boxed: g.Boxed, RumPool: g.RumPool, Final: g.Final}

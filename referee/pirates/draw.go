@@ -13,34 +13,34 @@ import (
 // what why names (e.g. "refill the maps display"). A secret draw (a ware,
 // a rendezvous) is answered by the player who looks at it, masked; its
 // event names no tile.
-func (g *Game) draw(t *referee.T, sort TileSort, id string, actor int, secret bool, why string) string {
+func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, secret bool, why referee.Msg) string {
 	st := g.Stacks[sort]
 	keys := g.drawable(st)
 	if len(keys) == 0 {
-		text := textf(t, "The %s stack is empty: nothing is drawn to %s.", sort, why)
-		if actor >= 0 {
-			text = textf(t, "The %s stack is empty: %s gets nothing.", sort, g.name(actor))
+		if actor.Player() {
+			t.Say("rp.running-out", referee.Text("The %s stack is empty: %s gets nothing.", referee.Str(sort.String()), referee.Str(g.name(actor))))
+		} else {
+			t.Say("rp.running-out", referee.Text("The %s stack is empty: nothing is drawn to %s.", referee.Str(sort.String()), referee.Sub(why)))
 		}
-		t.Emit(referee.Event{Rule: "rp.running-out", Text: text})
 		return ""
 	}
 	if secret {
 		return g.secretDraw(t, st, sort, id, actor, keys)
 	}
-	opts := make([]referee.Option, len(keys))
-	for i, k := range keys {
-		opts[i] = referee.Option{Key: k, Label: mustTile(k).Label}
+	var c referee.Choices[referee.Key]
+	for _, k := range keys {
+		c.AddText(referee.Key(k), mustTile(k).Label)
 	}
-	text := textf(t, "Draw the top %s tile (%s). Which tile is it?", sort, why)
-	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Options: opts, Rule: "rp.draw"})
-	if !st.Expected(k) {
+	k := c.Pick(t, referee.Question{ID: id, Actor: actor, Rule: "rp.draw",
+		Prompt: referee.Text("Draw the top %s tile (%s). Which tile is it?", referee.Str(sort.String()), referee.Sub(why))})
+	if !st.Expected(string(k)) {
 		// Which tiles went under an open stack is public (a lost guard is
 		// shown before it goes back), so the note is too.
-		t.Emit(referee.Event{Rule: "rp.draw.under", Text: textf(t,
-			"The %s was put under the %s stack earlier and comes up again now: taken as drawn, since the table's stack is what counts.", mustTile(k).Label, sort)})
+		t.Say("rp.draw.under", referee.Text("The %s was put under the %s stack earlier and comes up again now: taken as drawn, since the table's stack is what counts.",
+			referee.Str(mustTile(string(k)).Label), referee.Str(sort.String())))
 	}
-	st.Take(k)
-	return k
+	st.Take(string(k))
+	return string(k)
 }
 
 // drawable lists the tile types the table may draw from a stack: under
@@ -64,29 +64,29 @@ func (g *Game) drawable(st *Stack) []string {
 // stack (someone keeps it face down, the drawer included), the drawer
 // alone is told to look again in words that never depend on who keeps it,
 // and the question is asked again (rp.draw.secret).
-func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor int, drawable []string) string {
+func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor referee.Seat, drawable []string) string {
 	public := map[string]int{}
 	for _, pl := range g.Players {
 		for _, k := range pl.Won {
 			public[k]++
 		}
 	}
-	var opts []referee.Option
+	var c referee.Choices[referee.Key]
 	for _, k := range st.keys {
 		if public[k] < mustTile(k).Copies {
-			opts = append(opts, referee.Option{Key: k, Label: mustTile(k).Label})
+			c.AddText(referee.Key(k), mustTile(k).Label)
 		}
 	}
-	text := textf(t, "%s: draw the top %s tile and look at it in secret. Which tile is it?", g.name(actor), sort)
+	text := referee.Text("%s: draw the top %s tile and look at it in secret. Which tile is it?", referee.Str(g.name(actor)), referee.Str(sort.String()))
 	for {
-		k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Options: opts, Secret: true, Rule: "rp.draw"})
+		k := string(c.Pick(t, referee.Question{ID: id, Actor: actor, Prompt: text, Secret: true, Rule: "rp.draw"}))
 		if slices.Contains(drawable, k) {
 			st.Take(k)
 			return k
 		}
-		t.Emit(referee.Event{Rule: "rp.draw.secret", Player: referee.Seat(actor),
-			Private: textf(t, "Not taken: the %s cannot be in the stack now. Look at the tile again and enter what it shows.", mustTile(k).Label)})
-		text = textf(t, "%s: that tile cannot be in the stack. Look again: which %s tile did you draw?", g.name(actor), sort)
+		t.Tell("rp.draw.secret", referee.Msg{}, actor,
+			referee.Text("Not taken: the %s cannot be in the stack now. Look at the tile again and enter what it shows.", referee.Str(mustTile(k).Label)))
+		text = referee.Text("%s: that tile cannot be in the stack. Look again: which %s tile did you draw?", referee.Str(g.name(actor)), referee.Str(sort.String()))
 	}
 }
 
@@ -96,12 +96,12 @@ func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, act
 func (g *Game) setupDisplays(t *referee.T) {
 	g.Phase = PhaseSetup
 	for len(g.Pubs) < 4 {
-		g.Pubs = append(g.Pubs, g.draw(t, SortPub, "setup.pub", int(referee.Table), false, textf(t, "face-up pub %d of 4", len(g.Pubs)+1)))
+		g.Pubs = append(g.Pubs, g.draw(t, SortPub, "setup.pub", referee.Table, false, referee.Text("face-up pub %d of 4", referee.Int(len(g.Pubs)+1))))
 	}
-	g.Chest = g.draw(t, SortChest, "setup.chest", int(referee.Table), false, "the face-up treasure chest")
-	g.Scorpion = g.draw(t, SortScorpion, "setup.scorpion", int(referee.Table), false, "the face-up scorpion chest")
+	g.Chest = g.draw(t, SortChest, "setup.chest", referee.Table, false, referee.Text("the face-up treasure chest"))
+	g.Scorpion = g.draw(t, SortScorpion, "setup.scorpion", referee.Table, false, referee.Text("the face-up scorpion chest"))
 	for len(g.Maps) < 4 {
-		g.Maps = append(g.Maps, g.draw(t, SortMap, "setup.map", int(referee.Table), false, textf(t, "face-up treasure map %d of 4", len(g.Maps)+1)))
+		g.Maps = append(g.Maps, g.draw(t, SortMap, "setup.map", referee.Table, false, referee.Text("face-up treasure map %d of 4", referee.Int(len(g.Maps)+1))))
 	}
 	g.drawSleeping(t, "setup")
 }
@@ -109,9 +109,9 @@ func (g *Game) setupDisplays(t *referee.T) {
 // drawSleeping draws one bunk, one hammock and (with 4-5 players) one
 // bedroll onto the display by the ship.
 func (g *Game) drawSleeping(t *referee.T, prefix string) {
-	g.Bunk = g.draw(t, SortBunk, prefix+".bunk", int(referee.Table), false, "the bunk beside the ship")
-	g.Hammock = g.draw(t, SortHammock, prefix+".hammock", int(referee.Table), false, "the hammock beside the ship")
+	g.Bunk = g.draw(t, SortBunk, prefix+".bunk", referee.Table, false, referee.Text("the bunk beside the ship"))
+	g.Hammock = g.draw(t, SortHammock, prefix+".hammock", referee.Table, false, referee.Text("the hammock beside the ship"))
 	if len(g.Players) >= 4 {
-		g.Bedroll = g.draw(t, SortBedroll, prefix+".bedroll", int(referee.Table), false, "the bedroll beside the ship")
+		g.Bedroll = g.draw(t, SortBedroll, prefix+".bedroll", referee.Table, false, referee.Text("the bedroll beside the ship"))
 	}
 }

@@ -3,13 +3,13 @@ package pirates
 import "rumref/referee"
 
 // TurnForTest runs one player's turn (test hook for the external tests).
-func (g *Game) TurnForTest(t *referee.T, p int) { g.turn(t, p) }
+func (g *Game) TurnForTest(t *referee.T, p int) { g.turn(t, referee.Seat(p)) }
 
 // ActionPhaseForTest runs the whole action phase (test hook).
 func (g *Game) ActionPhaseForTest(t *referee.T) { g.actionPhase(t) }
 
 // ArriveForTest resolves an arrival of player p's own hop (test hook).
-func (g *Game) ArriveForTest(t *referee.T, p int) { g.arrive(t, p) }
+func (g *Game) ArriveForTest(t *referee.T, p int) { g.arrive(t, referee.Seat(p)) }
 
 // DeadEndForTest reports whether intersection c is a dead end (test hook).
 func (g *Game) DeadEndForTest(c int) bool { return g.deadEnd(c) }

@@ -13,9 +13,8 @@ import (
 // Colors are the five pirate colors of the box.
 var Colors = []string{"gold", "violet", "black", "silver", "blue"}
 
-// Imaginary is the player index of the imaginary third player in a
-// two-player wrangle.
-const Imaginary = -2
+// Imaginary is the imaginary third player of a two-player wrangle.
+const Imaginary = referee.Imaginary
 
 // Rounds is the number of rounds in a game.
 const Rounds = 5
@@ -113,7 +112,7 @@ type Player struct {
 // MastRow is one row beside the mast: whose pirates, and how many stand on
 // each side.
 type MastRow struct {
-	Player int // seat, or Imaginary
+	Player referee.Seat // seat, or Imaginary
 	Left   int
 	Right  int
 }
@@ -137,9 +136,9 @@ type Game struct {
 	Round   int
 	Phase   Phase
 	// StartPlayer holds the start-player tile this round.
-	StartPlayer int
+	StartPlayer referee.Seat
 	// Turn is the seat whose turn it is in the action phase (-1 outside).
-	Turn    int
+	Turn    referee.Seat
 	Captain int
 	// Occupant gives, per alley ID, the seat whose pirates fill it, or -1.
 	Occupant []int
@@ -170,7 +169,7 @@ type Game struct {
 // New makes a game in its starting state from a validated config and the
 // board assembled from its layout.
 func New(cfg Config, board *Board) *Game {
-	g := &Game{Config: cfg, Board: board, Round: 1, StartPlayer: cfg.Start, Turn: -1, Captain: board.HQ,
+	g := &Game{Config: cfg, Board: board, Round: 1, StartPlayer: referee.Seat(cfg.Start), Turn: -1, Captain: board.HQ,
 		RumPool: RumBarrels}
 	for _, p := range cfg.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Color: p.Color, Coins: 2, Supply: 10, Office: 5})
@@ -223,7 +222,7 @@ func (g *Game) Play(t *referee.T) {
 func (g *Game) legacy() bool { return g.Config.Rules == 0 }
 
 // name returns a seat's name, or "the imaginary player".
-func (g *Game) name(p int) string {
+func (g *Game) name(p referee.Seat) string {
 	if p == Imaginary {
 		return "the imaginary player"
 	}
@@ -231,4 +230,4 @@ func (g *Game) name(p int) string {
 }
 
 // next returns the seat to the left of p (clockwise).
-func (g *Game) next(p int) int { return (p + 1) % len(g.Players) }
+func (g *Game) next(p referee.Seat) referee.Seat { return (p + 1) % referee.Seat(len(g.Players)) }

@@ -22,7 +22,7 @@ func mapColor(k Kind) string {
 // differ, the highest offered first) or decline, and a map taken is
 // replaced by one draw. Under rules revision 0 a lone matching map was
 // taken without asking and there was no "take none".
-func (g *Game) treasureMap(t *referee.T, p int, k Kind) {
+func (g *Game) treasureMap(t *referee.T, p referee.Seat, k Kind) {
 	pl := &g.Players[p]
 	col := mapColor(k)
 	var mine []string
@@ -31,53 +31,47 @@ func (g *Game) treasureMap(t *referee.T, p int, k Kind) {
 			mine = append(mine, m)
 		}
 	}
-	opts := highestFirst(mine)
-	if len(opts) == 0 {
-		t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "No face-up %s map: %s gets nothing.", col, pl.Name)})
+	c := highestFirst(mine)
+	if c.Len() == 0 {
+		t.Say("rp.map", referee.Text("No face-up %s map: %s gets nothing.", referee.Str(col), referee.Str(pl.Name)))
 		return
 	}
 	if !g.legacy() {
-		opts = append(opts, referee.Option{Key: "none", Label: "Take no map"})
+		c.AddText("none", "Take no map")
 	}
-	m := opts[0].Key
-	if len(opts) > 1 {
-		m = t.Ask(referee.Question{ID: "map.take", Actor: referee.Seat(p), Rule: "rp.map.choice", Options: opts,
-			Text: textf(t, "%s: take which face-up %s map? (You may also take none.)", pl.Name, col)})
+	m := string(c.Values()[0])
+	if c.Len() > 1 {
+		m = string(c.Pick(t, referee.Question{ID: "map.take", Actor: p, Rule: "rp.map.choice",
+			Prompt: referee.Text("%s: take which face-up %s map? (You may also take none.)", referee.Str(pl.Name), referee.Str(col))}))
 	}
 	if m == "none" {
-		t.Emit(referee.Event{Rule: "rp.map.choice", Text: textf(t, "%s takes no map; the display stays as it is.", pl.Name)})
+		t.Say("rp.map.choice", referee.Text("%s takes no map; the display stays as it is.", referee.Str(pl.Name)))
 		return
 	}
 	g.Maps = removeOne(g.Maps, m)
 	pl.Won = append(pl.Won, m)
-	t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "%s takes the %s.", pl.Name, mustTile(m).Label)})
-	if d := g.draw(t, SortMap, "map.refill", int(referee.Table), false, "refill the maps display"); d != "" {
+	t.Say("rp.map", referee.Text("%s takes the %s.", referee.Str(pl.Name), referee.Str(mustTile(m).Label)))
+	if d := g.draw(t, SortMap, "map.refill", referee.Table, false, referee.Text("refill the maps display")); d != "" {
 		g.Maps = append(g.Maps, d)
-		t.Emit(referee.Event{Rule: "rp.map", Text: textf(t, "The maps display is refilled with the %s.", mustTile(d).Label)})
+		t.Say("rp.map", referee.Text("The maps display is refilled with the %s.", referee.Str(mustTile(d).Label)))
 	}
 }
 
-// highestFirst makes one option per tile type of tiles, the highest value
+// highestFirst offers one choice per tile type of tiles, the highest value
 // first (ties keep the order given), labelled with the tile.
-func highestFirst(tiles []string) []referee.Option {
-	var opts []referee.Option
+func highestFirst(tiles []string) *referee.Choices[referee.Key] {
+	var kinds []string
 	for _, k := range tiles {
-		if !hasKey(opts, k) {
-			opts = append(opts, referee.Option{Key: k, Label: mustTile(k).Label})
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
 		}
 	}
-	slices.SortStableFunc(opts, func(a, b referee.Option) int { return mustTile(b.Key).Value - mustTile(a.Key).Value })
-	return opts
-}
-
-// hasKey reports whether an option with key k is in opts.
-func hasKey(opts []referee.Option, k string) bool {
-	for _, o := range opts {
-		if o.Key == k {
-			return true
-		}
+	slices.SortStableFunc(kinds, func(a, b string) int { return mustTile(b).Value - mustTile(a).Value })
+	c := &referee.Choices[referee.Key]{}
+	for _, k := range kinds {
+		c.AddText(referee.Key(k), mustTile(k).Label)
 	}
-	return false
+	return c
 }
 
 // removeOne returns s without its first k.

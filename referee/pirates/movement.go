@@ -1,9 +1,6 @@
 package pirates
 
 import (
-	"strconv"
-	"strings"
-
 	"rumref/referee"
 )
 
@@ -108,20 +105,20 @@ func (g *Game) escapeDeadEnd(t *referee.T) {
 			break
 		}
 	}
-	why := textf(t, "Every alley at %s is taken", g.Board.Intersections[c].Name)
+	why := referee.Text("Every alley at %s is taken", referee.Str(g.Board.Intersections[c].Name))
 	for _, a := range g.Board.At[c] {
 		if g.empty(a) {
-			why = textf(t, "No hop can leave %s: its only free alleys are dark and no dark alley elsewhere is free to come out of", g.Board.Intersections[c].Name)
+			why = referee.Text("No hop can leave %s: its only free alleys are dark and no dark alley elsewhere is free to come out of", referee.Str(g.Board.Intersections[c].Name))
 			break
 		}
 	}
-	text := textf(t, "%s: the captain jumps to %s (no coin action).", why, g.Board.Intersections[dest].Name)
+	text := referee.Text("%s: the captain jumps to %s (no coin action).", referee.Sub(why), referee.Str(g.Board.Intersections[dest].Name))
 	if len(path) > 1 {
-		text = textf(t, "%s: the captain jumps on past dead ends (%s) to %s (no coin action).",
-			why, strings.Join(path[:len(path)-1], ", "), g.Board.Intersections[dest].Name)
+		text = referee.Text("%s: the captain jumps on past dead ends (%s) to %s (no coin action).", referee.Sub(why),
+			referee.List(referee.Strs(path[:len(path)-1]), ", ", ", "), referee.Str(g.Board.Intersections[dest].Name))
 	}
 	g.Captain = dest
-	t.Emit(referee.Event{Rule: "rp.dead-end", Text: text})
+	t.Say("rp.dead-end", text)
 }
 
 // hopCoins is the coin cost of a hop: 1 for every hop after the first in a
@@ -139,7 +136,7 @@ func (g *Game) hopCoins(h hop, from, k int, last bool) (extra, dark int) {
 
 // payable reports whether player p can pay for hop h from c as hop number
 // k: a pirate for every segment, and the coins.
-func (g *Game) payable(p int, h hop, c, k int, last bool) bool {
+func (g *Game) payable(p referee.Seat, h hop, c, k int, last bool) bool {
 	pl := &g.Players[p]
 	extra, dark := g.hopCoins(h, c, k, last)
 	return h.Pirates <= pl.Supply && extra+dark <= pl.Coins
@@ -147,7 +144,7 @@ func (g *Game) payable(p int, h hop, c, k int, last bool) bool {
 
 // affordable lists the hops from c the player can pay for as hop number k
 // (0 = the first of the turn).
-func (g *Game) affordable(p, c, k int, last bool) []hop {
+func (g *Game) affordable(p referee.Seat, c, k int, last bool) []hop {
 	var out []hop
 	g.eachHop(c, func(h hop) bool {
 		if g.payable(p, h, c, k, last) {
@@ -160,7 +157,7 @@ func (g *Game) affordable(p, c, k int, last bool) []hop {
 
 // canHop reports whether player p could make hop number k now, counting a
 // dead-end jump that would come first.
-func (g *Game) canHop(p, k int, last bool) bool {
+func (g *Game) canHop(p referee.Seat, k int, last bool) bool {
 	c, ok := g.escapeTarget(g.Captain)
 	if !ok {
 		return false
@@ -175,10 +172,10 @@ func (g *Game) canHop(p, k int, last bool) bool {
 
 // whyNoHop tells player p, privately, why they cannot make hop number k:
 // no hop anywhere, no free alley their pirates fill, or no coin for it.
-func (g *Game) whyNoHop(t *referee.T, p, k int, last bool) string {
+func (g *Game) whyNoHop(p referee.Seat) referee.Msg {
 	c, ok := g.escapeTarget(g.Captain)
 	if !ok {
-		return textf(t, "No hop is possible anywhere on the board.")
+		return referee.Text("No hop is possible anywhere on the board.")
 	}
 	fits := false
 	g.eachHop(c, func(h hop) bool {
@@ -186,41 +183,42 @@ func (g *Game) whyNoHop(t *referee.T, p, k int, last bool) string {
 		return !fits
 	})
 	if fits {
-		return textf(t, "You have %s, not enough for the coins a hop from %s costs.", plural(g.Players[p].Coins, "coin"), g.Board.Intersections[c].Name)
+		return referee.Text("You have %s, not enough for the coins a hop from %s costs.", referee.Count(g.Players[p].Coins, "coin"), referee.Str(g.Board.Intersections[c].Name))
 	}
-	return textf(t, "No free alley from %s can be filled with the %s in your supply.", g.Board.Intersections[c].Name, plural(g.Players[p].Supply, "pirate"))
+	return referee.Text("No free alley from %s can be filled with the %s in your supply.", referee.Str(g.Board.Intersections[c].Name), referee.Count(g.Players[p].Supply, "pirate"))
 }
 
 // isLast reports whether every other player is out of the action phase.
-func (g *Game) isLast(p int) bool {
+func (g *Game) isLast(p referee.Seat) bool {
 	for i, pl := range g.Players {
-		if i != p && !pl.Out {
+		if referee.Seat(i) != p && !pl.Out {
 			return false
 		}
 	}
 	return true
 }
 
-// alleyKey is the option key of an alley.
-func alleyKey(id int) string { return "a" + strconv.Itoa(id) }
+// alley is an alley ID offered in a question; its key is "a" and the ID,
+// and noAlley's is "none".
+type alley int
 
-// keyAlley reads an alley option key back.
-func keyAlley(k string) int {
-	n, _ := strconv.Atoi(strings.TrimPrefix(k, "a"))
-	return n
-}
+// noAlley is the choice of no alley at all.
+const noAlley alley = -1
 
-// plural writes "1 pirate" or "3 pirates".
-func plural(n int, word string) string {
-	if n == 1 {
-		return strconv.Itoa(n) + " " + word
+// alleyKeys are the keys of the alleys, made once.
+var alleyKeys = referee.NewKeys("a", 128)
+
+// Key is the alley's option key.
+func (a alley) Key() string {
+	if a == noAlley {
+		return "none"
 	}
-	return strconv.Itoa(n) + " " + word + "s"
+	return alleyKeys.Of(int(a))
 }
 
 // move runs a "move the captain" turn: hops until the player says Avast,
 // cannot hop again, or is out of pirates.
-func (g *Game) move(t *referee.T, p int) {
+func (g *Game) move(t *referee.T, p referee.Seat) {
 	last := g.isLast(p)
 	for k := 0; ; k++ {
 		pl := &g.Players[p]
@@ -228,25 +226,23 @@ func (g *Game) move(t *referee.T, p int) {
 			if !g.canHop(p, k, last) {
 				// The reason may be the mover's coins, which are secret: the
 				// public line states only the ruling.
-				t.Emit(referee.Event{Rule: "rp.move", Text: textf(t, "%s's turn ends after this hop.", pl.Name),
-					Private: g.whyNoHop(t, p, k, last), Player: referee.Seat(p)})
+				t.Tell("rp.move", referee.Text("%s's turn ends after this hop.", referee.Str(pl.Name)), p, g.whyNoHop(p))
 				return
 			}
 			cost := "1 coin"
 			if last {
 				cost = "free for the last player still in"
 			}
-			again := "Hop again (" + cost + ")"
-			if c, _ := g.escapeTarget(g.Captain); c != g.Captain {
-				again += textf(t, " (dead end: the captain first jumps to %s)", g.Board.Intersections[c].Name)
+			var c referee.Choices[referee.Key]
+			c.AddText("avast", "Avast! End the turn")
+			if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
+				c.Add("hop", referee.Text("Hop again (%s) (dead end: the captain first jumps to %s)", referee.Str(cost), referee.Str(g.Board.Intersections[to].Name)))
+			} else {
+				c.Add("hop", referee.Text("Hop again (%s)", referee.Str(cost)))
 			}
-			a := t.Ask(referee.Question{ID: "move.more", Actor: referee.Seat(p), Rule: "rp.move",
-				Text: textf(t, "%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?",
-					pl.Name, g.Board.Intersections[g.Captain].Name, cost),
-				Options: []referee.Option{{Key: "avast", Label: "Avast! End the turn"},
-					{Key: "hop", Label: again}}})
-			if a == "avast" {
-				t.Emit(referee.Event{Rule: "rp.move", Text: textf(t, "%s says Avast: the turn ends.", pl.Name)})
+			if c.Pick(t, referee.Question{ID: "move.more", Actor: p, Rule: "rp.move",
+				Prompt: referee.Text("%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Str(cost))}) == "avast" {
+				t.Say("rp.move", referee.Text("%s says Avast: the turn ends.", referee.Str(pl.Name)))
 				return
 			}
 		}
@@ -255,7 +251,7 @@ func (g *Game) move(t *referee.T, p int) {
 		g.arrive(t, p)
 		if pl.Supply == 0 {
 			pl.Out = true
-			t.Emit(referee.Event{Rule: "rp.board", Text: textf(t, "%s has no pirates left in supply and is out of this round (no pirates for the wrangle).", pl.Name)})
+			t.Say("rp.board", referee.Text("%s has no pirates left in supply and is out of this round (no pirates for the wrangle).", referee.Str(pl.Name)))
 			return
 		}
 	}
@@ -263,36 +259,37 @@ func (g *Game) move(t *referee.T, p int) {
 
 // hop asks which alley (and for a dark alley which exit) the captain takes
 // as hop number k, collects the coins and pirates, and moves the captain.
-func (g *Game) hop(t *referee.T, p, k int, last bool) {
+func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool) {
 	pl := &g.Players[p]
 	from := g.Captain
 	hops := g.affordable(p, from, k, last)
-	var opts []referee.Option
+	var c referee.Choices[alley]
 	for _, h := range hops {
-		key := alleyKey(h.Alley)
-		if len(opts) > 0 && opts[len(opts)-1].Key == key {
+		id := alley(h.Alley)
+		if n := c.Len(); n > 0 && c.Values()[n-1] == id {
 			continue
 		}
 		a := g.Board.Alleys[h.Alley]
 		extra, dark := g.hopCoins(h, from, k, last)
-		var label string
-		if a.Dark {
-			label = textf(t, "Dark alley %s (%s, then the exit's)", a.Exit, plural(a.Segments, "pirate"))
-		} else {
-			label = textf(t, "To %s (%s)", g.Board.Intersections[h.Dest].Name, plural(h.Pirates, "pirate"))
+		coins := referee.Count(extra+dark, "coin")
+		switch {
+		case a.Dark && extra+dark > 0:
+			c.Add(id, referee.Text("Dark alley %s (%s, then the exit's), %s", referee.Str(a.Exit), referee.Count(a.Segments, "pirate"), coins))
+		case a.Dark:
+			c.Add(id, referee.Text("Dark alley %s (%s, then the exit's)", referee.Str(a.Exit), referee.Count(a.Segments, "pirate")))
+		case extra+dark > 0:
+			c.Add(id, referee.Text("To %s (%s), %s", referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(h.Pirates, "pirate"), coins))
+		default:
+			c.Add(id, referee.Text("To %s (%s)", referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(h.Pirates, "pirate")))
 		}
-		if extra+dark > 0 {
-			label += textf(t, ", %s", plural(extra+dark, "coin"))
-		}
-		opts = append(opts, referee.Option{Key: key, Label: label})
 	}
-	nth := "first hop: no hop coin"
+	prompt := referee.Text("%s moves the captain from %s (first hop: no hop coin, %s in supply). Which empty alley?",
+		referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Count(pl.Supply, "pirate"))
 	if k > 0 {
-		nth = textf(t, "hop %d", k+1)
+		prompt = referee.Text("%s moves the captain from %s (hop %d, %s in supply). Which empty alley?",
+			referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Int(k+1), referee.Count(pl.Supply, "pirate"))
 	}
-	entry := keyAlley(t.Ask(referee.Question{ID: "move.alley", Actor: referee.Seat(p), Rule: "rp.move", Options: opts,
-		Text: textf(t, "%s moves the captain from %s (%s, %s in supply). Which empty alley?",
-			pl.Name, g.Board.Intersections[from].Name, nth, plural(pl.Supply, "pirate"))}))
+	entry := int(c.Pick(t, referee.Question{ID: "move.alley", Actor: p, Rule: "rp.move", Prompt: prompt}))
 	var choice hop
 	var exits []hop
 	for _, h := range hops {
@@ -303,15 +300,13 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 	choice = exits[0]
 	if choice.Exit >= 0 {
 		ea := g.Board.Alleys[entry]
-		var xo []referee.Option
+		var xc referee.Choices[alley]
 		for _, h := range exits {
 			xa := g.Board.Alleys[h.Exit]
-			xo = append(xo, referee.Option{Key: alleyKey(h.Exit),
-				Label: textf(t, "Dark alley %s to %s (%s)", xa.Exit, g.Board.Intersections[h.Dest].Name, plural(xa.Segments, "pirate"))})
+			xc.Add(alley(h.Exit), referee.Text("Dark alley %s to %s (%s)", referee.Str(xa.Exit), referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(xa.Segments, "pirate")))
 		}
-		x := keyAlley(t.Ask(referee.Question{ID: "move.exit", Actor: referee.Seat(p), Rule: "rp.dark-alley.exit", Options: xo,
-			Text: textf(t, "%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?",
-				pl.Name, ea.Exit, plural(ea.Segments, "pirate"))}))
+		x := int(xc.Pick(t, referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit",
+			Prompt: referee.Text("%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?", referee.Str(pl.Name), referee.Str(ea.Exit), referee.Count(ea.Segments, "pirate"))}))
 		for _, h := range exits {
 			if h.Exit == x {
 				choice = h
@@ -320,9 +315,9 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 	}
 	extra, dark := g.hopCoins(choice, from, k, last)
 	pl.Coins -= extra + dark
-	g.Occupant[choice.Alley] = p
+	g.Occupant[choice.Alley] = int(p)
 	if choice.Exit >= 0 {
-		g.Occupant[choice.Exit] = p
+		g.Occupant[choice.Exit] = int(p)
 	}
 	pl.Supply -= choice.Pirates
 	var paid string
@@ -337,29 +332,27 @@ func (g *Game) hop(t *referee.T, p, k int, last bool) {
 		paid = " Pays 1 coin for the dark alley."
 	}
 	if choice.Exit >= 0 {
-		rule := "rp.dark-alley"
+		rule, pays := "rp.dark-alley", referee.Str(paid)
 		if dark == 0 {
 			rule = "rp.dark-alley.free"
-			paid += " The dark alley costs no coin: no other alley leaving " + g.Board.Intersections[from].Name + " is free."
+			pays = referee.Sub(referee.Text("%s The dark alley costs no coin: no other alley leaving %s is free.", referee.Str(paid), referee.Str(g.Board.Intersections[from].Name)))
 		}
-		t.Emit(referee.Event{Rule: rule, Text: textf(t, "%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s",
-			pl.Name, plural(choice.Pirates, "pirate"), g.Board.Alleys[choice.Alley].Exit, g.Board.Alleys[choice.Exit].Exit,
-			g.Board.Intersections[choice.Dest].Name, paid)})
+		t.Say(rule, referee.Text("%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s", referee.Str(pl.Name), referee.Count(choice.Pirates, "pirate"),
+			referee.Str(g.Board.Alleys[choice.Alley].Exit), referee.Str(g.Board.Alleys[choice.Exit].Exit), referee.Str(g.Board.Intersections[choice.Dest].Name), pays))
 	} else {
 		rule := "rp.move"
 		if last && k > 0 {
 			rule = "rp.last-player"
 		}
-		t.Emit(referee.Event{Rule: rule, Text: textf(t, "%s puts %s on the alley %s - %s; the captain arrives at %s.%s",
-			pl.Name, plural(choice.Pirates, "pirate"), g.Board.Intersections[from].Name,
-			g.Board.Intersections[choice.Dest].Name, g.Board.Intersections[choice.Dest].Name, paid)})
+		t.Say(rule, referee.Text("%s puts %s on the alley %s - %s; the captain arrives at %s.%s", referee.Str(pl.Name), referee.Count(choice.Pirates, "pirate"),
+			referee.Str(g.Board.Intersections[from].Name), referee.Str(g.Board.Intersections[choice.Dest].Name), referee.Str(g.Board.Intersections[choice.Dest].Name), referee.Str(paid)))
 	}
 	g.Captain = choice.Dest
 }
 
 // arrive resolves the captain's arrival by the mover's own hop: first a
 // possible rendezvous, then the intersection's action.
-func (g *Game) arrive(t *referee.T, p int) {
+func (g *Game) arrive(t *referee.T, p referee.Seat) {
 	g.fulfilRendezvous(t, p)
 	switch k := g.Board.Intersections[g.Captain].Kind; {
 	case k == Coin:

@@ -22,38 +22,36 @@ func pubKind(k Kind) string {
 // those who joined roll in turn, looping, and a roll strictly higher than a
 // remaining tile's value takes one such tile. The display is then refilled
 // to 4.
-func (g *Game) pub(t *referee.T, host int, k Kind) {
+func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 	kind := pubKind(k)
 	name := PubLabel(kind)
 	h := &g.Players[host]
 	n := g.contested(kind)
 	if n == 0 {
-		t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "No face-up %s tile: nothing happens at the pub.", name)})
+		t.Say("rp.pub", referee.Text("No face-up %s tile: nothing happens at the pub.", referee.Str(name)))
 		return
 	}
-	t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "%s sets aside the face-up %s and invites the others for a drink.", h.Name, joinAnd(labels(g.pubsOf(kind))))})
-	rollers := []int{host}
+	t.Say("rp.pub", referee.Text("%s sets aside the face-up %s and invites the others for a drink.", referee.Str(h.Name), referee.List(referee.Strs(labels(g.pubsOf(kind))), ", ", " and ")))
+	rollers := []referee.Seat{host}
 	for q := g.next(host); q != host; q = g.next(q) {
 		pl := &g.Players[q]
 		// Coins are secret, so every invitee answers in secret: a player
 		// with no coin is offered only "decline", and the table cannot
 		// tell that from a free choice.
-		opts := []referee.Option{{Key: "decline", Label: "Decline"}}
+		var c referee.Choices[referee.Key]
 		if pl.Coins >= 1 {
-			opts = []referee.Option{{Key: "join", Label: textf(t, "Join: pay %s 1 coin", h.Name)},
-				{Key: "decline", Label: "Decline"}}
+			c.Add("join", referee.Text("Join: pay %s 1 coin", referee.Str(h.Name)))
 		}
-		a := t.Ask(referee.Question{ID: "pub.join", Actor: referee.Seat(q), Rule: "rp.pub", Secret: true,
-			Text:    textf(t, "%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", h.Name, pl.Name, name, h.Name),
-			Options: opts})
-		if a != "join" {
-			t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "%s declines.", pl.Name)})
+		c.AddText("decline", "Decline")
+		if c.Pick(t, referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub", Secret: true,
+			Prompt: referee.Text("%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", referee.Str(h.Name), referee.Str(pl.Name), referee.Str(name), referee.Str(h.Name))}) != "join" {
+			t.Say("rp.pub", referee.Text("%s declines.", referee.Str(pl.Name)))
 			continue
 		}
 		pl.Coins--
 		h.Coins++
 		rollers = append(rollers, q)
-		t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "%s joins and pays %s 1 coin.", pl.Name, h.Name)})
+		t.Say("rp.pub", referee.Text("%s joins and pays %s 1 coin.", referee.Str(pl.Name), referee.Str(h.Name)))
 	}
 	if len(rollers) == 1 {
 		var got []string
@@ -62,40 +60,40 @@ func (g *Game) pub(t *referee.T, host int, k Kind) {
 			h.Won = append(h.Won, tile)
 			got = append(got, mustTile(tile).Label)
 		}
-		t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "Nobody joins: %s takes %s.", h.Name, joinAnd(got))})
+		t.Say("rp.pub", referee.Text("Nobody joins: %s takes %s.", referee.Str(h.Name), referee.List(referee.Strs(got), ", ", " and ")))
 	} else {
 		for i := 0; g.contested(kind) > 0; i = (i + 1) % len(rollers) {
 			q := rollers[i]
 			pl := &g.Players[q]
-			roll := g.roll(t, q, "pub.roll", name)
+			roll := g.roll(t, q, "pub.roll", referee.Str(name))
 			var beaten []string
 			for _, tile := range g.pubsOf(kind) {
 				if mustTile(tile).Value < roll {
 					beaten = append(beaten, tile)
 				}
 			}
-			opts := highestFirst(beaten)
-			if len(opts) == 0 {
-				t.Emit(referee.Event{Rule: "rp.pub.roll", Text: textf(t, "%s's %d beats no tile left: nothing taken.", pl.Name, roll)})
+			c := highestFirst(beaten)
+			if c.Len() == 0 {
+				t.Say("rp.pub.roll", referee.Text("%s's %d beats no tile left: nothing taken.", referee.Str(pl.Name), referee.Int(roll)))
 				continue
 			}
-			tile := opts[0].Key
-			if len(opts) > 1 {
-				tile = t.Ask(referee.Question{ID: "pub.take", Actor: referee.Seat(q), Rule: "rp.pub.choice", Options: opts,
-					Text: textf(t, "%s rolled %d: take which %s tile of lower value?", pl.Name, roll, name)})
+			tile := string(c.Values()[0])
+			if c.Len() > 1 {
+				tile = string(c.Pick(t, referee.Question{ID: "pub.take", Actor: q, Rule: "rp.pub.choice",
+					Prompt: referee.Text("%s rolled %d: take which %s tile of lower value?", referee.Str(pl.Name), referee.Int(roll), referee.Str(name))}))
 			}
 			g.Pubs = removeOne(g.Pubs, tile)
 			pl.Won = append(pl.Won, tile)
-			t.Emit(referee.Event{Rule: "rp.pub.roll", Text: textf(t, "%s's %d beats the %s and takes it.", pl.Name, roll, mustTile(tile).Label)})
+			t.Say("rp.pub.roll", referee.Text("%s's %d beats the %s and takes it.", referee.Str(pl.Name), referee.Int(roll), referee.Str(mustTile(tile).Label)))
 		}
 	}
 	for len(g.Pubs) < 4 {
-		d := g.draw(t, SortPub, "pub.refill", int(referee.Table), false, textf(t, "refill the pub display (%d of 4)", len(g.Pubs)+1))
+		d := g.draw(t, SortPub, "pub.refill", referee.Table, false, referee.Text("refill the pub display (%d of 4)", referee.Int(len(g.Pubs)+1)))
 		if d == "" {
 			break
 		}
 		g.Pubs = append(g.Pubs, d)
-		t.Emit(referee.Event{Rule: "rp.pub", Text: textf(t, "The pub display is refilled with %s.", mustTile(d).Label)})
+		t.Say("rp.pub", referee.Text("The pub display is refilled with %s.", referee.Str(mustTile(d).Label)))
 	}
 }
 

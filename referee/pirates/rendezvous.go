@@ -6,15 +6,14 @@ import (
 
 // rendezvous resolves the "Rendezvous" intersection: the mover draws a
 // target in secret and keeps it face down until fulfilled.
-func (g *Game) rendezvous(t *referee.T, p int) {
+func (g *Game) rendezvous(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
-	k := g.draw(t, SortRendezvous, "rendezvous.draw", p, true, pl.Name+"'s rendezvous")
+	k := g.draw(t, SortRendezvous, "rendezvous.draw", p, true, referee.Text("%s's rendezvous", referee.Str(pl.Name)))
 	if k == "" {
 		return
 	}
 	pl.Targets = append(pl.Targets, k)
-	t.Emit(referee.Event{Rule: "rp.rendezvous", Text: textf(t, "%s draws a rendezvous tile and keeps it face down (%d face down).", pl.Name, len(pl.Targets)),
-		Private: textf(t, "Your new target: %s.", mustTile(k).Label), Player: referee.Seat(p)})
+	t.Tell("rp.rendezvous", referee.Text("%s draws a rendezvous tile and keeps it face down (%d face down).", referee.Str(pl.Name), referee.Int(len(pl.Targets))), p, referee.Text("Your new target: %s.", referee.Str(mustTile(k).Label)))
 }
 
 // Meets reports whether a rendezvous target (the tile's group, e.g. "pub"
@@ -48,7 +47,7 @@ func Meets(target string, k Kind) bool {
 // intersection's action. A player holding face-down targets is always
 // asked, in secret, so the question gives nothing away; the options are to
 // keep them hidden or to reveal one tile that matches here.
-func (g *Game) fulfilRendezvous(t *referee.T, p int) {
+func (g *Game) fulfilRendezvous(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	kind := g.Board.Intersections[g.Captain].Kind
 	if len(pl.Targets) == 0 || kind == Coin || kind == Headquarters || kind == Rendezvous {
@@ -56,22 +55,15 @@ func (g *Game) fulfilRendezvous(t *referee.T, p int) {
 		// skipping them reveals nothing.
 		return
 	}
-	opts := []referee.Option{{Key: "hide", Label: "Reveal nothing"}}
+	var c referee.Choices[referee.Key]
+	c.AddText("hide", "Reveal nothing")
 	for _, k := range pl.Targets {
-		if !Meets(mustTile(k).Group, kind) {
-			continue
-		}
-		dup := false
-		for _, o := range opts {
-			dup = dup || o.Key == k
-		}
-		if !dup {
-			opts = append(opts, referee.Option{Key: k, Label: "Reveal " + mustTile(k).Label})
+		if Meets(mustTile(k).Group, kind) && !c.Has(referee.Key(k)) {
+			c.Add(referee.Key(k), referee.Text("Reveal %s", referee.Str(mustTile(k).Label)))
 		}
 	}
-	a := t.Ask(referee.Question{ID: "rendezvous.reveal", Actor: referee.Seat(p), Rule: "rp.rendezvous.arrival", Secret: true, Options: opts,
-		Text: textf(t, "%s: the captain arrives at %s. Reveal a face-down rendezvous tile that matches it?",
-			pl.Name, g.Board.Intersections[g.Captain].Name)})
+	a := string(c.Pick(t, referee.Question{ID: "rendezvous.reveal", Actor: p, Rule: "rp.rendezvous.arrival", Secret: true,
+		Prompt: referee.Text("%s: the captain arrives at %s. Reveal a face-down rendezvous tile that matches it?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name))}))
 	if a == "hide" {
 		return
 	}
@@ -82,6 +74,5 @@ func (g *Game) fulfilRendezvous(t *referee.T, p int) {
 		}
 	}
 	pl.Won = append(pl.Won, a)
-	t.Emit(referee.Event{Rule: "rp.rendezvous.arrival", Text: textf(t, "%s reveals a rendezvous at %s: %s, now under the flag.",
-		pl.Name, g.Board.Intersections[g.Captain].Name, mustTile(a).Label)})
+	t.Say("rp.rendezvous.arrival", referee.Text("%s reveals a rendezvous at %s: %s, now under the flag.", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Str(mustTile(a).Label)))
 }

@@ -25,7 +25,7 @@ func TestEndRound(t *testing.T) {
 		factory := func() referee.Game {
 			g := wrangleGame(tc.players, []MastRow{{Player: 1, Left: 2, Right: 1}})
 			g.Round = tc.round
-			g.StartPlayer = tc.players - 1
+			g.StartPlayer = referee.Seat(tc.players - 1)
 			g.Captain = 1
 			g.Bunk, g.Hammock, g.Bedroll = "", "", ""
 			g.Occupant[0], g.Occupant[1] = 0, 1
@@ -63,7 +63,7 @@ func TestEndRound(t *testing.T) {
 		if tc.round == Rounds {
 			wantStart = tc.players - 1
 		}
-		if g.StartPlayer != wantStart {
+		if int(g.StartPlayer) != wantStart {
 			t.Errorf("start player %d, want %d", g.StartPlayer, wantStart)
 		}
 		if tc.round < Rounds && (g.Bunk == "" || g.Hammock == "" || (tc.players >= 4) != (g.Bedroll != "")) {

@@ -83,29 +83,29 @@ func (g *Game) gameEnd(t *referee.T) {
 	r := g.Score()
 	g.Final = &r
 	in := g.ScoreInput()
-	t.Emit(referee.Event{Rule: "rp.game-end", Text: "The game is over after five rounds. Coins and rum barrels score nothing; every tile under a flag scores its honour points."})
+	t.Say("rp.game-end", referee.Text("The game is over after five rounds. Coins and rum barrels score nothing; every tile under a flag scores its honour points."))
 	for i, s := range r.Scores {
-		var parts []string
+		var parts []referee.Msg
 		for _, c := range scoring.Categories() {
-			parts = append(parts, fmt.Sprintf("%s %d", strings.ToLower(c.Label()), s.Points[c]))
+			parts = append(parts, referee.Text("%s %d", referee.Str(strings.ToLower(c.Label())), referee.Int(s.Points[c])))
 		}
-		t.Emit(referee.Event{Rule: "rp.scoring", Text: fmt.Sprintf("%s scores %d points (%s).", s.Name, s.Total, strings.Join(parts, ", "))})
+		t.Say("rp.scoring", referee.Text("%s scores %d points (%s).", referee.Str(s.Name), referee.Int(s.Total), referee.List(parts, ", ", ", ")))
 		if _, w := scoring.WarePoints(in[i].Wares); len(w) > 0 {
-			t.Emit(referee.Event{Rule: "rp.scoring.wares", Text: fmt.Sprintf("%s's %s score nothing: only the best ware of each kind counts.", s.Name, strings.Join(w, ", "))})
+			t.Say("rp.scoring.wares", referee.Text("%s's %s score nothing: only the best ware of each kind counts.", referee.Str(s.Name), referee.List(referee.Strs(w), ", ", ", ")))
 		}
 		if _, w := scoring.MapPoints(in[i].Maps); len(w) > 0 {
-			t.Emit(referee.Event{Rule: "rp.scoring.maps", Text: fmt.Sprintf("%s's %s score nothing: maps score only in pairs of one color.", s.Name, strings.Join(w, ", "))})
+			t.Say("rp.scoring.maps", referee.Text("%s's %s score nothing: maps score only in pairs of one color.", referee.Str(s.Name), referee.List(referee.Strs(w), ", ", ", ")))
 		}
 		if n := len(g.Players[i].Targets); n > 0 {
-			t.Emit(referee.Event{Rule: "rp.scoring.rendezvous", Text: fmt.Sprintf("%s's %d unfulfilled rendezvous tile(s) score nothing.", s.Name, n)})
+			t.Say("rp.scoring.rendezvous", referee.Text("%s's %d unfulfilled rendezvous tile(s) score nothing.", referee.Str(s.Name), referee.Int(n)))
 		}
 	}
 	for _, tie := range r.Ties {
-		t.Emit(referee.Event{Rule: "rp.scoring.tiebreak", Text: tie.Text})
+		t.Say("rp.scoring.tiebreak", referee.Text("%s", referee.Str(tie.Text)))
 	}
 	if len(r.Winners) == 1 {
-		t.Emit(referee.Event{Rule: "rp.scoring", Text: fmt.Sprintf("%s wins the game.", r.Winners[0])})
+		t.Say("rp.scoring", referee.Text("%s wins the game.", referee.Str(r.Winners[0])))
 	} else {
-		t.Emit(referee.Event{Rule: "rp.scoring", Text: fmt.Sprintf("%s share the victory.", joinAnd(r.Winners))})
+		t.Say("rp.scoring", referee.Text("%s share the victory.", referee.List(referee.Strs(r.Winners), ", ", " and ")))
 	}
 }

@@ -19,7 +19,7 @@ func (g *Game) actionPhase(t *referee.T) {
 		p = g.next(p)
 	}
 	g.Turn = -1
-	t.Emit(referee.Event{Rule: "rp.board", Text: "Every player is out of the action phase: on to the wrangle."})
+	t.Say("rp.board", referee.Text("Every player is out of the action phase: on to the wrangle."))
 }
 
 // allOut reports whether every player has left the action phase.
@@ -34,41 +34,40 @@ func (g *Game) allOut() bool {
 
 // turn is one player's turn: exactly one of move the captain, rest or go on
 // board. A player who can neither hop nor rest must go on board.
-func (g *Game) turn(t *referee.T, p int) {
+func (g *Game) turn(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	last := g.isLast(p)
 	if last {
-		t.Emit(referee.Event{Rule: "rp.last-player", Text: textf(t, "%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin).", pl.Name)})
+		t.Say("rp.last-player", referee.Text("%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin).", referee.Str(pl.Name)))
 	}
-	var opts []referee.Option
+	var c referee.Choices[referee.Key]
 	if g.canHop(p, 0, last) {
-		label := "Move the captain"
-		if c, _ := g.escapeTarget(g.Captain); c != g.Captain {
-			label += textf(t, " (dead end: the captain first jumps to %s)", g.Board.Intersections[c].Name)
+		if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
+			c.Add("move", referee.Text("Move the captain (dead end: the captain first jumps to %s)", referee.Str(g.Board.Intersections[to].Name)))
+		} else {
+			c.AddText("move", "Move the captain")
 		}
-		opts = append(opts, referee.Option{Key: "move", Label: label})
 	}
 	if pl.Coins >= 1 {
-		opts = append(opts, referee.Option{Key: "rest", Label: "Rest (pay 1 coin)"})
+		c.AddText("rest", "Rest (pay 1 coin)")
 	}
-	opts = append(opts, referee.Option{Key: "board", Label: textf(t, "Go on board with %s", plural(pl.Supply, "pirate"))})
-	if len(opts) == 1 {
+	c.Add("board", referee.Text("Go on board with %s", referee.Count(pl.Supply, "pirate")))
+	if c.Len() == 1 {
 		// Resting needs a coin, and coins are secret: the public line
 		// states only the ruling.
-		t.Emit(referee.Event{Rule: "rp.turn.one-option", Text: textf(t, "%s has only one choice this turn: go on board.", pl.Name),
-			Private: textf(t, "You cannot rest without a coin. %s", g.whyNoHop(t, p, 0, last)), Player: referee.Seat(p)})
+		t.Tell("rp.turn.one-option", referee.Text("%s has only one choice this turn: go on board.", referee.Str(pl.Name)), p,
+			referee.Text("You cannot rest without a coin. %s", referee.Sub(g.whyNoHop(p))))
 		g.goOnBoard(t, p)
 		return
 	}
-	switch t.Ask(referee.Question{ID: "turn.choice", Actor: referee.Seat(p), Rule: "rp.turn", Options: opts,
-		Text: textf(t, "%s's turn (captain on %s, %s in supply): move the captain, rest or go on board?",
-			pl.Name, g.Board.Intersections[g.Captain].Name, plural(pl.Supply, "pirate"))}) {
+	switch c.Pick(t, referee.Question{ID: "turn.choice", Actor: p, Rule: "rp.turn",
+		Prompt: referee.Text("%s's turn (captain on %s, %s in supply): move the captain, rest or go on board?",
+			referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Count(pl.Supply, "pirate"))}) {
 	case "move":
 		g.move(t, p)
 	case "rest":
 		pl.Coins--
-		t.Emit(referee.Event{Rule: "rp.rest", Text: textf(t, "%s rests and pays 1 coin.", pl.Name),
-			Private: textf(t, "You have %s left.", plural(pl.Coins, "coin")), Player: referee.Seat(p)})
+		t.Tell("rp.rest", referee.Text("%s rests and pays 1 coin.", referee.Str(pl.Name)), p, referee.Text("You have %s left.", referee.Count(pl.Coins, "coin")))
 	default:
 		g.goOnBoard(t, p)
 	}
@@ -76,16 +75,15 @@ func (g *Game) turn(t *referee.T, p int) {
 
 // goOnBoard puts all the player's supply pirates beside the mast in the
 // top-most empty row; the player is out of the action phase.
-func (g *Game) goOnBoard(t *referee.T, p int) {
+func (g *Game) goOnBoard(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	n := pl.Supply
 	pl.Out = true
 	if n == 0 {
-		t.Emit(referee.Event{Rule: "rp.board", Text: textf(t, "%s has no pirates to take on board and is out of this round.", pl.Name)})
+		t.Say("rp.board", referee.Text("%s has no pirates to take on board and is out of this round.", referee.Str(pl.Name)))
 		return
 	}
 	g.Mast = append(g.Mast, MastRow{Player: p, Left: n})
 	pl.Supply = 0
-	t.Emit(referee.Event{Rule: "rp.board", Text: textf(t, "%s goes on board with %s in row %d beside the mast and is out of the action phase.",
-		pl.Name, plural(n, "pirate"), len(g.Mast))})
+	t.Say("rp.board", referee.Text("%s goes on board with %s in row %d beside the mast and is out of the action phase.", referee.Str(pl.Name), referee.Count(n, "pirate"), referee.Int(len(g.Mast))))
 }

@@ -113,14 +113,14 @@ func (g *Game) View(viewer referee.Viewer) any {
 		Pubs: labels(g.Pubs), Maps: labels(g.Maps), Chest: label(g.Chest), Scorpion: label(g.Scorpion),
 		Bunk: label(g.Bunk), Hammock: label(g.Hammock), Bedroll: label(g.Bedroll), RumPool: g.RumPool,
 		Mast: []MastView{}, Alleys: []AlleyView{}}
-	if g.StartPlayer >= 0 && g.StartPlayer < len(g.Players) {
+	if g.StartPlayer >= 0 && int(g.StartPlayer) < len(g.Players) {
 		v.StartPlayer = g.Players[g.StartPlayer].Name
 	}
 	if g.Phase == PhaseOver && g.Final != nil {
 		pad := g.Final.JSON()
 		v.Final = &pad
 	}
-	if g.Turn >= 0 && g.Turn < len(g.Players) {
+	if g.Turn >= 0 && int(g.Turn) < len(g.Players) {
 		v.Turn = g.Players[g.Turn].Name
 	}
 	for s := TileSort(0); s < numSorts; s++ {
@@ -193,8 +193,9 @@ func (g *Game) Status(viewer referee.Viewer) string {
 		}
 		line += "; won: " + listOrNone(p.Won)
 		if p.Coins != nil {
+			coins := referee.Text("%s", referee.Count(*p.Coins, "coin"))
 			line += fmt.Sprintf("\n  yours only: %s; wares: %s; rendezvous targets: %s",
-				plural(*p.Coins, "coin"), listOrNone(p.Wares), listOrNone(p.Targets))
+				coins.String(), listOrNone(p.Wares), listOrNone(p.Targets))
 		}
 		b.WriteString(line + "\n")
 	}
@@ -231,7 +232,8 @@ func (g *Game) boardText() string {
 		var alleys []string
 		for id, occ := range g.Occupant {
 			if occ == i {
-				alleys = append(alleys, g.alleyLabel(id))
+				l := g.alleyLabel(alley(id))
+				alleys = append(alleys, l.String())
 			}
 		}
 		if len(alleys) > 0 {

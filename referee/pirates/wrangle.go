@@ -2,7 +2,6 @@ package pirates
 
 import (
 	"slices"
-	"strings"
 
 	"rumref/referee"
 )
@@ -20,15 +19,15 @@ import (
 type wrangleState struct {
 	// boarded lists the players (seats or Imaginary) who had pirates on
 	// the ship when the wrangle began, in row order.
-	boarded []int
+	boarded []referee.Seat
 	// left lists the players still on the ship, in row order.
-	left []int
+	left []referee.Seat
 	// out lists the players in the order they were eliminated.
-	out []int
+	out []referee.Seat
 }
 
 // piratesOnShip counts p's pirates on both sides of the mast.
-func (g *Game) piratesOnShip(p int) int {
+func (g *Game) piratesOnShip(p referee.Seat) int {
 	n := 0
 	for _, r := range g.Mast {
 		if r.Player == p {
@@ -49,14 +48,14 @@ func (g *Game) wrangle(t *referee.T) {
 			w.boarded = append(w.boarded, r.Player)
 		}
 	}
-	w.left = append([]int(nil), w.boarded...)
+	w.left = append([]referee.Seat(nil), w.boarded...)
 	switch len(w.boarded) {
 	case 0:
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: "Nobody is on board the ship: there is no wrangle this round."})
+		t.Say("rp.wrangle", referee.Text("Nobody is on board the ship: there is no wrangle this round."))
 	case 1:
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: textf(t, "Only %s is on board the ship and wins the wrangle without a roll.", g.name(w.boarded[0]))})
+		t.Say("rp.wrangle", referee.Text("Only %s is on board the ship and wins the wrangle without a roll.", referee.Str(g.name(w.boarded[0]))))
 	default:
-		t.Emit(referee.Event{Rule: "rp.wrangle", Text: textf(t, "The wrangle on the ship begins: %s have pirates beside the mast.", g.nameList(w.boarded))})
+		t.Say("rp.wrangle", referee.Text("The wrangle on the ship begins: %s have pirates beside the mast.", g.nameList(w.boarded)))
 	}
 	leftSide := true
 	for match := 1; len(w.left) > 1; match++ {
@@ -86,20 +85,21 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 	}
 	count := make([]int, len(g.Mast))
 	cols := 0
-	var parts []string
+	var parts []referee.Msg
 	for i := range g.Mast {
 		count[i] = *side(&g.Mast[i])
 		cols = max(cols, count[i])
 		if count[i] > 0 {
-			parts = append(parts, textf(t, "row %d %s %d", i+1, g.name(g.Mast[i].Player), count[i]))
+			parts = append(parts, referee.Text("row %d %s %d", referee.Int(i+1), referee.Str(g.name(g.Mast[i].Player)), referee.Int(count[i])))
 		}
 	}
-	order := textf(t, "Columns are resolved from column %d inward", cols)
 	if cols == 1 {
-		order = "There is one column"
+		t.Say("rp.wrangle.matches", referee.Text("Match %d: the pirates stand %s of the mast (%s). There is one column; each winner crosses to the %s side.",
+			referee.Int(match), referee.Str(from), referee.List(parts, ", ", ", "), referee.Str(to)))
+	} else {
+		t.Say("rp.wrangle.matches", referee.Text("Match %d: the pirates stand %s of the mast (%s). Columns are resolved from column %d inward; each winner crosses to the %s side.",
+			referee.Int(match), referee.Str(from), referee.List(parts, ", ", ", "), referee.Int(cols), referee.Str(to)))
 	}
-	t.Emit(referee.Event{Rule: "rp.wrangle.matches", Text: textf(t, "Match %d: the pirates stand %s of the mast (%s). %s; each winner crosses to the %s side.",
-		match, from, strings.Join(parts, ", "), order, to)})
 	for c := cols; c >= 1; c-- {
 		var rows []int
 		for i := range g.Mast {
@@ -107,7 +107,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 				rows = append(rows, i)
 			}
 		}
-		what := textf(t, "Wrangle, match %d, column %d", match, c)
+		what := referee.Sub(referee.Text("Wrangle, match %d, column %d", referee.Int(match), referee.Int(c)))
 		standing := rows[0]
 		if len(rows) == 1 {
 			// The lone outer columns all belong to the longest row: report
@@ -118,29 +118,28 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 					lone++
 				}
 				who := g.name(g.Mast[standing].Player)
-				text := textf(t, "%s: %s's pirate stands alone and qualifies without a roll.", what, who)
+				text := referee.Text("%s: %s's pirate stands alone and qualifies without a roll.", what, referee.Str(who))
 				if lone > 1 {
-					text = textf(t, "Wrangle, match %d, columns %d to %d: only %s has pirates there, so all %d qualify without a roll.",
-						match, c, c-lone+1, who, lone)
+					text = referee.Text("Wrangle, match %d, columns %d to %d: only %s has pirates there, so all %d qualify without a roll.", referee.Int(match), referee.Int(c), referee.Int(c-lone+1), referee.Str(who), referee.Int(lone))
 				}
-				t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: text})
+				t.Say("rp.wrangle.columns", text)
 			}
 		} else {
-			var who []int
+			var who []referee.Seat
 			for _, r := range rows {
 				who = append(who, g.Mast[r].Player)
 			}
-			t.Emit(referee.Event{Rule: "rp.wrangle.columns", Text: textf(t, "%s: %s roll in that order, top row first.", what, g.nameList(who))})
+			t.Say("rp.wrangle.columns", referee.Text("%s: %s roll in that order, top row first.", what, g.nameList(who)))
 			best := g.roll(t, g.Mast[standing].Player, "wrangle.roll", what)
 			for _, ch := range rows[1:] {
 				sp, cp := g.Mast[standing].Player, g.Mast[ch].Player
 				n := g.roll(t, cp, "wrangle.roll", what)
 				loser := ch
 				if n >= best {
-					t.Emit(referee.Event{Rule: "rp.wrangle.ties", Text: textf(t, "%s: %s's %d equals or beats %s's %d, so %s's pirate leaves the ship.", what, g.name(cp), n, g.name(sp), best, g.name(sp))})
+					t.Say("rp.wrangle.ties", referee.Text("%s: %s's %d equals or beats %s's %d, so %s's pirate leaves the ship.", what, referee.Str(g.name(cp)), referee.Int(n), referee.Str(g.name(sp)), referee.Int(best), referee.Str(g.name(sp))))
 					loser, standing, best = standing, ch, n
 				} else {
-					t.Emit(referee.Event{Rule: "rp.wrangle.ties", Text: textf(t, "%s: %s's %d is lower than %s's %d, so %s's pirate leaves the ship.", what, g.name(cp), n, g.name(sp), best, g.name(cp))})
+					t.Say("rp.wrangle.ties", referee.Text("%s: %s's %d is lower than %s's %d, so %s's pirate leaves the ship.", what, referee.Str(g.name(cp)), referee.Int(n), referee.Str(g.name(sp)), referee.Int(best), referee.Str(g.name(cp))))
 				}
 				*side(&g.Mast[loser])--
 				g.wrangleLoss(t, w, g.Mast[loser].Player)
@@ -148,18 +147,18 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 					return
 				}
 			}
-			t.Emit(referee.Event{Rule: "rp.wrangle.qualify", Text: textf(t, "%s: %s's pirate qualifies and crosses the mast.", what, g.name(g.Mast[standing].Player))})
+			t.Say("rp.wrangle.qualify", referee.Text("%s: %s's pirate qualifies and crosses the mast.", what, referee.Str(g.name(g.Mast[standing].Player))))
 		}
 		*side(&g.Mast[standing])--
 		*other(&g.Mast[standing])++
 	}
-	var after []string
+	var after []referee.Msg
 	for i, r := range g.Mast {
 		if n := *other(&g.Mast[i]); n > 0 {
-			after = append(after, textf(t, "%s %d", g.name(r.Player), n))
+			after = append(after, referee.Text("%s %d", referee.Str(g.name(r.Player)), referee.Int(n)))
 		}
 	}
-	t.Emit(referee.Event{Rule: "rp.wrangle.packing", Text: textf(t, "After match %d the qualifiers stand %s of the mast, packed against it: %s.", match, to, strings.Join(after, ", "))})
+	t.Say("rp.wrangle.packing", referee.Text("After match %d the qualifiers stand %s of the mast, packed against it: %s.", referee.Int(match), referee.Str(to), referee.List(after, ", ", ", ")))
 }
 
 // loneColumn reports whether column c of a side with the given row
@@ -178,7 +177,7 @@ func (g *Game) loneColumn(count []int, c int) bool {
 // imaginary player's go back to the box) and, if it was p's last, puts p
 // out of the wrangle with the sleeping place the order of elimination
 // gives.
-func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p int) {
+func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p referee.Seat) {
 	if p != Imaginary {
 		g.Players[p].Supply++
 	}
@@ -186,17 +185,17 @@ func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p int) {
 		return
 	}
 	w.out = append(w.out, p)
-	w.left = slices.DeleteFunc(w.left, func(x int) bool { return x == p })
-	text := textf(t, "%s has no pirates left on the ship and is out of the wrangle.", capitalize(g.name(p)))
+	w.left = slices.DeleteFunc(w.left, func(x referee.Seat) bool { return x == p })
+	who := referee.Str(capitalize(g.name(p)))
 	switch {
 	case len(w.left) == 1:
-		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text})
+		t.Say("rp.wrangle.eliminations", referee.Text("%s has no pirates left on the ship and is out of the wrangle.", who))
 		g.awardSleeping(t, p, &g.Hammock, "finishes second and takes the %s")
 	case len(w.left) == 2 && g.bedrollInUse() && len(w.boarded) >= 3:
-		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text})
+		t.Say("rp.wrangle.eliminations", referee.Text("%s has no pirates left on the ship and is out of the wrangle.", who))
 		g.awardSleeping(t, p, &g.Bedroll, "finishes third and takes the %s")
 	default:
-		t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: text + " No sleeping place for this finish."})
+		t.Say("rp.wrangle.eliminations", referee.Text("%s has no pirates left on the ship and is out of the wrangle. No sleeping place for this finish.", who))
 	}
 }
 
@@ -207,7 +206,7 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	if len(w.left) == 1 {
 		p := w.left[0]
 		if len(w.boarded) > 1 {
-			t.Emit(referee.Event{Rule: "rp.wrangle.eliminations", Text: textf(t, "%s is the last on the ship and wins the wrangle.", capitalize(g.name(p)))})
+			t.Say("rp.wrangle.eliminations", referee.Text("%s is the last on the ship and wins the wrangle.", referee.Str(capitalize(g.name(p)))))
 		}
 		g.awardSleeping(t, p, &g.Bunk, "wins the wrangle and takes the %s")
 		if g.bedrollInUse() && len(w.boarded) <= 2 {
@@ -216,7 +215,7 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	}
 	for _, tile := range []*string{&g.Bunk, &g.Hammock, &g.Bedroll} {
 		if *tile != "" {
-			t.Emit(referee.Event{Rule: "rp.wrangle.leftovers", Text: textf(t, "Nobody takes the %s: it goes back to the box.", mustTile(*tile).Label)})
+			t.Say("rp.wrangle.leftovers", referee.Text("Nobody takes the %s: it goes back to the box.", referee.Str(mustTile(*tile).Label)))
 			g.Boxed = append(g.Boxed, *tile)
 			*tile = ""
 		}
@@ -226,31 +225,28 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 // awardSleeping hands a displayed sleeping place to p; the imaginary
 // player's go back to the box. what says what happens, with %s for the
 // tile, e.g. "finishes second and takes the %s".
-func (g *Game) awardSleeping(t *referee.T, p int, tile *string, what string) {
+func (g *Game) awardSleeping(t *referee.T, p referee.Seat, tile *string, what string) {
 	if *tile == "" {
 		return
 	}
-	did := textf(t, what, mustTile(*tile).Label)
+	did := referee.Sub(referee.Text(what, referee.Str(mustTile(*tile).Label)))
 	if p == Imaginary {
 		g.Boxed = append(g.Boxed, *tile)
-		t.Emit(referee.Event{Rule: "rp.wrangle.imaginary", Text: textf(t, "The imaginary player %s, which goes back to the box.", did)})
+		t.Say("rp.wrangle.imaginary", referee.Text("The imaginary player %s, which goes back to the box.", did))
 	} else {
 		g.Players[p].Won = append(g.Players[p].Won, *tile)
-		t.Emit(referee.Event{Rule: "rp.wrangle.awards", Text: textf(t, "%s %s.", g.name(p), did)})
+		t.Say("rp.wrangle.awards", referee.Text("%s %s.", referee.Str(g.name(p)), did))
 	}
 	*tile = ""
 }
 
 // nameList lists players for a sentence: "Ann, Bo and Cy".
-func (g *Game) nameList(ps []int) string {
-	var s []string
-	for _, p := range ps {
-		s = append(s, g.name(p))
+func (g *Game) nameList(ps []referee.Seat) referee.Arg {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = g.name(p)
 	}
-	if len(s) <= 1 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return referee.List(referee.Strs(s), ", ", " and ")
 }
 
 // capitalize makes a name fit the start of a sentence.

@@ -179,14 +179,14 @@ func TestWrangleWorkedExample(t *testing.T) {
 func checkConserved(t *testing.T, g *Game) {
 	t.Helper()
 	for i, p := range g.Players {
-		n := p.Supply + p.Office + g.piratesOnShip(i)
+		n := p.Supply + p.Office + g.piratesOnShip(referee.Seat(i))
 		for a, occ := range g.Occupant {
 			if occ == i {
 				n += g.Board.Alleys[a].Segments
 			}
 		}
 		if n != 15 {
-			t.Errorf("%s has %d pirates in all (supply %d, office %d, ship %d), want 15", p.Name, n, p.Supply, p.Office, g.piratesOnShip(i))
+			t.Errorf("%s has %d pirates in all (supply %d, office %d, ship %d), want 15", p.Name, n, p.Supply, p.Office, g.piratesOnShip(referee.Seat(i)))
 		}
 	}
 }
@@ -294,7 +294,7 @@ func TestWrangleAwardsByBoarded(t *testing.T) {
 					mast = append(mast, MastRow{Player: Imaginary, Left: 1})
 				}
 				for p := 0; p < boarded; p++ {
-					mast = append(mast, MastRow{Player: p, Left: 1})
+					mast = append(mast, MastRow{Player: referee.Seat(p), Left: 1})
 				}
 				e, err := referee.Start(wrangleFactory(n, mast, nil))
 				if err != nil {
@@ -334,7 +334,7 @@ func TestWrangleAwardsByBoarded(t *testing.T) {
 						boxed = append(boxed, tile)
 						return
 					}
-					want[p] = append(want[p], tile)
+					want[int(p)] = append(want[int(p)], tile)
 				}
 				b := len(mast)
 				winner, second, third := b-1, b-2, b-3
@@ -399,7 +399,7 @@ func TestWrangleConservationRandom(t *testing.T) {
 			seats[i], seats[j] = seats[j], seats[i]
 		}
 		for _, p := range seats[:next(n+1)] {
-			mast = append(mast, MastRow{Player: p, Left: 1 + next(10)})
+			mast = append(mast, MastRow{Player: referee.Seat(p), Left: 1 + next(10)})
 		}
 		rum := make([]int, n)
 		for i := range rum {
