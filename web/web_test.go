@@ -517,7 +517,7 @@ func TestRefusals(t *testing.T) {
 		{Table, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}, 403, "for Ann", ""},
 		{1, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}, 403, "for Ann", ""},
 		{0, "answer", map[string]any{"step": 5, "answer": tb.answers[0].A}, 409, "answer", ""},
-		{0, "answer", map[string]any{"step": 0, "answer": "no-such-card"}, 422, "not one of the choices", ""},
+		{0, "answer", map[string]any{"step": 0, "answer": "no-such-card"}, 422, "no-such-card", ""},
 		{0, "answer", map[string]any{"answer": "x"}, 400, "step", ""},
 		{0, "answer", map[string]any{"step": 0, "answer": "x", "extra": 1}, 400, "step", ""},
 		{1, "undo", map[string]any{"step": 0}, 422, "nothing to undo", ""},
@@ -579,7 +579,7 @@ func TestRefusals(t *testing.T) {
 		{base + "/assets/app.js", "text/javascript", "EventSource"},
 		{base + "/assets/style.css", "text/css", "min-height: 44px"},
 		{tb.url(Table) + "/join", "application/json", tb.url(1)},
-		{tb.url(0) + "/help", "application/json", "draw.card"},
+		{tb.url(0) + "/help", "application/json", tb.answers[0].Q},
 		{tb.url(0) + "/rules?q=raid", "application/json", "rules for raid"},
 	} {
 		res, err := http.Get(c.u)
