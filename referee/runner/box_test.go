@@ -1,11 +1,14 @@
 package runner_test
 
 import (
+	"math/rand"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/sim"
@@ -381,4 +384,35 @@ func start(t *testing.T, build func() *runner.Game, run func(*runner.Game, *refe
 	}
 	t.Cleanup(e.Close)
 	return e, g
+}
+
+// TestSaveFromBeforeTheBoxCountsStillOpens replays a save written by the
+// rumref before the box counts (221e179: format 1, no edition, its starting
+// hazards named during play, a card typed in the old way, Cash Crop's coin
+// declined, Stinky Pete's full menu) and plays on from it at random.
+func TestSaveFromBeforeTheBoxCountsStillOpens(t *testing.T) {
+	f, _, err := journal.Read(filepath.Join("testdata", "old_save_edition0.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Runner.Edition != 0 || len(f.Answers) != 600 {
+		t.Fatalf("the fixture should be an edition-0 save of 600 answers: edition %d, %d answers", f.Runner.Edition, len(f.Answers))
+	}
+	if err := f.Runner.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	e, err := referee.Replay(factory(*f.Runner), f.Answers)
+	if err != nil {
+		t.Fatalf("the old save does not replay: %v", err)
+	}
+	defer e.Close()
+	r := rand.New(rand.NewSource(3))
+	for i := 0; i < 400 && !e.Over(); i++ {
+		if err := e.Answer(randomAnswer(r, e.Next())); err != nil {
+			t.Fatal(err)
+		}
+		if msg := checkInvariants(e.Game().(*runner.Game)); msg != "" {
+			t.Fatalf("answer %d after the save: %s", i+1, msg)
+		}
+	}
 }

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// typedInGame plays the start of a Rum Runner game over JSON in which the
+// crown types in both unknown starting hazards and, as its first draw, a
+// card of the given type; then it asks the in-game log and status. It
+// returns what the public saw in the stream and the save's path.
+func typedInGame(t *testing.T, typ string) (public []string, save string) {
+	t.Helper()
+	save = filepath.Join(t.TempDir(), "r.yaml")
+	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	text := "Take two coins from the pirate."
+	if typ == "hazard" {
+		text = "pay 2 | discard 1"
+	}
+	script := []string{
+		"port-taxes", "rowdy-tavern",
+		"unlisted", "Ghost Ship Graveyard", "1", "0", "0", "2 navigation | pay 4",
+		"unlisted", "Siren Song Shoals", "0", "0", "0", "1 combat or discard 2",
+		"unlisted", typ, "Tax Collector Bribe", "1", "0", "0", text,
+		"cash-crop", "gold-rum", "gold-rum", "light-rum",
+		"sloop", "sloop", "brigantine", "doug-doubloon", "treasure-map",
+		"log", "show",
+	}
+	for i, a := range script {
+		q := d.next()
+		if q == nil {
+			t.Fatalf("step %d: the game ended\n%s", i+1, d.errs.String())
+		}
+		d.send(a)
+	}
+	if q := d.next(); q == nil || q["id"] != "action" {
+		t.Fatalf("the crown's first action should be asked, got %v", q)
+	}
+	if code := d.finish(); code != exitInterrupted {
+		t.Fatalf("exit %d", code)
+	}
+	for _, o := range d.objs {
+		if o["type"] == "question" && o["secret"] == true {
+			continue // a driver hands these to their player only
+		}
+		if o["type"] == "error" {
+			t.Fatalf("an answer was refused: %v", o)
+		}
+		b, _ := json.Marshal(o)
+		public = append(public, string(b))
+	}
+	return public, save
+}
+
+// TestTypedInCardsStayOffEveryPublicChannel scans what the public sees of
+// a game in which cards are typed in by hand during secret draws: the JSON
+// events, the in-game log and status, and rumref log and show in both
+// forms. None shows a typed-in name or text, and a typed-in event and a
+// typed-in hazard leave exactly the same public record.
+func TestTypedInCardsStayOffEveryPublicChannel(t *testing.T) {
+	secrets := []string{"Ghost Ship", "Siren Song", "Tax Collector", "2 navigation", "1 combat", "two coins", "Rowdy Tavern"}
+	records := map[string]string{}
+	for _, typ := range []string{"event", "hazard"} {
+		stream, save := typedInGame(t, typ)
+		var channels []string
+		channels = append(channels, strings.ReplaceAll(strings.Join(stream, "\n"), save, "SAVE"))
+		for _, args := range [][]string{{"log", save}, {"log", "--json", save}, {"show", save}, {"show", "--json", save}} {
+			res := rumref(t, "", args...)
+			if res.code != 0 {
+				t.Fatalf("%v: exit %d %s", args, res.code, res.stderr)
+			}
+			channels = append(channels, strings.ReplaceAll(res.stdout, save, "SAVE"))
+		}
+		all := strings.Join(channels, "\n")
+		for _, s := range secrets {
+			if strings.Contains(all, s) {
+				t.Errorf("%s game: a public channel shows %q", typ, s)
+			}
+		}
+		if !strings.Contains(all, "card.name") || !strings.Contains(all, `"type":"log"`) {
+			t.Fatalf("the scan did not see the typed-in questions or the in-game log")
+		}
+		records[typ] = strings.Join(channels, "\n")
+	}
+	if records["event"] != records["hazard"] {
+		t.Errorf("the public stream, log and status differ between a typed-in event and a typed-in hazard:\n%s\n---\n%s", records["event"], records["hazard"])
+	}
+	// The crown's own view shows the typed-in cards with their texts.
+	_, save := typedInGame(t, "event")
+	res := rumref(t, "peek Ann\n\n\nquit\n", "--io", "plain", "resume", save)
+	if !strings.Contains(res.stdout, "Tax Collector Bribe (event, cost 1): Take two coins from the pirate.") ||
+		!strings.Contains(res.stdout, "Ghost Ship Graveyard (hazard, cost 1): 2 navigation | pay 4") {
+		t.Errorf("the crown's peek should list the typed-in cards with their texts:\n%s", res.stdout)
+	}
+}
