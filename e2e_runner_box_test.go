@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,5 +94,29 @@ func TestTypedInCardsStayOffEveryPublicChannel(t *testing.T) {
 	if !strings.Contains(res.stdout, "Tax Collector Bribe (event, cost 1): Take two coins from the pirate.") ||
 		!strings.Contains(res.stdout, "Ghost Ship Graveyard (hazard, cost 1): 2 navigation | pay 4") {
 		t.Errorf("the crown's peek should list the typed-in cards with their texts:\n%s", res.stdout)
+	}
+}
+
+// TestCardFileBeyondTheBoxIsRefused: a card file that makes the crown deck
+// hold five events is refused before any question, with the counts;
+// --beyond-box accepts it and the status names it.
+func TestCardFileBeyondTheBoxIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	cards := filepath.Join(dir, "cards.yaml")
+	if err := os.WriteFile(cards, []byte("cards:\n  - {name: Royal Decree, side: crown, type: event, cost: 0, copies: 5, play: [{do: coin-own, n: 3}]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(dir, "r.yaml")
+	res := rumref(t, "", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--cards", cards, "--save", save)
+	if res.code != exitError || !strings.Contains(res.stderr, "5 event cards (Royal Decree 5), but the box holds 3") ||
+		strings.Contains(res.stdout, "SECRET") {
+		t.Fatalf("exit %d, stderr %q, stdout %q", res.code, res.stderr, res.stdout)
+	}
+	res = rumref(t, "", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--cards", cards, "--beyond-box", "--save", save)
+	if res.code != exitInterrupted || !strings.Contains(res.stdout, "crown deck (29 cards)") {
+		t.Fatalf("--beyond-box: exit %d %s %s", res.code, res.stdout, res.stderr)
+	}
+	if res := rumref(t, "", "show", save); !strings.Contains(res.stdout, "crown deck: 5 event (the box has 3)") {
+		t.Errorf("the status should name the pile beyond the box:\n%s", res.stdout)
 	}
 }

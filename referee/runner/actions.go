@@ -152,10 +152,6 @@ func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text, rule st
 	return ""
 }
 
-func (g *Game) handHas(p *Player, ty CardType) bool {
-	return slices.ContainsFunc(p.Hand, func(n string) bool { return g.card(n).Type == ty })
-}
-
 // affordable lists the pirate's hand cards of a type whose cost is payable.
 func (g *Game) affordable(ty CardType) []string {
 	p := g.pirate()
