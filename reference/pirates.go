@@ -273,7 +273,7 @@ The extra coin is on top of the usual coin for a second or later move. It is wai
 			Tags: []string{"die", "dice", "roll", "d6", "rolling"},
 			See:  []string{"rp.rum", "rp.pub.roll", "rp.chest.scorpion", "rp.wrangle.ties"}},
 		{ID: "rp.draw", Topic: rpDice, Title: "Drawing tiles",
-			Text: `Tiles are drawn from the physical holder and you tell rumref what came up; it only offers tiles that can still be in that stack, including any put under it (rp.draw.under). A secret draw (a ware, a rendezvous target) is the exception: it lists every tile that is not openly out of the game, so the list cannot tell you what the others keep face down, and if you name a tile that cannot be there you are asked to look again (rp.draw.secret). Face-up displays are refilled after use: pubs and maps back to 4, one plain and one scorpion chest.`,
+			Text: `Tiles are drawn from the physical holder and you tell rumref what came up; it only offers tiles that can still be in that stack, including any put under it (rp.draw.under). A secret draw (a ware, a rendezvous target) is the exception: it lists every tile of its kind, even one openly out of the game, so the list cannot tell you what the others keep face down, and if you name a tile that cannot be there you are asked to look again (rp.draw.secret). Face-up displays are refilled after use: pubs and maps back to 4, one plain and one scorpion chest.`,
 			Tags: []string{"draw", "refill", "display", "face up", "replace"},
 			See:  []string{"rp.running-out", "rp.tiles", "rp.draw.under", "rp.draw.secret"}},
 		{ID: "rp.draw.under", Topic: rpDice, Title: "A tile put under its stack comes up again",
@@ -283,7 +283,7 @@ The extra coin is on top of the usual coin for a second or later move. It is wai
 			Ruling: true, Settles: "rumref #1",
 			Reason: `rumref cannot see the holder; refusing a tile the players hold in their hands would stop the game over a stack that was not kept in order, while taking it keeps every tile counted.`},
 		{ID: "rp.draw.secret", Topic: rpDice, Title: "Naming a tile someone keeps face down",
-			Text: `At a secret draw rumref accepts any tile still somewhere in the stack. If you name a tile that cannot be there because a player keeps it face down (another player, or you yourself), the answer is not taken and you are asked to look at the tile again. The refusal reads exactly the same whoever keeps the tile, and it is shown only to you; the table sees only that the question is asked again.
+			Text: `At a secret draw rumref accepts any tile still somewhere in the stack. If you name a tile that cannot be there, because a player keeps it face down (another player, or you yourself) or because it is openly out of the game, the answer is not taken and you are asked to look at the tile again. The refusal reads exactly the same whatever the reason and whoever keeps the tile, and it is shown only to you; the table sees only that the question is asked again.
 What is left: by naming a tile you did not draw, you can learn that somebody keeps that tile face down. Only a player who types something other than the tile in front of them learns this.`,
 			Tags:   []string{"cannot be in the stack", "look again", "wrong tile", "refused draw", "secret draw", "leak"},
 			See:    []string{"rp.draw", "rp.secrets.public", "rp.supply", "rp.rendezvous"},

@@ -57,25 +57,17 @@ func (g *Game) drawable(st *Stack) []string {
 // secretDraw asks the player who looks at a secret tile (a ware, a
 // rendezvous target) which tile it is. Listing only the tiles still in the
 // stack would tell the drawer which ones other players keep face down, so
-// the options are every tile of the sort not publicly out of the game
-// (revealed rendezvous are public; kept and sold wares are not). A sold
-// ware drawn again is taken without a note: a note would tell the drawer
-// which ware was sold. If the answer names a tile that cannot be in the
-// stack (someone keeps it face down, the drawer included), the drawer
-// alone is told to look again in words that never depend on who keeps it,
-// and the question is asked again (rp.draw.secret).
+// the options are every tile of the sort, even those openly out of the
+// game. A sold ware drawn again is taken without a note: a note would tell
+// the drawer which ware was sold. If the answer names a tile that cannot
+// be in the stack (it is openly out, or someone keeps it face down, the
+// drawer included), the drawer alone is told to look again, in the same
+// words whatever the reason, and the question is asked again
+// (rp.draw.secret).
 func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor referee.Seat, drawable []string) string {
-	public := map[string]int{}
-	for _, pl := range g.Players {
-		for _, k := range pl.Won {
-			public[k]++
-		}
-	}
 	var c referee.Choices[referee.Key]
 	for _, k := range st.keys {
-		if public[k] < mustTile(k).Copies {
-			c.AddText(referee.Key(k), mustTile(k).Label)
-		}
+		c.AddText(referee.Key(k), mustTile(k).Label)
 	}
 	text := referee.Text("%s: draw the top %s tile and look at it in secret. Which tile is it?", referee.Str(g.name(actor)), referee.Str(sort.String()))
 	for {

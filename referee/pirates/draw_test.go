@@ -137,7 +137,8 @@ func refusal(t *testing.T, where, key string, prep func(g *pirates.Game)) (told 
 
 // TestSecretDrawRefusalReadsTheSame checks that naming a tile another
 // player keeps face down is refused in exactly the words used when the
-// drawer keeps it, for every viewer, and that only the drawer is told.
+// drawer keeps it, or when it is openly out of the game, for every viewer,
+// and that only the drawer is told.
 func TestSecretDrawRefusalReadsTheSame(t *testing.T) {
 	wares := func(g *pirates.Game) {
 		g.Players[2].Wares = takeAll(g, pirates.SortWare, "hook-5")   // Cy's
@@ -162,5 +163,13 @@ func TestSecretDrawRefusalReadsTheSame(t *testing.T) {
 	ownTold, ownNext = refusal(t, "Rendezvous (3)", "rdv-pirate", targets)
 	if !slices.Equal(othersTold, ownTold) || othersNext != ownNext {
 		t.Errorf("the rendezvous refusal differs with who keeps the tile:\nCy's: %q then %q\nBo's: %q then %q", othersTold, othersNext, ownTold, ownNext)
+	}
+	// Both guard targets revealed by Ann: openly out of the game.
+	outTold, outNext := refusal(t, "Rendezvous (3)", "rdv-guard", func(g *pirates.Game) {
+		targets(g)
+		g.Players[0].Won = append(g.Players[0].Won, takeAll(g, pirates.SortRendezvous, "rdv-guard", "rdv-guard")...)
+	})
+	if !slices.Equal(othersTold, outTold) || othersNext != outNext {
+		t.Errorf("naming a tile kept face down reads unlike naming one openly out:\nface down: %q then %q\nout: %q then %q", othersTold, othersNext, outTold, outNext)
 	}
 }
