@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/referee/pirates"
+	"rumref/safetext"
 	"rumref/setup"
 )
 
@@ -135,14 +135,23 @@ func pirateFactory(cfg pirates.Config, board *pirates.Board) referee.Factory {
 	return func() referee.Game { return pirates.New(cfg, board) }
 }
 
+// parsePlayers reads --players NAME:COLOR,... . Every name gets the checks
+// of safetext.Name before anything is trimmed.
 func parsePlayers(s string) ([]pirates.PlayerConfig, error) {
+	if err := safetext.Check(s); err != nil {
+		return nil, fmt.Errorf("--players: %w", err)
+	}
 	var out []pirates.PlayerConfig
-	for _, part := range strings.Split(s, ",") {
-		name, color, ok := strings.Cut(strings.TrimSpace(part), ":")
+	for i, part := range strings.Split(s, ",") {
+		name, color, ok := strings.Cut(part, ":")
 		if !ok {
-			return nil, fmt.Errorf("--players: %q needs NAME:COLOR (colors: %s)", part, strings.Join(pirates.Colors, ", "))
+			return nil, fmt.Errorf("--players: %q needs NAME:COLOR (colors: %s)", strings.TrimSpace(part), strings.Join(pirates.Colors, ", "))
 		}
-		out = append(out, pirates.PlayerConfig{Name: strings.TrimSpace(name), Color: strings.ToLower(strings.TrimSpace(color))})
+		name, err := safetext.Name(name)
+		if err != nil {
+			return nil, fmt.Errorf("--players: player %d: %w", i+1, err)
+		}
+		out = append(out, pirates.PlayerConfig{Name: name, Color: strings.ToLower(strings.TrimSpace(color))})
 	}
 	if err := (pirates.Config{Players: out}).Validate(); err != nil {
 		return nil, fmt.Errorf("--players: %w", err)
@@ -162,21 +171,11 @@ func askPlayers(ask prompts.Asker) ([]pirates.PlayerConfig, error) {
 	n, _ := strconv.Atoi(ns)
 	var players []pirates.PlayerConfig
 	for i := 0; i < n; i++ {
-		name, err := ask.Text(fmt.Sprintf("Name of player %d (seats go clockwise)", i+1), func(s string) error {
-			s = strings.TrimSpace(s)
-			if s == "" {
-				return errors.New("type a name")
-			}
-			if len(s) > 24 {
-				return errors.New("keep the name to 24 characters")
-			}
-			for _, p := range players {
-				if strings.EqualFold(p.Name, s) {
-					return fmt.Errorf("%s is taken: give each player a different name", p.Name)
-				}
-			}
-			return nil
-		})
+		taken := make([]string, 0, len(players))
+		for _, p := range players {
+			taken = append(taken, p.Name)
+		}
+		name, err := askName(ask, fmt.Sprintf("Name of player %d (seats go clockwise)", i+1), taken)
 		if err != nil {
 			return nil, err
 		}
@@ -190,13 +189,34 @@ func askPlayers(ask prompts.Asker) ([]pirates.PlayerConfig, error) {
 				colors = append(colors, referee.Option{Key: c, Label: c})
 			}
 		}
-		color, err := ask.Choose(fmt.Sprintf("Pirate color for %s", strings.TrimSpace(name)), colors)
+		color, err := ask.Choose(fmt.Sprintf("Pirate color for %s", name), colors)
 		if err != nil {
 			return nil, err
 		}
-		players = append(players, pirates.PlayerConfig{Name: strings.TrimSpace(name), Color: color})
+		players = append(players, pirates.PlayerConfig{Name: name, Color: color})
 	}
 	return players, nil
+}
+
+// askName asks for a player's name with the checks of safetext.Name and
+// a name different (ignoring letter case) from every name in taken.
+func askName(ask prompts.Asker, prompt string, taken []string) (string, error) {
+	name, err := ask.Text(prompt, func(s string) error {
+		name, err := safetext.Name(s)
+		if err != nil {
+			return err
+		}
+		for _, t := range taken {
+			if strings.EqualFold(t, name) {
+				return fmt.Errorf("%s is taken: give each player a different name", t)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return safetext.Name(name)
 }
 
 func chooseStart(ask prompts.Asker, players []pirates.PlayerConfig, flag string, seed int64) (int, error) {

@@ -1,14 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"strings"
 
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/referee/runner"
+	"rumref/safetext"
 	"rumref/setup"
 )
 
@@ -50,29 +49,24 @@ func newRunner(a *app, f runnerFlags) error {
 		}
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
-	name := func(flag, role string, other string) (string, error) {
+	name := func(flag, role string, taken []string) (string, error) {
 		if flag != "" {
-			return strings.TrimSpace(flag), nil
+			s, err := safetext.Name(flag)
+			if err != nil {
+				return "", fmt.Errorf("--%s: %w", role, err)
+			}
+			return s, nil
 		}
-		return ask.Text(fmt.Sprintf("Name of the %s player", role), func(s string) error {
-			s = strings.TrimSpace(s)
-			if s == "" {
-				return errors.New("type a name")
-			}
-			if strings.EqualFold(s, other) {
-				return fmt.Errorf("%s is taken: give each player a different name", other)
-			}
-			return nil
-		})
+		s, err := askName(ask, fmt.Sprintf("Name of the %s player", role), taken)
+		return s, interrupted(err, "")
 	}
 	cfg := runner.Config{Mulligan: f.mulligan, TurnCap: f.turnCap, Cards: cards, Edition: runner.Edition, BeyondBox: f.beyondBox}
-	if cfg.Crown, err = name(f.crown, "crown", ""); err != nil {
-		return interrupted(err, "")
+	if cfg.Crown, err = name(f.crown, "crown", nil); err != nil {
+		return err
 	}
-	if cfg.Pirate, err = name(f.pirate, "pirate", cfg.Crown); err != nil {
-		return interrupted(err, "")
+	if cfg.Pirate, err = name(f.pirate, "pirate", []string{cfg.Crown}); err != nil {
+		return err
 	}
-	cfg.Crown, cfg.Pirate = strings.TrimSpace(cfg.Crown), strings.TrimSpace(cfg.Pirate)
 	if err := cfg.Validate(); err != nil {
 		return err
 	}

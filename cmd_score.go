@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/referee/pirates"
+	"rumref/safetext"
 	"rumref/scoring"
 	"rumref/setup"
 )
@@ -129,17 +129,20 @@ func scoreByHand(a *app) (scoring.Result, error) {
 	}
 	for i := 0; i < n; i++ {
 		name, err := ask.Text(fmt.Sprintf("Name of player %d", i+1), func(s string) error {
-			s = strings.TrimSpace(s)
-			if s == "" {
-				return errors.New("type a name")
+			s, err := safetext.Name(s)
+			if err != nil {
+				return err
 			}
-			_, err := setup.ParseTypedSheet(sheetOf(fmt.Sprintf("  - name: %q\n", s), n-i-1))
+			_, err = setup.ParseTypedSheet(sheetOf(fmt.Sprintf("  - name: %q\n", s), n-i-1))
 			return err
 		})
 		if err != nil {
 			return scoring.Result{}, interrupted(err, "")
 		}
-		cur := fmt.Sprintf("  - name: %q\n", strings.TrimSpace(name))
+		if name, err = safetext.Name(name); err != nil {
+			return scoring.Result{}, err
+		}
+		cur := fmt.Sprintf("  - name: %q\n", name)
 		for _, f := range fields {
 			for {
 				v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", strings.TrimSpace(name), f.prompt), nil)

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"rumref/safetext"
 )
 
 // Kind says how a question is answered.
@@ -114,8 +115,8 @@ func (q *Question) validateText(s string) (string, error) {
 	if n := utf8.RuneCountInString(s); n > MaxText {
 		return "", fmt.Errorf("that is %d characters long: type at most %d", n, MaxText)
 	}
-	if strings.IndexFunc(s, unicode.IsControl) >= 0 || !utf8.ValidString(s) {
-		return "", fmt.Errorf("that text holds control characters: type it again with letters, digits and punctuation only")
+	if d := safetext.Find(s); d != "" {
+		return "", fmt.Errorf("that text holds %s: type it again with letters, digits and punctuation only", d)
 	}
 	if q.Check != nil {
 		if err := q.Check(s); err != nil {

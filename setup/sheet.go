@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"rumref/referee/pirates"
+	"rumref/safetext"
 	"rumref/scoring"
 )
 
@@ -136,7 +137,7 @@ func parseSheet(data []byte, lines bool) ([]scoring.Player, error) {
 	}
 	var out []scoring.Player
 	for _, sp := range s.Players {
-		p := scoring.Player{Name: strings.TrimSpace(sp.Name), Pubs: sp.Pubs, Chests: sp.Chests, Guards: sp.Guards,
+		p := scoring.Player{Name: sp.Name, Pubs: sp.Pubs, Chests: sp.Chests, Guards: sp.Guards,
 			Sleeping: sp.Sleeping, Rendezvous: sp.Rendezvous, Unemployed: sp.Unemployed, Rum: sp.Rum, Coins: sp.Coins}
 		for _, w := range sp.Wares {
 			p.Wares = append(p.Wares, scoring.Ware{Kind: w.Kind, Value: w.Value})
@@ -191,17 +192,20 @@ func CheckSheet(players []scoring.Player) error {
 	for _, c := range scoring.Categories() {
 		used[c] = map[string]int{}
 	}
-	names := map[string]bool{}
+	names := make([]string, 0, len(players))
 	rum := 0
 	for i, p := range players {
 		name := p.Name
 		if strings.TrimSpace(name) == "" {
 			return &SheetError{Player: i, Item: -1, Msg: fmt.Sprintf("player %d has no name: add name: to every player", i+1)}
 		}
-		if names[name] {
-			return &SheetError{Player: i, Field: "name", Item: -1, Msg: fmt.Sprintf("two players are called %q: give each a different name", name)}
+		if err := safetext.CheckName(name); err != nil {
+			return &SheetError{Player: i, Field: "name", Item: -1, Msg: fmt.Sprintf("player %d: %v", i+1, err)}
 		}
-		names[name] = true
+		names = append(names, name)
+		if err := safetext.Unique(names); err != nil {
+			return &SheetError{Player: i, Field: "name", Item: -1, Msg: err.Error()}
+		}
 		item := -1
 		bad := func(field, msg string) error {
 			return &SheetError{Player: i, Field: field, Item: item, Msg: fmt.Sprintf("player %q: %s: %s", name, field, msg)}

@@ -5,8 +5,10 @@ package pirates
 
 import (
 	"fmt"
+	"strings"
 
 	"rumref/referee"
+	"rumref/safetext"
 	"rumref/scoring"
 )
 
@@ -56,15 +58,15 @@ func (c Config) Validate() error {
 		return fmt.Errorf("rum & pirates needs 2 to 5 players, not %d", len(c.Players))
 	}
 	seen := map[string]bool{}
-	names := map[string]bool{}
+	names := make([]string, 0, len(c.Players))
 	for i, p := range c.Players {
-		if p.Name == "" {
-			return fmt.Errorf("player %d has no name", i+1)
+		if err := safetext.CheckName(p.Name); err != nil {
+			return fmt.Errorf("player %d: %w", i+1, err)
 		}
-		if names[p.Name] {
-			return fmt.Errorf("two players are called %q: give each a different name", p.Name)
+		names = append(names, p.Name)
+		if err := safetext.Unique(names); err != nil {
+			return err
 		}
-		names[p.Name] = true
 		ok := false
 		for _, col := range Colors {
 			if p.Color == col {
@@ -72,7 +74,7 @@ func (c Config) Validate() error {
 			}
 		}
 		if !ok {
-			return fmt.Errorf("player %s: color %q is not one of %v", p.Name, p.Color, Colors)
+			return fmt.Errorf("player %s: color %q is not one of %s", p.Name, p.Color, strings.Join(Colors, ", "))
 		}
 		if seen[p.Color] {
 			return fmt.Errorf("two players chose %s: each color can be used once", p.Color)

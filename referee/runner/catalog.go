@@ -3,7 +3,10 @@ package runner
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+
+	"rumref/safetext"
 )
 
 // Side is the player a card belongs to.
@@ -204,7 +207,21 @@ func (c *Card) Validate() error {
 	if strings.TrimSpace(c.Name) == "" {
 		return fmt.Errorf("a card has no name")
 	}
+	if err := safetext.Line("the card name "+strconv.Quote(c.Name), c.Name, safetext.MaxCardName); err != nil {
+		return err
+	}
 	bad := func(field, why string) error { return fmt.Errorf("card %q: %s %s", c.Name, field, why) }
+	switch key := slug(c.Name); {
+	case key == "":
+		return bad("name", "needs at least one letter a-z or digit: its answer key is made of them")
+	case slices.Contains(reservedKeys, key):
+		return bad("name", fmt.Sprintf("gives the answer key %q, which rumref uses for its own choice; rename the card", key))
+	}
+	if c.Text != "" {
+		if err := safetext.Line("the text", c.Text, safetext.MaxCardText); err != nil {
+			return fmt.Errorf("card %q: %w", c.Name, err)
+		}
+	}
 	if c.Side < CrownSide || c.Side > PirateSide {
 		return bad("side", "is not crown or pirate")
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // Seats of the two players.
@@ -50,11 +51,14 @@ type Config struct {
 
 // Validate checks the config for what the engine relies on.
 func (c Config) Validate() error {
-	if c.Crown == "" || c.Pirate == "" {
-		return fmt.Errorf("both the crown and the pirate need a name")
+	if err := safetext.CheckName(c.Crown); err != nil {
+		return fmt.Errorf("the crown player: %w", err)
 	}
-	if c.Crown == c.Pirate {
-		return fmt.Errorf("the crown and the pirate are both called %q: give each a different name", c.Crown)
+	if err := safetext.CheckName(c.Pirate); err != nil {
+		return fmt.Errorf("the pirate player: %w", err)
+	}
+	if err := safetext.Unique([]string{c.Crown, c.Pirate}); err != nil {
+		return err
 	}
 	if c.TurnCap < 0 {
 		return fmt.Errorf("the turn cap %d is negative: use 0 for no cap", c.TurnCap)
