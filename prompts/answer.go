@@ -4,13 +4,39 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
+	"unicode/utf8"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
-// maxLine is the longest input line rumref reads as an answer or command.
-const maxLine = 1000
+// maxLine is the longest input line rumref reads as an answer or command,
+// in characters; maxLineBytes is the most bytes such a line can take.
+const (
+	maxLine      = 1000
+	maxLineBytes = 4 * maxLine
+)
+
+// tooLong stands for a line readLine did not keep because it was longer
+// than maxLineBytes. It holds a NUL, which no typed line can, so it is
+// never mistaken for one.
+const tooLong = "\x00(too long)"
+
+// checkLine refuses a raw input line, before anything is trimmed, that is
+// too long or holds a control or formatting character (tabs are allowed
+// and count as spaces). It returns the reason in the player's words.
+func checkLine(line string) string {
+	if line == tooLong || len(line) > maxLineBytes {
+		return fmt.Sprintf("that line is too long (more than %d characters); answers and commands are short, so type it again", maxLine)
+	}
+	if n := utf8.RuneCountInString(line); n > maxLine {
+		return fmt.Sprintf("that line is too long (%d characters, at most %d); answers and commands are short, so type it again", n, maxLine)
+	}
+	if d := safetext.Find(strings.ReplaceAll(line, "\t", " ")); d != "" {
+		return "that line holds " + d + "; type it again with letters, digits, spaces and punctuation only"
+	}
+	return ""
+}
 
 // inputKind says what a line typed at a prompt is.
 type inputKind int
@@ -124,15 +150,12 @@ func isOptionKey(q *referee.Question, s string) bool {
 // typed for a choice question whose keys are not numbers picks the option
 // at that position.
 func parseInput(q *referee.Question, line string) input {
-	s := strings.TrimSpace(line)
-	if len(s) > maxLine {
-		return input{kind: badInput, why: fmt.Sprintf("that line is too long (%d characters); answers and commands are short, so type it again", len(s))}
+	if why := checkLine(line); why != "" {
+		return input{kind: badInput, why: why}
 	}
+	s := strings.TrimSpace(line)
 	if s == "" {
 		return input{kind: emptyInput}
-	}
-	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\t' }) >= 0 {
-		return input{kind: badInput, why: "that line holds control characters; type the answer again"}
 	}
 	forced := strings.HasPrefix(s, ":")
 	body := strings.TrimSpace(strings.TrimPrefix(s, ":"))

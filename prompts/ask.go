@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // Asker asks the setup questions that come before a game exists: player
@@ -98,8 +99,16 @@ func (a *asker) Text(prompt string, validate func(string) error) (string, error)
 	if validate == nil {
 		validate = func(string) error { return nil }
 	}
+	// The raw line is checked (length, control characters) before it is
+	// trimmed, then the trimmed text is validated.
+	check := func(raw string) error {
+		if why := checkLine(raw); why != "" {
+			return errors.New(why)
+		}
+		return validate(strings.TrimSpace(raw))
+	}
 	if a.mode == Terminal {
-		s, err := a.term.prompt(prompt, func(s string) error { return validate(strings.TrimSpace(s)) }, false)
+		s, err := a.term.prompt(prompt, check, false)
 		return strings.TrimSpace(s), err
 	}
 	for {
@@ -112,16 +121,11 @@ func (a *asker) Text(prompt string, validate func(string) error) (string, error)
 		if err != nil {
 			return "", err
 		}
-		s = strings.TrimSpace(s)
-		if in := parseInput(nil, s); in.kind == badInput {
-			a.reject(SetupTextID, in.why)
-			continue
-		}
-		if err := validate(s); err != nil {
+		if err := check(s); err != nil {
 			a.reject(SetupTextID, err.Error())
 			continue
 		}
-		return s, nil
+		return strings.TrimSpace(s), nil
 	}
 }
 
@@ -132,15 +136,7 @@ func (a *asker) Choose(prompt string, options []referee.Option) (string, error) 
 	}
 	q := &referee.Question{ID: SetupChoiceID, Actor: referee.Table, Kind: referee.Choice, Text: prompt, Options: options}
 	if a.mode == Terminal {
-		items := make([]selectItem, 0, len(options))
-		for _, o := range options {
-			d := o.Key
-			if o.Label != "" && o.Label != o.Key {
-				d = o.Label + "  [" + o.Key + "]"
-			}
-			items = append(items, selectItem{Key: o.Key, Label: o.Label, Display: d})
-		}
-		i, err := a.term.choose(prompt, items, len(options) > searchAbove)
+		i, err := a.term.choose(safetext.CleanLines(prompt), optionItems(options), len(options) > searchAbove)
 		if err != nil {
 			return "", err
 		}

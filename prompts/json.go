@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // The JSON Lines protocol (--io json) is documented in docs/protocol.md;
@@ -117,13 +118,16 @@ type jsonExit struct {
 
 // newJSONQuestion builds the question object for q.
 func newJSONQuestion(q *referee.Question, name string, step int) jsonQuestion {
-	out := jsonQuestion{Type: "question", ID: q.ID, Actor: int(q.Actor), ActorName: name, Kind: q.Kind.String(),
-		Text: q.Text, Options: []referee.Option{}, Secret: q.Secret, Rule: q.Rule, Step: step, Example: q.Example}
+	out := jsonQuestion{Type: "question", ID: q.ID, Actor: int(q.Actor), ActorName: safetext.Clean(name), Kind: q.Kind.String(),
+		Text: safetext.CleanLines(q.Text), Options: []referee.Option{}, Secret: q.Secret, Rule: q.Rule, Step: step, Example: safetext.Clean(q.Example)}
 	if q.Kind == referee.Number {
 		lo, hi := q.Min, q.Max
 		out.Min, out.Max = &lo, &hi
 	} else {
-		out.Options = append(out.Options, q.Options...)
+		// Keys stay exact: they are what the driver sends back.
+		for _, o := range q.Options {
+			out.Options = append(out.Options, referee.Option{Key: o.Key, Label: safetext.Clean(o.Label)})
+		}
 	}
 	return out
 }

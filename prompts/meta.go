@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // meta runs a meta command typed at the prompt for q (q may be nil).
@@ -83,7 +84,7 @@ func (s *Session) ownerAgrees(e referee.Entry, n int, verb, id string) (bool, er
 	}
 	var ok bool
 	err := s.term.private(capital(owner), func() error {
-		fmt.Fprintf(s.out(), "%s, this %s your secret answer %d: %s -> %s\n", capital(owner), verb, n, strings.TrimSpace(e.Text), e.Label)
+		fmt.Fprintf(s.out(), "%s, this %s your secret answer %d: %s -> %s\n", capital(owner), verb, n, safetext.CleanLines(strings.TrimSpace(e.Text)), safetext.Clean(e.Label))
 		var err error
 		ok, err = s.term.confirm("Do you agree?")
 		return err
@@ -297,7 +298,7 @@ func (s *Session) askValue(aq *referee.Question, e referee.Entry, n int, secret 
 			was = fmt.Sprintf("%s (%s)", e.Label, e.Answer)
 		}
 	}
-	fmt.Fprintf(s.out(), "Answer %d, %s: %s -> %s\n", n, capital(s.name(e.Actor)), strings.TrimSpace(aq.Text), was)
+	fmt.Fprintf(s.out(), "Answer %d, %s: %s -> %s\n", n, capital(s.name(e.Actor)), safetext.CleanLines(strings.TrimSpace(aq.Text)), safetext.Clean(was))
 	writeOptions(s.out(), aq)
 	label := fmt.Sprintf("New value for answer %d (Enter alone keeps it):", n)
 	if s.Mode == Terminal {
@@ -403,7 +404,7 @@ func (s *Session) showRulings(n int, old []referee.Event) {
 
 // seat finds a player by name or by seat number (1-based).
 func (s *Session) seat(arg string) (int, bool) {
-	names := s.Engine.Game().PlayerNames()
+	names := s.playerNames()
 	if n, err := strconv.Atoi(arg); err == nil && n >= 1 && n <= len(names) {
 		return n - 1, true
 	}
@@ -417,7 +418,7 @@ func (s *Session) seat(arg string) (int, bool) {
 
 // peek lets one player look at their own secrets.
 func (s *Session) peek(q *referee.Question, arg string) error {
-	names := s.Engine.Game().PlayerNames()
+	names := s.playerNames()
 	if len(names) == 0 {
 		s.reject(q, "There are no players to peek for.")
 		return nil
@@ -464,7 +465,7 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 		return err
 	}
 	fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("-- %s's private view --", names[seat])))
-	fmt.Fprintln(s.Out, s.Engine.Game().Status(referee.Viewer(seat)))
+	fmt.Fprintln(s.Out, s.statusText(referee.Viewer(seat)))
 	fmt.Fprintln(s.Out, s.pal.secret("-- end of private view: press Enter, then pass the laptop back --"))
 	_, err := s.nextLine()
 	return err

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // The methods in this file show things in the session's mode: JSON
@@ -17,6 +18,7 @@ func (s *Session) reject(q *referee.Question, why string) {
 	if q != nil {
 		id, rule = q.ID, q.Rule
 	}
+	why = safetext.CleanLines(why)
 	if s.refuseRemote(why) {
 		return
 	}
@@ -34,6 +36,7 @@ func (s *Session) reject(q *referee.Question, why string) {
 
 // info shows a message such as the result of undo.
 func (s *Session) info(text string) {
+	text = safetext.CleanLines(text)
 	if s.Remote != nil {
 		s.Remote.Tell(RemoteMessage{Type: "info", Text: text})
 	}
@@ -46,7 +49,7 @@ func (s *Session) info(text string) {
 
 // event shows one ruling in the public view with the rule it applied.
 func (s *Session) event(ev referee.Event) {
-	text := ev.For(referee.Public)
+	text := safetext.CleanLines(ev.For(referee.Public))
 	if s.Mode == JSON {
 		s.emit(jsonEvent{Type: "event", Rule: ev.Rule, Text: text, Step: ev.Step})
 		return
@@ -58,11 +61,11 @@ func (s *Session) event(ev referee.Event) {
 func (s *Session) status(viewer referee.Viewer) {
 	g := s.Engine.Game()
 	if s.Mode == JSON {
-		s.emit(jsonStatus{Type: "status", Viewer: int(viewer), Text: g.Status(viewer), View: viewJSON(g.View(viewer))})
+		s.emit(jsonStatus{Type: "status", Viewer: int(viewer), Text: s.statusText(viewer), View: viewJSON(g.View(viewer))})
 		return
 	}
 	fmt.Fprintln(s.Out, s.pal.heading("Board and status (public view)"))
-	fmt.Fprintln(s.Out, strings.TrimRight(g.Status(viewer), "\n"))
+	fmt.Fprintln(s.Out, strings.TrimRight(s.statusText(viewer), "\n"))
 }
 
 // showLog lists the answers and rulings in the public view. Answers are
@@ -74,7 +77,7 @@ func (s *Session) showLog() {
 		n := 0
 		for _, e := range log {
 			if e.Event != nil {
-				text := e.Event.For(referee.Public)
+				text := safetext.CleanLines(e.Event.For(referee.Public))
 				if text == "" {
 					continue
 				}
@@ -82,7 +85,7 @@ func (s *Session) showLog() {
 				continue
 			}
 			n++
-			a, l, text := e.Answer, e.Label, e.Text
+			a, l, text := safetext.Clean(e.Answer), safetext.Clean(e.Label), safetext.CleanLines(e.Text)
 			if e.Secret {
 				a, l, text = "(secret)", "(secret)", secretQuestionText
 			}
@@ -100,7 +103,7 @@ func (s *Session) showLog() {
 	n := 0
 	for _, e := range log {
 		if e.Event != nil {
-			text := e.Event.For(referee.Public)
+			text := safetext.CleanLines(e.Event.For(referee.Public))
 			if text != "" {
 				fmt.Fprintf(s.Out, "        * %s %s\n", text, s.pal.quiet("("+e.Event.Rule+")"))
 			}
@@ -111,11 +114,11 @@ func (s *Session) showLog() {
 		if e.Rule != "" {
 			rule = " " + s.pal.quiet("("+e.Rule+")")
 		}
-		text := strings.TrimRight(e.Text, " ")
+		text := safetext.CleanLines(strings.TrimRight(e.Text, " "))
 		if e.Secret {
 			text = secretQuestionText
 		}
-		fmt.Fprintf(s.Out, "  %4d. %s: %s -> %s%s\n", n, capital(s.name(e.Actor)), text, shownAnswer(e), rule)
+		fmt.Fprintf(s.Out, "  %4d. %s: %s -> %s%s\n", n, capital(s.name(e.Actor)), text, safetext.Clean(shownAnswer(e)), rule)
 	}
 }
 
@@ -123,7 +126,7 @@ func (s *Session) showLog() {
 func (s *Session) helpText(q *referee.Question) (question, commands, rules string) {
 	var b strings.Builder
 	if q != nil {
-		fmt.Fprintf(&b, "%s asks %s: %s\n", q.ID, s.name(q.Actor), q.Text)
+		fmt.Fprintf(&b, "%s asks %s: %s\n", q.ID, s.name(q.Actor), safetext.CleanLines(q.Text))
 		if numbered(q) {
 			fmt.Fprintf(&b, "Answer with %s, or the option's number 1 to %d.\n", q.Allowed(), len(q.Options))
 		} else {
@@ -184,8 +187,9 @@ func (s *Session) rules(query string) {
 			text = fmt.Sprintf("Nothing in the rules reference matches %q; try fewer or other words.", query)
 		}
 	}
+	text = safetext.CleanLines(text)
 	if s.Mode == JSON {
-		s.emit(jsonRules{Type: "rules", Query: query, Text: text})
+		s.emit(jsonRules{Type: "rules", Query: safetext.Clean(query), Text: text})
 		return
 	}
 	fmt.Fprintln(s.Out, text)
@@ -195,16 +199,17 @@ func (s *Session) rules(query string) {
 func (s *Session) end() {
 	g := s.Engine.Game()
 	if s.Mode == JSON {
-		s.emit(jsonEnd{Type: "end", Status: viewJSON(g.View(referee.Public)), Text: g.Status(referee.Public), Step: len(s.Engine.Answers())})
+		s.emit(jsonEnd{Type: "end", Status: viewJSON(g.View(referee.Public)), Text: s.statusText(referee.Public), Step: len(s.Engine.Answers())})
 		return
 	}
 	fmt.Fprintln(s.Out, s.pal.heading("The game is over."))
-	fmt.Fprintln(s.Out, strings.TrimRight(g.Status(referee.Public), "\n"))
+	fmt.Fprintln(s.Out, strings.TrimRight(s.statusText(referee.Public), "\n"))
 }
 
 // confirm asks a yes/no question of actor (a player, or the table);
 // anything but yes is no.
 func (s *Session) confirm(id string, actor referee.Seat, text string) (bool, error) {
+	text = safetext.CleanLines(text)
 	if s.Remote != nil {
 		return s.confirmAny(id, actor, text)
 	}

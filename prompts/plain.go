@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // plainQuestion writes a question as plain lines: who answers and what,
@@ -25,13 +27,32 @@ func (s *Session) plainQuestion(q *referee.Question) {
 		fmt.Fprintln(w, s.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s; everyone else look away.", name)))
 		fmt.Fprintln(w, s.pal.secret("(Plain mode cannot hide what is typed; use a terminal for masked input.)"))
 	}
-	rule := ""
-	if q.Rule != "" {
-		rule = " " + s.pal.quiet("("+q.Rule+")")
-	}
-	fmt.Fprintf(w, "%s: %s%s\n", s.pal.turn(capital(name)), q.Text, rule)
+	fmt.Fprintln(w, s.pal.questionLine(name, q))
 	writeOptions(w, q)
 	fmt.Fprint(w, "> ")
+}
+
+// QuestionLine is the line that asks q of the player called name, exactly
+// as the session prints it in plain mode and a terminal (without color):
+// the name, the question's text and its rule, "Ann: What did you roll?
+// (t.roll)". Text from outside is cleaned (see safetext.Clean).
+func QuestionLine(name string, q *referee.Question) string {
+	return palette{}.questionLine(name, q)
+}
+
+// WriteQuestion writes q as plain mode asks it, without color and without
+// the "> " prompt: the question line, then the options or the range.
+func WriteQuestion(w io.Writer, name string, q *referee.Question) {
+	fmt.Fprintln(w, QuestionLine(name, q))
+	writeOptions(w, q)
+}
+
+func (p palette) questionLine(name string, q *referee.Question) string {
+	rule := ""
+	if q.Rule != "" {
+		rule = " " + p.quiet("("+q.Rule+")")
+	}
+	return p.turn(capital(safetext.Clean(name))) + ": " + safetext.CleanLines(q.Text) + rule
 }
 
 // writeOptions lists a question's legal answers, one per line.
@@ -42,7 +63,7 @@ func writeOptions(w io.Writer, q *referee.Question) {
 	}
 	if q.Kind == referee.TextLine {
 		if q.Example != "" {
-			fmt.Fprintf(w, "  (type a line of text, for example: %s)\n", q.Example)
+			fmt.Fprintf(w, "  (type a line of text, for example: %s)\n", safetext.Clean(q.Example))
 		} else {
 			fmt.Fprintln(w, "  (type a line of text)")
 		}
@@ -50,45 +71,56 @@ func writeOptions(w io.Writer, q *referee.Question) {
 	}
 	width := 0
 	for _, o := range q.Options {
-		width = max(width, len(o.Key))
+		width = max(width, utf8.RuneCountInString(safetext.Clean(o.Key)))
 	}
 	num := numbered(q)
 	for i, o := range q.Options {
-		label := ""
+		key, label := safetext.Clean(o.Key), ""
 		if o.Label != "" && o.Label != o.Key {
-			label = "  " + o.Label
+			label = "  " + safetext.Clean(o.Label)
 		}
 		if num {
-			fmt.Fprintf(w, "  %d) %-*s%s\n", i+1, width, o.Key, label)
+			fmt.Fprintf(w, "  %d) %-*s%s\n", i+1, width, key, label)
 		} else {
-			fmt.Fprintf(w, "  %-*s%s\n", width, o.Key, label)
+			fmt.Fprintf(w, "  %-*s%s\n", width, key, label)
 		}
 	}
 }
 
 // readLine reads one line from r without its line ending. A last line
 // without a newline still counts; at the end of input it returns
-// ErrInputEnded. Very long lines are cut (parseInput then rejects them),
-// so a runaway input cannot fill memory.
+// ErrInputEnded. A line longer than maxLineBytes is read to its end but
+// not kept: readLine returns tooLong, which parseInput refuses, so a
+// runaway input cannot fill memory and an overlong line is never cut
+// down to something that looks valid.
 func readLine(r *bufio.Reader) (string, error) {
 	var buf []byte
+	over := false
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if len(buf) < 4*maxLine {
-			buf = append(buf, chunk...)
+		if !over {
+			if len(buf)+len(chunk) > maxLineBytes+2 { // +2: the line ending
+				over, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
+		line := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		if over {
+			line = tooLong
+		}
 		if err != nil {
 			if errors.Is(err, io.EOF) {
-				if len(buf) > 0 {
-					return strings.TrimRight(string(buf), "\r\n"), nil
+				if over || len(buf) > 0 {
+					return line, nil
 				}
 				return "", ErrInputEnded
 			}
 			return "", fmt.Errorf("reading the answer: %w", err)
 		}
-		return strings.TrimRight(string(buf), "\r\n"), nil
+		return line, nil
 	}
 }

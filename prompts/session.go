@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // ErrQuit is returned by Session.Run when the players stopped the game
@@ -265,14 +267,30 @@ func (s *Session) passedKey(q *referee.Question) string {
 	return fmt.Sprintf("%d/%s", len(s.Engine.Answers()), q.ID)
 }
 
-// name returns a player's name, or "the table".
+// name returns a player's name, cleaned for printing, or "the table".
 func (s *Session) name(actor referee.Seat) string {
 	if actor == referee.Table {
 		return "the table"
 	}
-	names := s.Engine.Game().PlayerNames()
+	names := s.playerNames()
 	if actor >= 0 && int(actor) < len(names) {
 		return names[actor]
 	}
 	return fmt.Sprintf("player %d", actor+1)
+}
+
+// playerNames lists the players' names cleaned for printing (see
+// safetext.Clean; names are checked when a game is set up or opened, so
+// this changes nothing unless a check was missed).
+func (s *Session) playerNames() []string {
+	names := slices.Clone(s.Engine.Game().PlayerNames())
+	for i, n := range names {
+		names[i] = safetext.Clean(n)
+	}
+	return names
+}
+
+// statusText is the board and status for a viewer, cleaned for printing.
+func (s *Session) statusText(viewer referee.Viewer) string {
+	return safetext.CleanLines(s.Engine.Game().Status(viewer))
 }

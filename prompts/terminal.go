@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"text/template"
@@ -12,6 +13,7 @@ import (
 	"github.com/manifoldco/promptui"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // clearScreen moves the cursor home and clears the screen and the
@@ -360,11 +362,8 @@ func validator(q *referee.Question) func(string) error {
 // pass-the-laptop screen (once per question: passed says it was shown)
 // and are typed masked.
 func (t *terminal) question(q *referee.Question, name string, passed bool, markPassed func()) (string, error) {
-	name = capital(name)
-	rule := ""
-	if q.Rule != "" {
-		rule = " " + t.pal.quiet("("+q.Rule+")")
-	}
+	line := t.pal.questionLine(name, q)
+	name = capital(safetext.Clean(name))
 	if q.Secret {
 		if !passed {
 			if err := t.passTo(name); err != nil {
@@ -372,28 +371,20 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 			}
 			markPassed()
 		}
-		fmt.Fprintf(t.out, "\n%s: %s%s\n", t.pal.turn(name), q.Text, rule)
+		fmt.Fprintf(t.out, "\n%s\n", line)
 		writeOptions(t.out, q)
 		return t.prompt("Your answer (hidden; or a command such as help):", validator(q), true)
 	}
 	fmt.Fprintln(t.out)
 	if q.Kind == referee.Number {
-		return t.prompt(fmt.Sprintf("%s: %s%s (%d-%d, or help):", t.pal.turn(name), q.Text, rule, q.Min, q.Max), validator(q), false)
+		return t.prompt(fmt.Sprintf("%s (%d-%d, or help):", line, q.Min, q.Max), validator(q), false)
 	}
 	if q.Kind == referee.TextLine {
 		writeOptions(t.out, q)
-		return t.prompt(fmt.Sprintf("%s: %s%s (or help):", t.pal.turn(name), q.Text, rule), validator(q), false)
+		return t.prompt(fmt.Sprintf("%s (or help):", line), validator(q), false)
 	}
-	items := make([]selectItem, 0, len(q.Options)+len(menuItems))
-	for _, o := range q.Options {
-		d := o.Key
-		if o.Label != "" && o.Label != o.Key {
-			d = o.Label + "  [" + o.Key + "]"
-		}
-		items = append(items, selectItem{Key: o.Key, Label: o.Label, Display: d})
-	}
-	items = append(items, menuItems...)
-	i, err := t.choose(fmt.Sprintf("%s: %s%s", t.pal.turn(name), q.Text, rule), items, len(q.Options) > searchAbove)
+	items := append(optionItems(q.Options), menuItems...)
+	i, err := t.choose(line, items, len(q.Options) > searchAbove)
 	if err != nil {
 		return "", err
 	}
@@ -404,7 +395,10 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 	if cmd != "" {
 		return cmd, nil
 	}
-	line, err := t.prompt("Command:", func(s string) error {
+	cmdLine, err := t.prompt("Command:", func(s string) error {
+		if why := checkLine(s); why != "" {
+			return errors.New(why)
+		}
 		if in := parseInput(nil, ":"+strings.TrimPrefix(strings.TrimSpace(s), ":")); in.kind != metaInput {
 			return errors.New("type a command such as rules wrangle, correct 3 5 or peek Ann")
 		}
@@ -413,7 +407,22 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 	if err != nil {
 		return "", err
 	}
-	return ":" + strings.TrimPrefix(strings.TrimSpace(line), ":"), nil
+	return ":" + strings.TrimPrefix(strings.TrimSpace(cmdLine), ":"), nil
+}
+
+// optionItems are the selection-list lines of a question's options,
+// cleaned for printing.
+func optionItems(options []referee.Option) []selectItem {
+	items := make([]selectItem, 0, len(options))
+	for _, o := range options {
+		key, label := safetext.Clean(o.Key), safetext.Clean(o.Label)
+		d := key
+		if o.Label != "" && o.Label != o.Key {
+			d = label + "  [" + key + "]"
+		}
+		items = append(items, selectItem{Key: key, Label: label, Display: d})
+	}
+	return items
 }
 
 // passBack ends a secret answer: the actor reads their private rulings,
@@ -421,7 +430,7 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 func (t *terminal) passBack(name string, private []string) error {
 	fmt.Fprintln(t.out, t.pal.secret("Answer taken (hidden)."))
 	for _, p := range private {
-		fmt.Fprintln(t.out, t.pal.secret("  for "+name+" only: ")+p)
+		fmt.Fprintln(t.out, t.pal.secret("  for "+name+" only: ")+safetext.CleanLines(p))
 	}
 	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", name)); err != nil {
 		return err
@@ -432,7 +441,10 @@ func (t *terminal) passBack(name string, private []string) error {
 
 // peek shows one player's private status between pass-the-laptop screens.
 func (t *terminal) peek(g referee.Game, seat int) error {
-	names := g.PlayerNames()
+	names := slices.Clone(g.PlayerNames())
+	for i, n := range names {
+		names[i] = safetext.Clean(n)
+	}
 	if seat < 0 {
 		items := make([]selectItem, 0, len(names)+1)
 		for i, n := range names {
@@ -451,7 +463,7 @@ func (t *terminal) peek(g referee.Game, seat int) error {
 	name := names[seat]
 	return t.private(name, func() error {
 		fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s's private view:", name)))
-		fmt.Fprintln(t.out, strings.TrimRight(g.Status(referee.Viewer(seat)), "\n"))
+		fmt.Fprintln(t.out, strings.TrimRight(safetext.CleanLines(g.Status(referee.Viewer(seat))), "\n"))
 		return nil
 	})
 }
