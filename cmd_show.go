@@ -7,7 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rumref/prompts"
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // questionView is the public description of the pending question.
@@ -16,12 +18,28 @@ type questionView struct {
 	Actor  string `json:"actor"`
 	Text   string `json:"text"`
 	Secret bool   `json:"secret"`
+	Rule   string `json:"rule"`
+	// Line is the question line as the session prints it.
+	Line string `json:"line"`
+}
+
+// pendingQuestion is the public form of the question q: the text the
+// session asks, except that a secret question's text and options are
+// replaced by a note (they are shown only after passing the laptop).
+func pendingQuestion(g referee.Game, q *referee.Question) (*questionView, *referee.Question) {
+	name := actorName(g, int(q.Actor))
+	if q.Secret {
+		q = &referee.Question{ID: q.ID, Actor: q.Actor, Kind: referee.Choice, Rule: q.Rule, Secret: true,
+			Text: fmt.Sprintf("(a secret question: only %s sees it, after the laptop is passed)", name)}
+	}
+	return &questionView{ID: q.ID, Actor: name, Text: safetext.CleanLines(q.Text), Secret: q.Secret, Rule: q.Rule,
+		Line: prompts.QuestionLine(name, q)}, q
 }
 
 func actorName(g referee.Game, actor int) string {
 	names := g.PlayerNames()
 	if actor >= 0 && actor < len(names) {
-		return names[actor]
+		return safetext.Clean(names[actor])
 	}
 	return "the table"
 }
@@ -41,11 +59,9 @@ func newShowCmd(a *app) *cobra.Command {
 			defer e.Close()
 			g := e.Game()
 			var next *questionView
+			var shown *referee.Question
 			if q := e.Next(); q != nil {
-				next = &questionView{ID: q.ID, Actor: actorName(g, int(q.Actor)), Text: q.Text, Secret: q.Secret}
-				if q.Secret {
-					next.Text = "(a secret question)"
-				}
+				next, shown = pendingQuestion(g, q)
 			}
 			if asJSON {
 				out := map[string]any{"game": file.Game, "over": e.Over(), "answers": len(e.Answers()),
@@ -57,9 +73,14 @@ func newShowCmd(a *app) *cobra.Command {
 				fmt.Fprintln(a.stdout, string(b))
 				return nil
 			}
-			fmt.Fprintln(a.stdout, g.Status(referee.Public))
+			fmt.Fprintln(a.stdout, safetext.CleanLines(g.Status(referee.Public)))
 			if next != nil {
-				fmt.Fprintf(a.stdout, "\nWaiting for %s: %s\n", next.Actor, next.Text)
+				fmt.Fprintf(a.stdout, "\nWaiting for %s:\n", next.Actor)
+				if shown.Secret {
+					fmt.Fprintln(a.stdout, next.Line)
+				} else {
+					prompts.WriteQuestion(a.stdout, next.Actor, shown)
+				}
 			} else {
 				fmt.Fprintln(a.stdout, "\nThe game is over.")
 			}
@@ -96,7 +117,7 @@ func publicLog(e *referee.Engine) []logLine {
 			if en.Event.Text == "" {
 				continue
 			}
-			text := en.Event.For(referee.Public)
+			text := safetext.CleanLines(en.Event.For(referee.Public))
 			switch {
 			case en.Event.Rule == "rp.rounds":
 				round, turn = strings.SplitN(text, ";", 2)[0], ""
@@ -111,7 +132,8 @@ func publicLog(e *referee.Engine) []logLine {
 		if en.QuestionID == "turn.choice" {
 			turn = actorName(g, int(en.Actor)) + "'s turn"
 		}
-		l := logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, int(en.Actor)), ID: en.QuestionID, Text: en.Text, Answer: en.Label}
+		l := logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, int(en.Actor)), ID: en.QuestionID,
+			Text: safetext.CleanLines(en.Text), Answer: safetext.Clean(en.Label)}
 		if en.Secret {
 			l.Text, l.Answer = "(a secret question)", "(secret)"
 		}

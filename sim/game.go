@@ -224,6 +224,17 @@ func sameAsReplay(tb table, e *referee.Engine, factory referee.Factory, answers 
 	if !reflect.DeepEqual(e.Events(), r.Events()) {
 		return fmt.Errorf("the replay reports %d events, the live game %d, and they differ", len(r.Events()), len(e.Events()))
 	}
+	// Without a log (as show, score and resume replay), the rules skip
+	// texts that will go unread; the pending question must still be asked
+	// exactly as the live game asks it.
+	quiet, err := referee.Replay(factory, answers, referee.WithoutLog())
+	if err != nil {
+		return fmt.Errorf("the answers do not replay without a log: %w", err)
+	}
+	defer quiet.Close()
+	if qq := quiet.Next(); (lq == nil) != (qq == nil) || lq != nil && !reflect.DeepEqual(*lq, *qq) {
+		return fmt.Errorf("the replay without a log asks %+v, the live game %+v", qq, lq)
+	}
 	return nil
 }
 
