@@ -108,6 +108,9 @@ func newPirates(a *app, f pirateFlags) error {
 	if err != nil {
 		return err
 	}
+	if err := a.prepareSave("pirates"); err != nil {
+		return err
+	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
 	cfg := pirates.NewConfig(layout)
 	if f.players != "" {
@@ -248,8 +251,9 @@ func chooseStart(ask prompts.Asker, players []pirates.PlayerConfig, flag string,
 	return n - 1, nil
 }
 
-// defaultSavePath is a new file in the user's data directory.
-func defaultSavePath(game string) (string, error) {
+// defaultSaveDir is the directory of saves in the user's data directory,
+// made (mode 0700: saves hold every secret of a game) if need be.
+func defaultSaveDir() (string, error) {
 	base := os.Getenv("XDG_DATA_HOME")
 	if base == "" {
 		home, err := os.UserHomeDir()
@@ -259,20 +263,10 @@ func defaultSavePath(game string) (string, error) {
 		base = filepath.Join(home, ".local", "share")
 	}
 	dir := filepath.Join(base, "rumref", "saves")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("making the save directory: %w (use --save FILE)", err)
 	}
-	stamp := time.Now().Format("20060102-150405")
-	for i := 0; ; i++ {
-		name := fmt.Sprintf("%s-%s.yaml", game, stamp)
-		if i > 0 {
-			name = fmt.Sprintf("%s-%s-%d.yaml", game, stamp, i)
-		}
-		p := filepath.Join(dir, name)
-		if _, err := os.Stat(p); os.IsNotExist(err) {
-			return p, nil
-		}
-	}
+	return dir, nil
 }
 
 // newSeed picks a seed from the clock for a random layout; it is printed

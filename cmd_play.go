@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
+	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,44 +17,118 @@ import (
 	"rumref/setup"
 )
 
-// interrupted turns an input that ended or was cancelled during setup into
-// exit code 2; other errors pass through.
+// interrupted turns an input that ended or was cancelled into exit code
+// 2 when the game is saved at path, or 3 during setup, when nothing is;
+// other errors pass through.
 func interrupted(err error, path string) error {
 	if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
 		if path != "" {
 			return &codedError{code: exitInterrupted, err: fmt.Errorf("game saved in %s; continue with: rumref resume %s", path, path)}
 		}
-		return &codedError{code: exitInterrupted, err: errors.New("stopped before the questions were all answered; nothing was saved")}
+		return &codedError{code: exitStopped, err: errors.New("stopped before the questions were all answered; nothing was saved")}
 	}
 	return err
 }
 
-// play runs a game session on the save at path (a new save when path is
-// ""), writing the save after every accepted answer.
-func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory referee.Factory) error {
-	fresh := path == ""
-	if fresh {
-		path = a.save
-		if path == "" {
-			p, err := defaultSavePath(file.Game)
-			if err != nil {
-				return err
-			}
-			path = p
-		} else if _, err := os.Stat(path); err == nil {
-			return fmt.Errorf("%s already exists: resume it with rumref resume %s, or choose another --save file", path, path)
-		}
+// saveTarget is where a new game is saved: the --save file, or a new
+// name in the user's data directory.
+type saveTarget struct {
+	path        string // --save, or the directory of default names
+	auto        bool   // a default name: on a collision the next free one is taken
+	game, stamp string
+}
+
+// name is the n-th candidate name (n > 0 only for default names).
+func (t *saveTarget) name(n int) string {
+	if !t.auto {
+		return t.path
 	}
-	lock, err := journal.Acquire(path)
-	if err != nil {
+	if n == 0 {
+		return filepath.Join(t.path, fmt.Sprintf("%s-%s.yaml", t.game, t.stamp))
+	}
+	return filepath.Join(t.path, fmt.Sprintf("%s-%s-%d.yaml", t.game, t.stamp, n))
+}
+
+// prepareSave checks where a new game of game will be saved before its
+// first setup question, and marks the run as in setup for the signal
+// handler: the --save file must not exist and its directory must exist
+// and be writable; a default name's directory is made (mode 0700).
+func (a *app) prepareSave(game string) error {
+	t := &saveTarget{path: a.save, game: game}
+	if a.save == "" {
+		dir, err := defaultSaveDir()
+		if err != nil {
+			return err
+		}
+		t.path, t.auto, t.stamp = dir, true, time.Now().Format("20060102-150405")
+	}
+	check := journal.CheckNew
+	if t.auto {
+		check = journal.CheckDir // a default name taken is skipped
+	}
+	if err := check(t.path); err != nil {
 		return err
 	}
-	defer lock.Release()
+	a.target = t
+	a.stop.mu.Lock()
+	a.stop.setup = true
+	a.stop.mu.Unlock()
+	return nil
+}
+
+// createSave writes the first save of a new game under its lock and
+// returns its name (as shown), its resolved path and the lock. Default
+// names never collide: a name another rumref locked or created first is
+// skipped for the next one.
+func (a *app) createSave(data []byte) (shown, real string, lock *journal.Lock, err error) {
+	t := a.target
+	for n := 0; ; n++ {
+		shown = t.name(n)
+		if real, err = journal.Resolve(shown); err != nil {
+			return "", "", nil, err
+		}
+		if lock, err = journal.Acquire(real); err != nil {
+			if t.auto && errors.Is(err, journal.ErrLocked) {
+				continue
+			}
+			return "", "", nil, err
+		}
+		err = journal.Create(real, data)
+		if err == nil {
+			return shown, real, lock, nil
+		}
+		lock.Release()
+		if !errors.Is(err, journal.ErrExists) {
+			return "", "", nil, err
+		}
+		if !t.auto {
+			return "", "", nil, fmt.Errorf("%s already exists: resume it with rumref resume %s, or choose another --save file", shown, shown)
+		}
+	}
+}
+
+// play runs a game session on the save at path (a new save at a.target
+// when path is ""), writing the save after every accepted answer. A save
+// reached through a link is written where the link points, and the link
+// kept.
+func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory referee.Factory) error {
+	fresh := path == ""
 	e, err := referee.Replay(factory, file.Answers)
 	if err != nil {
 		return fmt.Errorf("%s cannot be replayed: %w", path, err)
 	}
 	defer e.Close()
+	var real string
+	var lock *journal.Lock
+	if !fresh {
+		if real, err = journal.Resolve(path); err != nil {
+			return err
+		}
+		if lock, err = journal.Acquire(real); err != nil {
+			return err
+		}
+		defer lock.Release()
+	}
 
 	srv, hub, newTokens, err := a.startWeb(mode, file, factory)
 	if err != nil {
@@ -69,37 +142,35 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	if err != nil {
 		return err
 	}
+	if err := enc.CheckSetup(); err != nil {
+		return err
+	}
 	if err := e.SetCorrection(file.Correction.Engine()); err != nil {
 		return fmt.Errorf("%s cannot be replayed: %w", path, err)
 	}
-	var mu sync.Mutex
+	if fresh {
+		file.Answers = e.Answers()
+		if path, real, lock, err = a.createSave(enc.EncodeWith(file.Answers, nil)); err != nil {
+			return err
+		}
+		defer lock.Release()
+	}
+	a.stop.saved(path, lock)
+
 	// Every save holds the record of the last correction too, so undo
 	// can take a mistyped correction back even after a resume.
 	save := func(answers []referee.Answer) error {
-		mu.Lock()
-		defer mu.Unlock()
+		a.stop.mu.Lock() // a signal waits for the save to finish
+		defer a.stop.mu.Unlock()
 		file.Answers, file.Correction = answers, journal.FromCorrection(e.Correction())
-		return journal.Write(path, enc.EncodeWith(answers, file.Correction))
+		return journal.Write(real, enc.EncodeWith(answers, file.Correction))
 	}
-	if fresh || newTokens {
+	if !fresh && newTokens {
 		if err := save(e.Answers()); err != nil {
 			return err
 		}
 	}
 	a.info(mode, fmt.Sprintf("Saving to %s after every answer. Type help at any question for the commands (undo, show, log, peek, quit).", path))
-
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer signal.Stop(sigs)
-	go func() {
-		if _, ok := <-sigs; !ok {
-			return
-		}
-		mu.Lock() // never exit in the middle of a save
-		fmt.Fprintf(a.stderr, "\nrumref: interrupted: game saved in %s; continue with: rumref resume %s\n", path, path)
-		lock.Release()
-		os.Exit(exitInterrupted)
-	}()
 
 	s := &prompts.Session{Engine: e, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
 		Color: a.color(), Save: save, Rules: rulesText, SaveName: path}

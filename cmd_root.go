@@ -24,6 +24,11 @@ type app struct {
 	web     webFlags
 
 	reader *bufio.Reader
+
+	// stop handles signals; target is where a new game will be saved,
+	// checked before its first setup question.
+	stop   *stopper
+	target *saveTarget
 }
 
 // mode returns the input mode: the --io flag, or terminal when stdin and

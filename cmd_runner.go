@@ -48,6 +48,9 @@ func newRunner(a *app, f runnerFlags) error {
 			return fmt.Errorf("--cards %s: %w", f.cards, err)
 		}
 	}
+	if err := a.prepareSave("runner"); err != nil {
+		return err
+	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
 	name := func(flag, role string, taken []string) (string, error) {
 		if flag != "" {

@@ -19,6 +19,20 @@ if [ -n "$unformatted" ]; then
 fi
 echo "== go vet"
 go vet ./...
+echo "== cross builds (macOS and Windows; Linux is the build above)"
+for os_arch in darwin/arm64 darwin/amd64 windows/amd64; do
+  GOOS="${os_arch%/*}" GOARCH="${os_arch#*/}" go build ./... || { echo "go build fails for $os_arch"; exit 1; }
+done
+GOOS=windows go vet ./journal ./setup ./prompts
+echo "== static binary (CGO_ENABLED=0, as the README's install line builds it)"
+static_dir=$(mktemp -d)
+CGO_ENABLED=0 go build -o "$static_dir/rumref" .
+go version -m "$static_dir/rumref" | grep -q 'CGO_ENABLED=0' || { echo "the binary was not built with CGO_ENABLED=0"; exit 1; }
+if command -v file >/dev/null 2>&1 && ! file "$static_dir/rumref" | grep -q 'statically linked'; then
+  echo "the binary is not statically linked: $(file "$static_dir/rumref")"; exit 1
+fi
+"$static_dir/rumref" --version >/dev/null
+rm -rf "$static_dir"
 echo "== go test"
 go test -count=1 ./...
 echo "== fuzz targets (${fuzztime} each)"

@@ -4,34 +4,109 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
 // BackupName is the name of the previous save kept beside a save file.
 func BackupName(path string) string { return path + ".bak" }
 
+// fileMode is the mode of every file rumref writes: a save holds every
+// secret of the game.
+const fileMode = 0o600
+
+// ErrExists is returned by Create when the save already exists.
+var ErrExists = errors.New("the save already exists")
+
+// Resolve follows the symbolic links of a save's own name to the file
+// they lead to (which need not exist yet), so that a link and its target
+// are one game: one lock, and the save written where the link points,
+// with the link kept.
+func Resolve(path string) (string, error) {
+	p := path
+	for range 40 {
+		st, err := os.Lstat(p)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return "", fmt.Errorf("reading the link %s: %w", p, err)
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+	return "", fmt.Errorf("%s is a chain of more than 40 links: give the save file itself", path)
+}
+
+// CheckNew checks, before any question is asked, that a new game can be
+// saved at path: it must not exist (nor be a directory), and its
+// directory must exist and be writable. Links are followed.
+func CheckNew(path string) error {
+	real, err := Resolve(path)
+	if err != nil {
+		return err
+	}
+	if st, err := os.Stat(real); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("%s is a directory: give --save a file name, such as %s", path, filepath.Join(path, "game.yaml"))
+		}
+		return fmt.Errorf("%s already exists: resume it with rumref resume %s, or choose another --save file", path, path)
+	}
+	return CheckDir(filepath.Dir(real))
+}
+
+// CheckDir checks that saves can be written in dir: it exists, is a
+// directory and is writable.
+func CheckDir(dir string) error {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("the directory %s does not exist: create it, or choose another --save file", dir)
+	case err != nil:
+		return fmt.Errorf("the directory %s cannot be used for the save: %w", dir, err)
+	case !st.IsDir():
+		return fmt.Errorf("%s is not a directory: choose another --save file", dir)
+	}
+	probe, err := os.CreateTemp(dir, ".rumref-check-*")
+	if err != nil {
+		return fmt.Errorf("rumref cannot write in %s (%v): choose another --save file", dir, errors.Unwrap(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+// Create writes the first save of a new game: like Write, but it never
+// replaces a file (ErrExists), so two games can never take one name.
+func Create(path string, data []byte) error {
+	return write(path, data, true)
+}
+
 // Write saves data to path atomically: it writes a temp file in the same
 // directory, fsyncs it, keeps the current save as path.bak, renames the
 // temp file over the save and fsyncs the directory. A crash at any point
-// leaves either the old or the new save readable, never a torn one.
+// leaves either the old or the new save readable, never a torn one. The
+// path should be resolved (Resolve) so that a link is kept.
 func Write(path string, data []byte) error {
+	return write(path, data, false)
+}
+
+func write(path string, data []byte, create bool) error {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := os.CreateTemp(dir, tempPrefix(path)+"*") // mode 0600
 	if err != nil {
 		return fmt.Errorf("saving: %w", err)
 	}
 	tmpName := tmp.Name()
-	ok := false
 	defer func() {
-		if !ok {
-			tmp.Close()
-			os.Remove(tmpName)
-		}
+		tmp.Close()
+		os.Remove(tmpName) // gone after a rename; after a link, the name only
 	}()
 	if _, err := tmp.Write(data); err != nil {
 		return fmt.Errorf("saving: %w", err)
@@ -42,6 +117,12 @@ func Write(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("saving: %w", err)
 	}
+	if create {
+		if err := createOnce(tmpName, path, data); err != nil {
+			return err
+		}
+		return syncDir(dir)
+	}
 	if _, err := os.Stat(path); err == nil {
 		if err := backup(path); err != nil {
 			return err
@@ -50,15 +131,49 @@ func Write(path string, data []byte) error {
 	if err := os.Rename(tmpName, path); err != nil {
 		return fmt.Errorf("saving: %w", err)
 	}
-	ok = true
 	return syncDir(dir)
 }
+
+// createOnce puts the written temp file at path unless path exists: a
+// hard link where the file system has them (atomic), else an exclusive
+// create and a copy.
+func createOnce(tmpName, path string, data []byte) error {
+	err := os.Link(tmpName, path)
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return ErrExists
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fileMode)
+	if errors.Is(err, fs.ErrExist) {
+		return ErrExists
+	}
+	if err != nil {
+		return fmt.Errorf("saving: %w", err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("saving: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("saving: %w", err)
+	}
+	return f.Close()
+}
+
+// tempPrefix starts the name of every temp file of a save.
+func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+
+// backupTemp is the temp name of the next backup.
+func backupTemp(path string) string { return BackupName(path) + ".tmp" }
 
 // backup makes path.bak a copy of the current save, replacing the old
 // backup atomically: a hard link where the file system allows it.
 func backup(path string) error {
 	bak := BackupName(path)
-	tmp := bak + ".tmp"
+	tmp := backupTemp(path)
 	os.Remove(tmp)
 	if err := os.Link(path, tmp); err != nil {
 		if err := copyFile(path, tmp); err != nil {
@@ -77,7 +192,7 @@ func copyFile(from, to string) error {
 		return err
 	}
 	defer in.Close()
-	out, err := os.Create(to)
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fileMode)
 	if err != nil {
 		return err
 	}
@@ -92,16 +207,20 @@ func copyFile(from, to string) error {
 	return out.Close()
 }
 
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
+// removeStale removes the temp files a crash left beside a save: they
+// are never a save (the rename that makes one removes its temp name), and
+// the lock holder is the only writer.
+func removeStale(path string) {
+	dir, prefix := filepath.Dir(path), tempPrefix(path)
+	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return fmt.Errorf("saving: %w", err)
+		return
 	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, unix.EINVAL) {
-		return fmt.Errorf("saving: %w", err)
+	for _, e := range entries {
+		if e.Type().IsRegular() && (strings.HasPrefix(e.Name(), prefix) || e.Name() == filepath.Base(backupTemp(path))) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
 	}
-	return nil
 }
 
 // Lock is an exclusive lock on a save, held while a game is played.
@@ -112,21 +231,33 @@ type Lock struct {
 // ErrLocked is returned when another rumref process holds a save's lock.
 var ErrLocked = errors.New("another rumref is playing this save")
 
-// Acquire takes the lock file path.lock without waiting. The operating
+// Acquire takes the lock file path.lock without waiting, and removes the
+// temp files a crash left. The path should be resolved (Resolve), so
+// that a link and its target share one lock. The lock file is never
+// followed if it is a link and must be a regular file. The operating
 // system drops the lock when the process ends, however it ends.
 func Acquire(path string) (*Lock, error) {
 	name := path + ".lock"
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openLock(name)
 	if err != nil {
+		if st, lerr := os.Lstat(name); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			return nil, fmt.Errorf("the lock file %s is a symbolic link; rumref never follows one: remove it", name)
+		}
 		return nil, fmt.Errorf("locking the save: %w", err)
 	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("the lock file %s is not a regular file: remove it", name)
+	}
+	if err := lockFile(f); err != nil {
 		pid, _ := io.ReadAll(io.LimitReader(f, 32))
 		f.Close()
-		if errors.Is(err, unix.EWOULDBLOCK) {
+		if errors.Is(err, errWouldBlock) {
 			who := strings.TrimSpace(string(pid))
-			if who != "" {
+			if _, perr := strconv.Atoi(who); perr == nil {
 				who = " (process " + who + ")"
+			} else {
+				who = ""
 			}
 			return nil, fmt.Errorf("%w%s: close it first, or open another save", ErrLocked, who)
 		}
@@ -134,6 +265,7 @@ func Acquire(path string) (*Lock, error) {
 	}
 	f.Truncate(0)
 	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	removeStale(path)
 	return &Lock{f: f}, nil
 }
 
@@ -142,7 +274,7 @@ func (l *Lock) Release() {
 	if l == nil || l.f == nil {
 		return
 	}
-	unix.Flock(int(l.f.Fd()), unix.LOCK_UN)
+	unlockFile(l.f)
 	l.f.Close()
 	l.f = nil
 }

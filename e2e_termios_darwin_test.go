@@ -1,0 +1,5 @@
+package main
+
+import "golang.org/x/sys/unix"
+
+const getTermios = unix.TIOCGETA

@@ -1,0 +1,10 @@
+//go:build linux
+
+package prompts
+
+import "golang.org/x/sys/unix"
+
+const (
+	getTermios = unix.TCGETS
+	setTermios = unix.TCSETS
+)

@@ -1,0 +1,7 @@
+//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly || windows)
+
+package prompts
+
+// saveTermios has nothing to save where the console keeps no line
+// settings for rumref to restore (the line editor restores its own).
+func saveTermios(int) func() { return nil }
