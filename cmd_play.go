@@ -138,6 +138,9 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		defer srv.Close()
 	}
 
+	// A save of an older format is written in this rumref's format from
+	// the next answer on: its answers are saved with their actors.
+	file.Format = journal.Format
 	enc, err := journal.NewEncoder(file)
 	if err != nil {
 		return err
