@@ -221,7 +221,11 @@ func (e *Engine) feed(answers []Answer) *misfit {
 		}
 		key, err := e.cur.Validate(a.A)
 		if err != nil {
-			return &misfit{i, "it is no longer a legal answer there", err}
+			why := "it is no longer a legal answer there"
+			if e.cur.Secret {
+				why = "it no longer fits there" // the reason would tell something of the secret
+			}
+			return &misfit{i, why, err}
 		}
 		if err := e.apply(key); err != nil {
 			return &misfit{i, "the referee could not apply it", err}
