@@ -2,7 +2,6 @@ package prompts
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -84,7 +83,7 @@ func (s *Session) ownerAgrees(e referee.Entry, n int, verb, id string) (bool, er
 	}
 	var ok bool
 	err := s.term.private(capital(owner), func() error {
-		fmt.Fprintf(s.out(), "%s, this %s your secret answer %d: %s -> %s\n", capital(owner), verb, n, safetext.CleanLines(strings.TrimSpace(e.Text)), safetext.Clean(e.Label))
+		fmt.Fprintf(s.Out, "%s, this %s your secret answer %d: %s -> %s\n", capital(owner), verb, n, safetext.CleanLines(strings.TrimSpace(e.Text)), safetext.Clean(e.Label))
 		var err error
 		ok, err = s.term.confirm("Do you agree?")
 		return err
@@ -291,15 +290,11 @@ func (s *Session) unchanged(err error) error {
 // askValue shows answer n's question with its legal answers and reads the
 // new value (masked in a terminal when secret); "" keeps the answer.
 func (s *Session) askValue(aq *referee.Question, e referee.Entry, n int, secret bool) (string, error) {
-	was := shownAnswer(e)
-	if secret {
-		was = e.Label
-		if e.Label != e.Answer {
-			was = fmt.Sprintf("%s (%s)", e.Label, e.Answer)
-		}
-	}
-	fmt.Fprintf(s.out(), "Answer %d, %s: %s -> %s\n", n, capital(s.name(e.Actor)), safetext.CleanLines(strings.TrimSpace(aq.Text)), safetext.Clean(was))
-	writeOptions(s.out(), aq)
+	mine := e // the owner, or anyone for a public answer, sees the value
+	mine.Secret = false
+	was := shownAnswer(mine)
+	fmt.Fprintf(s.Out, "Answer %d, %s: %s -> %s\n", n, capital(s.name(e.Actor)), safetext.CleanLines(strings.TrimSpace(aq.Text)), safetext.Clean(was))
+	writeOptions(s.Out, aq)
 	label := fmt.Sprintf("New value for answer %d (Enter alone keeps it):", n)
 	if s.Mode == Terminal {
 		v, err := s.term.prompt(label, func(v string) error {
@@ -330,9 +325,6 @@ func (s *Session) askValue(aq *referee.Question, e referee.Entry, n int, secret 
 	}
 	return strings.TrimSpace(line), nil
 }
-
-// out is where the session writes.
-func (s *Session) out() io.Writer { return s.Out }
 
 // refusedCorrection says why answer n was not changed. For a secret
 // answer it names neither the value typed nor the question's choices.
