@@ -68,7 +68,7 @@ func (p *tmuxPane) waitFor(text string) string {
 // keys types keys (tmux key names such as Enter, or literal text with -l).
 func (p *tmuxPane) keys(literal bool, keys ...string) {
 	p.t.Helper()
-	time.Sleep(100 * time.Millisecond) // let the prompt draw and enter raw mode
+	time.Sleep(250 * time.Millisecond) // let the prompt draw and enter raw mode
 	args := []string{"send-keys", "-t", p.name}
 	if literal {
 		args = append(args, "-l")
@@ -111,6 +111,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	p := startTmux(t, "resume", save)
 	p.waitFor("(1-6, or help)")
 	p.keys(true, fmt.Sprintf(":correct %d", n))
+	p.waitFor(fmt.Sprintf("or help): :correct %d", n)) // typed into the prompt, not ahead of it
 	p.keys(false, "Enter")
 	p.waitFor("SECRET: pass the laptop to " + owner)
 	p.waitFor(owner + ", press Enter when you have the laptop.")
@@ -130,6 +131,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	if pre.Dropped > 0 {
 		p.waitFor(fmt.Sprintf("Changing answer %d drops", n))
 		p.keys(true, "y")
+		p.waitFor("(y/N) y")
 		p.keys(false, "Enter")
 	}
 	after := p.waitFor(fmt.Sprintf("Answer %d is now (secret).", n))
@@ -142,12 +144,14 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	// Undo: the owner agrees behind a pass screen.
 	p.waitFor("(1-6, or help)")
 	p.keys(true, ":undo")
+	p.waitFor("or help): :undo")
 	p.keys(false, "Enter")
 	p.waitFor("SECRET: pass the laptop to " + owner)
 	p.keys(false, "Enter")
 	p.waitFor(fmt.Sprintf("this takes back the correction of your secret answer %d", n))
 	p.waitFor("Do you agree?")
 	p.keys(true, "y")
+	p.waitFor("(y/N) y")
 	p.keys(false, "Enter")
 	p.waitFor(owner + ", press Enter to clear the screen")
 	p.keys(false, "Enter")

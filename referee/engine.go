@@ -435,7 +435,7 @@ func (e *Engine) QuestionAt(i int) (*Question, error) {
 	if m := x.rebuild(e.answers[:i]); m != nil || x.cur == nil {
 		return nil, fmt.Errorf("answer %d cannot be reached again", i+1)
 	}
-	q := *x.cur
+	q := *x.Next() // its texts formatted
 	q.Options = append([]Option(nil), q.Options...)
 	return &q, nil
 }
