@@ -33,6 +33,19 @@ if command -v file >/dev/null 2>&1 && ! file "$static_dir/rumref" | grep -q 'sta
 fi
 "$static_dir/rumref" --version >/dev/null
 rm -rf "$static_dir"
+echo "== chromium (for the browser tests of web/)"
+# The browser tests drive Debian's chromium; install it when it is
+# missing (CI runs as root on Debian). RUMREF_SKIP_BROWSER=1 skips them.
+if [ "${RUMREF_SKIP_BROWSER:-}" != 1 ] && ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  elif command -v sudo >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    sudo apt-get update -qq >/dev/null && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "chromium is missing and cannot be installed here: install it, or set RUMREF_SKIP_BROWSER=1 to skip the browser tests"; exit 1
+  fi
+fi
+command -v chromium >/dev/null 2>&1 && chromium --version || true
 echo "== go test"
 go test -count=1 ./...
 echo "== fuzz targets (${fuzztime} each)"

@@ -89,8 +89,10 @@
   function renderQuestion() {
     const box = clear($("question"));
     const q = st.question;
+    delete box.dataset.step;
     if (st.exit) { box.append(el("p", {}, "The game stopped (" + st.exit.reason + "). It is saved: resume it on the laptop.")); return; }
     if (!q) { box.append(el("p", {}, st.end ? "The game is over." : "Waiting for the game.")); return; }
+    box.dataset.step = String(q.step);
     const mine = mayAnswer(q);
     box.classList.toggle("mine", mine);
     box.append(el("div", { class: "who" }, q.ahead ? "Before your turn, " + q.actor_name + ":" : (q.actor_name.charAt(0).toUpperCase() + q.actor_name.slice(1)) + (q.secret ? " (secret)" : "") + ":"));
@@ -113,6 +115,13 @@
         f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim()); });
         box.append(el("p", {}, "A number from " + q.min + " to " + q.max + ":"), f);
       }
+      return;
+    }
+    if (q.kind === "text") {
+      const inp = el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": "answer" });
+      const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
+      f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim()); });
+      box.append(f);
       return;
     }
     const grid = el("div", { class: "choices" });

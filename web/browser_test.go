@@ -1,0 +1,376 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"rumref/referee"
+)
+
+// The browser tests drive Debian's chromium through chromedp. test.sh
+// installs chromium when it is missing; without it these tests fail,
+// unless RUMREF_SKIP_BROWSER=1 says to skip them (for a quick local run).
+
+// chromium finds the browser.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if os.Getenv("RUMREF_SKIP_BROWSER") == "1" {
+		t.Skip("RUMREF_SKIP_BROWSER=1: browser tests skipped")
+	}
+	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Fatal("chromium is not installed: ./test.sh installs it (apt-get install chromium), or set RUMREF_SKIP_BROWSER=1 to skip the browser tests")
+	return ""
+}
+
+// browser is one headless chromium with a tab per viewer.
+type browser struct {
+	t    *testing.T
+	tb   *table
+	root context.Context
+	tabs map[referee.Viewer]context.Context
+}
+
+func newBrowser(t *testing.T, tb *table) *browser {
+	path := chromium(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	root, cancelR := chromedp.NewContext(actx)
+	if err := chromedp.Do(root); err != nil {
+		cancelR()
+		cancelA()
+		t.Fatalf("starting chromium: %v", err)
+	}
+	t.Cleanup(func() { cancelR(); cancelA() })
+	return &browser{t: t, tb: tb, root: root, tabs: map[referee.Viewer]context.Context{}}
+}
+
+// open loads a viewer's page in a tab of the given width.
+func (b *browser) open(v referee.Viewer, width, height int64) context.Context {
+	b.t.Helper()
+	ctx := b.root
+	if len(b.tabs) > 0 {
+		ctx, _ = chromedp.NewContext(b.root)
+	}
+	b.tabs[v] = ctx
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height), chromedp.Navigate(b.tb.url(v)),
+		chromedp.WaitVisible(chromedp.CSS("#question .who, #question p"))); err != nil {
+		b.t.Fatalf("opening the page of viewer %d: %v", v, err)
+	}
+	return ctx
+}
+
+// run runs actions in a viewer's tab with a timeout.
+func (b *browser) run(v referee.Viewer, what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.tabs[v], 15*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.t.Fatalf("viewer %d: %s: %v", v, what, err)
+	}
+}
+
+// get runs one action that returns a value in a viewer's tab.
+func get[T any](b *browser, v referee.Viewer, what string, a chromedp.Action[T]) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.tabs[v], 15*time.Second)
+	defer cancel()
+	out, err := chromedp.Run(ctx, a)
+	if err != nil {
+		b.t.Fatalf("viewer %d: %s: %v", v, what, err)
+	}
+	return out
+}
+
+// eval evaluates JavaScript in a viewer's tab into out.
+func (b *browser) eval(v referee.Viewer, js string, out any) {
+	b.t.Helper()
+	raw := get(b, v, js, chromedp.Evaluate[json.RawMessage](js))
+	if err := json.Unmarshal(raw, out); err != nil {
+		b.t.Fatalf("viewer %d: %s: %v (%s)", v, js, err, raw)
+	}
+}
+
+// click answers key on a viewer's page by its button (or the number
+// field for a long range).
+func (b *browser) click(v referee.Viewer, step int, key string) {
+	b.t.Helper()
+	sel := fmt.Sprintf(`#question[data-step="%d"] button.choice[data-key=%q]`, step, key)
+	var n int
+	// Wait for the page to show this step's question.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b.eval(v, fmt.Sprintf(`document.querySelectorAll(%q).length`, sel), &n)
+		if n > 0 {
+			break
+		}
+		var hasInput int
+		b.eval(v, fmt.Sprintf(`document.querySelectorAll('#question[data-step="%d"] input').length`, step), &hasInput)
+		if hasInput > 0 {
+			b.run(v, "typing the answer", chromedp.SendKeys(chromedp.CSS(`#question input`), key),
+				chromedp.Click(chromedp.CSS(`#question form button`)))
+			return
+		}
+		if time.Now().After(deadline) {
+			var html string
+			b.eval(v, `document.getElementById("question").innerText`, &html)
+			b.t.Fatalf("step %d: viewer %d's page has no button %q; it shows: %s", step, v, key, html)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	b.run(v, "clicking "+key, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// layout checks a phone-size page: nothing wider than the screen, every
+// button at least 44 px each way; and takes a screenshot of the whole
+// page (kept in $RUMREF_SCREENSHOTS when set).
+func (b *browser) layout(v referee.Viewer, name string) {
+	b.t.Helper()
+	var res struct {
+		Scroll int      `json:"scroll"`
+		Width  int      `json:"width"`
+		Small  []string `json:"small"`
+		Wide   []string `json:"wide"`
+	}
+	b.eval(v, `(() => {
+		const w = document.documentElement.clientWidth;
+		const small = [], wide = [];
+		for (const e of document.querySelectorAll("button, input")) {
+			const r = e.getBoundingClientRect();
+			if (r.width === 0 && r.height === 0) continue;
+			if (r.width < 44 || r.height < 44) small.push(e.id || e.textContent.slice(0, 30) || e.outerHTML.slice(0, 40));
+		}
+		for (const e of document.querySelectorAll("body *")) {
+			const r = e.getBoundingClientRect();
+			if (r.right > w + 0.5 && getComputedStyle(e).position !== "fixed") {
+				let p = e.parentElement, clipped = false;
+				for (; p; p = p.parentElement) { const o = getComputedStyle(p).overflowX; if (o === "auto" || o === "hidden" || o === "scroll") { clipped = true; break; } }
+				if (!clipped) wide.push(e.tagName + "#" + e.id + "." + e.className);
+			}
+		}
+		return {scroll: document.documentElement.scrollWidth, width: w, small, wide};
+	})()`, &res)
+	if res.Scroll > res.Width {
+		b.t.Errorf("%s: the page scrolls sideways: %d px wide on a %d px screen", name, res.Scroll, res.Width)
+	}
+	if len(res.Wide) > 0 {
+		b.t.Errorf("%s: elements overflow the screen: %v", name, res.Wide)
+	}
+	if len(res.Small) > 0 {
+		b.t.Errorf("%s: touch targets under 44 px: %v", name, res.Small)
+	}
+	shot(b, v, name)
+}
+
+// shot takes a screenshot of a whole page, kept in $RUMREF_SCREENSHOTS
+// when set.
+func shot(b *browser, v referee.Viewer, name string) {
+	b.t.Helper()
+	png := get(b, v, "screenshot", chromedp.FullScreenshot(100))
+	if len(png) == 0 {
+		b.t.Errorf("%s: no screenshot", name)
+	}
+	if dir := os.Getenv("RUMREF_SCREENSHOTS"); dir != "" {
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+	}
+}
+
+// playInBrowser plays the whole game by clicking the pages: each answer
+// on the page of the seat asked (public questions of the table, and some
+// of the players', on the table page), pub invitations on every phone at
+// once. every runs after each answer.
+func (b *browser) playInBrowser(every func(step int)) {
+	tb := b.tb
+	queuedAt := map[int]bool{}
+	for step := 0; step < len(tb.answers); {
+		ts, _ := tb.state(Table)
+		var q questionObj
+		if json.Unmarshal(ts.Question, &q) != nil || ts.Step != step {
+			b.t.Fatalf("step %d: the table is at %d with %s", step, ts.Step, ts.Question)
+		}
+		who := referee.Viewer(q.Actor)
+		if !q.Secret && (step%4 == 0 || who == Table) {
+			who = Table
+		}
+		if _, ok := b.tabs[who]; !ok {
+			who = Table
+		}
+		for i := range tb.names {
+			seat := referee.Viewer(i)
+			s, _ := tb.state(seat)
+			var sq questionObj
+			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
+				b.click(seat, sq.Step, tb.answers[sq.Step].A)
+				queuedAt[sq.Step] = true
+				b.run(seat, "waiting for the kept answer", chromedp.WaitVisible(chromedp.Search(`//p[contains(., "Your answer is kept")]`)))
+			}
+		}
+		b.click(who, step, tb.answers[step].A)
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			tb.hub.mu.Lock()
+			now, queued := tb.hub.step, len(tb.hub.queued)
+			tb.hub.mu.Unlock()
+			if now > step && (queued == 0 && !queuedAt[now] || now == len(tb.answers)) {
+				step = now
+				break
+			}
+			if time.Now().After(deadline) {
+				b.t.Fatalf("the game is stuck at step %d after clicking answer %d (%s %s) on viewer %d's page", now, step+1, q.ID, tb.answers[step].A, who)
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		if every != nil {
+			every(step)
+		}
+	}
+}
+
+// secretsHiddenUntilTapped checks the tap-to-reveal of a seat page.
+func (b *browser) secretsHiddenUntilTapped(v referee.Viewer, holds string) {
+	b.t.Helper()
+	var hidden bool
+	b.eval(v, `document.getElementById("secrets").hidden`, &hidden)
+	if !hidden {
+		b.t.Errorf("viewer %d's secrets show before a tap", v)
+	}
+	b.run(v, "revealing", chromedp.Click(chromedp.ID("reveal")))
+	text := get(b, v, "reading the secrets", chromedp.Text(chromedp.ID("secrets")))
+	if !contains(text, holds) {
+		b.t.Errorf("viewer %d's revealed secrets %q lack %q", v, text, holds)
+	}
+	b.run(v, "hiding", chromedp.Click(chromedp.ID("reveal")))
+	b.eval(v, `document.getElementById("secrets").hidden`, &hidden)
+	if !hidden {
+		b.t.Errorf("viewer %d's secrets stay shown after a second tap", v)
+	}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// endPages checks the score pad on every page and the play logger code
+// on the table page.
+func (b *browser) endPages(seats int) {
+	b.t.Helper()
+	for v := range b.tabs {
+		b.run(v, "waiting for the score pad", chromedp.WaitVisible(chromedp.ID("scorepad")))
+	}
+	b.run(Table, "waiting for the play logger code", chromedp.WaitVisible(chromedp.CSS("#playqr svg")))
+	href := get(b, Table, "reading the play link", chromedp.AttributeValue(chromedp.CSS("#playqr a"), "href"))
+	if !href.Exists || !contains(href.Value, "createPlay") {
+		b.t.Errorf("the play link is %q", href.Value)
+	}
+}
+
+func TestBrowserRumAndPiratesThreePhonesAndTheTable(t *testing.T) {
+	chromium(t)
+	tb := serve(t, "pirates", 3, 7)
+	b := newBrowser(t, tb)
+	b.open(Table, 1280, 900)
+	for i := range tb.names {
+		b.open(referee.Viewer(i), 360, 740)
+	}
+	b.layout(0, "pirates-seat-start")
+	b.secretsHiddenUntilTapped(0, "Coins:")
+	var boardSVG int
+	b.eval(Table, `document.querySelectorAll("#board svg polyline.alley").length`, &boardSVG)
+	if boardSVG == 0 {
+		t.Fatal("the table page shows no board")
+	}
+	checked := false
+	b.playInBrowser(func(step int) {
+		if checked || step < len(tb.answers)/2 {
+			return
+		}
+		s, _ := tb.state(Table)
+		var view struct {
+			Alleys []json.RawMessage `json:"alleys"`
+		}
+		json.Unmarshal(s.View, &view)
+		if len(view.Alleys) == 0 {
+			return
+		}
+		checked = true
+		var taken, captain int
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			b.eval(Table, `document.querySelectorAll("#board polyline.taken").length`, &taken)
+			b.eval(Table, `document.querySelectorAll("#board #captain").length`, &captain)
+			if taken == len(view.Alleys) && captain == 1 {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if taken != len(view.Alleys) || captain != 1 {
+			t.Errorf("the board shows %d occupied alleys of %d and %d captains", taken, len(view.Alleys), captain)
+		}
+		for i := range tb.names {
+			b.layout(referee.Viewer(i), fmt.Sprintf("pirates-seat%d-middle", i))
+		}
+		shot(b, Table, "pirates-table-middle")
+	})
+	if !checked {
+		t.Error("the board was never checked with pirates on it")
+	}
+	b.endPages(len(tb.names))
+	shot(b, Table, "pirates-table-end")
+	for i := range tb.names {
+		b.layout(referee.Viewer(i), fmt.Sprintf("pirates-seat%d-end", i))
+	}
+}
+
+func TestBrowserRumRunnerTwoPhones(t *testing.T) {
+	chromium(t)
+	tb := serve(t, "runner", 2, 3)
+	b := newBrowser(t, tb)
+	b.open(Table, 1024, 800)
+	b.open(0, 360, 740)
+	b.open(1, 360, 740)
+	b.layout(0, "runner-crown-start")
+	b.layout(1, "runner-pirate-start")
+	b.playInBrowser(func(step int) {
+		if step == len(tb.answers)/2 {
+			b.layout(0, "runner-crown-middle")
+			b.layout(1, "runner-pirate-middle")
+			var islands int
+			b.eval(Table, `document.querySelectorAll("#state .island").length`, &islands)
+			if islands != 4 {
+				t.Errorf("the table page shows %d islands", islands)
+			}
+		}
+	})
+	b.secretsHiddenUntilTapped(0, "Hand:")
+	b.endPages(2)
+	shot(b, Table, "runner-table-end")
+	b.layout(0, "runner-crown-end")
+	b.layout(1, "runner-pirate-end")
+}
