@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 )
 
 // Game is one game's rules and state. Play runs the whole game, asking
@@ -42,6 +43,12 @@ type stopped struct{}
 type T struct {
 	e     *Engine
 	yield func(*Question) bool
+	// opts and labels are the option buffers of the last question
+	// answered, for Choose to reuse.
+	opts   []Option
+	labels []Msg
+	slots  [2]Question
+	slot   int
 }
 
 // Ask suspends the rules until the question is answered and returns the
@@ -53,7 +60,17 @@ func (t *T) Ask(q Question) string {
 	if q.Kind == Number && q.Min > q.Max {
 		panic(fmt.Sprintf("question %s has an empty range", q.ID))
 	}
-	p := &q
+	var p *Question
+	if t.e.logging {
+		p = new(Question)
+	} else {
+		// Without a log (a replay, the simulator) the two latest questions
+		// take turns in two slots instead of one allocation each: the
+		// question answered last stays readable while the next is asked.
+		t.slot ^= 1
+		p = &t.slots[t.slot]
+	}
+	*p = q
 	if !t.yield(p) {
 		panic(stopped{})
 	}
@@ -107,7 +124,11 @@ type Engine struct {
 	raw      []event
 	args     []Arg
 	noEvents bool
-	err      error
+	// dropped counts the events a replay without a log did not keep;
+	// keepEvents keeps them all (the replay that makes them again).
+	dropped    int
+	keepEvents bool
+	err        error
 	// queued counts the answers still waiting in a replay after the one
 	// being applied.
 	queued int
@@ -155,7 +176,7 @@ func (e *Engine) begin() {
 	}
 	e.game = e.factory()
 	e.cur, e.answers, e.events, e.log, e.err = nil, nil, nil, nil, nil
-	e.raw, e.args = nil, nil
+	e.raw, e.args, e.dropped = nil, nil, 0
 	g := e.game
 	seq := func(yield func(*Question) bool) {
 		defer func() {
@@ -203,6 +224,7 @@ type misfit struct {
 // answer that does not belong and returns it; nil means all were applied.
 func (e *Engine) feed(answers []Answer) *misfit {
 	defer func() { e.queued = 0 }()
+	e.answers = slices.Grow(e.answers, len(answers))
 	for i, a := range answers {
 		e.queued = len(answers) - i - 1
 		if e.err != nil {

@@ -142,3 +142,30 @@ func TestChoicesReturnValuesAndTextsAreMadeWhenShown(t *testing.T) {
 		t.Fatalf("log %+v", l)
 	}
 }
+
+func TestEventsDroppedByAQuietReplayAreMadeAgain(t *testing.T) {
+	answers := []Answer{{Q: "sum.roll", A: "3"}, {Q: "sum.roll", A: "4"}, {Q: "sum.roll", A: "5"}}
+	logged, err := Replay(newSum(20, false), answers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logged.Close()
+	quiet, err := Replay(newSum(20, false), answers, WithoutLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer quiet.Close()
+	if quiet.dropped == 0 {
+		t.Fatal("the quiet replay kept every event")
+	}
+	want := logged.Events()
+	if got := quiet.Events(); len(got) != 3 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("quiet replay events %+v, want %+v", got, want)
+	}
+	if err := quiet.Answer("6"); err != nil {
+		t.Fatal(err)
+	}
+	if got := quiet.Events(); len(got) != 4 || got[3].Text != "total is 18" || got[3].Step != 4 {
+		t.Fatalf("events after one more answer %+v", got)
+	}
+}

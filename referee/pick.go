@@ -8,7 +8,7 @@ import "strconv"
 // rule it applies and its text as a Msg (Prompt). It gets back values, never
 // keys:
 //
-//	var c referee.Choices[alley]
+//	c := referee.Choose[alley](t)
 //	for _, a := range free {
 //		c.Add(a, referee.Text("To %s (%s)", referee.Str(name), referee.Count(n, "pirate")))
 //	}
@@ -45,11 +45,29 @@ type Key string
 func (k Key) Key() string { return string(k) }
 
 // Choices builds the options of a choice question from values and returns
-// the value chosen. The zero value is ready to use.
+// the value chosen. Choose makes one that reuses the engine's buffers; the
+// zero value is ready to use too.
 type Choices[V Keyed] struct {
 	vals   []V
 	opts   []Option
 	labels []Msg
+	t      *T
+	spent  bool
+}
+
+// Choose starts the choices of the next question, reusing the buffers of
+// the question answered last, so that building options allocates nothing
+// once the game has run a little.
+//
+// Only an engine without a log reuses them (a replay, the simulator): a
+// front end may still hold the question it showed.
+func Choose[V Keyed](t *T) Choices[V] {
+	if t.e.logging {
+		return Choices[V]{}
+	}
+	c := Choices[V]{vals: make([]V, 0, max(cap(t.opts), 4)), opts: t.opts, labels: t.labels, t: t}
+	t.opts, t.labels = nil, nil
+	return c
 }
 
 // Add offers v with its label.
@@ -79,15 +97,26 @@ func (c *Choices[V]) Has(v V) bool {
 }
 
 // Pick asks q with the values offered as its options and returns the value
-// chosen.
+// chosen. Choices made by Choose are spent by Pick (their buffers serve the
+// next question): build them again to ask again.
 func (c *Choices[V]) Pick(t *T, q Question) V {
+	if c.spent {
+		panic("referee: Choices picked twice: build them again for " + q.ID)
+	}
 	q.Kind = Choice
 	q.Options = c.opts
 	q.labels = c.labels
 	key := t.Ask(q)
 	for i := range c.opts {
 		if c.opts[i].Key == key {
-			return c.vals[i]
+			v := c.vals[i]
+			if c.t == t {
+				// The question is answered: its buffers serve the next one.
+				clear(c.labels)
+				t.opts, t.labels = c.opts[:0], c.labels[:0]
+				c.vals, c.opts, c.labels, c.t, c.spent = nil, nil, nil, nil, true
+			}
+			return v
 		}
 	}
 	panic("referee: the answer " + strconv.Quote(key) + " is not an option of " + q.ID)
@@ -154,6 +183,12 @@ func (e *Engine) emit(rule string, text, private *Msg, to Seat) {
 	if e.noEvents {
 		return
 	}
+	if e.queued > 0 && !e.logging && !e.keepEvents {
+		// A replay without a log, with answers still queued: nobody reads
+		// this event now. Events makes the ones dropped again if asked.
+		e.dropped++
+		return
+	}
 	if e.logging {
 		ev := Event{Rule: rule, Text: text.String(), Player: to, Step: len(e.answers)}
 		if private != nil {
@@ -166,8 +201,23 @@ func (e *Engine) emit(rule string, text, private *Msg, to Seat) {
 	e.raw = append(e.raw, event{rule: rule, text: e.store(text), private: e.store(private), player: to, step: int32(len(e.answers))})
 }
 
+// recoverEvents makes again the events a replay without a log dropped: a
+// second replay of the same answers that keeps them.
+func (e *Engine) recoverEvents() {
+	r := &Engine{factory: e.factory, keepEvents: true}
+	r.begin()
+	if m := r.feed(e.answers); m == nil && r.err == nil {
+		r.flushEvents()
+		e.events, e.raw, e.args, e.dropped = r.events, r.raw, r.args, 0
+	}
+	r.Close()
+}
+
 // flushEvents formats the events stored unformatted.
 func (e *Engine) flushEvents() {
+	if e.dropped > 0 {
+		e.recoverEvents()
+	}
 	for len(e.events) < len(e.raw) {
 		r := &e.raw[len(e.events)]
 		text, private := e.load(r.text), e.load(r.private)

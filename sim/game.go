@@ -35,6 +35,10 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 		}
 	}()
 	opts := []referee.StartOption{referee.WithoutLog()}
+	if cfg.Unchecked {
+		// Nothing reads the events nor the texts: keep none, format none.
+		opts = append(opts, referee.WithoutEvents())
+	}
 	e, err = referee.Start(tb.factory(), opts...)
 	if err != nil {
 		return 0, &Failure{Seed: seed, Err: fmt.Errorf("the game does not start: %w", err), File: tb.file(nil)}
@@ -43,7 +47,7 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 	p := newPlayer(seed)
 	tried := map[string]bool{}
 	for step := 1; ; step++ {
-		q := e.Next()
+		q := e.Pending()
 		if q == nil {
 			break
 		}
@@ -57,6 +61,7 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 			}
 			continue
 		}
+		q = e.Next()
 		if err := checkQuestion(q); err != nil {
 			return len(e.Answers()), failed(err)
 		}

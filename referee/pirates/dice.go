@@ -22,7 +22,7 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 	}
 	for g.Players[p].Rum > 0 {
 		pl := &g.Players[p]
-		var c referee.Choices[referee.Key]
+		c := referee.Choose[referee.Key](t)
 		c.Add("keep", referee.Text("Keep the %d", referee.Int(n)))
 		c.AddText("spend", "Spend 1 barrel and re-roll")
 		if c.Pick(t, referee.Question{ID: "rum.spend", Actor: p, Rule: "rp.rum",
@@ -33,7 +33,7 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 		g.RumPool++
 		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) for up to two re-rolls.", referee.Str(pl.Name), referee.Int(pl.Rum)))
 		n = askDie(t, "rum.reroll", p, referee.Text("%s: %s re-rolls. What did it show?", contest, referee.Str(pl.Name)), "rp.rum")
-		var again referee.Choices[referee.Key]
+		again := referee.Choose[referee.Key](t)
 		again.Add("keep", referee.Text("Keep the %d", referee.Int(n)))
 		again.AddText("reroll", "Re-roll again (the new result stands)")
 		if again.Pick(t, referee.Question{ID: "rum.again", Actor: p, Rule: "rp.rum",

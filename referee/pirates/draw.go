@@ -27,7 +27,7 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, 
 	if secret {
 		return g.secretDraw(t, st, sort, id, actor, keys)
 	}
-	var c referee.Choices[referee.Key]
+	c := referee.Choose[referee.Key](t)
 	for _, k := range keys {
 		c.AddText(referee.Key(k), mustTile(k).Label)
 	}
@@ -65,12 +65,12 @@ func (g *Game) drawable(st *Stack) []string {
 // words whatever the reason, and the question is asked again
 // (rp.draw.secret).
 func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor referee.Seat, drawable []string) string {
-	var c referee.Choices[referee.Key]
-	for _, k := range st.keys {
-		c.AddText(referee.Key(k), mustTile(k).Label)
-	}
 	text := referee.Text("%s: draw the top %s tile and look at it in secret. Which tile is it?", referee.Str(g.name(actor)), referee.Str(sort.String()))
 	for {
+		c := referee.Choose[referee.Key](t)
+		for _, k := range st.keys {
+			c.AddText(referee.Key(k), mustTile(k).Label)
+		}
 		k := string(c.Pick(t, referee.Question{ID: id, Actor: actor, Prompt: text, Secret: true, Rule: "rp.draw"}))
 		if slices.Contains(drawable, k) {
 			st.Take(k)

@@ -12,7 +12,7 @@ import (
 func (g *Game) guard(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	large, small := g.Stacks[SortLargeGuard].Size(), g.Stacks[SortSmallGuard].Size()
-	var c referee.Choices[referee.Key]
+	c := referee.Choose[referee.Key](t)
 	if large > 0 {
 		c.Add("large", referee.Text("Large guard (4 to 6, %d in the stack)", referee.Int(large)))
 	}

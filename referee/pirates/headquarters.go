@@ -20,7 +20,7 @@ func (g *Game) headquarters(t *referee.T, p referee.Seat) {
 		t.Say("rp.hq", referee.Text("%s has no pirates in any alley: nothing to take back.", referee.Str(pl.Name)))
 		return
 	}
-	var c referee.Choices[alley]
+	c := referee.Choose[alley](t)
 	c.AddText(noAlley, "Take nothing back")
 	for _, id := range own {
 		c.Add(id, g.alleyLabel(id))
@@ -33,7 +33,7 @@ func (g *Game) headquarters(t *referee.T, p referee.Seat) {
 	}
 	taken := []alley{first}
 	if g.Board.Alleys[first].Dark {
-		var second referee.Choices[alley]
+		second := referee.Choose[alley](t)
 		second.AddText(noAlley, "Only the one dark alley")
 		for _, id := range own {
 			if id != first && g.Board.Alleys[id].Dark {

@@ -31,7 +31,7 @@ func (g *Game) treasureMap(t *referee.T, p referee.Seat, k Kind) {
 			mine = append(mine, m)
 		}
 	}
-	c := highestFirst(mine)
+	c := highestFirst(t, mine)
 	if c.Len() == 0 {
 		t.Say("rp.map", referee.Text("No face-up %s map: %s gets nothing.", referee.Str(col), referee.Str(pl.Name)))
 		return
@@ -59,7 +59,7 @@ func (g *Game) treasureMap(t *referee.T, p referee.Seat, k Kind) {
 
 // highestFirst offers one choice per tile type of tiles, the highest value
 // first (ties keep the order given), labelled with the tile.
-func highestFirst(tiles []string) *referee.Choices[referee.Key] {
+func highestFirst(t *referee.T, tiles []string) *referee.Choices[referee.Key] {
 	var kinds []string
 	for _, k := range tiles {
 		if !slices.Contains(kinds, k) {
@@ -67,11 +67,11 @@ func highestFirst(tiles []string) *referee.Choices[referee.Key] {
 		}
 	}
 	slices.SortStableFunc(kinds, func(a, b string) int { return mustTile(b).Value - mustTile(a).Value })
-	c := &referee.Choices[referee.Key]{}
+	c := referee.Choose[referee.Key](t)
 	for _, k := range kinds {
 		c.AddText(referee.Key(k), mustTile(k).Label)
 	}
-	return c
+	return &c
 }
 
 // removeOne returns s without its first k.

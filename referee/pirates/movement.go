@@ -233,7 +233,7 @@ func (g *Game) move(t *referee.T, p referee.Seat) {
 			if last {
 				cost = "free for the last player still in"
 			}
-			var c referee.Choices[referee.Key]
+			c := referee.Choose[referee.Key](t)
 			c.AddText("avast", "Avast! End the turn")
 			if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
 				c.Add("hop", referee.Text("Hop again (%s) (dead end: the captain first jumps to %s)", referee.Str(cost), referee.Str(g.Board.Intersections[to].Name)))
@@ -263,7 +263,7 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool) {
 	pl := &g.Players[p]
 	from := g.Captain
 	hops := g.affordable(p, from, k, last)
-	var c referee.Choices[alley]
+	c := referee.Choose[alley](t)
 	for _, h := range hops {
 		id := alley(h.Alley)
 		if n := c.Len(); n > 0 && c.Values()[n-1] == id {
@@ -300,7 +300,7 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool) {
 	choice = exits[0]
 	if choice.Exit >= 0 {
 		ea := g.Board.Alleys[entry]
-		var xc referee.Choices[alley]
+		xc := referee.Choose[alley](t)
 		for _, h := range exits {
 			xa := g.Board.Alleys[h.Exit]
 			xc.Add(alley(h.Exit), referee.Text("Dark alley %s to %s (%s)", referee.Str(xa.Exit), referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(xa.Segments, "pirate")))

@@ -38,7 +38,7 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 		// Coins are secret, so every invitee answers in secret: a player
 		// with no coin is offered only "decline", and the table cannot
 		// tell that from a free choice.
-		var c referee.Choices[referee.Key]
+		c := referee.Choose[referee.Key](t)
 		if pl.Coins >= 1 {
 			c.Add("join", referee.Text("Join: pay %s 1 coin", referee.Str(h.Name)))
 		}
@@ -72,7 +72,7 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 					beaten = append(beaten, tile)
 				}
 			}
-			c := highestFirst(beaten)
+			c := highestFirst(t, beaten)
 			if c.Len() == 0 {
 				t.Say("rp.pub.roll", referee.Text("%s's %d beats no tile left: nothing taken.", referee.Str(pl.Name), referee.Int(roll)))
 				continue

@@ -55,7 +55,7 @@ func (g *Game) fulfilRendezvous(t *referee.T, p referee.Seat) {
 		// skipping them reveals nothing.
 		return
 	}
-	var c referee.Choices[referee.Key]
+	c := referee.Choose[referee.Key](t)
 	c.AddText("hide", "Reveal nothing")
 	for _, k := range pl.Targets {
 		if Meets(mustTile(k).Group, kind) && !c.Has(referee.Key(k)) {

@@ -16,7 +16,7 @@ func (g *Game) supply(t *referee.T, p referee.Seat) {
 	}
 	// While the player decides, the ware is in their hand.
 	pl.Wares = append(pl.Wares, w)
-	var c referee.Choices[referee.Key]
+	c := referee.Choose[referee.Key](t)
 	c.AddText("keep", "Keep it under my flag")
 	c.AddText("sell", "Sell it: put it under the stack and take 2 coins")
 	if c.Pick(t, referee.Question{ID: "supply.keep", Actor: p, Rule: "rp.supply", Secret: true,

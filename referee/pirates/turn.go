@@ -40,7 +40,7 @@ func (g *Game) turn(t *referee.T, p referee.Seat) {
 	if last {
 		t.Say("rp.last-player", referee.Text("%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin).", referee.Str(pl.Name)))
 	}
-	var c referee.Choices[referee.Key]
+	c := referee.Choose[referee.Key](t)
 	if g.canHop(p, 0, last) {
 		if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
 			c.Add("move", referee.Text("Move the captain (dead end: the captain first jumps to %s)", referee.Str(g.Board.Intersections[to].Name)))

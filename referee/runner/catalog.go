@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"rumref/safetext"
 )
@@ -427,8 +428,22 @@ func enumParse(what string, names []string, s string) (int, error) {
 	return 0, fmt.Errorf("%s %q is not one of %s", what, s, strings.Join(names, ", "))
 }
 
+// slugs caches slug by name: a card's key is made once, not at every
+// question (it was a quarter of a simulated game).
+var slugs sync.Map
+
 // slug turns a name into a stable option key.
 func slug(name string) string {
+	if k, ok := slugs.Load(name); ok {
+		return k.(string)
+	}
+	k := makeSlug(name)
+	slugs.Store(name, k)
+	return k
+}
+
+// makeSlug lower-cases a name and joins its words with dashes.
+func makeSlug(name string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(name) {
