@@ -243,7 +243,7 @@ func Decode(data []byte) (*File, error) {
 	if format > Format {
 		return nil, fmt.Errorf("%w (format %d); this rumref reads format %d: update rumref to open it", ErrNewer, format, Format)
 	}
-	f, err := decodeFile(data)
+	f, doc, err := decodeFile(data)
 	if err != nil {
 		return nil, err
 	}
@@ -256,20 +256,20 @@ func Decode(data []byte) (*File, error) {
 			return nil, errors.New("a pirates save needs a pirates: section and no runner: section")
 		}
 		if err := f.Pirates.Validate(); err != nil {
-			return nil, fmt.Errorf("the pirates: section is not a valid setup: %w", err)
+			return nil, fmt.Errorf("line %d: the pirates: section is not a valid setup: %w", doc.Line("pirates"), err)
 		}
 		if err := checkLayout(f.Pirates.Layout); err != nil {
-			return nil, fmt.Errorf("the pirates: layout is not a valid board: %w", err)
+			return nil, fmt.Errorf("line %d: the pirates: layout is not a valid board: %w", doc.Line("pirates", "layout"), err)
 		}
 	case "runner":
 		if f.Runner == nil || f.Pirates != nil {
 			return nil, errors.New("a runner save needs a runner: section and no pirates: section")
 		}
 		if err := f.Runner.Validate(); err != nil {
-			return nil, fmt.Errorf("the runner: section is not a valid setup: %w", err)
+			return nil, fmt.Errorf("line %d: the runner: section is not a valid setup: %w", doc.Line("runner"), err)
 		}
 	default:
-		return nil, fmt.Errorf("game %q is not one rumref knows: use pirates or runner", f.Game)
+		return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use pirates or runner", doc.Line("game"), f.Game)
 	}
 	for i, a := range f.Answers {
 		if a.Q == "" || a.A == "" {
@@ -368,7 +368,7 @@ func checkLayout(l pirates.Layout) error {
 // decodeFile decodes a save: the answer list the fast way when it is
 // written as rumref writes it, the rest (or, failing that, everything) by
 // the strict YAML decoder. Both ways give the same file or both refuse.
-func decodeFile(data []byte) (File, error) {
+func decodeFile(data []byte) (File, *setup.YAMLDoc, error) {
 	var f File
 	if body, answers, cost, fast := splitAnswers(data); fast {
 		// The rest is decoded with an empty answer list in place of the
@@ -381,13 +381,13 @@ func decodeFile(data []byte) (File, error) {
 		if err == nil {
 			if key, line, col := doc.LastKey(); key == "answers" && col == 1 && line == bytes.Count(body, []byte("\n"))+1 {
 				f.Answers = answers
-				return f, nil
+				return f, doc, nil
 			}
 		}
 		f = File{}
 	}
-	err := decodeStrict(data, &f)
-	return f, err
+	doc, err := setup.DecodeYAMLDoc(data, &f, setup.YAMLOptions{Limit: MaxSize})
+	return f, doc, err
 }
 
 // decodeStrict decodes one YAML document into v, refusing unknown fields.

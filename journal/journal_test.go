@@ -177,7 +177,7 @@ func FuzzFastAnswers(f *testing.F) {
 	f.Add([]byte("format: 1\nx: &a [1]\ny: *a\nanswers:\n  - {q: a, a: b}\n"))
 	f.Add([]byte("answers:\n  - {q: a, a: b, by: 1}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fast, fastErr := decodeFile(data)
+		fast, _, fastErr := decodeFile(data)
 		var whole File
 		wholeErr := decodeStrict(data, &whole)
 		if (wholeErr == nil) != (fastErr == nil) {
@@ -287,7 +287,7 @@ func twoAnswerKeys(good string) []string {
 func TestFastReaderAndDecoderAgree(t *testing.T) {
 	good, _ := Encode(sample())
 	for _, data := range twoAnswerKeys(string(good)) {
-		_, fastErr := decodeFile([]byte(data))
+		_, _, fastErr := decodeFile([]byte(data))
 		var whole File
 		wholeErr := decodeStrict([]byte(data), &whole)
 		if fastErr == nil || wholeErr == nil {

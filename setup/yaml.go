@@ -196,7 +196,8 @@ type segment struct {
 	name  string
 }
 
-// where words a path: `players entry 2 ("Ann"), field "coins"`.
+// where words a path: `players entry 2 ("Ann"), field "coins"`, or
+// `in pirates, layout entry 3, field "section"`.
 func where(path []segment) string {
 	var parts []string
 	for i := 0; i < len(path); i++ {
@@ -208,6 +209,10 @@ func where(path []segment) string {
 		if i+1 < len(path) && path[i+1].field == "" {
 			parts = append(parts, s.field+" "+entry(path[i+1]))
 			i++
+			continue
+		}
+		if i+1 < len(path) {
+			parts = append(parts, "in "+s.field)
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("field %q", s.field))

@@ -121,3 +121,38 @@ func TestDecodeYAMLAliasLimit(t *testing.T) {
 		t.Fatalf("billion laughs: %v", err)
 	}
 }
+
+// FuzzDecodeYAML: whatever the file, the decoder never panics, never
+// takes more than the alias limit, and refuses in words: a YAMLError
+// with no Go type, YAML tag or strconv text.
+func FuzzDecodeYAML(f *testing.F) {
+	f.Add([]byte(issueSheet))
+	f.Add([]byte("cards: [{name: Fog, side: crown, type: hazard, cost: 1, options: [[{do: pay, n: 1}]]}]"))
+	f.Add([]byte("a: &a [1, 2]\nb: [*a, *a]\n"))
+	f.Add([]byte("players: [{name: Ann, coins: 010}, {name: Bo, coins: 2.7}]\n"))
+	f.Add([]byte("layout: [{section: 1}]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var targets = []any{new(sheetFile), new(RunnerCardFile), new(struct {
+			Layout pirates.Layout `yaml:"layout"`
+			F      float64        `yaml:"f"`
+			B      bool           `yaml:"b"`
+			P      *int           `yaml:"p"`
+		})}
+		for _, v := range targets {
+			err := DecodeYAML(data, v)
+			if err == nil {
+				continue
+			}
+			var ye *YAMLError
+			if !errors.As(err, &ye) {
+				t.Fatalf("error %T %v", err, err)
+			}
+			msg := ye.Where + " " + ye.Msg
+			for _, internal := range []string{"!!", "setup.", "unmarshal", "strconv", "reflect", "[]int", "int64", "runner."} {
+				if strings.Contains(msg, internal) && !strings.Contains(string(data), internal) {
+					t.Fatalf("error %q shows %q", err, internal)
+				}
+			}
+		}
+	})
+}
