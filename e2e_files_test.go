@@ -166,6 +166,19 @@ func TestSignalDuringSetupSaysSo(t *testing.T) {
 			t.Fatalf("no setup question: %v %s", q, d.errs.String())
 		}
 		d.cmd.Process.Signal(sig)
+		// Keep the input open: the signal, not the end of the input,
+		// must stop rumref.
+		drained := make(chan struct{})
+		go func() {
+			for d.next() != nil {
+			}
+			close(drained)
+		}()
+		select {
+		case <-drained:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%v did not stop rumref", sig)
+		}
 		code := d.finish()
 		if code != exitStopped || !strings.Contains(d.errs.String(), "stopped by SIG") || !strings.Contains(d.errs.String(), "during the setup questions") {
 			t.Errorf("%v: exit %d %q", sig, code, d.errs.String())
