@@ -53,6 +53,7 @@ func (b bellFilter) Close() error { return nil }
 // real input are made only on demand, one at a time.
 type stdinPump struct {
 	src      io.Reader
+	cap      lineCap
 	mu       sync.Mutex
 	rest     []byte
 	err      error
@@ -62,6 +63,59 @@ type stdinPump struct {
 	// intr is set while a prompt is interrupted (an answer came from a
 	// phone): new views end at once until resume.
 	intr bool
+}
+
+// lineCap keeps a pasted line from reaching promptui's line editor in
+// full. The editor redraws the whole line, and promptui formats and
+// validates it, after every character, so a line of n characters costs
+// time in n squared (a 40 KB paste took 16 s of CPU). Any line longer
+// than maxLine characters is refused anyway, so lineCap passes on the
+// first maxLine+1 characters of a line (enough for the line to be refused
+// as too long, never cut down to something that could be taken) and drops
+// the rest up to the line's end (CR or LF). Escape sequences (arrow keys)
+// do not count as characters, a backspace takes one back.
+type lineCap struct {
+	n        int  // characters in the current line
+	dropping bool // the line is over the cap: drop until its end
+	esc      int  // 0 outside an escape sequence; 1 after ESC; 2 in a CSI or SS3 sequence
+}
+
+// filter returns what of b to pass on; it reuses b's memory.
+func (c *lineCap) filter(b []byte) []byte {
+	out := b[:0]
+	for _, x := range b {
+		switch {
+		case x == '\r' || x == '\n':
+			c.n, c.dropping, c.esc = 0, false, 0
+			out = append(out, x)
+			continue
+		case c.dropping:
+			continue
+		case c.esc == 1:
+			c.esc = 0
+			if x == '[' || x == 'O' {
+				c.esc = 2
+			}
+		case c.esc == 2:
+			if x >= 0x40 && x <= 0x7e {
+				c.esc = 0
+			}
+		case x == 0x1b:
+			c.esc = 1
+		case x == 0x7f || x == 0x08:
+			c.n = max(0, c.n-1)
+		case x&0xc0 == 0x80:
+			// a UTF-8 continuation byte: part of the character counted
+		default:
+			c.n++
+			if c.n > maxLine+1 {
+				c.dropping = true
+				continue
+			}
+		}
+		out = append(out, x)
+	}
+	return out
 }
 
 type pumpChunk struct {
@@ -140,8 +194,16 @@ func (v *pumpView) Read(b []byte) (int, error) {
 		p.inflight = true
 		go func() {
 			buf := make([]byte, 1024)
-			n, err := p.src.Read(buf)
-			p.data <- pumpChunk{b: buf[:n], err: err}
+			for {
+				n, err := p.src.Read(buf)
+				// Only one read is in flight, so the cap is used by
+				// one goroutine at a time.
+				kept := p.cap.filter(buf[:n])
+				if len(kept) > 0 || err != nil {
+					p.data <- pumpChunk{b: kept, err: err}
+					return
+				}
+			}
 		}()
 	}
 	p.mu.Unlock()

@@ -1,0 +1,68 @@
+package prompts
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+)
+
+// BenchmarkTerminalPaste pastes 40 KB and 400 KB into a typed terminal
+// prompt (promptui's line editor) and presses Enter. Before lineCap the
+// 40 KB paste took about a minute on a loaded 2-core machine (16 s of CPU
+// when idle): the editor's work per character grows with the line.
+func BenchmarkTerminalPaste(b *testing.B) {
+	for _, size := range []int{40 << 10, 400 << 10} {
+		b.Run(fmt.Sprintf("%dKB", size>>10), func(b *testing.B) {
+			paste := strings.Repeat("x", size) + "\r"
+			for b.Loop() {
+				t := newTerminal(strings.NewReader(paste), io.Discard, palette{})
+				s, err := t.prompt("What did you roll?", func(string) error { return nil }, false)
+				if err != nil || checkLine(s) == "" {
+					b.Fatalf("the paste came back as %d bytes that would be taken (%v)", len(s), err)
+				}
+			}
+		})
+	}
+}
+
+// TestTerminalPasteIsRefusedNotCut pastes long lines into the terminal
+// prompt: each comes back too long to be taken, never cut down to a valid
+// answer.
+func TestTerminalPasteIsRefusedNotCut(t *testing.T) {
+	for _, paste := range []string{
+		strings.Repeat("x", 40<<10),
+		"3" + strings.Repeat("\t", 5000) + "\x1b[2J",
+		"3" + strings.Repeat(" ", 5000),
+		strings.Repeat("日", 3000),
+		strings.Repeat("\x1b[A", 3000) + "4", // arrow keys do not count
+	} {
+		term := newTerminal(strings.NewReader(paste+"\r"), io.Discard, palette{})
+		s, err := term.prompt("roll", nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(paste, "\x1b[A") {
+			if s != "4" {
+				t.Errorf("arrow keys then 4 gave %q", s)
+			}
+			continue
+		}
+		if why := checkLine(s); !strings.Contains(why, "too long") {
+			t.Errorf("a paste of %d bytes came back as %d bytes and was not refused as too long: %q", len(paste), len(s), why)
+		}
+	}
+}
+
+func TestLineCapKeepsShortLinesWhole(t *testing.T) {
+	var c lineCap
+	in := "rules wrangle\r\x1b[Bundo\x7f\x7fo\nÄnn Öl\r"
+	if got := string(c.filter([]byte(in))); got != in {
+		t.Fatalf("filter changed a short input: %q", got)
+	}
+	long := strings.Repeat("é", maxLine+50) + "\rok\r"
+	got := string(c.filter([]byte(long)))
+	if want := strings.Repeat("é", maxLine+1) + "\rok\r"; got != want {
+		t.Fatalf("filter kept %d bytes, want %d", len(got), len(want))
+	}
+}
