@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -40,6 +41,17 @@ totals, the places and how any tie was broken.
 			if err != nil {
 				return err
 			}
+			if a.ioFlag != "" {
+				if mode, _ := a.mode(); mode == prompts.JSON {
+					// The JSON Lines protocol: one score object.
+					b, err := json.Marshal(scoreObj{Type: "score", PadJSON: res.JSON(), Text: scoring.Pad(res)})
+					if err != nil {
+						return err
+					}
+					fmt.Fprintln(a.stdout, string(b))
+					return nil
+				}
+			}
 			if asJSON {
 				return printJSON(a, res.JSON())
 			}
@@ -49,6 +61,14 @@ totals, the places and how any tie was broken.
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"players":[...],"winners":[...]} as JSON`)
 	return cmd
+}
+
+// scoreObj is the score pad as the JSON Lines protocol writes it (see
+// docs/protocol.md): the --json fields, and the pad as printed for people.
+type scoreObj struct {
+	Type string `json:"type"`
+	scoring.PadJSON
+	Text string `json:"text"`
 }
 
 // scoreFile scores a save or a score sheet, told apart by the save's
@@ -144,23 +164,32 @@ func scoreByHand(a *app) (scoring.Result, error) {
 		}
 		cur := fmt.Sprintf("  - name: %q\n", name)
 		for _, f := range fields {
-			for {
-				v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", strings.TrimSpace(name), f.prompt), nil)
+			// The line checked against the sheet so far; a refusal is
+			// shown by the asker in the mode's own way (a JSON error
+			// object, "Not taken:", or under the terminal prompt).
+			line := func(v string) (string, error) {
+				yamlValue, err := handValue(f.key, v)
 				if err != nil {
-					return scoring.Result{}, interrupted(err, "")
+					return "", err
 				}
-				yamlValue, perr := handValue(f.key, v)
-				line := fmt.Sprintf("    %s: %s\n", f.key, yamlValue)
-				if perr == nil {
-					_, perr = setup.ParseTypedSheet(sheetOf(cur+line, n-i-1))
+				l := fmt.Sprintf("    %s: %s\n", f.key, yamlValue)
+				if _, err := setup.ParseTypedSheet(sheetOf(cur+l, n-i-1)); err != nil {
+					return "", err
 				}
-				if perr != nil {
-					fmt.Fprintf(a.stderr, "  %v\n", perr)
-					continue
-				}
-				cur += line
-				break
+				return l, nil
 			}
+			v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", name, f.prompt), func(v string) error {
+				_, err := line(v)
+				return err
+			})
+			if err != nil {
+				return scoring.Result{}, interrupted(err, "")
+			}
+			l, err := line(v)
+			if err != nil {
+				return scoring.Result{}, err
+			}
+			cur += l
 		}
 		done = append(done, cur)
 	}

@@ -86,8 +86,9 @@ func TestScoreByHand(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
-	if !strings.Contains(res.stderr, "pubs") {
-		t.Errorf("the refused pub value was not explained: %s", res.stderr)
+	// The refusal is shown like every other refused answer in plain mode.
+	if !strings.Contains(res.stdout, "Not taken: ") || !strings.Contains(res.stdout, "pubs") {
+		t.Errorf("the refused pub value was not explained: %s", res.stdout)
 	}
 	if !strings.Contains(res.stdout, "57") || !strings.Contains(res.stdout, "Ann") {
 		t.Fatalf("pad:\n%s", res.stdout)
@@ -129,5 +130,52 @@ func TestRunnerCardsFile(t *testing.T) {
 	os.WriteFile(cards, []byte("cards:\n  - name: Bad\n    side: crown\n    type: dragon\n"), 0o644)
 	if res := rumref(t, "", "--io", "plain", "new", "runner", "--crown", "A", "--pirate", "B", "--cards", cards, "--save", save+"2"); res.code != exitError || !strings.Contains(res.stderr, "Bad") {
 		t.Fatalf("bad cards file: %d %s", res.code, res.stderr)
+	}
+}
+
+// TestScoreJSONLines scores by hand over the JSON Lines protocol: every
+// line of stdout is a JSON object, the refused value is an error object
+// naming the player and the category, and the pad is one score object.
+func TestScoreJSONLines(t *testing.T) {
+	input := strings.Join([]string{
+		"2",
+		"Ann", "5 3 2", "6 -2", "4 1", "8 4", "hook 5, hook 3, parrot 2", "6 4", "yellow 3, yellow 6, rose 5", "1", "2", "3",
+		"Bo", "5 9", "5 4", "", "", "", "", "", "", "", "", "",
+	}, "\n") + "\n"
+	res := rumref(t, input, "--io", "json", "score")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if res.stderr != "" {
+		t.Errorf("stderr in JSON mode: %q", res.stderr)
+	}
+	objs := jsonLines(t, res.stdout)
+	errs := 0
+	for _, o := range objs {
+		if o["type"] == "error" {
+			errs++
+			if msg, _ := o["error"].(string); !strings.Contains(msg, "pubs") || !strings.Contains(msg, "9") {
+				t.Errorf("the refusal does not name the category and value: %v", o)
+			}
+		}
+	}
+	if errs != 1 {
+		t.Errorf("%d error objects, want 1", errs)
+	}
+	last := objs[len(objs)-1]
+	players, _ := last["players"].([]any)
+	if last["type"] != "score" || len(players) != 2 || !strings.Contains(last["text"].(string), "Ann") {
+		t.Fatalf("the last object is not the score pad: %v", last)
+	}
+	if w, _ := last["winners"].([]any); len(w) != 1 || w[0] != "Ann" {
+		t.Errorf("winners %v, want Ann", last["winners"])
+	}
+	// A sheet scored over the protocol is one score object too.
+	sheet := filepath.Join(t.TempDir(), "s.yaml")
+	os.WriteFile(sheet, []byte("game: rum-and-pirates\nplayers:\n  - name: Ann\n    pubs: [5]\n  - name: Bo\n"), 0o600)
+	res = rumref(t, "", "--io", "json", "score", sheet)
+	objs = jsonLines(t, res.stdout)
+	if res.code != 0 || len(objs) != 1 || objs[0]["type"] != "score" {
+		t.Fatalf("score SHEET over JSON: exit %d %v %s", res.code, objs, res.stderr)
 	}
 }
