@@ -74,10 +74,10 @@ type pirateFlags struct {
 func (a *app) info(mode prompts.Mode, text string) {
 	if mode == prompts.JSON {
 		b, _ := json.Marshal(map[string]string{"type": "info", "text": text})
-		fmt.Fprintln(a.stdout, string(b))
+		fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 		return
 	}
-	fmt.Fprintln(a.stdout, text)
+	fmt.Fprintln(a.stdout, safetext.CleanLines(text))
 }
 
 // resolveLayout turns the --layout value into a layout.

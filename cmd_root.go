@@ -83,6 +83,7 @@ answer and scores the end.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().StringVar(&a.ioFlag, "io", "", "input mode: terminal, plain or json (default: terminal on a terminal, plain otherwise)")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "never use color (NO_COLOR also works)")
 	root.PersistentFlags().StringVar(&a.save, "save", "", "save file for a new game (default: a new file in the user's data directory)")

@@ -10,6 +10,7 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/reference"
+	"rumref/safetext"
 )
 
 // newRulesCmd builds "rumref rules".
@@ -74,7 +75,7 @@ func printJSON(a *app, v any) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(a.stdout, string(b))
+	fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 	return nil
 }
 

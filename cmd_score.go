@@ -48,14 +48,14 @@ totals, the places and how any tie was broken.
 					if err != nil {
 						return err
 					}
-					fmt.Fprintln(a.stdout, string(b))
+					fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 					return nil
 				}
 			}
 			if asJSON {
 				return printJSON(a, res.JSON())
 			}
-			fmt.Fprintln(a.stdout, scoring.Pad(res))
+			fmt.Fprintln(a.stdout, safetext.CleanLines(scoring.Pad(res)))
 			return nil
 		},
 	}

@@ -70,7 +70,7 @@ func newShowCmd(a *app) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintln(a.stdout, string(b))
+				fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 				return nil
 			}
 			fmt.Fprintln(a.stdout, safetext.CleanLines(g.Status(referee.Public)))
@@ -166,7 +166,7 @@ func newLogCmd(a *app) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintln(a.stdout, string(b))
+				fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 				return nil
 			}
 			round, turn := "", ""

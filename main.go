@@ -17,6 +17,7 @@ import (
 
 	"rumref/journal"
 	"rumref/prompts"
+	"rumref/safetext"
 )
 
 // version is the rumref version printed by --version.
@@ -85,11 +86,11 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 	var ce *codedError
 	if errors.As(err, &ce) {
 		if ce.err != nil && ce.err.Error() != "" {
-			fmt.Fprintln(stderr, "rumref:", ce.err)
+			fmt.Fprintln(stderr, "rumref:", safetext.CleanLines(ce.err.Error()))
 		}
 		return ce.code
 	}
-	fmt.Fprintln(stderr, "rumref:", err)
+	fmt.Fprintln(stderr, "rumref:", safetext.CleanLines(err.Error()))
 	return exitError
 }
 

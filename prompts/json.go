@@ -157,6 +157,6 @@ func writeJSON(w interface{ Write([]byte) (int, error) }, v any) {
 	if err != nil {
 		b, _ = json.Marshal(jsonError{Type: "error", Error: fmt.Sprintf("internal: could not encode a message: %v", err)})
 	}
-	b = append(b, '\n')
+	b = append(safetext.CleanJSON(b), '\n')
 	w.Write(b)
 }

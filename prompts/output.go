@@ -149,7 +149,7 @@ func (s *Session) helpText(q *referee.Question) (question, commands, rules strin
 	if s.Rules != nil && q != nil && q.Rule != "" {
 		rules = strings.TrimRight(s.Rules(q.Rule), "\n")
 	}
-	return question, commands, rules
+	return safetext.CleanLines(question), commands, safetext.CleanLines(rules)
 }
 
 // help explains the current question, the commands and its rule.

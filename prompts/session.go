@@ -257,7 +257,7 @@ func (s *Session) stop(err error) error {
 	if errors.Is(err, ErrInputEnded) {
 		msg = "The input ended. " + msg
 	}
-	fmt.Fprintln(s.ErrOut, msg+".")
+	fmt.Fprintln(s.ErrOut, safetext.CleanLines(msg+"."))
 	return err
 }
 

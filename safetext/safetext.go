@@ -215,3 +215,93 @@ func CleanLines(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// CleanJSON returns encoded JSON with every string value cleaned as
+// CleanLines cleans text: encoding/json escapes control characters
+// (\u001b) but a program that prints the decoded string would still send
+// them to a terminal, and it leaves format characters such as U+202E
+// as they are. Each such character becomes the visible escape Clean
+// writes (the decoded string reads \x1b or \u202e); line breaks stay.
+// b must be valid JSON as encoding/json writes it.
+func CleanJSON(b []byte) []byte {
+	clean := true
+	for _, c := range b {
+		if c == '\\' || c >= 0x7f {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	in := false
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c == '"':
+			in = !in
+			out = append(out, c)
+			i++
+		case in && c == '\\' && i+1 < len(b):
+			e := b[i+1]
+			r, n := rune(-1), 2
+			switch e {
+			case 't':
+				r = '\t'
+			case 'r':
+				r = '\r'
+			case 'b':
+				r = '\b'
+			case 'f':
+				r = '\f'
+			case 'u':
+				if i+6 <= len(b) {
+					if v, ok := hex4(b[i+2 : i+6]); ok {
+						r, n = v, 6
+					}
+				}
+			}
+			if r >= 0 && r != '\n' && Bad(r) {
+				out = append(out, '\\', '\\')
+				out = append(out, Clean(string(r))[1:]...)
+			} else {
+				out = append(out, b[i:i+n]...)
+			}
+			i += n
+		case in && c == 0x7f:
+			out = append(out, `\\x7f`...)
+			i++
+		case in && c >= 0x80:
+			r, size := utf8.DecodeRune(b[i:])
+			if Bad(r) {
+				out = append(out, '\\', '\\')
+				out = append(out, fmt.Sprintf("u%04x", r)...)
+			} else {
+				out = append(out, b[i:i+size]...)
+			}
+			i += size
+		default:
+			out = append(out, c)
+			i++
+		}
+	}
+	return out
+}
+
+func hex4(h []byte) (rune, bool) {
+	var r rune
+	for _, c := range h {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}

@@ -1,6 +1,7 @@
 package safetext
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -112,6 +113,17 @@ func TestCleanEscapesEveryBadCharacterVisibly(t *testing.T) {
 	}
 }
 
+func TestCleanJSONEscapesDecodedControls(t *testing.T) {
+	b, _ := json.Marshal(map[string]any{"text": "A\x1b]0;x\x07\u202eB\nC\t\\\"", "n": 3})
+	var back map[string]any
+	if err := json.Unmarshal(CleanJSON(b), &back); err != nil {
+		t.Fatal(err)
+	}
+	if want := `A\x1b]0;x\x07\u202eB` + "\n" + `C\t\"`; back["text"] != want {
+		t.Errorf("got %q, want %q", back["text"], want)
+	}
+}
+
 func TestLineChecksCardTexts(t *testing.T) {
 	if err := Line("the card name", "Frère Jacques", MaxCardName); err != nil {
 		t.Fatal(err)
@@ -139,6 +151,16 @@ func FuzzClean(f *testing.F) {
 		}
 		if cl := CleanLines(s); strings.ContainsFunc(strings.ReplaceAll(cl, "\n", ""), Bad) {
 			t.Fatalf("CleanLines(%q) = %q still holds a bad character", s, cl)
+		}
+		if utf8.ValidString(s) {
+			b, _ := json.Marshal(map[string]string{"text": s, s: "key"})
+			var back map[string]string
+			if err := json.Unmarshal(CleanJSON(b), &back); err != nil {
+				t.Fatalf("CleanJSON broke %s: %v", b, err)
+			}
+			if back["text"] != CleanLines(s) {
+				t.Fatalf("CleanJSON gave %q, CleanLines %q", back["text"], CleanLines(s))
+			}
 		}
 		if n, err := Name(s); err == nil {
 			if strings.ContainsFunc(n, Bad) || utf8.RuneCountInString(n) > MaxName || n == "" || Clean(n) != n {

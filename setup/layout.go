@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"unicode/utf8"
 
 	"rumref/referee/pirates"
 )
@@ -73,7 +74,11 @@ func ParseLayout(spec string) (pirates.Layout, error) {
 				return l, err
 			}
 			if len(got) != 3 {
-				return l, fmt.Errorf("row %d has %d sections, not 3; %s", i+1, len(got), specHelp)
+				hint := ""
+				if len(got) > 3 && joined(row) {
+					hint = " (digits written together are separate sections: 12 is sections 1 and 2)"
+				}
+				return l, fmt.Errorf("row %d has %d sections, not 3%s; %s", i+1, len(got), hint, specHelp)
 			}
 			cells = append(cells, got...)
 		}
@@ -94,6 +99,26 @@ func ParseLayout(spec string) (pirates.Layout, error) {
 	return l, nil
 }
 
+// joined reports whether a row holds two digits side by side.
+func joined(row string) bool {
+	for i := 1; i < len(row); i++ {
+		if row[i-1] >= '0' && row[i-1] <= '9' && row[i] >= '0' && row[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// digitsBefore returns where the run of digits that ends just before s[i]
+// starts (i when s[i-1] is not a digit).
+func digitsBefore(s string, i int) int {
+	j := i
+	for j > 0 && s[j-1] >= '0' && s[j-1] <= '9' {
+		j--
+	}
+	return j
+}
+
 // parseCells reads the cells of one row (or of the whole spec).
 func parseCells(s string) ([]pirates.Placement, error) {
 	var out []pirates.Placement
@@ -109,11 +134,16 @@ func parseCells(s string) ([]pirates.Placement, error) {
 			}
 			out[len(out)-1].Turn = strings.IndexByte(turnLetters, lower(c))
 		case c == '0':
-			return nil, fmt.Errorf("there is no section 0; %s", specHelp)
+			if j := digitsBefore(s, i); j < i {
+				return nil, fmt.Errorf("%q is not a section number: the sections are numbered 1 to 9, one digit each "+
+					"(digits written together, as in 123, are separate sections); %s", s[j:i+1], specHelp)
+			}
+			return nil, fmt.Errorf("there is no section 0: the sections are numbered 1 to 9; %s", specHelp)
 		case c >= 0x20 && c < 0x7f:
 			return nil, fmt.Errorf("%q is not allowed in a board spec; %s", string(c), specHelp)
 		default:
-			return nil, fmt.Errorf("the board spec holds a character that is not allowed; %s", specHelp)
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, fmt.Errorf("%q is not allowed in a board spec; %s", string(r), specHelp)
 		}
 	}
 	return out, nil

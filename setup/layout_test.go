@@ -55,10 +55,11 @@ func TestParseLayoutRejects(t *testing.T) {
 		"1 2 3 / 4 5ee 6 / 7 8 9":     "right after a section number",
 		"e1 2 3 / 4 5 6 / 7 8 9":      "right after a section number",
 		"1 2 3 / 4 5 6 / 7 8 9é":      "not allowed",
-		"10 2 3 / 4 5 6 / 7 8 9":      "no section 0",
+		"10 2 3 / 4 5 6 / 7 8 9":      `"10" is not a section number: the sections are numbered 1 to 9, one digit each`,
+		"12 3 4 / 5 6 7 / 8 9 1":      "12 is sections 1 and 2",
 		strings.Repeat("1 ", 200):     "characters long",
 		"1 2 3 / 4 5 6 / 7 8 9 / ":    "4 rows",
-		"1 2 3 / 4 5 6 / 7 8 9 10 11": "section 0",
+		"1 2 3 / 4 5 6 / 7 8 9 10 11": `"10" is not a section number`,
 	} {
 		_, err := ParseLayout(spec)
 		if err == nil {
