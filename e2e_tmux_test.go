@@ -65,6 +65,25 @@ func (p *tmuxPane) waitFor(text string) string {
 	}
 }
 
+// waitForAny waits until the pane shows one of texts and returns the
+// screen.
+func (p *tmuxPane) waitForAny(texts ...string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		s := p.screen()
+		for _, text := range texts {
+			if strings.Contains(s, text) {
+				return s
+			}
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the terminal never showed any of %q; it shows:\n%s", texts, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // keys types keys (tmux key names such as Enter, or literal text with -l).
 func (p *tmuxPane) keys(literal bool, keys ...string) {
 	p.t.Helper()
@@ -138,6 +157,21 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	for _, secret := range []string{value, label, old, oldLabel, "New value for answer"} {
 		if strings.Contains(after, secret) {
 			t.Fatalf("after the correction the shared screen shows %q:\n%s", secret, after)
+		}
+	}
+	// The owner's new private rulings, behind a pass screen.
+	if next := p.waitForAny("(1-6, or help)", "has new private rulings"); strings.Contains(next, "has new private rulings") {
+		p.keys(false, "Enter")
+		p.waitFor("SECRET: pass the laptop to " + owner)
+		p.keys(false, "Enter")
+		if mine := p.waitFor(fmt.Sprintf("%s, your rulings that now follow from answer %d:", owner, n)); !strings.Contains(mine, label) {
+			t.Fatalf("the owner's private rulings do not name the new ware %q:\n%s", label, mine)
+		}
+		t.Logf("%s saw the new private rulings behind a pass screen", owner)
+		p.waitFor(owner + ", press Enter to clear the screen")
+		p.keys(false, "Enter")
+		if s := p.waitFor("(1-6, or help)"); strings.Contains(s, label) {
+			t.Fatalf("the shared screen shows %q after the private rulings:\n%s", label, s)
 		}
 	}
 

@@ -221,12 +221,11 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		msg += fmt.Sprintf(" All %d later answers still fit.", out.Kept-n)
 	}
 	msg += " Type undo to take the correction back, log to review the rulings."
-	if e.Secret {
+	if e.Secret && (s.Mode != Terminal || s.Remote != nil) {
 		msg += fmt.Sprintf(" %s can peek at their private view.", capital(s.name(e.Actor)))
 	}
 	s.info(msg)
-	s.showRulings(n, old)
-	return nil
+	return s.showRulings(n, old, e)
 }
 
 // newValue gets the new value of answer n: for a secret answer from its
@@ -353,36 +352,51 @@ func droppedText(out referee.Outcome, total int) string {
 // maxRulings is how many changed rulings a correction shows.
 const maxRulings = 12
 
-// showRulings shows the public rulings that follow from correcting answer
-// n and were not there before (old is the event list before), so the
-// table can fix its pieces.
-func (s *Session) showRulings(n int, old []referee.Event) {
+// changedRulings lists the rulings from answer n on, as viewer sees them,
+// that were not there before the correction (old is the event list
+// before it). For a player it lists only the rulings with a private part
+// for them; for the public, every ruling with public text.
+func (s *Session) changedRulings(n int, old []referee.Event, viewer referee.Viewer) []referee.Event {
 	type key struct {
 		step       int
 		rule, text string
 	}
+	seen := func(ev referee.Event) (key, bool) {
+		if viewer != referee.Public && (ev.Private == "" || !viewer.Sees(ev.Player)) {
+			return key{}, false
+		}
+		text := ev.For(viewer)
+		return key{ev.Step, ev.Rule, text}, ev.Step >= n && text != ""
+	}
 	had := map[key]int{}
 	for _, ev := range old {
-		if ev.Step >= n {
-			had[key{ev.Step, ev.Rule, ev.For(referee.Public)}]++
+		if k, ok := seen(ev); ok {
+			had[k]++
 		}
 	}
 	var fresh []referee.Event
 	for _, ev := range s.Engine.Events() {
-		if ev.Step < n || ev.For(referee.Public) == "" {
+		k, ok := seen(ev)
+		if !ok {
 			continue
 		}
-		k := key{ev.Step, ev.Rule, ev.For(referee.Public)}
 		if had[k] > 0 {
 			had[k]--
 			continue
 		}
 		fresh = append(fresh, ev)
 	}
-	if len(fresh) == 0 {
-		return
-	}
-	if s.Mode != JSON {
+	return fresh
+}
+
+// showRulings shows the public rulings that follow from correcting answer
+// n and were not there before (old is the event list before), so the
+// table can fix its pieces. In a terminal, the owner of a corrected
+// secret answer then sees their own new private rulings behind a pass
+// screen.
+func (s *Session) showRulings(n int, old []referee.Event, e referee.Entry) error {
+	fresh := s.changedRulings(n, old, referee.Public)
+	if len(fresh) > 0 && s.Mode != JSON {
 		fmt.Fprintln(s.Out, s.pal.heading(fmt.Sprintf("Rulings that now follow from answer %d (fix the pieces on the table):", n)))
 	}
 	for i, ev := range fresh {
@@ -392,6 +406,24 @@ func (s *Session) showRulings(n int, old []referee.Event) {
 		}
 		s.event(ev)
 	}
+	if s.Mode != Terminal || s.Remote != nil || !e.Secret || !e.Actor.Player() {
+		return nil
+	}
+	mine := s.changedRulings(n, old, e.Actor.Viewer())
+	if len(mine) == 0 {
+		return nil
+	}
+	owner := capital(s.name(e.Actor))
+	if err := s.term.waitEnter(fmt.Sprintf("%s has new private rulings: press Enter, then pass the laptop to %s.", owner, owner)); err != nil {
+		return err
+	}
+	return s.term.private(owner, func() error {
+		fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("%s, your rulings that now follow from answer %d:", owner, n)))
+		for _, ev := range mine {
+			fmt.Fprintln(s.Out, "  * "+safetext.CleanLines(ev.For(e.Actor.Viewer()))+" "+s.pal.quiet("("+ev.Rule+")"))
+		}
+		return nil
+	})
 }
 
 // seat finds a player by name or by seat number (1-based).
