@@ -1,0 +1,193 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// webObject reads the driver's output up to the first question and
+// returns the "web" object that must come before it.
+func webObject(t *testing.T, d *driver) (map[string]any, map[string]any) {
+	t.Helper()
+	q := d.next()
+	if q == nil {
+		t.Fatalf("no question; stderr: %s", d.errs.String())
+	}
+	for _, o := range d.objs {
+		if o["type"] == "web" {
+			return o, q
+		}
+	}
+	t.Fatalf("no web object before the first question: %v", d.objs)
+	return nil, nil
+}
+
+func httpJSON(t *testing.T, method, url, body string) (int, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	return res.StatusCode, m
+}
+
+// TestWebNewAndResumeKeepTheirTokens starts a game with --web through the
+// binary, answers from a phone, quits, resumes with the same URLs, then
+// with --new-tokens, after which the old URLs are unknown.
+func TestWebNewAndResumeKeepTheirTokens(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "game.yaml")
+	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "127.0.0.1:0")
+	web, q := webObject(t, d)
+	table := web["table"].(string)
+	seats := web["seats"].([]any)
+	if len(seats) != 2 || !strings.HasPrefix(table, "http://127.0.0.1:") {
+		t.Fatalf("web object: %v", web)
+	}
+	ann := seats[0].(map[string]any)["url"].(string)
+	if seats[0].(map[string]any)["name"] != "Ann" || seats[1].(map[string]any)["seat"].(float64) != 1 {
+		t.Fatalf("seats: %v", seats)
+	}
+	// The page's state matches the question the laptop sees.
+	code, st := httpJSON(t, "GET", ann+"/state", "")
+	pq, _ := st["question"].(map[string]any)
+	if code != 200 || pq["id"] != q["id"] || len(pq["options"].([]any)) == 0 {
+		t.Fatalf("Ann's state: %d %v", code, st)
+	}
+	key := pq["options"].([]any)[0].(map[string]any)["key"].(string)
+	if code, _ := httpJSON(t, "GET", table+"x/state", ""); code != 404 {
+		t.Fatalf("an unknown token: %d", code)
+	}
+	if code, body := httpJSON(t, "POST", ann+"/answer", `{"step":0,"answer":"`+key+`"}`); code != 200 {
+		t.Fatalf("answer from Ann's phone: %d %v", code, body)
+	}
+	// The laptop's JSON Lines stream moves on: an info says where the
+	// answer came from, then the next question (step 1).
+	q = d.next()
+	if q == nil || q["step"].(float64) != 1 {
+		t.Fatalf("after the phone's answer the laptop asks %v", q)
+	}
+	found := false
+	for _, o := range d.objs {
+		if o["type"] == "info" && strings.Contains(o["text"].(string), "came from Ann's phone") {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no info object said the answer came from Ann's phone")
+	}
+	d.send("quit")
+	if code := d.finish(); code != 2 {
+		t.Fatalf("quit: exit %d", code)
+	}
+	// The server stopped with the session.
+	if _, err := http.Get(table + "/state"); err == nil {
+		t.Error("the server still answers after the game stopped")
+	}
+	data, err := os.ReadFile(save)
+	if err != nil || !bytes.Contains(data, []byte("\nweb:\n")) {
+		t.Fatalf("the save keeps no tokens: %v\n%s", err, data)
+	}
+
+	// Resume keeps the tokens (the path after the port is the same).
+	tok := func(u string) string { return u[strings.LastIndex(u, "/")+1:] }
+	d = startDriver(t, nil, "resume", save, "--web", "127.0.0.1:0")
+	web2, _ := webObject(t, d)
+	if tok(web2["table"].(string)) != tok(table) || tok(web2["seats"].([]any)[0].(map[string]any)["url"].(string)) != tok(ann) {
+		t.Fatalf("resume changed the URLs: %v then %v", web, web2)
+	}
+	code, st = httpJSON(t, "GET", web2["table"].(string)+"/state", "")
+	if code != 200 || st["step"].(float64) != 1 {
+		t.Fatalf("resumed state: %d %v", code, st)
+	}
+	d.send("quit")
+	d.finish()
+
+	// --new-tokens issues fresh ones; the old ones are unknown.
+	d = startDriver(t, nil, "resume", save, "--web", "127.0.0.1:0", "--new-tokens")
+	web3, _ := webObject(t, d)
+	if tok(web3["table"].(string)) == tok(table) {
+		t.Fatal("--new-tokens kept the table's token")
+	}
+	base := web3["table"].(string)[:strings.LastIndex(web3["table"].(string), "/")]
+	if code, _ := httpJSON(t, "GET", base+"/"+tok(ann)+"/state", ""); code != 404 {
+		t.Fatalf("an old token after --new-tokens: %d", code)
+	}
+	d.send("quit")
+	d.finish()
+	data, _ = os.ReadFile(save)
+	if bytes.Contains(data, []byte(tok(ann))) || !bytes.Contains(data, []byte(tok(web3["table"].(string)))) {
+		t.Error("the save does not hold the new tokens only")
+	}
+}
+
+// TestWebBadAddress refuses an address it cannot listen on, before
+// anything is saved.
+func TestWebBadAddress(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	r := rumref(t, "", "--io", "json", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "nonsense")
+	if r.code == 0 || !strings.Contains(r.stderr, "HOST:PORT") {
+		t.Fatalf("--web nonsense: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+// TestWebTerminalAnswerFromAPage plays in a real terminal with the pages
+// served: an answer given on the table page interrupts the terminal's
+// selection list, the terminal moves on to the next question, and its own
+// next answer reaches the page.
+func TestWebTerminalAnswerFromAPage(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	c := startTTY(t, "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "fixed", "--save", save, "--web", "127.0.0.1:0")
+	c.waitFor("face-up pub 1 of 4")
+	m := regexp.MustCompile(`Table: (http://127\.0\.0\.1:[0-9]+/[a-z2-7]+)`).FindStringSubmatch(c.screen())
+	if m == nil {
+		t.Fatalf("no table URL on the screen:\n%s", c.screen())
+	}
+	table := m[1]
+	if !strings.Contains(c.screen(), "Ann's page:") || !strings.Contains(c.screen(), "▀") {
+		t.Fatalf("no QR code for Ann on the screen:\n%s", c.screen())
+	}
+	_, st := httpJSON(t, "GET", table+"/state", "")
+	q := st["question"].(map[string]any)
+	key := q["options"].([]any)[0].(map[string]any)["key"].(string)
+	if code, body := httpJSON(t, "POST", table+"/answer", `{"step":0,"answer":"`+key+`"}`); code != 200 {
+		t.Fatalf("the table page's answer: %d %v", code, body)
+	}
+	c.waitFor("came from the table page")
+	c.waitFor("face-up pub 2 of 4")
+	c.send(keyEnter) // the terminal answers the next one itself
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, st = httpJSON(t, "GET", table+"/state", "")
+		if st["step"].(float64) == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page never saw the terminal's answer: %v\n%s", st["step"], c.screen())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.waitFor("face-up pub 3 of 4")
+	c.send(keyCtrlC)
+	<-c.done
+	c.cmd.Wait()
+	data, _ := os.ReadFile(save)
+	if !strings.Contains(string(data), "a: "+key) {
+		t.Fatalf("the page's answer is not in the save:\n%s", data)
+	}
+}
