@@ -11,6 +11,7 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/referee/pirates"
+	"rumref/safetext"
 	"rumref/setup"
 	"rumref/web"
 )
@@ -80,7 +81,7 @@ func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Fa
 			obj.Seats = append(obj.Seats, jsonWebSeat{Seat: i, Name: n, URL: srv.SeatURL(i)})
 		}
 		b, _ := json.Marshal(obj)
-		fmt.Fprintln(a.stdout, string(b))
+		fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 		return srv, hub, changed, nil
 	}
 	var b strings.Builder
@@ -92,10 +93,10 @@ func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Fa
 	}
 	fmt.Fprintf(&b, "  Table: %s\n", srv.TableURL())
 	for i, n := range names {
-		fmt.Fprintf(&b, "  %s: %s\n", n, srv.SeatURL(i))
+		fmt.Fprintf(&b, "  %s: %s\n", safetext.Clean(n), srv.SeatURL(i))
 	}
 	for i, n := range names {
-		fmt.Fprintf(&b, "\n%s's page:\n%s", n, web.QRText(srv.SeatURL(i)))
+		fmt.Fprintf(&b, "\n%s's page:\n%s", safetext.Clean(n), web.QRText(srv.SeatURL(i)))
 	}
 	a.info(mode, strings.TrimRight(b.String(), "\n"))
 	return srv, hub, changed, nil

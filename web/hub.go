@@ -351,8 +351,16 @@ func (h *Hub) Sync(e *referee.Engine) {
 			}
 		}
 		u.view = mustJSON(g.View(v))
-		u.text = g.Status(v)
-		u.status = mustJSON(statusObj{Type: "status", Viewer: v, Text: u.text, View: u.view})
+		// The text says what the view says: make it only when the view
+		// changed (drawing the board is the costly part).
+		h.mu.Lock()
+		same := bytes.Equal(u.view, h.viewers[i].view)
+		u.text = h.viewers[i].text
+		h.mu.Unlock()
+		if !same {
+			u.text = g.Status(v)
+			u.status = mustJSON(statusObj{Type: "status", Viewer: v, Text: u.text, View: u.view})
+		}
 		var qo *questionObj
 		if q != nil {
 			o := h.questionFor(q, v, step)
@@ -416,7 +424,7 @@ func (h *Hub) Sync(e *referee.Engine) {
 		if over := len(vw.events) - recentEvents; over > 0 {
 			vw.events = append(vw.events[:0:0], vw.events[over:]...)
 		}
-		if !bytes.Equal(u.view, vw.view) || u.text != vw.text {
+		if u.status != nil {
 			vw.view, vw.text = u.view, u.text
 			h.publish(vw, u.status)
 		}
