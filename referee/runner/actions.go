@@ -120,6 +120,12 @@ func (g *Game) action(t *referee.T, seat int) bool {
 // action back.
 const cancelKey = "cancel"
 
+// cancelName and doneName are the card-list options that name no card.
+const (
+	cancelName cardName = cancelKey
+	doneName   cardName = "done"
+)
+
 // chooseFromHand asks the seat, in secret, which card of their hand to
 // play for an action. The options are the cards that fit, always followed
 // by "take it back", so the question looks the same whether or not one
@@ -133,23 +139,18 @@ func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text, rule stri
 // chooseFromHandOr is chooseFromHand with its own wording for the option
 // that plays no card and for the event that reports it.
 func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text, rule string, names []string, cancel, told string) string {
-	opts := []referee.Option{}
+	c := referee.Choose[cardName](t)
 	for _, n := range distinct(names) {
-		opts = append(opts, referee.Option{Key: slug(n), Label: n})
+		c.AddText(cardName(n), n)
 	}
-	opts = append(opts, referee.Option{Key: cancelKey, Label: cancel})
-	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(seat), Secret: true, Text: text + " (Only cards you can play now are listed.)",
-		Rule: rule, Options: opts})
-	if k == cancelKey {
-		t.Emit(referee.Event{Rule: rule, Text: g.Players[seat].Name + told})
+	c.AddText(cancelName, cancel)
+	n := c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(seat), Secret: true, Rule: rule,
+		Prompt: referee.Text("%s (Only cards you can play now are listed.)", referee.Str(text))})
+	if n == cancelName {
+		t.Say(rule, referee.Text("%s%s", referee.Str(g.Players[seat].Name), referee.Str(told)))
 		return ""
 	}
-	for _, n := range names {
-		if slug(n) == k {
-			return n
-		}
-	}
-	return ""
+	return string(n)
 }
 
 // affordable lists the pirate's hand cards of a type whose cost is payable.

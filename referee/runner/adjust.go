@@ -43,54 +43,51 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 		ask += "."
 	}
 	for {
-		opts := []referee.Option{{Key: "done", Label: "done: the text is applied"}}
-		add := func(kind, key, label string, ok bool) {
+		opts := referee.Choose[adjustment](t)
+		opts.AddText(adjustment{kind: "done", seat: -1}, "done: the text is applied")
+		add := func(kind string, seat int, label referee.Msg, ok bool) {
 			if ok && may(kind) {
-				opts = append(opts, referee.Option{Key: key, Label: label})
+				opts.Add(adjustment{kind: kind, seat: seat}, label)
 			}
 		}
 		for seat := CrownSeat; seat <= PirateSeat; seat++ {
 			p := g.Players[seat]
-			add("gain", fmt.Sprintf("gain%d", seat), p.Name+" gains 1 coin from the bank", true)
-			add("pay", fmt.Sprintf("pay%d", seat), p.Name+" pays 1 coin to the bank", p.Supply > 0)
-			add("draw", fmt.Sprintf("draw%d", seat), p.Name+" draws 1 card", true)
-			add("discard", fmt.Sprintf("discard%d", seat), p.Name+" discards 1 card", len(p.Hand) > 0)
+			add("gain", seat, referee.Text("%s gains 1 coin from the bank", referee.Str(p.Name)), true)
+			add("pay", seat, referee.Text("%s pays 1 coin to the bank", referee.Str(p.Name)), p.Supply > 0)
+			add("draw", seat, referee.Text("%s draws 1 card", referee.Str(p.Name)), true)
+			add("discard", seat, referee.Text("%s discards 1 card", referee.Str(p.Name)), len(p.Hand) > 0)
 		}
 		cards := append(g.crownPieces(), g.shipPieces(g.Ships)...)
-		add("add", "add", "+1 coin on a card in play", len(cards) > 0)
-		add("trash", "trash", "trash a card in play", len(cards) > 0)
+		add("add", -1, referee.Text("+1 coin on a card in play"), len(cards) > 0)
+		add("trash", -1, referee.Text("trash a card in play"), len(cards) > 0)
 		coined := withCoins(cards)
-		add("remove", "remove", "remove 1 coin from a card in play", len(coined) > 0)
-		add("trash-crew", "trash-crew", "trash a crew in play", len(crewOf(g.Ships)) > 0)
-		add("score", "score", fmt.Sprintf("%s scores %s", g.Players[c.actor].Name, c.name()),
+		add("remove", -1, referee.Text("remove 1 coin from a card in play"), len(coined) > 0)
+		add("trash-crew", -1, referee.Text("trash a crew in play"), len(crewOf(g.Ships)) > 0)
+		add("score", -1, referee.Text("%s scores %s", referee.Str(g.Players[c.actor].Name), referee.Str(c.name())),
 			c.card != nil && c.card.Type == Investment && !c.scored && !c.settled)
 		self := c.piece != nil && g.shipOf(c.piece) != nil && &g.shipOf(c.piece).Piece != c.piece
-		add("trash-self", "trash-self", fmt.Sprintf("trash %s itself", c.name()), self && !c.settled)
-		add("trash-face-down", "trash-face-down", "trash a face-down crown card in play", len(g.faceDown()) > 0)
+		add("trash-self", -1, referee.Text("trash %s itself", referee.Str(c.name())), self && !c.settled)
+		add("trash-face-down", -1, referee.Text("trash a face-down crown card in play"), len(g.faceDown()) > 0)
 		hazardCoins := withCoins(g.hazardPieces())
-		add("remove-hazard-coin", "remove-hazard-coin", "remove 1 coin from a hazard", len(hazardCoins) > 0)
-		k := t.Ask(referee.Question{ID: "adjust", Actor: referee.Seat(c.actor), Rule: "rr.adjust", Options: opts, Text: ask})
+		add("remove-hazard-coin", -1, referee.Text("remove 1 coin from a hazard"), len(hazardCoins) > 0)
+		a := opts.Pick(t, referee.Question{ID: "adjust", Actor: referee.Seat(c.actor), Rule: "rr.adjust", Text: ask})
 		note := func(s string) { t.Emit(referee.Event{Rule: "rr.adjust", Text: "Adjustment: " + s}) }
-		kind := k
+		kind, k := a.kind, a.kind
 		switch k {
 		case "done":
 			return
-		case "gain0", "gain1":
-			kind = "gain"
-			p := g.Players[int(k[4]-'0')]
+		case "gain":
+			p := g.Players[a.seat]
 			p.Supply++
 			note(p.Name + " gains 1 coin.")
-		case "pay0", "pay1":
-			kind = "pay"
-			p := g.Players[int(k[3]-'0')]
+		case "pay":
+			p := g.Players[a.seat]
 			p.Supply--
 			note(p.Name + " pays 1 coin.")
-		case "draw0", "draw1":
-			kind = "draw"
-			g.draw(t, int(k[4]-'0'), 1)
-		case "discard0", "discard1":
-			kind = "discard"
-			g.discard(t, int(k[7]-'0'), "rr.adjust", "discard a card.")
+		case "draw":
+			g.draw(t, a.seat, 1)
+		case "discard":
+			g.discard(t, a.seat, "rr.adjust", "discard a card.")
 		case "add":
 			x := g.choosePiece(t, "adjust.card", c.actor, "Which card gets a coin?", "rr.adjust", cards, "")
 			x.Coins++
@@ -123,6 +120,31 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 			used = append(used, kind)
 		}
 	}
+}
+
+// adjustment is one change offered by adjust: its kind, and for a change
+// to a player's coins or cards the seat (-1 for none). Its key is the kind,
+// followed by the seat's number when it has one ("gain0").
+type adjustment struct {
+	kind string
+	seat int
+}
+
+// seatAdjustKeys are the keys of the adjustments that name a seat, made once.
+var seatAdjustKeys = func() map[string][2]string {
+	m := map[string][2]string{}
+	for _, k := range []string{"gain", "pay", "draw", "discard"} {
+		m[k] = [2]string{k + "0", k + "1"}
+	}
+	return m
+}()
+
+// Key is the adjustment's option key.
+func (a adjustment) Key() string {
+	if a.seat < 0 {
+		return a.kind
+	}
+	return seatAdjustKeys[a.kind][a.seat]
 }
 
 // trashByHand trashes a card in play as an adjustment.

@@ -52,6 +52,9 @@ var typeNames = []string{"island", "investment", "hazard", "event", "ship", "cre
 // String returns the type's name as the card file spells it.
 func (c CardType) String() string { return enumString(typeNames, int(c)) }
 
+// Key is the type's option key: its name.
+func (c CardType) Key() string { return c.String() }
+
 // MarshalText writes the type's name.
 func (c CardType) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 

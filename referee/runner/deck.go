@@ -29,14 +29,17 @@ func (d *Deck) Size() int { return len(d.Known) + d.Unknown }
 // unlistedKey is the option key for "a card not in the list".
 const unlistedKey = "unlisted"
 
+// unlistedName is the deck option of a card not in the list.
+const unlistedName cardName = unlistedKey
+
 // deckOptions lists what the next card of a deck can be: the known
 // identities, and while unknown cards remain, every card of the side whose
 // count is open plus "a card not in the list".
 // In a game held to the box counts (rulings A3, A4) an unknown card can
 // only be of a type with unknown cards left, so a type whose list is
 // complete (every investment, every ship) is never offered as unknown.
-func (g *Game) deckOptions(d *Deck, side Side, open func(*Card) bool, types []CardType) []referee.Option {
-	var opts []referee.Option
+func (g *Game) deckOptions(t *referee.T, d *Deck, side Side, open func(*Card) bool, types []CardType) referee.Choices[cardName] {
+	opts := referee.Choose[cardName](t)
 	names := distinct(d.Known)
 	if d.Unknown > 0 {
 		for i := range g.cards {
@@ -48,10 +51,10 @@ func (g *Game) deckOptions(d *Deck, side Side, open func(*Card) bool, types []Ca
 		slices.Sort(names)
 	}
 	for _, n := range names {
-		opts = append(opts, referee.Option{Key: slug(n), Label: n})
+		opts.AddText(cardName(n), n)
 	}
 	if len(g.enterable(d, types)) > 0 {
-		opts = append(opts, referee.Option{Key: unlistedKey, Label: "a card not in this list"})
+		opts.AddText(unlistedName, "a card not in this list")
 	}
 	return opts
 }
@@ -77,13 +80,12 @@ func (g *Game) enterable(d *Deck, types []CardType) []CardType {
 // limits what an unlisted card may be.
 func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) bool, types []CardType,
 	q referee.Question) string {
-	q.Options = g.deckOptions(d, side, open, types)
-	key := t.Ask(q)
+	opts := g.deckOptions(t, d, side, open, types)
 	var name string
-	if key == unlistedKey {
+	if n := opts.Pick(t, q); n == unlistedName {
 		name = g.enterCard(t, int(q.Actor), side, types, g.enterable(d, types), q.Secret)
 	} else {
-		name = g.cardBySlug(key).Name
+		name = g.cardBySlug(n.Key()).Name
 	}
 	if k, ok := removeName(d.Known, name); ok {
 		d.Known = k

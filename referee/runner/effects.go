@@ -367,35 +367,33 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 	case OpMoveHazard:
 		x := g.choosePiece(t, "effect.move-hazard", c.actor, c.name()+": which hazard moves?", c.rule, g.hazardPieces(), "")
 		from, _ := g.locate(x)
-		var opts []referee.Option
+		ic := referee.Choose[island](t)
 		for i, is := range g.Islands {
 			if is != from {
-				opts = append(opts, referee.Option{Key: islandKey(i), Label: is.Name})
+				ic.AddText(island(i), is.Name)
 			}
 		}
-		k := t.Ask(referee.Question{ID: "effect.move-hazard.to", Actor: referee.Seat(c.actor), Rule: c.rule, Options: opts,
-			Text: "To which island? It goes to the outermost place."})
+		k := ic.Pick(t, referee.Question{ID: "effect.move-hazard.to", Actor: referee.Seat(c.actor), Rule: c.rule,
+			Prompt: referee.Text("To which island? It goes to the outermost place.")})
 		coins := x.Coins
 		g.takeOff(x)
 		x.Coins = coins
-		to := g.Islands[islandIndex(k)]
+		to := g.Islands[k]
 		to.Hazards = append(to.Hazards, x)
 		emit("The hazard moves to the outer end of %s's row.", to.Name)
 	case OpChoose:
-		var opts []referee.Option
+		oc := referee.Choose[choice](t)
 		for i, alt := range e.Or {
 			if g.allPossible(c, alt) {
-				opts = append(opts, referee.Option{Key: fmt.Sprintf("o%d", i+1), Label: DescribeEffects(alt)})
+				oc.AddText(choice(i), DescribeEffects(alt))
 			}
 		}
-		if len(opts) == 0 {
+		if oc.Len() == 0 {
 			emit("%s: none of its choices can be carried out now.", c.name())
 			return
 		}
-		k := t.Ask(referee.Question{ID: "effect.choose", Actor: referee.Seat(c.actor), Rule: c.rule, Options: opts, Text: c.name() + ": choose one."})
-		var i int
-		fmt.Sscanf(k, "o%d", &i)
-		g.apply(t, c, e.Or[i-1])
+		i := oc.Pick(t, referee.Question{ID: "effect.choose", Actor: referee.Seat(c.actor), Rule: c.rule, Prompt: referee.Text("%s: choose one.", referee.Str(c.name()))})
+		g.apply(t, c, e.Or[i])
 	case OpManual:
 		g.adjust(t, c, e)
 	}

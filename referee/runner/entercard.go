@@ -30,22 +30,16 @@ func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []Ca
 		return t.Ask(q)
 	}
 	num := func(id, text string, lo, hi int) int {
-		n, _ := strconv.Atoi(ask(referee.Question{ID: id, Kind: referee.Number, Min: lo, Max: hi, Text: text}))
-		return n
+		return t.AskNumber(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Min: lo, Max: hi, Text: text})
 	}
 	typ := types[0]
 	if len(context) > 1 {
-		opts := make([]referee.Option, 0, len(types))
+		tc := referee.Choose[CardType](t)
 		for _, ty := range types {
-			opts = append(opts, referee.Option{Key: ty.String(), Label: ty.String()})
+			tc.AddText(ty, ty.String())
 		}
-		k := ask(referee.Question{ID: "card.type", Options: opts,
+		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown",
 			Text: "This card is not in the referee's list. What type is printed on it? (Only the types the box still has unknown cards of are listed.)"})
-		for _, ty := range types {
-			if ty.String() == k {
-				typ = ty
-			}
-		}
 	}
 	c := Card{Side: side, Type: typ, Unlisted: true}
 	c.Name = ask(referee.Question{ID: "card.name", Kind: referee.TextLine, Check: g.checkNewName, Example: g.exampleName(),

@@ -14,13 +14,12 @@ func (g *Game) playHazard(t *referee.T) bool {
 	if name == "" {
 		return false
 	}
-	opts := []referee.Option{}
+	c := referee.Choose[island](t)
 	for i, is := range g.Islands {
-		opts = append(opts, referee.Option{Key: islandKey(i), Label: fmt.Sprintf("%s (%s)", is.Name, plural(len(is.Hazards), "hazard", "hazards"))})
+		c.Add(island(i), referee.Text("%s (%s)", referee.Str(is.Name), referee.Count(len(is.Hazards), "hazard")))
 	}
-	k := t.Ask(referee.Question{ID: "hazard.island", Actor: CrownSeat, Rule: "rr.hazard", Options: opts,
-		Text: "In front of which island? It goes to the outermost place."})
-	is := g.Islands[islandIndex(k)]
+	is := g.Islands[c.Pick(t, referee.Question{ID: "hazard.island", Actor: CrownSeat, Rule: "rr.hazard",
+		Prompt: referee.Text("In front of which island? It goes to the outermost place.")})]
 	cr.Hand, _ = removeName(cr.Hand, name)
 	is.Hazards = append(is.Hazards, g.newPiece(name))
 	t.Emit(referee.Event{Rule: "rr.hazard", Text: fmt.Sprintf("The crown places a face-down hazard at %s (outermost, %s now).", is.Name, plural(len(is.Hazards), "hazard", "hazards")),

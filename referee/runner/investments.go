@@ -48,17 +48,17 @@ func (g *Game) playInvestments(t *referee.T) bool {
 			placed++
 			continue
 		}
-		opts := []referee.Option{}
+		c := referee.Choose[cardName](t)
 		for _, n := range distinct(inv) {
-			opts = append(opts, referee.Option{Key: slug(n), Label: n})
+			c.AddText(cardName(n), n)
 		}
-		opts = append(opts, referee.Option{Key: "done", Label: "no more investments"})
-		k := t.Ask(referee.Question{ID: "investments.card", Actor: CrownSeat, Secret: true, Rule: "rr.investments", Options: opts,
-			Text: cr.Name + ", which investment do you place face-down?"})
-		if k == "done" {
+		c.AddText(doneName, "no more investments")
+		n := c.Pick(t, referee.Question{ID: "investments.card", Actor: CrownSeat, Secret: true, Rule: "rr.investments",
+			Prompt: referee.Text("%s, which investment do you place face-down?", referee.Str(cr.Name))})
+		if n == doneName {
 			return true
 		}
-		g.placeInvestment(t, g.cardBySlug(k).Name, free)
+		g.placeInvestment(t, string(n), free)
 		placed++
 	}
 }
@@ -67,13 +67,12 @@ func (g *Game) playInvestments(t *referee.T) bool {
 // face-down on a free island the crown chooses.
 func (g *Game) placeInvestment(t *referee.T, name string, free []int) {
 	cr := g.crown()
-	iopts := []referee.Option{}
+	c := referee.Choose[island](t)
 	for _, i := range free {
-		iopts = append(iopts, referee.Option{Key: islandKey(i), Label: g.Islands[i].Name})
+		c.AddText(island(i), g.Islands[i].Name)
 	}
-	ik := t.Ask(referee.Question{ID: "investments.island", Actor: CrownSeat, Rule: "rr.investments", Options: iopts,
-		Text: "On which island (it must hold no card)?"})
-	is := g.Islands[islandIndex(ik)]
+	is := g.Islands[c.Pick(t, referee.Question{ID: "investments.island", Actor: CrownSeat, Rule: "rr.investments",
+		Prompt: referee.Text("On which island (it must hold no card)?")})]
 	cr.Hand, _ = removeName(cr.Hand, name)
 	is.Card = g.newPiece(name)
 	t.Emit(referee.Event{Rule: "rr.investments", Text: "The crown places a face-down investment on " + is.Name + ".",

@@ -3,13 +3,21 @@ package runner
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"rumref/referee"
 )
 
-// pieceKey is the stable option key of a card in play.
-func pieceKey(p *Piece) string { return "c" + strconv.Itoa(p.ID) }
+// pieceKeys are the option keys of the cards in play ("c" and the ID),
+// made once.
+var pieceKeys = referee.NewKeys("c", 256)
+
+// Key is the stable option key of a card in play; no card (nil) is "done".
+func (p *Piece) Key() string {
+	if p == nil {
+		return "done"
+	}
+	return pieceKeys.Of(p.ID)
+}
 
 // crownPieces lists the crown's cards in play: investments, then hazards,
 // island by island.
@@ -102,20 +110,14 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text, rule string
 	if len(pieces) == 1 && done == "" {
 		return pieces[0]
 	}
-	opts := make([]referee.Option, 0, len(pieces)+1)
+	c := referee.Choose[*Piece](t)
 	for _, p := range pieces {
-		opts = append(opts, referee.Option{Key: pieceKey(p), Label: g.label(p)})
+		c.AddText(p, g.label(p))
 	}
 	if done != "" {
-		opts = append(opts, referee.Option{Key: "done", Label: done})
+		c.AddText(nil, done)
 	}
-	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Rule: rule, Options: opts})
-	for _, p := range pieces {
-		if pieceKey(p) == k {
-			return p
-		}
-	}
-	return nil
+	return c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Rule: rule})
 }
 
 // chooseName asks the actor to pick a card name from a list (a hand or a
@@ -125,17 +127,11 @@ func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text,
 	if d := distinct(names); len(d) == 1 && !secret {
 		return d[0]
 	}
-	opts := []referee.Option{}
+	c := referee.Choose[cardName](t)
 	for _, n := range distinct(names) {
-		opts = append(opts, referee.Option{Key: slug(n), Label: n})
+		c.AddText(cardName(n), n)
 	}
-	k := t.Ask(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Text: text, Rule: rule, Options: opts})
-	for _, n := range names {
-		if slug(n) == k {
-			return n
-		}
-	}
-	return ""
+	return string(c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Text: text, Rule: rule}))
 }
 
 // takeOff removes a crown piece from the table; its coins go to the bank.

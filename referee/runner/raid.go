@@ -3,7 +3,6 @@ package runner
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"rumref/referee"
 )
@@ -23,12 +22,31 @@ type Raid struct {
 	Stopped bool         `json:"stopped"`
 }
 
-func islandKey(i int) string { return "i" + strconv.Itoa(i+1) }
+// island is an island's index offered in a question; its key is "i" and
+// the island's number (1-based).
+type island int
 
-func islandIndex(k string) int {
-	n, _ := strconv.Atoi(k[1:])
-	return n - 1
-}
+// islandKeys are the keys of the islands, made once.
+var islandKeys = referee.NewKeys("i", 16)
+
+// Key is the island's option key.
+func (i island) Key() string { return islandKeys.Of(int(i) + 1) }
+
+// choice is one of a card's alternatives (a hazard's costs, a "choose
+// one"); its key is "o" and its number (1-based).
+type choice int
+
+// choiceKeys are the keys of the alternatives, made once.
+var choiceKeys = referee.NewKeys("o", 16)
+
+// Key is the alternative's option key.
+func (c choice) Key() string { return choiceKeys.Of(int(c) + 1) }
+
+// cardName is a card offered by name; its key is its slug.
+type cardName string
+
+// Key is the card's option key.
+func (n cardName) Key() string { return slug(string(n)) }
 
 // skillSources lists the party cards with icons of a skill left unspent,
 // and how many each has left.
@@ -100,17 +118,12 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 		if total <= n-k || len(ps) == 1 {
 			pick = ps[0]
 		} else {
-			opts := make([]referee.Option, 0, len(ps))
+			c := referee.Choose[*Piece](t)
 			for i, p := range ps {
-				opts = append(opts, referee.Option{Key: pieceKey(p), Label: fmt.Sprintf("%s (%d %s left)", g.label(p), left[i], op)})
+				c.Add(p, referee.Text("%s (%d %s left)", referee.Str(g.label(p)), referee.Int(left[i]), referee.Str(op.String())))
 			}
-			key := t.Ask(referee.Question{ID: "raid.skill", Actor: PirateSeat, Rule: "rr.raid.skills", Options: opts,
-				Text: fmt.Sprintf("Spend whose %s icon (%d of %d)? Each icon serves once per raid.", op, k+1, n)})
-			for _, p := range ps {
-				if pieceKey(p) == key {
-					pick = p
-				}
-			}
+			pick = c.Pick(t, referee.Question{ID: "raid.skill", Actor: PirateSeat, Rule: "rr.raid.skills",
+				Prompt: referee.Text("Spend whose %s icon (%d of %d)? Each icon serves once per raid.", referee.Str(op.String()), referee.Int(k+1), referee.Int(n))})
 		}
 		r.use(pick.ID, op)
 		t.Emit(referee.Event{Rule: "rr.raid.skills", Text: fmt.Sprintf("A %s icon of %s is spent for this raid.", op, g.label(pick))})
@@ -124,13 +137,12 @@ func (g *Game) canRaid() bool { return len(g.readyShips()) > 0 && g.pirate().Sup
 // the party step and its fee.
 func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 	p := g.pirate()
-	opts := make([]referee.Option, 0, len(g.Islands))
+	c := referee.Choose[island](t)
 	for i, is := range g.Islands {
-		opts = append(opts, referee.Option{Key: islandKey(i), Label: g.islandSummary(is)})
+		c.AddText(island(i), g.islandSummary(is))
 	}
-	k := t.Ask(referee.Question{ID: "raid.target", Actor: PirateSeat, Rule: "rr.raid.target", Options: opts,
-		Text: p.Name + ", which island do you raid?"})
-	r := &Raid{Island: islandIndex(k)}
+	r := &Raid{Island: int(c.Pick(t, referee.Question{ID: "raid.target", Actor: PirateSeat, Rule: "rr.raid.target",
+		Prompt: referee.Text("%s, which island do you raid?", referee.Str(p.Name))}))}
 	g.lastRaid = false
 	is := g.Islands[r.Island]
 	t.Emit(referee.Event{Rule: "rr.raid.target", Text: "The pirate raids " + is.Name + "."})
@@ -187,7 +199,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 	cr := g.crown()
 	var decided []*Piece
 	for {
-		var opts []referee.Option
+		c := referee.Choose[*Piece](t)
 		waiting := false
 		for i := len(is.Hazards) - 1; i >= 0; i-- {
 			h := is.Hazards[i]
@@ -196,23 +208,17 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 			}
 			waiting = true
 			if h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
-				opts = append(opts, referee.Option{Key: pieceKey(h), Label: "raise the " + g.label(h)})
+				c.Add(h, referee.Text("raise the %s", referee.Str(g.label(h))))
 			}
 		}
 		if !waiting {
 			break
 		}
-		opts = append(opts, referee.Option{Key: "done", Label: "raise nothing more"})
-		k := t.Ask(referee.Question{ID: "raid.raise", Actor: CrownSeat, Secret: true, Rule: "rr.raid.raise", Options: opts,
-			Text: fmt.Sprintf("%s, the raiding party is %s. Raise a face-down hazard at %s (you have %d coins)?", cr.Name, g.partySummary(), is.Name, cr.Supply)})
-		if k == "done" {
+		c.AddText(nil, "raise nothing more")
+		h := c.Pick(t, referee.Question{ID: "raid.raise", Actor: CrownSeat, Secret: true, Rule: "rr.raid.raise",
+			Prompt: referee.Text("%s, the raiding party is %s. Raise a face-down hazard at %s (you have %d coins)?", referee.Str(cr.Name), referee.Str(g.partySummary()), referee.Str(is.Name), referee.Int(cr.Supply))})
+		if h == nil {
 			break
-		}
-		var h *Piece
-		for _, x := range is.Hazards {
-			if pieceKey(x) == k {
-				h = x
-			}
 		}
 		decided = append(decided, h)
 		desc := g.label(h)
@@ -226,9 +232,8 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		lo, hi := max(0, cost-cr.Supply), min(cost, h.Coins)
 		fromCard := lo
 		if lo < hi {
-			n, _ := strconv.Atoi(t.Ask(referee.Question{ID: "raid.raise.card-coins", Actor: CrownSeat, Kind: referee.Number, Min: lo, Max: hi,
-				Rule: "rr.raid.raise", Text: fmt.Sprintf("How many of the %d coins of its cost come off the card (the rest from your supply)?", cost)}))
-			fromCard = n
+			fromCard = t.AskNumber(referee.Question{ID: "raid.raise.card-coins", Actor: CrownSeat, Min: lo, Max: hi,
+				Rule: "rr.raid.raise", Prompt: referee.Text("How many of the %d coins of its cost come off the card (the rest from your supply)?", referee.Int(cost))})
 		}
 		h.Coins -= fromCard
 		cr.Supply -= cost - fromCard
@@ -236,8 +241,8 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown raises %s (cost %d: %d from the card, %d from supply).",
 			h.Name, cost, fromCard, cost-fromCard)})
 		if cr.Supply > 0 {
-			n, _ := strconv.Atoi(t.Ask(referee.Question{ID: "raid.raise.extra", Actor: CrownSeat, Kind: referee.Number, Min: 0, Max: cr.Supply,
-				Rule: "rr.raid.raise", Text: fmt.Sprintf("Pay extra coins from your supply onto %s? (you have %d)", h.Name, cr.Supply)}))
+			n := t.AskNumber(referee.Question{ID: "raid.raise.extra", Actor: CrownSeat, Min: 0, Max: cr.Supply,
+				Rule: "rr.raid.raise", Prompt: referee.Text("Pay extra coins from your supply onto %s? (you have %d)", referee.Str(h.Name), referee.Int(cr.Supply))})
 			if n > 0 {
 				cr.Supply -= n
 				h.Coins += n
@@ -285,15 +290,14 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("%s: the only cost the party can pay is %q, so it must be paid.", c.Name, DescribeEffects(c.Options[payable[0]]))})
 			g.apply(t, ctx, c.Options[payable[0]])
 		default:
-			opts := make([]referee.Option, 0, len(payable))
+			pc := referee.Choose[choice](t)
 			for _, i := range payable {
-				opts = append(opts, referee.Option{Key: fmt.Sprintf("o%d", i+1), Label: DescribeEffects(c.Options[i])})
+				pc.AddText(choice(i), DescribeEffects(c.Options[i]))
 			}
-			k := t.Ask(referee.Question{ID: "raid.hazard.cost", Actor: PirateSeat, Rule: "rr.raid.hazards", Options: opts,
-				Text: fmt.Sprintf("%s (%s) bars the way: which cost do you pay? You must pay one.", c.Name, g.optionList(c))})
-			i, _ := strconv.Atoi(k[1:])
-			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The pirate pays %q for %s.", DescribeEffects(c.Options[i-1]), c.Name)})
-			g.apply(t, ctx, c.Options[i-1])
+			i := pc.Pick(t, referee.Question{ID: "raid.hazard.cost", Actor: PirateSeat, Rule: "rr.raid.hazards",
+				Prompt: referee.Text("%s (%s) bars the way: which cost do you pay? You must pay one.", referee.Str(c.Name), referee.Str(g.optionList(c)))})
+			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The pirate pays %q for %s.", DescribeEffects(c.Options[i]), c.Name)})
+			g.apply(t, ctx, c.Options[i])
 		}
 		if at, _ := g.locate(h); at != nil {
 			if h.Coins > 0 {

@@ -31,22 +31,16 @@ func (g *Game) reveal(t *referee.T) {
 		if !hidden {
 			return
 		}
-		opts := []referee.Option{}
+		pc := referee.Choose[*Piece](t)
 		for _, x := range ready {
 			is, _ := g.locate(x)
-			opts = append(opts, referee.Option{Key: pieceKey(x), Label: fmt.Sprintf("%s on %s (%d coins, price %d)", x.Name, is.Name, x.Coins, g.card(x.Name).Cost)})
+			pc.Add(x, referee.Text("%s on %s (%d coins, price %d)", referee.Str(x.Name), referee.Str(is.Name), referee.Int(x.Coins), referee.Int(g.card(x.Name).Cost)))
 		}
-		opts = append(opts, referee.Option{Key: "done", Label: "reveal nothing more"})
-		k := t.Ask(referee.Question{ID: "reveal.pick", Actor: CrownSeat, Secret: true, Rule: "rr.reveal", Options: opts,
-			Text: g.crown().Name + ", reveal a funded investment?"})
-		if k == "done" {
+		pc.AddText(nil, "reveal nothing more")
+		x := pc.Pick(t, referee.Question{ID: "reveal.pick", Actor: CrownSeat, Secret: true, Rule: "rr.reveal",
+			Prompt: referee.Text("%s, reveal a funded investment?", referee.Str(g.crown().Name))})
+		if x == nil {
 			return
-		}
-		var x *Piece
-		for _, r := range ready {
-			if pieceKey(r) == k {
-				x = r
-			}
 		}
 		is, _ := g.locate(x)
 		x.Up = true

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"strconv"
 
 	"rumref/referee"
 )
@@ -15,22 +14,16 @@ func (g *Game) enterCardV0(t *referee.T, actor int, side Side, types []CardType,
 		return t.Ask(q)
 	}
 	num := func(id, text string, lo, hi int) int {
-		n, _ := strconv.Atoi(ask(referee.Question{ID: id, Kind: referee.Number, Min: lo, Max: hi, Text: text}))
-		return n
+		return t.AskNumber(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Min: lo, Max: hi, Text: text})
 	}
 	typ := types[0]
 	if len(types) > 1 {
-		opts := make([]referee.Option, 0, len(types))
+		tc := referee.Choose[CardType](t)
 		for _, ty := range types {
-			opts = append(opts, referee.Option{Key: ty.String(), Label: ty.String()})
+			tc.AddText(ty, ty.String())
 		}
-		k := ask(referee.Question{ID: "card.type", Options: opts,
+		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown",
 			Text: "This card is not in the referee's list. What type is printed on it?"})
-		for _, ty := range types {
-			if ty.String() == k {
-				typ = ty
-			}
-		}
 	}
 	n := 1
 	for i := range g.cards {
