@@ -51,9 +51,18 @@ type T struct {
 	slot   int
 }
 
+// Ender is a game that can say it has ended; its rules return after the
+// end, and the engine refuses a question or a ruling made after it.
+type Ender interface {
+	Ended() bool
+}
+
 // Ask suspends the rules until the question is answered and returns the
 // validated answer key (for a number question, the number in decimal).
 func (t *T) Ask(q Question) string {
+	if t.e.ended != nil && t.e.ended() {
+		panic(fmt.Sprintf("question %s asked after the game ended", q.ID))
+	}
 	if q.Kind == Choice && len(q.Options) == 0 {
 		panic(fmt.Sprintf("question %s has no legal answer", q.ID))
 	}
@@ -128,7 +137,10 @@ type Engine struct {
 	// keepEvents keeps them all (the replay that makes them again).
 	dropped    int
 	keepEvents bool
-	err        error
+	// ended reports that the game is over, for a game that says so
+	// (Ender): nothing may be asked or ruled after it.
+	ended func() bool
+	err   error
 	// queued counts the answers still waiting in a replay after the one
 	// being applied.
 	queued int
@@ -178,6 +190,10 @@ func (e *Engine) begin() {
 	e.cur, e.answers, e.events, e.log, e.err = nil, nil, nil, nil, nil
 	e.raw, e.args, e.dropped = nil, nil, 0
 	g := e.game
+	e.ended = nil
+	if en, ok := g.(Ender); ok {
+		e.ended = en.Ended
+	}
 	seq := func(yield func(*Question) bool) {
 		defer func() {
 			if r := recover(); r != nil {

@@ -180,6 +180,9 @@ func (e *Engine) load(r msgRef) Msg {
 // emit stores an event: formatted at once when the log keeps it, else as
 // the rules made it, formatted only when Events is asked for it.
 func (e *Engine) emit(rule string, text, private *Msg, to Seat) {
+	if e.ended != nil && e.ended() {
+		panic("the ruling " + rule + " was made after the game ended")
+	}
 	if e.noEvents {
 		return
 	}

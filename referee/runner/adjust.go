@@ -42,7 +42,7 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 		}
 		ask += "."
 	}
-	for {
+	for !g.Over {
 		opts := referee.Choose[adjustment](t)
 		opts.AddText(adjustment{kind: "done", seat: -1}, "done: the text is applied")
 		add := func(kind string, seat int, label referee.Msg, ok bool) {
@@ -115,6 +115,9 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 			g.trashCrew(t, c.piece, "rr.adjust")
 		case "score":
 			g.do(t, c, Effect{Do: OpScore})
+			if g.Over {
+				return
+			}
 		}
 		if once {
 			used = append(used, kind)

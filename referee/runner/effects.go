@@ -179,6 +179,9 @@ func (g *Game) applyText(t *referee.T, c *effectCtx, l []Effect) {
 // apply carries out an effect list in order.
 func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
 	for _, e := range l {
+		if g.Over {
+			return
+		}
 		if e.Success && !g.lastRaid {
 			continue
 		}
@@ -238,7 +241,7 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 		p.Supply += n
 		emit("%s takes %s from %s's supply.", p.Name, plural(n, "coin", "coins"), rival.Name)
 	case OpDiscard:
-		for i := 0; i < e.N && len(p.Hand) > 0; i++ {
+		for i := 0; i < e.N && len(p.Hand) > 0 && !g.Over; i++ {
 			g.discard(t, c.actor, c.rule, fmt.Sprintf("%s: discard a card (%d of %d).", c.name(), i+1, e.N))
 		}
 	case OpDraw:

@@ -206,42 +206,41 @@ func (g *Game) Name() string { return "runner" }
 // PlayerNames lists the players in seat order: crown, then pirate.
 func (g *Game) PlayerNames() []string { return []string{g.Config.Crown, g.Config.Pirate} }
 
-type gameOver struct{}
-
-// Play runs the whole game.
+// Play runs the whole game. The game ends the moment a score pile
+// reaches the goal, deep inside a raid or a card's text: from there every
+// step returns at once (each checks g.Over), and so does Play.
 func (g *Game) Play(t *referee.T) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(gameOver); ok {
-				return
-			}
-			panic(r)
-		}
-	}()
 	g.setup(t)
-	for {
+	for !g.Over {
 		g.Turn++
 		if g.Config.TurnCap > 0 && g.Turn > g.Config.TurnCap {
 			g.finishAs(t, Draw, "rr.stalemate", fmt.Sprintf("The turn cap of %d turns is reached: the game is a draw.", g.Config.TurnCap))
+			return
 		}
 		g.Active = (g.Turn - 1) % 2
-		g.checkDeadlock(t)
+		if g.checkDeadlock(t) {
+			return
+		}
 		g.takeTurn(t)
 	}
 }
+
+// Ended reports whether the game is over; the engine refuses any question
+// or ruling after it.
+func (g *Game) Ended() bool { return g.Over }
 
 func (g *Game) finish(t *referee.T, winner int, text string) {
 	g.finishAs(t, winner, "rr.win", text)
 }
 
-// finishAs ends the game under the given rule and stops everything at once.
+// finishAs ends the game under the given rule; every step returns from
+// there (see Play).
 func (g *Game) finishAs(t *referee.T, winner int, rule, text string) {
+	t.Emit(referee.Event{Rule: rule, Text: text})
 	g.Winner = winner
 	g.Over = true
 	g.Result = text
 	g.Raid = nil
-	t.Emit(referee.Event{Rule: rule, Text: text})
-	panic(gameOver{})
 }
 
 // card returns the catalog entry for a name, or nil.

@@ -179,9 +179,15 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 	}
 	g.raise(t, is)
 	success := g.faceHazards(t, r, is)
+	if g.Over {
+		return
+	}
 	if success {
 		t.Emit(referee.Event{Rule: "rr.raid.island", Text: "The raid on " + is.Name + " is successful."})
 		g.raidIsland(t, is)
+		if g.Over {
+			return
+		}
 	}
 	// Crew texts and the card that started the raid may depend on its
 	// outcome (rules 74-75): they see this raid's result.
@@ -299,6 +305,9 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The pirate pays %q for %s.", DescribeEffects(c.Options[i]), c.Name)})
 			g.apply(t, ctx, c.Options[i])
 		}
+		if g.Over {
+			return false
+		}
 		if at, _ := g.locate(h); at != nil {
 			if h.Coins > 0 {
 				h.Coins--
@@ -364,7 +373,7 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 	}
 	ctx := &effectCtx{actor: PirateSeat, card: c, piece: piece, remove: remove, rule: "rr.raid.card"}
 	g.applyText(t, ctx, c.Raid)
-	if ctx.scored || ctx.kept || ctx.settled {
+	if g.Over || ctx.scored || ctx.kept || ctx.settled {
 		return
 	}
 	if piece != nil {
@@ -385,7 +394,7 @@ func (g *Game) crewEffects(t *referee.T, r *Raid) {
 			todo = append(todo, c)
 		}
 	}
-	for len(todo) > 0 {
+	for len(todo) > 0 && !g.Over {
 		x := todo[0]
 		if len(todo) > 1 {
 			x = g.choosePiece(t, "raid.crew.next", PirateSeat, "Crew effects: which crew acts next?", "rr.raid.crew", todo, "")

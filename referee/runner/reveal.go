@@ -15,7 +15,7 @@ func (g *Game) funded(p *Piece) bool {
 // reveal is the crown's start of turn: the crown may flip any face-down
 // funded investment; its funded text applies at once (rules 22-24, rulings A7).
 func (g *Game) reveal(t *referee.T) {
-	for {
+	for !g.Over {
 		var ready []*Piece
 		hidden := false
 		for _, is := range g.Islands {
@@ -56,6 +56,9 @@ func (g *Game) reveal(t *referee.T) {
 func (g *Game) turnEnd(t *referee.T) {
 	for _, is := range g.Islands {
 		x := is.Card
+		if g.Over {
+			return
+		}
 		if x == nil || !x.Up || !g.funded(x) {
 			continue
 		}

@@ -20,13 +20,16 @@ func (g *Game) takeTurn(t *referee.T) {
 	} else {
 		g.readyShipsStep(t)
 	}
-	for g.Actions = ActionsPerTurn; g.Actions > 0; {
+	for g.Actions = ActionsPerTurn; g.Actions > 0 && !g.Over; {
 		if g.action(t, seat) {
 			g.Actions--
 		}
 	}
-	if seat == CrownSeat {
+	if seat == CrownSeat && !g.Over {
 		g.turnEnd(t)
+	}
+	if g.Over {
+		return
 	}
 	t.Emit(referee.Event{Rule: "rr.end-turn", Text: p.Name + " ends the turn: draw 1 card."})
 	g.draw(t, seat, 1)

@@ -49,9 +49,11 @@ func (g *Game) rumLeft() bool {
 }
 
 // checkDeadlock ends the game in a draw when no rum is left to score and
-// nobody has won (rulings A20).
-func (g *Game) checkDeadlock(t *referee.T) {
+// nobody has won (rulings A20); it reports whether it did.
+func (g *Game) checkDeadlock(t *referee.T) bool {
 	if !g.rumLeft() {
 		g.finishAs(t, Draw, "rr.stalemate", "No rum is left to fund or raid and nobody has 4 points: the game is a draw.")
+		return true
 	}
+	return false
 }
