@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
 
 	"rumref/referee"
@@ -81,18 +80,16 @@ func (g *Game) action(t *referee.T, seat int) bool {
 	for _, a := range legal {
 		opts = append(opts, referee.Option{Key: a.String(), Label: actionLabels[a]})
 	}
-	k := t.Ask(referee.Question{ID: "action", Actor: referee.Seat(seat), Rule: "rr.actions", Options: opts,
-		Text: fmt.Sprintf("%s, action %d of %d (%d coins, %d cards in hand): what do you do?",
-			p.Name, ActionsPerTurn-g.Actions+1, ActionsPerTurn, p.Supply, len(p.Hand))})
+	k := t.Ask(referee.Question{ID: "action", Actor: referee.Seat(seat), Rule: "rr.actions", Options: opts, Prompt: referee.Text("%s, action %d of %d (%d coins, %d cards in hand): what do you do?", referee.Str(p.Name), referee.Int(ActionsPerTurn-g.Actions+1), referee.Int(ActionsPerTurn), referee.Int(p.Supply), referee.Int(len(p.Hand)))})
 	a := Action(slices.Index(actionNames, k))
 	switch a {
 	case ActGain:
 		p.Supply += 2
-		t.Emit(referee.Event{Rule: "rr.gain-coins", Text: fmt.Sprintf("%s gains 2 coins (now %d).", p.Name, p.Supply)})
+		t.Say("rr.gain-coins", referee.Text("%s gains 2 coins (now %d).", referee.Str(p.Name), referee.Int(p.Supply)))
 	case ActDraw:
 		need := HandLimit - len(p.Hand)
 		if need <= 0 {
-			t.Emit(referee.Event{Rule: "rr.draw", Text: p.Name + " already holds 5 or more cards: the draw gives nothing."})
+			t.Say("rr.draw", referee.Text("%s already holds 5 or more cards: the draw gives nothing.", referee.Str(p.Name)))
 			return true
 		}
 		g.draw(t, seat, need)
@@ -131,21 +128,20 @@ const (
 // by "take it back", so the question looks the same whether or not one
 // fits and nobody learns what the hand holds. It returns "" when the
 // player takes the action back.
-func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text, rule string, names []string) string {
-	return g.chooseFromHandOr(t, id, seat, text, rule, names, "none of these: take the action back and choose another",
-		" takes the action back and chooses another.")
+func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text referee.Msg, rule string, names []string) string {
+	return g.chooseFromHandOr(t, id, seat, text, rule, names, "none of these: take the action back and choose another", " takes the action back and chooses another.")
 }
 
 // chooseFromHandOr is chooseFromHand with its own wording for the option
 // that plays no card and for the event that reports it.
-func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text, rule string, names []string, cancel, told string) string {
+func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text referee.Msg, rule string, names []string, cancel, told string) string {
 	c := referee.Choose[cardName](t)
 	for _, n := range distinct(names) {
 		c.AddText(cardName(n), n)
 	}
 	c.AddText(cancelName, cancel)
 	n := c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(seat), Secret: true, Rule: rule,
-		Prompt: referee.Text("%s (Only cards you can play now are listed.)", referee.Str(text))})
+		Prompt: referee.Text("%s (Only cards you can play now are listed.)", referee.Sub(text))})
 	if n == cancelName {
 		t.Say(rule, referee.Text("%s%s", referee.Str(g.Players[seat].Name), referee.Str(told)))
 		return ""
@@ -185,7 +181,7 @@ func (g *Game) playableEvents(seat int) []string {
 // playEvent plays an event: pay, discard face-up, carry out its text (rule 29).
 func (g *Game) playEvent(t *referee.T, seat int) bool {
 	p := g.Players[seat]
-	name := g.chooseFromHand(t, "event.card", seat, p.Name+", which event do you play?", "rr.event", g.playableEvents(seat))
+	name := g.chooseFromHand(t, "event.card", seat, referee.Text("%s, which event do you play?", referee.Str(p.Name)), "rr.event", g.playableEvents(seat))
 	if name == "" {
 		return false
 	}
@@ -193,7 +189,7 @@ func (g *Game) playEvent(t *referee.T, seat int) bool {
 	p.Hand, _ = removeName(p.Hand, name)
 	p.Supply -= c.Cost
 	p.Discard = append(p.Discard, name)
-	t.Emit(referee.Event{Rule: "rr.event", Text: fmt.Sprintf("%s plays %s (cost %d): %s.", p.Name, name, c.Cost, DescribeEffects(c.Play))})
+	t.Say("rr.event", referee.Text("%s plays %s (cost %d): %s.", referee.Str(p.Name), referee.Str(name), referee.Int(c.Cost), referee.Str(DescribeEffects(c.Play))))
 	g.applyText(t, &effectCtx{actor: seat, card: c, rule: "rr.event"}, c.Play)
 	return true
 }

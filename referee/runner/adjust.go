@@ -26,7 +26,7 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 	if c.card != nil && c.card.Text != "" {
 		text = c.card.Text
 	}
-	t.Emit(referee.Event{Rule: "rr.adjust", Text: fmt.Sprintf("%s: apply this text by hand: %s", c.name(), text)})
+	t.Say("rr.adjust", referee.Text("%s: apply this text by hand: %s", referee.Str(c.name()), referee.Str(text)))
 	kinds, once := fullAdjust, len(e.Adjust) > 0
 	if once {
 		kinds = e.Adjust
@@ -71,7 +71,7 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 		hazardCoins := withCoins(g.hazardPieces())
 		add("remove-hazard-coin", -1, referee.Text("remove 1 coin from a hazard"), len(hazardCoins) > 0)
 		a := opts.Pick(t, referee.Question{ID: "adjust", Actor: referee.Seat(c.actor), Rule: "rr.adjust", Text: ask})
-		note := func(s string) { t.Emit(referee.Event{Rule: "rr.adjust", Text: "Adjustment: " + s}) }
+		note := func(s string) { t.Say("rr.adjust", referee.Text("Adjustment: %s", referee.Str(s))) }
 		kind, k := a.kind, a.kind
 		switch k {
 		case "done":
@@ -87,9 +87,9 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 		case "draw":
 			g.draw(t, a.seat, 1)
 		case "discard":
-			g.discard(t, a.seat, "rr.adjust", "discard a card.")
+			g.discard(t, a.seat, "rr.adjust", referee.Text("discard a card."))
 		case "add":
-			x := g.choosePiece(t, "adjust.card", c.actor, "Which card gets a coin?", "rr.adjust", cards, "")
+			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("Which card gets a coin?"), "rr.adjust", cards, "")
 			x.Coins++
 			note("+1 on " + g.label(x) + ".")
 		case "remove", "remove-hazard-coin":
@@ -97,7 +97,7 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 			if k == "remove-hazard-coin" {
 				from = hazardCoins
 			}
-			x := g.choosePiece(t, "adjust.card", c.actor, "Which card loses a coin?", "rr.adjust", from, "")
+			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("Which card loses a coin?"), "rr.adjust", from, "")
 			x.Coins--
 			note("1 coin removed from " + g.label(x) + ".")
 		case "trash", "trash-face-down":
@@ -105,10 +105,10 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 			if k == "trash-face-down" {
 				from = g.faceDown()
 			}
-			x := g.choosePiece(t, "adjust.card", c.actor, "Which card is trashed?", "rr.adjust", from, "")
+			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("Which card is trashed?"), "rr.adjust", from, "")
 			g.trashByHand(t, c, x)
 		case "trash-crew":
-			x := g.choosePiece(t, "adjust.card", c.actor, "Which crew is trashed?", "rr.adjust", crewOf(g.Ships), "")
+			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("Which crew is trashed?"), "rr.adjust", crewOf(g.Ships), "")
 			g.trashCrew(t, x, "rr.adjust")
 		case "trash-self":
 			c.settled = true

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
 
 	"rumref/referee"
@@ -36,25 +35,23 @@ func (g *Game) playCrew(t *referee.T) bool {
 			opts = append(opts, referee.Option{Key: "return", Label: "return a crew to hand (no refund)"})
 		}
 		opts = append(opts, referee.Option{Key: "done", Label: "done with crew"})
-		k := t.Ask(referee.Question{ID: "crew.step", Actor: PirateSeat, Rule: "rr.crew", Options: opts,
-			Text: p.Name + ", play, move or return crew:"})
+		k := t.Ask(referee.Question{ID: "crew.step", Actor: PirateSeat, Rule: "rr.crew", Options: opts, Prompt: referee.Text("%s, play, move or return crew:", referee.Str(p.Name))})
 		switch k {
 		case "done":
 			return true
 		case "play":
-			text := p.Name + ", which crew do you play?"
+			text := referee.Text("%s, which crew do you play?", referee.Str(p.Name))
 			var name string
 			if changed {
 				// The action is already spent: the way out plays no crew.
-				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, "rr.crew", g.affordable(Crew),
-					"none of these: play no crew now", " plays no crew from hand.")
+				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, "rr.crew", g.affordable(Crew), "none of these: play no crew now", " plays no crew from hand.")
 				if name == "" {
 					continue
 				}
 			} else if name = g.chooseFromHand(t, "crew.card", PirateSeat, text, "rr.crew", g.affordable(Crew)); name == "" {
 				return false
 			}
-			x := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.crew", g.shipPieces(g.shipsWithRoom(nil)), "")
+			x := g.choosePiece(t, "crew.ship", PirateSeat, referee.Text("Onto which ship?"), "rr.crew", g.shipPieces(g.shipsWithRoom(nil)), "")
 			s := g.shipOf(x)
 			c := g.card(name)
 			p.Hand, _ = removeName(p.Hand, name)
@@ -63,18 +60,18 @@ func (g *Game) playCrew(t *referee.T) bool {
 			cp.Up = true
 			s.Crew = append(s.Crew, cp)
 			changed = true
-			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("The pirate pays %d and puts %s on %s #%d.", c.Cost, name, s.Name, s.ID)})
+			t.Say("rr.crew", referee.Text("The pirate pays %d and puts %s on %s #%d.", referee.Int(c.Cost), referee.Str(name), referee.Str(s.Name), referee.Int(s.ID)))
 		case "move":
-			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew moves?", "rr.crew", movable, "")
+			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("Which crew moves?"), "rr.crew", movable, "")
 			from := g.shipOf(x)
-			y := g.choosePiece(t, "crew.ship", PirateSeat, "Onto which ship?", "rr.crew", g.shipPieces(g.shipsWithRoom(from)), "")
+			y := g.choosePiece(t, "crew.ship", PirateSeat, referee.Text("Onto which ship?"), "rr.crew", g.shipPieces(g.shipsWithRoom(from)), "")
 			to := g.shipOf(y)
 			from.Crew = slices.DeleteFunc(from.Crew, func(c *Piece) bool { return c == x })
 			to.Crew = append(to.Crew, x)
 			changed = true
-			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("%s moves from %s #%d to %s #%d.", x.Name, from.Name, from.ID, to.Name, to.ID)})
+			t.Say("rr.crew", referee.Text("%s moves from %s #%d to %s #%d.", referee.Str(x.Name), referee.Str(from.Name), referee.Int(from.ID), referee.Str(to.Name), referee.Int(to.ID)))
 		case "swap":
-			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew swaps ships?", "rr.crew", swappable, "")
+			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("Which crew swaps ships?"), "rr.crew", swappable, "")
 			from := g.shipOf(x)
 			var others []*Piece
 			for _, s := range g.Ships {
@@ -82,19 +79,19 @@ func (g *Game) playCrew(t *referee.T) bool {
 					others = append(others, s.Crew...)
 				}
 			}
-			y := g.choosePiece(t, "crew.swap", PirateSeat, "Swap places with which crew?", "rr.crew", others, "")
+			y := g.choosePiece(t, "crew.swap", PirateSeat, referee.Text("Swap places with which crew?"), "rr.crew", others, "")
 			to := g.shipOf(y)
 			from.Crew[slices.Index(from.Crew, x)] = y
 			to.Crew[slices.Index(to.Crew, y)] = x
 			changed = true
-			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("%s (from %s #%d) and %s (from %s #%d) swap ships.", x.Name, from.Name, from.ID, y.Name, to.Name, to.ID)})
+			t.Say("rr.crew", referee.Text("%s (from %s #%d) and %s (from %s #%d) swap ships.", referee.Str(x.Name), referee.Str(from.Name), referee.Int(from.ID), referee.Str(y.Name), referee.Str(to.Name), referee.Int(to.ID)))
 		case "return":
-			x := g.choosePiece(t, "crew.which", PirateSeat, "Which crew returns to hand?", "rr.crew", crewOf(g.Ships), "")
+			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("Which crew returns to hand?"), "rr.crew", crewOf(g.Ships), "")
 			s := g.shipOf(x)
 			s.Crew = slices.DeleteFunc(s.Crew, func(c *Piece) bool { return c == x })
 			p.Hand = append(p.Hand, x.Name)
 			changed = true
-			t.Emit(referee.Event{Rule: "rr.crew", Text: fmt.Sprintf("%s returns from %s #%d to the pirate's hand.", x.Name, s.Name, s.ID)})
+			t.Say("rr.crew", referee.Text("%s returns from %s #%d to the pirate's hand.", referee.Str(x.Name), referee.Str(s.Name), referee.Int(s.ID)))
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
 
 	"rumref/referee"
@@ -115,11 +114,11 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 	for ; got < n; got++ {
 		if p.Deck.Size() == 0 {
 			if seat == CrownSeat {
-				t.Emit(referee.Event{Rule: "rr.deck.empty-draw", Text: "The crown deck is empty and is never reshuffled: no card is drawn."})
+				t.Say("rr.deck.empty-draw", referee.Text("The crown deck is empty and is never reshuffled: no card is drawn."))
 				return got
 			}
 			if len(p.Discard) == 0 {
-				t.Emit(referee.Event{Rule: "rr.deck.empty-draw", Text: "The pirate deck and discard pile are both empty: no card is drawn."})
+				t.Say("rr.deck.empty-draw", referee.Text("The pirate deck and discard pile are both empty: no card is drawn."))
 				return got
 			}
 			g.reshuffle(t)
@@ -131,13 +130,9 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 		if seat == PirateSeat {
 			side = PirateSide
 		}
-		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{
-			ID: "draw.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw",
-			Text: fmt.Sprintf("%s, draw the top card of your deck and name it.", p.Name)})
+		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{ID: "draw.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw", Prompt: referee.Text("%s, draw the top card of your deck and name it.", referee.Str(p.Name))})
 		p.Hand = append(p.Hand, name)
-		t.Emit(referee.Event{Rule: "rr.draw", Text: fmt.Sprintf("%s draws a card (%s in hand, %s left in the deck).",
-			p.Name, plural(len(p.Hand), "card", "cards"), plural(p.Deck.Size(), "card", "cards")),
-			Private: "It is " + name + ".", Player: referee.Seat(seat)})
+		t.Tell("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(len(p.Hand), "card"), referee.Count(p.Deck.Size(), "card")), referee.Seat(seat), referee.Text("It is %s.", referee.Str(name)))
 	}
 	return got
 }
@@ -149,14 +144,10 @@ func (g *Game) reshuffle(t *referee.T) {
 	p.Deck = Deck{Known: p.Discard}
 	p.Discard = nil
 	n := min(5, p.Deck.Size())
-	t.Emit(referee.Event{Rule: "rr.deck", Text: fmt.Sprintf(
-		"The pirate deck is empty: turn the discard pile over, shuffle it into a new deck (%s), then take the top %s and remove them from the game face-up.",
-		plural(p.Deck.Size(), "card", "cards"), plural(n, "card", "cards"))})
+	t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over, shuffle it into a new deck (%s), then take the top %s and remove them from the game face-up.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))
 	for i := 0; i < n; i++ {
-		name := g.takeFromDeck(t, &p.Deck, PirateSide, deckCard, sideDeckTypes(PirateSide), referee.Question{
-			ID: "deck.remove", Actor: referee.Table, Rule: "rr.deck.removed",
-			Text: fmt.Sprintf("Turn over the top card of the new pirate deck (%d of %d removed from the game): which is it?", i+1, n)})
+		name := g.takeFromDeck(t, &p.Deck, PirateSide, deckCard, sideDeckTypes(PirateSide), referee.Question{ID: "deck.remove", Actor: referee.Table, Rule: "rr.deck.removed", Prompt: referee.Text("Turn over the top card of the new pirate deck (%d of %d removed from the game): which is it?", referee.Int(i+1), referee.Int(n))})
 		g.Removed = append(g.Removed, name)
-		t.Emit(referee.Event{Rule: "rr.deck.removed", Text: name + " is removed from the game."})
+		t.Say("rr.deck.removed", referee.Text("%s is removed from the game.", referee.Str(name)))
 	}
 }

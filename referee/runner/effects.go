@@ -170,8 +170,7 @@ func (g *Game) faceDown() []*Piece {
 // printed card (rulings A5).
 func (g *Game) applyText(t *referee.T, c *effectCtx, l []Effect) {
 	if c.card != nil && c.card.Provisional && len(l) > 0 {
-		t.Emit(referee.Event{Rule: "rr.cards.provisional", Text: fmt.Sprintf(
-			"%s is only partly known from the sources, so this reading of its text is provisional: check it against the printed card.", c.card.Name)})
+		t.Say("rr.cards.provisional", referee.Text("%s is only partly known from the sources, so this reading of its text is provisional: check it against the printed card.", referee.Str(c.card.Name)))
 	}
 	g.apply(t, c, l)
 }
@@ -187,7 +186,7 @@ func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
 		}
 		if e.Optional {
 			if !g.possible(c, e) {
-				t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("%s: %q cannot be done now, so it is skipped.", c.name(), describeEffect(e))})
+				t.Say(c.rule, referee.Text("%s: %q cannot be done now, so it is skipped.", referee.Str(c.name()), referee.Str(describeEffect(e))))
 				continue
 			}
 			k := t.Ask(yesNo("effect.optional", c.actor, fmt.Sprintf("%s: %s?", c.name(), describeEffect(Effect{Do: e.Do, N: e.N, Hand: e.Hand, Or: e.Or})),
@@ -197,7 +196,7 @@ func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
 			}
 		}
 		if needsTarget(e.Do) && !g.possible(c, e) {
-			t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("%s: %q has nothing to act on, so it does nothing.", c.name(), describeEffect(e))})
+			t.Say(c.rule, referee.Text("%s: %q has nothing to act on, so it does nothing.", referee.Str(c.name()), referee.Str(describeEffect(e))))
 			continue
 		}
 		g.do(t, c, e)
@@ -219,51 +218,49 @@ func needsTarget(o Op) bool {
 func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 	p := g.Players[c.actor]
 	rival := g.Players[other(c.actor)]
-	emit := func(format string, a ...any) {
-		t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf(format, a...)})
-	}
+	emit := func(m referee.Msg) { t.Say(c.rule, m) }
 	switch e.Do {
 	case OpNavigation, OpCombat:
 		g.Raid.spend(t, g, e.Do, e.N)
 	case OpPay:
 		n := min(e.N, p.Supply)
 		p.Supply -= n
-		emit("%s pays %s to the bank.", p.Name, plural(n, "coin", "coins"))
+		emit(referee.Text("%s pays %s to the bank.", referee.Str(p.Name), referee.Count(n, "coin")))
 	case OpGain:
 		p.Supply += e.N
-		emit("%s gains %s from the bank.", p.Name, plural(e.N, "coin", "coins"))
+		emit(referee.Text("%s gains %s from the bank.", referee.Str(p.Name), referee.Count(e.N, "coin")))
 	case OpRivalGain:
 		rival.Supply += e.N
-		emit("%s gains %s from the bank.", rival.Name, plural(e.N, "coin", "coins"))
+		emit(referee.Text("%s gains %s from the bank.", referee.Str(rival.Name), referee.Count(e.N, "coin")))
 	case OpTake:
 		n := min(e.N, rival.Supply)
 		rival.Supply -= n
 		p.Supply += n
-		emit("%s takes %s from %s's supply.", p.Name, plural(n, "coin", "coins"), rival.Name)
+		emit(referee.Text("%s takes %s from %s's supply.", referee.Str(p.Name), referee.Count(n, "coin"), referee.Str(rival.Name)))
 	case OpDiscard:
 		for i := 0; i < e.N && len(p.Hand) > 0 && !g.Over; i++ {
-			g.discard(t, c.actor, c.rule, fmt.Sprintf("%s: discard a card (%d of %d).", c.name(), i+1, e.N))
+			g.discard(t, c.actor, c.rule, referee.Text("%s: discard a card (%d of %d).", referee.Str(c.name()), referee.Int(i+1), referee.Int(e.N)))
 		}
 	case OpDraw:
 		g.draw(t, c.actor, e.N)
 	case OpCoinThis:
 		if c.piece != nil {
 			c.piece.Coins += e.N
-			emit("+%d on %s.", e.N, g.label(c.piece))
+			emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Str(g.label(c.piece))))
 		}
 	case OpCoinShip:
 		if c.ship != nil {
 			c.ship.Coins += e.N
-			emit("+%d on %s.", e.N, g.label(&c.ship.Piece))
+			emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Str(g.label(&c.ship.Piece))))
 		}
 	case OpCoinRaiders:
 		if g.Raid == nil {
-			emit("%s: there is no raiding party, so no ship gets a coin.", c.name())
+			emit(referee.Text("%s: there is no raiding party, so no ship gets a coin.", referee.Str(c.name())))
 			return
 		}
 		for _, s := range g.Raid.Party {
 			s.Coins += e.N
-			emit("+%d on the raiding %s.", e.N, g.label(&s.Piece))
+			emit(referee.Text("+%d on the raiding %s.", referee.Int(e.N), referee.Str(g.label(&s.Piece))))
 		}
 	case OpCoinOwn:
 		var chosen []*Piece
@@ -273,9 +270,9 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 				break
 			}
 			// Royal Decree's "up to" may stop early; Cash Crop's coin must be placed.
-			done, text := "no more", fmt.Sprintf("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", c.name(), len(chosen)+1, e.N)
+			done, text := "no more", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
 			if e.Exactly {
-				done, text = "", fmt.Sprintf("%s: put 1 coin from the bank on one of your cards (%d of %d).", c.name(), len(chosen)+1, e.N)
+				done, text = "", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
 			}
 			x := g.choosePiece(t, "effect.coin-own", CrownSeat, text, c.rule, left, done)
 			if x == nil {
@@ -283,12 +280,12 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 			}
 			chosen = append(chosen, x)
 			x.Coins++
-			emit("+1 on %s.", g.label(x))
+			emit(referee.Text("+1 on %s.", referee.Str(g.label(x))))
 		}
 	case OpCoinPirateShip:
-		x := g.choosePiece(t, "effect.coin-ship", c.actor, c.name()+": which pirate ship gets 1 coin?", c.rule, g.shipPieces(g.Ships), "")
+		x := g.choosePiece(t, "effect.coin-ship", c.actor, referee.Text("%s: which pirate ship gets 1 coin?", referee.Str(c.name())), c.rule, g.shipPieces(g.Ships), "")
 		x.Coins++
-		emit("+1 on %s.", g.label(x))
+		emit(referee.Text("+1 on %s.", referee.Str(g.label(x))))
 	case OpRemoveCoin:
 		var hz []*Piece
 		for _, h := range g.hazardPieces() {
@@ -299,26 +296,26 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 		if len(hz) == 0 {
 			return
 		}
-		x := g.choosePiece(t, "effect.remove-coin", c.actor, c.name()+": remove 1 coin from which hazard?", c.rule, hz, "")
+		x := g.choosePiece(t, "effect.remove-coin", c.actor, referee.Text("%s: remove 1 coin from which hazard?", referee.Str(c.name())), c.rule, hz, "")
 		x.Coins--
-		emit("1 coin is removed from %s.", g.label(x))
+		emit(referee.Text("1 coin is removed from %s.", referee.Str(g.label(x))))
 	case OpTrashCrew:
 		for i := 0; i < max(e.N, 1); i++ {
 			crew := g.partyCrew()
 			if len(crew) == 0 {
-				emit("%s: there is no crew to trash.", c.name())
+				emit(referee.Text("%s: there is no crew to trash.", referee.Str(c.name())))
 				return
 			}
-			x := g.choosePiece(t, "effect.trash-crew", PirateSeat, c.name()+": which crew is trashed?", c.rule, crew, "")
+			x := g.choosePiece(t, "effect.trash-crew", PirateSeat, referee.Text("%s: which crew is trashed?", referee.Str(c.name())), c.rule, crew, "")
 			g.trashCrew(t, x, c.rule)
 		}
 	case OpTrashShip:
 		ships := g.partyShips()
 		if len(ships) == 0 {
-			emit("%s: there is no ship to trash.", c.name())
+			emit(referee.Text("%s: there is no ship to trash.", referee.Str(c.name())))
 			return
 		}
-		x := g.choosePiece(t, "effect.trash-ship", c.actor, c.name()+": which ship is trashed?", c.rule, g.shipPieces(ships), "")
+		x := g.choosePiece(t, "effect.trash-ship", c.actor, referee.Text("%s: which ship is trashed?", referee.Str(c.name())), c.rule, g.shipPieces(ships), "")
 		g.trashShip(t, g.shipOf(x), e.Hand, c.rule)
 	case OpScore:
 		pts := 1
@@ -334,15 +331,15 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 		g.moveCoin(t, c)
 	case OpShuffleHand:
 		p.Deck.Known = append(p.Deck.Known, p.Hand...)
-		emit("%s shuffles %s from hand into the deck (now %s).", p.Name, plural(len(p.Hand), "card", "cards"), plural(p.Deck.Size(), "card", "cards"))
+		emit(referee.Text("%s shuffles %s from hand into the deck (now %s).", referee.Str(p.Name), referee.Count(len(p.Hand), "card"), referee.Count(p.Deck.Size(), "card")))
 		p.Hand = nil
 	case OpPeek:
 		g.peek(t, c)
 	case OpRaidWithShip:
-		x := g.choosePiece(t, "effect.raid-ship", PirateSeat, c.name()+": which ready ship (no coins, with crew) raids?", c.rule, g.shipPieces(g.readyShips()), "")
+		x := g.choosePiece(t, "effect.raid-ship", PirateSeat, referee.Text("%s: which ready ship (no coins, with crew) raids?", referee.Str(c.name())), c.rule, g.shipPieces(g.readyShips()), "")
 		s := g.shipOf(x)
 		s.Coins += e.N
-		emit("+%d on %s; it raids alone.", e.N, g.label(x))
+		emit(referee.Text("+%d on %s; it raids alone.", referee.Int(e.N), referee.Str(g.label(x))))
 		g.raid(t, []*ShipPiece{s})
 	case OpKeepUnlessPaid:
 		n := 0
@@ -357,18 +354,18 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 				c.rule, fmt.Sprintf("pay %d and trash it", n), "leave it"))
 			if k == "yes" {
 				g.pirate().Supply -= n
-				emit("The pirate pays %d to trash %s.", n, c.name())
+				emit(referee.Text("The pirate pays %d to trash %s.", referee.Int(n), referee.Str(c.name())))
 				return
 			}
 		}
 		c.kept = true
-		t.Emit(referee.Event{Rule: "rr.raid.not-trashed", Text: fmt.Sprintf("%s stays in play face-up with its coins: the pirate did not pay %d.", c.name(), n)})
+		t.Say("rr.raid.not-trashed", referee.Text("%s stays in play face-up with its coins: the pirate did not pay %d.", referee.Str(c.name()), referee.Int(n)))
 	case OpHazardFromDiscard:
 		g.fromDiscard(t, c, CrownSeat, Hazard, "effect.hazard-from-discard", "hazard")
 	case OpCrewFromDiscard:
 		g.fromDiscard(t, c, PirateSeat, Crew, "effect.crew-from-discard", "crew")
 	case OpMoveHazard:
-		x := g.choosePiece(t, "effect.move-hazard", c.actor, c.name()+": which hazard moves?", c.rule, g.hazardPieces(), "")
+		x := g.choosePiece(t, "effect.move-hazard", c.actor, referee.Text("%s: which hazard moves?", referee.Str(c.name())), c.rule, g.hazardPieces(), "")
 		from, _ := g.locate(x)
 		ic := referee.Choose[island](t)
 		for i, is := range g.Islands {
@@ -383,7 +380,7 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 		x.Coins = coins
 		to := g.Islands[k]
 		to.Hazards = append(to.Hazards, x)
-		emit("The hazard moves to the outer end of %s's row.", to.Name)
+		emit(referee.Text("The hazard moves to the outer end of %s's row.", referee.Str(to.Name)))
 	case OpChoose:
 		oc := referee.Choose[choice](t)
 		for i, alt := range e.Or {
@@ -392,7 +389,7 @@ func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
 			}
 		}
 		if oc.Len() == 0 {
-			emit("%s: none of its choices can be carried out now.", c.name())
+			emit(referee.Text("%s: none of its choices can be carried out now.", referee.Str(c.name())))
 			return
 		}
 		i := oc.Pick(t, referee.Question{ID: "effect.choose", Actor: referee.Seat(c.actor), Rule: c.rule, Prompt: referee.Text("%s: choose one.", referee.Str(c.name()))})
@@ -409,7 +406,7 @@ func (g *Game) moveCoin(t *referee.T, c *effectCtx) {
 	if len(src) == 0 {
 		return
 	}
-	from := g.choosePiece(t, "effect.move-coin.from", c.actor, c.name()+": move a coin off which card?", c.rule, src, "")
+	from := g.choosePiece(t, "effect.move-coin.from", c.actor, referee.Text("%s: move a coin off which card?", referee.Str(c.name())), c.rule, src, "")
 	var dst []*Piece
 	if is, _ := g.locate(from); is != nil {
 		dst = g.hazardPieces()
@@ -417,21 +414,20 @@ func (g *Game) moveCoin(t *referee.T, c *effectCtx) {
 		dst = g.shipPieces(g.Ships)
 	}
 	dst = slices.DeleteFunc(dst, func(x *Piece) bool { return x == from })
-	to := g.choosePiece(t, "effect.move-coin.to", c.actor, "Onto which card?", c.rule, dst, "")
+	to := g.choosePiece(t, "effect.move-coin.to", c.actor, referee.Text("Onto which card?"), c.rule, dst, "")
 	from.Coins--
 	to.Coins++
-	t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("A coin moves from %s to %s.", g.label(from), g.label(to))})
+	t.Say(c.rule, referee.Text("A coin moves from %s to %s.", referee.Str(g.label(from)), referee.Str(g.label(to))))
 }
 
 // peek lets the pirate look at one face-down crown card; only the pirate's
 // view learns what it is.
 func (g *Game) peek(t *referee.T, c *effectCtx) {
-	x := g.choosePiece(t, "effect.peek", PirateSeat, c.name()+": look at which face-down crown card?", c.rule, g.faceDown(), "")
+	x := g.choosePiece(t, "effect.peek", PirateSeat, referee.Text("%s: look at which face-down crown card?", referee.Str(c.name())), c.rule, g.faceDown(), "")
 	desc := g.label(x)
 	g.identify(t, x, "the pirate looks at the "+desc)
 	g.peeked = append(g.peeked, desc+": "+x.Name)
-	t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("The crown shows the %s to the pirate only.", desc),
-		Private: "It is " + x.Name + ".", Player: PirateSeat})
+	t.Tell(c.rule, referee.Text("The crown shows the %s to the pirate only.", referee.Str(desc)), PirateSeat, referee.Text("It is %s.", referee.Str(x.Name)))
 }
 
 // score puts a card in a score pile and checks for the win at once
@@ -439,7 +435,7 @@ func (g *Game) peek(t *referee.T, c *effectCtx) {
 func (g *Game) score(t *referee.T, seat int, name string, pts int) {
 	p := g.Players[seat]
 	p.Score = append(p.Score, Scored{Name: name, Points: pts})
-	t.Emit(referee.Event{Rule: "rr.win", Text: fmt.Sprintf("%s scores %s for %s (%d in all).", p.Name, name, plural(pts, "point", "points"), p.Points())})
+	t.Say("rr.win", referee.Text("%s scores %s for %s (%d in all).", referee.Str(p.Name), referee.Str(name), referee.Count(pts, "point"), referee.Int(p.Points())))
 	g.checkWin(t, seat)
 }
 
@@ -456,8 +452,8 @@ func (g *Game) fromDiscard(t *referee.T, c *effectCtx, seat int, ty CardType, id
 	if len(cards) == 0 {
 		return
 	}
-	n := g.chooseName(t, id, seat, false, c.name()+": which "+what+" comes back from the discard pile to your hand?", c.rule, cards)
+	n := g.chooseName(t, id, seat, false, referee.Text("%s: which %s comes back from the discard pile to your hand?", referee.Str(c.name()), referee.Str(what)), c.rule, cards)
 	p.Discard, _ = removeName(p.Discard, n)
 	p.Hand = append(p.Hand, n)
-	t.Emit(referee.Event{Rule: c.rule, Text: fmt.Sprintf("%s takes %s from the discard pile into hand.", p.Name, n)})
+	t.Say(c.rule, referee.Text("%s takes %s from the discard pile into hand.", referee.Str(p.Name), referee.Str(n)))
 }

@@ -38,25 +38,20 @@ func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []Ca
 		for _, ty := range types {
 			tc.AddText(ty, ty.String())
 		}
-		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown",
-			Text: "This card is not in the referee's list. What type is printed on it? (Only the types the box still has unknown cards of are listed.)"})
+		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Prompt: referee.Text("This card is not in the referee's list. What type is printed on it? (Only the types the box still has unknown cards of are listed.)")})
 	}
 	c := Card{Side: side, Type: typ, Unlisted: true}
-	c.Name = ask(referee.Question{ID: "card.name", Kind: referee.TextLine, Check: g.checkNewName, Example: g.exampleName(),
-		Text: fmt.Sprintf("This card is not in the referee's list. What name is printed on it (at most %d characters)?", MaxNameLength)})
+	c.Name = ask(referee.Question{ID: "card.name", Kind: referee.TextLine, Check: g.checkNewName, Example: g.exampleName(), Prompt: referee.Text("This card is not in the referee's list. What name is printed on it (at most %d characters)?", referee.Int(MaxNameLength))})
 	c.Cost = num("card.cost", "What coin value is printed in its top-left corner (0 if none)?", 0, 9)
 	nav := num("card.navigation", "How many navigation icons are printed on it (0 if none)?", 0, 3)
 	com := num("card.combat", "How many combat icons are printed on it (0 if none)?", 0, 3)
-	text := ask(referee.Question{ID: "card.text", Kind: referee.TextLine, Example: "pay 1 | discard 1",
-		Text: "Type its text in your own words (- if it has none). For a hazard write its costs, separated by |, as: " +
-			costForms + ".",
-		Check: func(s string) error {
-			if typ != Hazard {
-				return nil
-			}
-			_, err := parseCosts(s)
-			return err
-		}})
+	text := ask(referee.Question{ID: "card.text", Kind: referee.TextLine, Example: "pay 1 | discard 1", Prompt: referee.Text("Type its text in your own words (- if it has none). For a hazard write its costs, separated by |, as: %s.", referee.Str(costForms)), Check: func(s string) error {
+		if typ != Hazard {
+			return nil
+		}
+		_, err := parseCosts(s)
+		return err
+	}})
 	if noText(text) {
 		text = ""
 	}

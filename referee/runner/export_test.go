@@ -70,7 +70,7 @@ var (
 	RunReveal   = func(g *Game, t *referee.T) { g.reveal(t) }
 	RunTurnEnd  = func(g *Game, t *referee.T) { g.turnEnd(t) }
 	RunAction   = func(g *Game, t *referee.T) { g.action(t, g.Active) }
-	RunDiscardC = func(g *Game, t *referee.T) { g.discard(t, CrownSeat, "rr.discard", "discard a card.") }
+	RunDiscardC = func(g *Game, t *referee.T) { g.discard(t, CrownSeat, "rr.discard", referee.Text("discard a card.")) }
 )
 
 // RunDraw draws n cards for a seat.
@@ -80,5 +80,5 @@ func RunDraw(seat, n int) func(*Game, *referee.T) {
 
 // RunDiscard has a seat discard one card of their choice.
 func RunDiscard(seat int) func(*Game, *referee.T) {
-	return func(g *Game, t *referee.T) { g.discard(t, seat, "rr.discard", "discard a card.") }
+	return func(g *Game, t *referee.T) { g.discard(t, seat, "rr.discard", referee.Text("discard a card.")) }
 }

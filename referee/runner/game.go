@@ -236,7 +236,7 @@ func (g *Game) finish(t *referee.T, winner int, text string) {
 // finishAs ends the game under the given rule; every step returns from
 // there (see Play).
 func (g *Game) finishAs(t *referee.T, winner int, rule, text string) {
-	t.Emit(referee.Event{Rule: rule, Text: text})
+	t.Say(rule, referee.Text("%s", referee.Str(text)))
 	g.Winner = winner
 	g.Over = true
 	g.Result = text

@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -10,7 +8,7 @@ import (
 // row (rule 31, rulings A19).
 func (g *Game) playHazard(t *referee.T) bool {
 	cr := g.crown()
-	name := g.chooseFromHand(t, "hazard.card", CrownSeat, cr.Name+", which hazard do you place face-down?", "rr.hazard", g.handOf(cr, Hazard))
+	name := g.chooseFromHand(t, "hazard.card", CrownSeat, referee.Text("%s, which hazard do you place face-down?", referee.Str(cr.Name)), "rr.hazard", g.handOf(cr, Hazard))
 	if name == "" {
 		return false
 	}
@@ -22,7 +20,6 @@ func (g *Game) playHazard(t *referee.T) bool {
 		Prompt: referee.Text("In front of which island? It goes to the outermost place.")})]
 	cr.Hand, _ = removeName(cr.Hand, name)
 	is.Hazards = append(is.Hazards, g.newPiece(name))
-	t.Emit(referee.Event{Rule: "rr.hazard", Text: fmt.Sprintf("The crown places a face-down hazard at %s (outermost, %s now).", is.Name, plural(len(is.Hazards), "hazard", "hazards")),
-		Private: "It is " + name + ".", Player: CrownSeat})
+	t.Tell("rr.hazard", referee.Text("The crown places a face-down hazard at %s (outermost, %s now).", referee.Str(is.Name), referee.Count(len(is.Hazards), "hazard")), CrownSeat, referee.Text("It is %s.", referee.Str(name)))
 	return true
 }

@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -25,15 +23,14 @@ func (g *Game) invest(t *referee.T) {
 		if len(chosen) > 0 {
 			done = "no more"
 		}
-		x := g.choosePiece(t, "invest.card", CrownSeat, fmt.Sprintf("%s, pay 1 coin onto which card? (%d coins left; one coin per card)", cr.Name, cr.Supply),
-			"rr.invest", left, done)
+		x := g.choosePiece(t, "invest.card", CrownSeat, referee.Text("%s, pay 1 coin onto which card? (%d coins left; one coin per card)", referee.Str(cr.Name), referee.Int(cr.Supply)), "rr.invest", left, done)
 		if x == nil {
 			return
 		}
 		chosen = append(chosen, x)
 		cr.Supply--
 		x.Coins++
-		t.Emit(referee.Event{Rule: "rr.invest", Text: "The crown invests 1 coin on " + g.label(x) + "."})
+		t.Say("rr.invest", referee.Text("The crown invests 1 coin on %s.", referee.Str(g.label(x))))
 	}
 }
 

@@ -40,7 +40,7 @@ func (g *Game) playInvestments(t *referee.T) bool {
 		if placed == 0 {
 			// The first card is asked like every hand choice, so the
 			// menu never shows whether the hand holds an investment.
-			name := g.chooseFromHand(t, "investments.card", CrownSeat, cr.Name+", which investment do you place face-down?", "rr.investments", inv)
+			name := g.chooseFromHand(t, "investments.card", CrownSeat, referee.Text("%s, which investment do you place face-down?", referee.Str(cr.Name)), "rr.investments", inv)
 			if name == "" {
 				return false
 			}
@@ -75,6 +75,5 @@ func (g *Game) placeInvestment(t *referee.T, name string, free []int) {
 		Prompt: referee.Text("On which island (it must hold no card)?")})]
 	cr.Hand, _ = removeName(cr.Hand, name)
 	is.Card = g.newPiece(name)
-	t.Emit(referee.Event{Rule: "rr.investments", Text: "The crown places a face-down investment on " + is.Name + ".",
-		Private: "It is " + name + ".", Player: CrownSeat})
+	t.Tell("rr.investments", referee.Text("The crown places a face-down investment on %s.", referee.Str(is.Name)), CrownSeat, referee.Text("It is %s.", referee.Str(name)))
 }

@@ -106,7 +106,7 @@ func (g *Game) label(p *Piece) string {
 
 // choosePiece asks the actor to pick one of the pieces; done adds a "none"
 // option and returns nil when taken.
-func (g *Game) choosePiece(t *referee.T, id string, actor int, text, rule string, pieces []*Piece, done string) *Piece {
+func (g *Game) choosePiece(t *referee.T, id string, actor int, text referee.Msg, rule string, pieces []*Piece, done string) *Piece {
 	if len(pieces) == 1 && done == "" {
 		return pieces[0]
 	}
@@ -117,13 +117,13 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text, rule string
 	if done != "" {
 		c.AddText(nil, done)
 	}
-	return c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Rule: rule})
+	return c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Prompt: text, Rule: rule})
 }
 
 // chooseName asks the actor to pick a card name from a list (a hand or a
 // discard pile). A secret question is asked even when the list holds one
 // name only: skipping it would show that the hidden cards are all alike.
-func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text, rule string, names []string) string {
+func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text referee.Msg, rule string, names []string) string {
 	if d := distinct(names); len(d) == 1 && !secret {
 		return d[0]
 	}
@@ -131,7 +131,7 @@ func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text,
 	for _, n := range distinct(names) {
 		c.AddText(cardName(n), n)
 	}
-	return string(c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Text: text, Rule: rule}))
+	return string(c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Prompt: text, Rule: rule}))
 }
 
 // takeOff removes a crown piece from the table; its coins go to the bank.
@@ -155,9 +155,7 @@ func (g *Game) identify(t *referee.T, p *Piece, why string) {
 		return
 	}
 	startingOnly := func(c *Card) bool { return c.Type == Hazard && c.Starting }
-	p.Name = g.takeFromDeck(t, &g.Starting, CrownSide, startingOnly, []CardType{Hazard}, referee.Question{
-		ID: "hazard.identify", Actor: CrownSeat, Secret: true, Rule: "rr.setup",
-		Text: fmt.Sprintf("%s, %s: which starting hazard is it?", g.crown().Name, why)})
+	p.Name = g.takeFromDeck(t, &g.Starting, CrownSide, startingOnly, []CardType{Hazard}, referee.Question{ID: "hazard.identify", Actor: CrownSeat, Secret: true, Rule: "rr.setup", Prompt: referee.Text("%s, %s: which starting hazard is it?", referee.Str(g.crown().Name), referee.Str(why))})
 	if c := g.card(p.Name); c.Unlisted {
 		c.Starting = true
 	}
@@ -169,7 +167,7 @@ func (g *Game) trashCrown(t *referee.T, p *Piece, rule string) {
 	desc := g.label(p)
 	g.takeOff(p)
 	g.crown().Discard = append(g.crown().Discard, p.Name)
-	t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("%s is trashed to the crown discard pile (its coins go to the bank).", desc)})
+	t.Say(rule, referee.Text("%s is trashed to the crown discard pile (its coins go to the bank).", referee.Str(desc)))
 }
 
 // trashShip trashes a ship; its crew go to the pirate's hand or discard pile.
@@ -193,8 +191,7 @@ func (g *Game) trashShip(t *referee.T, s *ShipPiece, crewToHand bool, rule strin
 	if crewToHand {
 		where = "hand"
 	}
-	t.Emit(referee.Event{Rule: rule, Text: fmt.Sprintf("%s #%d is trashed (its coins go to the bank); its crew (%d) go to the pirate's %s.",
-		s.Name, s.ID, len(names), where)})
+	t.Say(rule, referee.Text("%s #%d is trashed (its coins go to the bank); its crew (%d) go to the pirate's %s.", referee.Str(s.Name), referee.Int(s.ID), referee.Int(len(names)), referee.Str(where)))
 }
 
 // trashCrew trashes one crew from its ship.
@@ -205,5 +202,5 @@ func (g *Game) trashCrew(t *referee.T, c *Piece, rule string) {
 		s.Crew = slices.DeleteFunc(s.Crew, func(x *Piece) bool { return x == c })
 	}
 	g.pirate().Discard = append(g.pirate().Discard, c.Name)
-	t.Emit(referee.Event{Rule: rule, Text: desc + " is trashed to the pirate discard pile."})
+	t.Say(rule, referee.Text("%s is trashed to the pirate discard pile.", referee.Str(desc)))
 }

@@ -112,7 +112,7 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 		}
 		var pick *Piece
 		if total == 0 {
-			t.Emit(referee.Event{Rule: "rr.raid.skills", Text: fmt.Sprintf("The party has no unspent %s icon left.", op)})
+			t.Say("rr.raid.skills", referee.Text("The party has no unspent %s icon left.", referee.Str(op.String())))
 			return
 		}
 		if total <= n-k || len(ps) == 1 {
@@ -126,7 +126,7 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 				Prompt: referee.Text("Spend whose %s icon (%d of %d)? Each icon serves once per raid.", referee.Str(op.String()), referee.Int(k+1), referee.Int(n))})
 		}
 		r.use(pick.ID, op)
-		t.Emit(referee.Event{Rule: "rr.raid.skills", Text: fmt.Sprintf("A %s icon of %s is spent for this raid.", op, g.label(pick))})
+		t.Say("rr.raid.skills", referee.Text("A %s icon of %s is spent for this raid.", referee.Str(op.String()), referee.Str(g.label(pick))))
 	}
 }
 
@@ -145,7 +145,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 		Prompt: referee.Text("%s, which island do you raid?", referee.Str(p.Name))}))}
 	g.lastRaid = false
 	is := g.Islands[r.Island]
-	t.Emit(referee.Event{Rule: "rr.raid.target", Text: "The pirate raids " + is.Name + "."})
+	t.Say("rr.raid.target", referee.Text("The pirate raids %s.", referee.Str(is.Name)))
 	g.Raid = r
 	if fixed != nil {
 		r.Party = fixed
@@ -164,8 +164,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 			if len(r.Party) > 0 {
 				done = "no more ships"
 			}
-			x := g.choosePiece(t, "raid.party", PirateSeat, fmt.Sprintf("Which ship joins the raiding party? Each pays 1 coin onto itself (you have %d).", p.Supply),
-				"rr.raid.party", g.shipPieces(ready), done)
+			x := g.choosePiece(t, "raid.party", PirateSeat, referee.Text("Which ship joins the raiding party? Each pays 1 coin onto itself (you have %d).", referee.Int(p.Supply)), "rr.raid.party", g.shipPieces(ready), done)
 			if x == nil {
 				break
 			}
@@ -173,8 +172,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 			p.Supply--
 			s.Coins++
 			r.Party = append(r.Party, s)
-			t.Emit(referee.Event{Rule: "rr.raid.party", Text: fmt.Sprintf("%s joins the raiding party with %s; the pirate pays 1 coin onto it.",
-				g.label(x), plural(len(s.Crew), "crew", "crew"))})
+			t.Say("rr.raid.party", referee.Text("%s joins the raiding party with %s; the pirate pays 1 coin onto it.", referee.Str(g.label(x)), referee.Str(plural(len(s.Crew), "crew", "crew"))))
 		}
 	}
 	g.raise(t, is)
@@ -183,7 +181,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 		return
 	}
 	if success {
-		t.Emit(referee.Event{Rule: "rr.raid.island", Text: "The raid on " + is.Name + " is successful."})
+		t.Say("rr.raid.island", referee.Text("The raid on %s is successful.", referee.Str(is.Name)))
 		g.raidIsland(t, is)
 		if g.Over {
 			return
@@ -231,8 +229,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		g.identify(t, h, "you raise the "+desc)
 		cost := g.card(h.Name).Cost
 		if cost > cr.Supply+h.Coins {
-			t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown leaves the %s face-down.", desc),
-				Private: fmt.Sprintf("It is %s: raising it costs %d and you have %d with its coins.", h.Name, cost, cr.Supply+h.Coins), Player: CrownSeat})
+			t.Tell("rr.raid.raise", referee.Text("The crown leaves the %s face-down.", referee.Str(desc)), CrownSeat, referee.Text("It is %s: raising it costs %d and you have %d with its coins.", referee.Str(h.Name), referee.Int(cost), referee.Int(cr.Supply+h.Coins)))
 			continue
 		}
 		lo, hi := max(0, cost-cr.Supply), min(cost, h.Coins)
@@ -244,15 +241,14 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		h.Coins -= fromCard
 		cr.Supply -= cost - fromCard
 		h.Up = true
-		t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown raises %s (cost %d: %d from the card, %d from supply).",
-			h.Name, cost, fromCard, cost-fromCard)})
+		t.Say("rr.raid.raise", referee.Text("The crown raises %s (cost %d: %d from the card, %d from supply).", referee.Str(h.Name), referee.Int(cost), referee.Int(fromCard), referee.Int(cost-fromCard)))
 		if cr.Supply > 0 {
 			n := t.AskNumber(referee.Question{ID: "raid.raise.extra", Actor: CrownSeat, Min: 0, Max: cr.Supply,
 				Rule: "rr.raid.raise", Prompt: referee.Text("Pay extra coins from your supply onto %s? (you have %d)", referee.Str(h.Name), referee.Int(cr.Supply))})
 			if n > 0 {
 				cr.Supply -= n
 				h.Coins += n
-				t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("The crown adds %s onto %s.", plural(n, "coin", "coins"), h.Name)})
+				t.Say("rr.raid.raise", referee.Text("The crown adds %s onto %s.", referee.Count(n, "coin"), referee.Str(h.Name)))
 			}
 		}
 	}
@@ -263,7 +259,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		}
 	}
 	if down > 0 {
-		t.Emit(referee.Event{Rule: "rr.raid.raise", Text: fmt.Sprintf("Face-down hazards left at %s: %d; the party passes them by.", is.Name, down)})
+		t.Say("rr.raid.raise", referee.Text("Face-down hazards left at %s: %d; the party passes them by.", referee.Str(is.Name), referee.Int(down)))
 	}
 }
 
@@ -291,9 +287,9 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 		switch len(payable) {
 		case 0:
 			failed = true
-			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The party cannot pay any cost of %s (%s): the raid will be stopped.", c.Name, g.optionList(c))})
+			t.Say("rr.raid.hazards", referee.Text("The party cannot pay any cost of %s (%s): the raid will be stopped.", referee.Str(c.Name), referee.Str(g.optionList(c))))
 		case 1:
-			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("%s: the only cost the party can pay is %q, so it must be paid.", c.Name, DescribeEffects(c.Options[payable[0]]))})
+			t.Say("rr.raid.hazards", referee.Text("%s: the only cost the party can pay is %q, so it must be paid.", referee.Str(c.Name), referee.Str(DescribeEffects(c.Options[payable[0]]))))
 			g.apply(t, ctx, c.Options[payable[0]])
 		default:
 			pc := referee.Choose[choice](t)
@@ -302,7 +298,7 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 			}
 			i := pc.Pick(t, referee.Question{ID: "raid.hazard.cost", Actor: PirateSeat, Rule: "rr.raid.hazards",
 				Prompt: referee.Text("%s (%s) bars the way: which cost do you pay? You must pay one.", referee.Str(c.Name), referee.Str(g.optionList(c)))})
-			t.Emit(referee.Event{Rule: "rr.raid.hazards", Text: fmt.Sprintf("The pirate pays %q for %s.", DescribeEffects(c.Options[i]), c.Name)})
+			t.Say("rr.raid.hazards", referee.Text("The pirate pays %q for %s.", referee.Str(DescribeEffects(c.Options[i])), referee.Str(c.Name)))
 			g.apply(t, ctx, c.Options[i])
 		}
 		if g.Over {
@@ -311,7 +307,7 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 		if at, _ := g.locate(h); at != nil {
 			if h.Coins > 0 {
 				h.Coins--
-				t.Emit(referee.Event{Rule: "rr.raid.hazard-wear", Text: fmt.Sprintf("%s loses a coin (%d left).", c.Name, h.Coins)})
+				t.Say("rr.raid.hazard-wear", referee.Text("%s loses a coin (%d left).", referee.Str(c.Name), referee.Int(h.Coins)))
 			} else {
 				g.trashCrown(t, h, "rr.raid.hazard-wear")
 			}
@@ -319,12 +315,12 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 		for _, s := range slices.Clone(r.Party) {
 			if len(s.Crew) == 0 {
 				r.Party = slices.DeleteFunc(r.Party, func(x *ShipPiece) bool { return x == s })
-				t.Emit(referee.Event{Rule: "rr.raid.hazard-wear", Text: fmt.Sprintf("%s has no crew left and leaves the raiding party.", g.label(&s.Piece))})
+				t.Say("rr.raid.hazard-wear", referee.Text("%s has no crew left and leaves the raiding party.", referee.Str(g.label(&s.Piece))))
 			}
 		}
 		if failed || len(r.Party) == 0 {
 			r.Stopped = true
-			t.Emit(referee.Event{Rule: "rr.raid.hazard-wear", Text: "The raid is stopped."})
+			t.Say("rr.raid.hazard-wear", referee.Text("The raid is stopped."))
 			return false
 		}
 	}
@@ -342,17 +338,15 @@ func (g *Game) raidIsland(t *referee.T, is *IslandPlace) {
 	case is.Home && cr.Deck.Size() > 0:
 		// The crown names the card in secret: the list of what can still be
 		// in its deck would show the pirate what it holds or has placed.
-		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{
-			ID: "raid.deck-top", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island",
-			Text: cr.Name + ", turn over the top card of your deck on " + is.Name + " for both players to see: which is it?"})
+		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{ID: "raid.deck-top", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("%s, turn over the top card of your deck on %s for both players to see: which is it?", referee.Str(cr.Name), referee.Str(is.Name))})
 		g.raidCard(t, name, nil, nil)
 	case is.Home && len(cr.Hand) > 0:
-		t.Emit(referee.Event{Rule: "rr.raid.island", Text: fmt.Sprintf("%s holds no cards: the pirate takes one card at random from the crown's hand (%s).", is.Name, plural(len(cr.Hand), "card", "cards"))})
-		name := g.chooseName(t, "raid.hand-pick", CrownSeat, true, cr.Name+", the pirate picked one of your cards at random: which is it?", "rr.raid.island", cr.Hand)
+		t.Say("rr.raid.island", referee.Text("%s holds no cards: the pirate takes one card at random from the crown's hand (%s).", referee.Str(is.Name), referee.Count(len(cr.Hand), "card")))
+		name := g.chooseName(t, "raid.hand-pick", CrownSeat, true, referee.Text("%s, the pirate picked one of your cards at random: which is it?", referee.Str(cr.Name)), "rr.raid.island", cr.Hand)
 		cr.Hand, _ = removeName(cr.Hand, name)
 		g.raidCard(t, name, nil, nil)
 	default:
-		t.Emit(referee.Event{Rule: "rr.raid.island", Text: is.Name + " holds no card: nothing is raided, but the raid still counts as successful."})
+		t.Say("rr.raid.island", referee.Text("%s holds no card: nothing is raided, but the raid still counts as successful.", referee.Str(is.Name)))
 	}
 }
 
@@ -366,7 +360,7 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 		piece.Up = true
 		coins = fmt.Sprintf(" with %s on it", plural(piece.Coins, "coin", "coins"))
 	}
-	t.Emit(referee.Event{Rule: "rr.raid.card", Text: fmt.Sprintf("The raided card is %s%s: raid text %s.", name, coins, DescribeEffects(c.Raid))})
+	t.Say("rr.raid.card", referee.Text("The raided card is %s%s: raid text %s.", referee.Str(name), referee.Str(coins), referee.Str(DescribeEffects(c.Raid))))
 	if piece == nil {
 		g.Revealed = append(g.Revealed, name)
 		remove = func() { g.Revealed, _ = removeName(g.Revealed, name) }
@@ -382,7 +376,7 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 	}
 	remove()
 	g.crown().Discard = append(g.crown().Discard, name)
-	t.Emit(referee.Event{Rule: "rr.raid.card", Text: name + " is trashed to the crown discard pile."})
+	t.Say("rr.raid.card", referee.Text("%s is trashed to the crown discard pile.", referee.Str(name)))
 }
 
 // crewEffects runs step 6: the text of every crew still in the party, in
@@ -397,7 +391,7 @@ func (g *Game) crewEffects(t *referee.T, r *Raid) {
 	for len(todo) > 0 && !g.Over {
 		x := todo[0]
 		if len(todo) > 1 {
-			x = g.choosePiece(t, "raid.crew.next", PirateSeat, "Crew effects: which crew acts next?", "rr.raid.crew", todo, "")
+			x = g.choosePiece(t, "raid.crew.next", PirateSeat, referee.Text("Crew effects: which crew acts next?"), "rr.raid.crew", todo, "")
 		}
 		todo = slices.DeleteFunc(todo, func(p *Piece) bool { return p == x })
 		s := g.shipOf(x)
@@ -405,7 +399,7 @@ func (g *Game) crewEffects(t *referee.T, r *Raid) {
 			continue
 		}
 		c := g.card(x.Name)
-		t.Emit(referee.Event{Rule: "rr.raid.crew", Text: fmt.Sprintf("%s acts: %s.", x.Name, DescribeEffects(c.After))})
+		t.Say("rr.raid.crew", referee.Text("%s acts: %s.", referee.Str(x.Name), referee.Str(DescribeEffects(c.After))))
 		g.applyText(t, &effectCtx{actor: PirateSeat, card: c, piece: x, ship: s, rule: "rr.raid.crew"}, c.After)
 	}
 }

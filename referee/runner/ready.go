@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -16,5 +14,5 @@ func (g *Game) readyShipsStep(t *referee.T) {
 			n++
 		}
 	}
-	t.Emit(referee.Event{Rule: "rr.ready", Text: fmt.Sprintf("Ready ships: %s with coins each lose one.", plural(n, "ship", "ships"))})
+	t.Say("rr.ready", referee.Text("Ready ships: %s with coins each lose one.", referee.Count(n, "ship")))
 }

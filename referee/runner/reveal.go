@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -45,8 +43,7 @@ func (g *Game) reveal(t *referee.T) {
 		is, _ := g.locate(x)
 		x.Up = true
 		c := g.card(x.Name)
-		t.Emit(referee.Event{Rule: "rr.reveal", Text: fmt.Sprintf("The crown reveals %s on %s: funded with %d coins (price %d). Funded text: %s.",
-			x.Name, is.Name, x.Coins, c.Cost, DescribeEffects(c.Funded))})
+		t.Say("rr.reveal", referee.Text("The crown reveals %s on %s: funded with %d coins (price %d). Funded text: %s.", referee.Str(x.Name), referee.Str(is.Name), referee.Int(x.Coins), referee.Int(c.Cost), referee.Str(DescribeEffects(c.Funded))))
 		g.applyText(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.reveal"}, c.Funded)
 	}
 }
@@ -66,7 +63,7 @@ func (g *Game) turnEnd(t *referee.T) {
 		if len(c.TurnEnd) == 0 {
 			continue
 		}
-		t.Emit(referee.Event{Rule: "rr.funded.timing", Text: fmt.Sprintf("%s on %s is funded: %s.", c.Name, is.Name, DescribeEffects(c.TurnEnd))})
+		t.Say("rr.funded.timing", referee.Text("%s on %s is funded: %s.", referee.Str(c.Name), referee.Str(is.Name), referee.Str(DescribeEffects(c.TurnEnd))))
 		g.applyText(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.funded.timing"}, c.TurnEnd)
 	}
 }

@@ -112,7 +112,7 @@ func (g *Game) mulligan(t *referee.T, seat int) {
 		p.Supply--
 		p.Deck.Known = append(p.Deck.Known, p.Hand...)
 		p.Hand = nil
-		t.Emit(referee.Event{Rule: "rr.mulligan", Text: fmt.Sprintf("%s pays 1 coin, shuffles the hand into the deck and draws 5 new cards.", p.Name)})
+		t.Say("rr.mulligan", referee.Text("%s pays 1 coin, shuffles the hand into the deck and draws 5 new cards.", referee.Str(p.Name)))
 		g.draw(t, seat, HandLimit)
 	}
 }

@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -20,7 +18,7 @@ func (g *Game) shipsWithRoom(skip *ShipPiece) []*ShipPiece {
 // playShip puts one ship from hand into play, paying its cost (rule 34).
 func (g *Game) playShip(t *referee.T) bool {
 	p := g.pirate()
-	name := g.chooseFromHand(t, "ship.card", PirateSeat, p.Name+", which ship do you play?", "rr.ship", g.affordable(Ship))
+	name := g.chooseFromHand(t, "ship.card", PirateSeat, referee.Text("%s, which ship do you play?", referee.Str(p.Name)), "rr.ship", g.affordable(Ship))
 	if name == "" {
 		return false
 	}
@@ -30,6 +28,6 @@ func (g *Game) playShip(t *referee.T) bool {
 	s := &ShipPiece{Piece: *g.newPiece(name)}
 	s.Up = true
 	g.Ships = append(g.Ships, s)
-	t.Emit(referee.Event{Rule: "rr.ship", Text: fmt.Sprintf("The pirate pays %d and puts %s #%d into play (%s).", c.Cost, name, s.ID, plural(c.Slots, "crew slot", "crew slots"))})
+	t.Say("rr.ship", referee.Text("The pirate pays %d and puts %s #%d into play (%s).", referee.Int(c.Cost), referee.Str(name), referee.Int(s.ID), referee.Count(c.Slots, "crew slot")))
 	return true
 }

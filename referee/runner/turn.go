@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -14,7 +12,7 @@ const ActionsPerTurn = 3
 func (g *Game) takeTurn(t *referee.T) {
 	seat := g.Active
 	p := g.Players[seat]
-	t.Emit(referee.Event{Rule: "rr.turn", Text: fmt.Sprintf("Turn %d: %s.", g.Turn, g.who(seat))})
+	t.Say("rr.turn", referee.Text("Turn %d: %s.", referee.Int(g.Turn), referee.Str(g.who(seat))))
 	if seat == CrownSeat {
 		g.reveal(t)
 	} else {
@@ -31,9 +29,9 @@ func (g *Game) takeTurn(t *referee.T) {
 	if g.Over {
 		return
 	}
-	t.Emit(referee.Event{Rule: "rr.end-turn", Text: p.Name + " ends the turn: draw 1 card."})
+	t.Say("rr.end-turn", referee.Text("%s ends the turn: draw 1 card.", referee.Str(p.Name)))
 	g.draw(t, seat, 1)
 	if len(p.Hand) > HandLimit {
-		g.discard(t, seat, "rr.end-turn", fmt.Sprintf("you hold %d cards: discard one.", len(p.Hand)))
+		g.discard(t, seat, "rr.end-turn", referee.Text("you hold %d cards: discard one.", referee.Int(len(p.Hand))))
 	}
 }

@@ -22,8 +22,7 @@ func (g *Game) enterCardV0(t *referee.T, actor int, side Side, types []CardType,
 		for _, ty := range types {
 			tc.AddText(ty, ty.String())
 		}
-		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown",
-			Text: "This card is not in the referee's list. What type is printed on it?"})
+		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Prompt: referee.Text("This card is not in the referee's list. What type is printed on it?")})
 	}
 	n := 1
 	for i := range g.cards {
@@ -103,8 +102,7 @@ func (g *Game) enterOption(ask func(referee.Question) string, num func(string, s
 		if len(out) > 0 {
 			opts = append(opts, referee.Option{Key: "done", Label: "that is the whole cost"})
 		}
-		key := ask(referee.Question{ID: "card.option", Options: opts,
-			Text: fmt.Sprintf("Cost option %d: what does it ask (one part at a time)?", i)})
+		key := ask(referee.Question{ID: "card.option", Options: opts, Prompt: referee.Text("Cost option %d: what does it ask (one part at a time)?", referee.Int(i))})
 		if key == "done" {
 			return out
 		}
