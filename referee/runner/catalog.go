@@ -125,22 +125,24 @@ const (
 	OpChoose
 	// OpManual shows the card's text and hands the players an adjust menu.
 	OpManual
+	// numOps counts the primitives (see ops for what each does).
+	numOps
 )
 
-var opNames = []string{"navigation", "combat", "pay", "gain", "rival-gain", "take", "discard", "draw",
-	"coin-this", "coin-ship", "coin-raiders", "coin-own", "coin-pirate-ship", "remove-coin", "trash-crew",
-	"trash-ship", "score", "move-coin", "shuffle-hand", "peek", "raid-with-ship", "keep-unless-paid",
-	"hazard-from-discard", "move-hazard", "crew-from-discard", "choose", "manual"}
-
 // String returns the primitive's name as the card file spells it.
-func (o Op) String() string { return enumString(opNames, int(o)) }
+func (o Op) String() string {
+	if o >= 0 && o < numOps {
+		return ops[o].name
+	}
+	return enumString(nil, int(o))
+}
 
 // MarshalText writes the primitive's name.
 func (o Op) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
 
 // UnmarshalText reads a primitive's name.
 func (o *Op) UnmarshalText(b []byte) error {
-	n, err := enumParse("effect", opNames, string(b))
+	n, err := enumParse("effect", opNames(), string(b))
 	*o = Op(n)
 	return err
 }
@@ -288,7 +290,7 @@ func validateEffects(l []Effect, depth int) error {
 		return fmt.Errorf("nests choices too deeply")
 	}
 	for i, e := range l {
-		if e.Do < 0 || int(e.Do) >= len(opNames) {
+		if e.Do < 0 || e.Do >= numOps {
 			return fmt.Errorf("effect %d is not a known primitive", i+1)
 		}
 		if e.N < 0 || e.N > 20 {
@@ -334,77 +336,9 @@ func DescribeEffects(l []Effect) string {
 }
 
 func describeEffect(e Effect) string {
-	var s string
-	switch e.Do {
-	case OpNavigation:
-		s = fmt.Sprintf("%d navigation", e.N)
-	case OpCombat:
-		s = fmt.Sprintf("%d combat", e.N)
-	case OpPay:
-		s = fmt.Sprintf("pay %d", e.N)
-	case OpGain:
-		s = fmt.Sprintf("gain %d", e.N)
-	case OpRivalGain:
-		s = fmt.Sprintf("the other player gains %d", e.N)
-	case OpTake:
-		s = fmt.Sprintf("take %d from the other player's supply", e.N)
-	case OpDiscard:
-		s = fmt.Sprintf("discard %d", e.N)
-	case OpDraw:
-		s = fmt.Sprintf("draw %d", e.N)
-	case OpCoinThis:
-		s = fmt.Sprintf("+%d coin on this card", e.N)
-	case OpCoinShip:
-		s = fmt.Sprintf("+%d coin on this ship", e.N)
-	case OpCoinRaiders:
-		s = fmt.Sprintf("+%d coin on each raiding ship", e.N)
-	case OpCoinOwn:
-		s = fmt.Sprintf("+1 coin on up to %d of your cards", e.N)
-		if e.Exactly {
-			s = fmt.Sprintf("+1 coin on %d of your cards", e.N)
-			if e.N == 1 {
-				s = "+1 coin on one of your cards"
-			}
-		}
-	case OpCoinPirateShip:
-		s = "+1 coin on a pirate ship"
-	case OpRemoveCoin:
-		s = "remove a coin from a hazard"
-	case OpTrashCrew:
-		s = fmt.Sprintf("trash %d crew", max(e.N, 1))
-	case OpTrashShip:
-		s = "trash a ship"
-		if e.Hand {
-			s += " (its crew go to hand)"
-		}
-	case OpScore:
-		s = "score it"
-	case OpMoveCoin:
-		s = "move a coin between two hazards or two ships"
-	case OpShuffleHand:
-		s = "shuffle your hand into your deck"
-	case OpPeek:
-		s = "look at a face-down crown card"
-	case OpRaidWithShip:
-		s = fmt.Sprintf("+%d coins on a ready ship and raid with it", e.N)
-	case OpKeepUnlessPaid:
-		s = "stays unless the pirate pays 1 per coin on it"
-	case OpHazardFromDiscard:
-		s = "take a hazard from the discard pile into hand"
-	case OpMoveHazard:
-		s = "move a hazard to another island"
-	case OpCrewFromDiscard:
-		s = "take a crew from the discard pile into hand"
-	case OpChoose:
-		alts := make([]string, 0, len(e.Or))
-		for _, a := range e.Or {
-			alts = append(alts, DescribeEffects(a))
-		}
-		s = "either " + strings.Join(alts, " or ")
-	case OpManual:
-		s = "apply the card text by hand"
-	default:
-		s = e.Do.String()
+	s := e.Do.String()
+	if e.Do >= 0 && e.Do < numOps && ops[e.Do].describe != nil {
+		s = ops[e.Do].describe(e)
 	}
 	if e.Optional {
 		s = "may " + s

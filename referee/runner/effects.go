@@ -83,47 +83,8 @@ func (g *Game) coinSources() []*Piece {
 
 // possible reports whether the actor can carry out an effect in full now.
 func (g *Game) possible(c *effectCtx, e Effect) bool {
-	p := g.Players[c.actor]
-	switch e.Do {
-	case OpNavigation, OpCombat:
-		return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
-	case OpPay:
-		return p.Supply >= e.N
-	case OpTake:
-		return g.Players[other(c.actor)].Supply >= max(e.N, 1)
-	case OpDiscard:
-		return len(p.Hand) >= e.N
-	case OpTrashCrew:
-		return len(g.partyCrew()) >= max(e.N, 1)
-	case OpTrashShip:
-		return len(g.partyShips()) > 0
-	case OpCoinShip:
-		return c.ship != nil
-	case OpCoinPirateShip:
-		return len(g.Ships) > 0
-	case OpRemoveCoin:
-		return slices.ContainsFunc(g.hazardPieces(), func(h *Piece) bool { return h.Coins > 0 })
-	case OpMoveCoin:
-		return len(g.coinSources()) > 0
-	case OpCoinOwn:
-		return len(g.crownPieces()) > 0
-	case OpPeek:
-		return len(g.faceDown()) > 0
-	case OpRaidWithShip:
-		return g.Raid == nil && len(g.readyShips()) > 0
-	case OpHazardFromDiscard:
-		return slices.ContainsFunc(g.crown().Discard, func(n string) bool { return g.card(n).Type == Hazard })
-	case OpCrewFromDiscard:
-		return slices.ContainsFunc(g.pirate().Discard, func(n string) bool { return g.card(n).Type == Crew })
-	case OpMoveHazard:
-		return len(g.hazardPieces()) > 0
-	case OpChoose:
-		for _, alt := range e.Or {
-			if g.allPossible(c, alt) {
-				return true
-			}
-		}
-		return false
+	if d := ops[e.Do].possible; d != nil {
+		return d(g, c, e)
 	}
 	return true
 }
@@ -133,9 +94,8 @@ func (g *Game) possible(c *effectCtx, e Effect) bool {
 func (g *Game) allPossible(c *effectCtx, l []Effect) bool {
 	var sum []Effect
 	for _, e := range l {
-		switch e.Do {
-		case OpNavigation, OpCombat, OpPay, OpDiscard, OpTrashCrew, OpTake:
-			if e.Do == OpTrashCrew || e.Do == OpTake {
+		if d := ops[e.Do]; d.adds {
+			if d.atLeastOne {
 				e.N = max(e.N, 1)
 			}
 			if i := slices.IndexFunc(sum, func(x Effect) bool { return x.Do == e.Do }); i >= 0 {
@@ -205,197 +165,12 @@ func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
 
 // needsTarget reports whether a primitive needs a card to act on; such a
 // primitive does nothing when there is none.
-func needsTarget(o Op) bool {
-	switch o {
-	case OpCoinPirateShip, OpRemoveCoin, OpTrashShip, OpMoveCoin, OpPeek, OpRaidWithShip,
-		OpHazardFromDiscard, OpCrewFromDiscard, OpMoveHazard, OpCoinOwn, OpCoinShip, OpChoose:
-		return true
-	}
-	return false
-}
+func needsTarget(o Op) bool { return ops[o].target }
 
 // do carries out one primitive.
 func (g *Game) do(t *referee.T, c *effectCtx, e Effect) {
-	p := g.Players[c.actor]
-	rival := g.Players[other(c.actor)]
-	emit := func(m referee.Msg) { t.Say(c.rule, m) }
-	switch e.Do {
-	case OpNavigation, OpCombat:
-		g.Raid.spend(t, g, e.Do, e.N)
-	case OpPay:
-		n := min(e.N, p.Supply)
-		p.Supply -= n
-		emit(referee.Text("%s pays %s to the bank.", referee.Str(p.Name), referee.Count(n, "coin")))
-	case OpGain:
-		p.Supply += e.N
-		emit(referee.Text("%s gains %s from the bank.", referee.Str(p.Name), referee.Count(e.N, "coin")))
-	case OpRivalGain:
-		rival.Supply += e.N
-		emit(referee.Text("%s gains %s from the bank.", referee.Str(rival.Name), referee.Count(e.N, "coin")))
-	case OpTake:
-		n := min(e.N, rival.Supply)
-		rival.Supply -= n
-		p.Supply += n
-		emit(referee.Text("%s takes %s from %s's supply.", referee.Str(p.Name), referee.Count(n, "coin"), referee.Str(rival.Name)))
-	case OpDiscard:
-		for i := 0; i < e.N && len(p.Hand) > 0 && !g.Over; i++ {
-			g.discard(t, c.actor, c.rule, referee.Text("%s: discard a card (%d of %d).", referee.Str(c.name()), referee.Int(i+1), referee.Int(e.N)))
-		}
-	case OpDraw:
-		g.draw(t, c.actor, e.N)
-	case OpCoinThis:
-		if c.piece != nil {
-			c.piece.Coins += e.N
-			emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Str(g.label(c.piece))))
-		}
-	case OpCoinShip:
-		if c.ship != nil {
-			c.ship.Coins += e.N
-			emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Str(g.label(&c.ship.Piece))))
-		}
-	case OpCoinRaiders:
-		if g.Raid == nil {
-			emit(referee.Text("%s: there is no raiding party, so no ship gets a coin.", referee.Str(c.name())))
-			return
-		}
-		for _, s := range g.Raid.Party {
-			s.Coins += e.N
-			emit(referee.Text("+%d on the raiding %s.", referee.Int(e.N), referee.Str(g.label(&s.Piece))))
-		}
-	case OpCoinOwn:
-		var chosen []*Piece
-		for len(chosen) < e.N {
-			left := slices.DeleteFunc(g.crownPieces(), func(x *Piece) bool { return slices.Contains(chosen, x) })
-			if len(left) == 0 {
-				break
-			}
-			// Royal Decree's "up to" may stop early; Cash Crop's coin must be placed.
-			done, text := "no more", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
-			if e.Exactly {
-				done, text = "", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
-			}
-			x := g.choosePiece(t, "effect.coin-own", CrownSeat, text, c.rule, left, done)
-			if x == nil {
-				break
-			}
-			chosen = append(chosen, x)
-			x.Coins++
-			emit(referee.Text("+1 on %s.", referee.Str(g.label(x))))
-		}
-	case OpCoinPirateShip:
-		x := g.choosePiece(t, "effect.coin-ship", c.actor, referee.Text("%s: which pirate ship gets 1 coin?", referee.Str(c.name())), c.rule, g.shipPieces(g.Ships), "")
-		x.Coins++
-		emit(referee.Text("+1 on %s.", referee.Str(g.label(x))))
-	case OpRemoveCoin:
-		var hz []*Piece
-		for _, h := range g.hazardPieces() {
-			if h.Coins > 0 {
-				hz = append(hz, h)
-			}
-		}
-		if len(hz) == 0 {
-			return
-		}
-		x := g.choosePiece(t, "effect.remove-coin", c.actor, referee.Text("%s: remove 1 coin from which hazard?", referee.Str(c.name())), c.rule, hz, "")
-		x.Coins--
-		emit(referee.Text("1 coin is removed from %s.", referee.Str(g.label(x))))
-	case OpTrashCrew:
-		for i := 0; i < max(e.N, 1); i++ {
-			crew := g.partyCrew()
-			if len(crew) == 0 {
-				emit(referee.Text("%s: there is no crew to trash.", referee.Str(c.name())))
-				return
-			}
-			x := g.choosePiece(t, "effect.trash-crew", PirateSeat, referee.Text("%s: which crew is trashed?", referee.Str(c.name())), c.rule, crew, "")
-			g.trashCrew(t, x, c.rule)
-		}
-	case OpTrashShip:
-		ships := g.partyShips()
-		if len(ships) == 0 {
-			emit(referee.Text("%s: there is no ship to trash.", referee.Str(c.name())))
-			return
-		}
-		x := g.choosePiece(t, "effect.trash-ship", c.actor, referee.Text("%s: which ship is trashed?", referee.Str(c.name())), c.rule, g.shipPieces(ships), "")
-		g.trashShip(t, g.shipOf(x), e.Hand, c.rule)
-	case OpScore:
-		pts := 1
-		if c.actor == CrownSeat {
-			pts = c.card.Points
-		}
-		if c.remove != nil {
-			c.remove()
-		}
-		c.scored = true
-		g.score(t, c.actor, c.card.Name, pts)
-	case OpMoveCoin:
-		g.moveCoin(t, c)
-	case OpShuffleHand:
-		p.Deck.Known = append(p.Deck.Known, p.Hand...)
-		emit(referee.Text("%s shuffles %s from hand into the deck (now %s).", referee.Str(p.Name), referee.Count(len(p.Hand), "card"), referee.Count(p.Deck.Size(), "card")))
-		p.Hand = nil
-	case OpPeek:
-		g.peek(t, c)
-	case OpRaidWithShip:
-		x := g.choosePiece(t, "effect.raid-ship", PirateSeat, referee.Text("%s: which ready ship (no coins, with crew) raids?", referee.Str(c.name())), c.rule, g.shipPieces(g.readyShips()), "")
-		s := g.shipOf(x)
-		s.Coins += e.N
-		emit(referee.Text("+%d on %s; it raids alone.", referee.Int(e.N), referee.Str(g.label(x))))
-		g.raid(t, []*ShipPiece{s})
-	case OpKeepUnlessPaid:
-		n := 0
-		if c.piece != nil {
-			n = c.piece.Coins
-		}
-		if n == 0 {
-			return
-		}
-		if g.pirate().Supply >= n {
-			k := t.Ask(yesNo("effect.pay-to-trash", PirateSeat, fmt.Sprintf("%s has %s on it: pay %d to trash it, or leave it in play?", c.name(), plural(n, "coin", "coins"), n),
-				c.rule, fmt.Sprintf("pay %d and trash it", n), "leave it"))
-			if k == "yes" {
-				g.pirate().Supply -= n
-				emit(referee.Text("The pirate pays %d to trash %s.", referee.Int(n), referee.Str(c.name())))
-				return
-			}
-		}
-		c.kept = true
-		t.Say("rr.raid.not-trashed", referee.Text("%s stays in play face-up with its coins: the pirate did not pay %d.", referee.Str(c.name()), referee.Int(n)))
-	case OpHazardFromDiscard:
-		g.fromDiscard(t, c, CrownSeat, Hazard, "effect.hazard-from-discard", "hazard")
-	case OpCrewFromDiscard:
-		g.fromDiscard(t, c, PirateSeat, Crew, "effect.crew-from-discard", "crew")
-	case OpMoveHazard:
-		x := g.choosePiece(t, "effect.move-hazard", c.actor, referee.Text("%s: which hazard moves?", referee.Str(c.name())), c.rule, g.hazardPieces(), "")
-		from, _ := g.locate(x)
-		ic := referee.Choose[island](t)
-		for i, is := range g.Islands {
-			if is != from {
-				ic.AddText(island(i), is.Name)
-			}
-		}
-		k := ic.Pick(t, referee.Question{ID: "effect.move-hazard.to", Actor: referee.Seat(c.actor), Rule: c.rule,
-			Prompt: referee.Text("To which island? It goes to the outermost place.")})
-		coins := x.Coins
-		g.takeOff(x)
-		x.Coins = coins
-		to := g.Islands[k]
-		to.Hazards = append(to.Hazards, x)
-		emit(referee.Text("The hazard moves to the outer end of %s's row.", referee.Str(to.Name)))
-	case OpChoose:
-		oc := referee.Choose[choice](t)
-		for i, alt := range e.Or {
-			if g.allPossible(c, alt) {
-				oc.AddText(choice(i), DescribeEffects(alt))
-			}
-		}
-		if oc.Len() == 0 {
-			emit(referee.Text("%s: none of its choices can be carried out now.", referee.Str(c.name())))
-			return
-		}
-		i := oc.Pick(t, referee.Question{ID: "effect.choose", Actor: referee.Seat(c.actor), Rule: c.rule, Prompt: referee.Text("%s: choose one.", referee.Str(c.name()))})
-		g.apply(t, c, e.Or[i])
-	case OpManual:
-		g.adjust(t, c, e)
+	if run := ops[e.Do].run; run != nil {
+		run(g, t, c, e)
 	}
 }
 

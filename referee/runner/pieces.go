@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
 
 	"rumref/referee"
@@ -84,24 +83,29 @@ func (g *Game) shipOf(p *Piece) *ShipPiece {
 
 // label describes a piece in public words.
 func (g *Game) label(p *Piece) string {
-	coins := plural(p.Coins, "coin", "coins")
+	m := g.labelMsg(p)
+	return m.String()
+}
+
+// labelMsg is label as a message, formatted when shown.
+func (g *Game) labelMsg(p *Piece) referee.Msg {
+	coins := referee.Count(p.Coins, "coin")
 	if is, i := g.locate(p); is != nil {
 		if i < 0 {
 			if p.Up {
-				return fmt.Sprintf("%s on %s (%s)", p.Name, is.Name, coins)
+				return referee.Text("%s on %s (%s)", referee.Str(p.Name), referee.Str(is.Name), coins)
 			}
-			return fmt.Sprintf("face-down investment on %s (%s)", is.Name, coins)
+			return referee.Text("face-down investment on %s (%s)", referee.Str(is.Name), coins)
 		}
-		pos := fmt.Sprintf("hazard %d of %d at %s", i+1, len(is.Hazards), is.Name)
 		if p.Up {
-			return fmt.Sprintf("%s, %s (%s)", p.Name, pos, coins)
+			return referee.Text("%s, hazard %d of %d at %s (%s)", referee.Str(p.Name), referee.Int(i+1), referee.Int(len(is.Hazards)), referee.Str(is.Name), coins)
 		}
-		return fmt.Sprintf("face-down %s (%s)", pos, coins)
+		return referee.Text("face-down hazard %d of %d at %s (%s)", referee.Int(i+1), referee.Int(len(is.Hazards)), referee.Str(is.Name), coins)
 	}
 	if s := g.shipOf(p); s != nil && &s.Piece != p {
-		return fmt.Sprintf("%s on %s #%d", p.Name, s.Name, s.ID)
+		return referee.Text("%s on %s #%d", referee.Str(p.Name), referee.Str(s.Name), referee.Int(s.ID))
 	}
-	return fmt.Sprintf("%s #%d (%s)", p.Name, p.ID, coins)
+	return referee.Text("%s #%d (%s)", referee.Str(p.Name), referee.Int(p.ID), coins)
 }
 
 // choosePiece asks the actor to pick one of the pieces; done adds a "none"
@@ -112,7 +116,7 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text referee.Msg,
 	}
 	c := referee.Choose[*Piece](t)
 	for _, p := range pieces {
-		c.AddText(p, g.label(p))
+		c.Add(p, g.labelMsg(p))
 	}
 	if done != "" {
 		c.AddText(nil, done)
