@@ -22,6 +22,11 @@ const (
 // never mistaken for one.
 const tooLong = "\x00(too long)"
 
+// tooLongLine reports whether checkLine refuses line for its length.
+func tooLongLine(line string) bool {
+	return line == tooLong || len(line) > maxLineBytes || utf8.RuneCountInString(line) > maxLine
+}
+
 // checkLine refuses a raw input line, before anything is trimmed, that is
 // too long or holds a control or formatting character (tabs are allowed
 // and count as spaces). It returns the reason in the player's words.

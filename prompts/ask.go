@@ -108,8 +108,17 @@ func (a *asker) Text(prompt string, validate func(string) error) (string, error)
 		return validate(strings.TrimSpace(raw))
 	}
 	if a.mode == Terminal {
-		s, err := a.term.prompt(prompt, check, false)
-		return strings.TrimSpace(s), err
+		for {
+			s, err := a.term.prompt(prompt, check, false)
+			if err != nil {
+				return "", err
+			}
+			if err := check(s); err != nil {
+				a.reject(SetupTextID, err.Error()) // only a line too long gets here
+				continue
+			}
+			return strings.TrimSpace(s), nil
+		}
 	}
 	for {
 		if a.mode == JSON {

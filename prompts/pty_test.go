@@ -207,3 +207,20 @@ func TestTerminalMenuUndoAndCtrlC(t *testing.T) {
 		t.Error("no color with color on")
 	}
 }
+
+// TestTerminalPasteInAPseudoTerminal pastes 40 KB, and then a valid answer
+// followed by tabs and an escape sequence, into the typed prompt of the
+// real line editor: both are refused as too long, each time with an empty
+// prompt again, and the game goes on.
+func TestTerminalPasteInAPseudoTerminal(t *testing.T) {
+	f, sc, _ := startTTY(t, "plain")
+	sc.waitFor(t, "What did you roll?")
+	typeKeys(t, f, strings.Repeat("x", 40<<10)+"\r")
+	sc.waitFor(t, "Not taken (t.roll): that line is too long")
+	sc.waitFor(t, "What did you roll?")
+	typeKeys(t, f, "3"+strings.Repeat("\t", 3000)+"\x1b[2J\r")
+	sc.waitFor(t, "Not taken (t.roll): that line is too long")
+	sc.waitFor(t, "What did you roll?")
+	typeKeys(t, f, "3\r")
+	sc.waitFor(t, "Ann rolled 3.")
+}

@@ -356,10 +356,24 @@ func (t *terminal) choose(label string, items []selectItem, search bool) (int, e
 }
 
 // prompt runs a typed prompt.
+//
+// A line too long to be taken is let through the live check (validate is
+// not asked): promptui keeps a refused line in its editor, and a pasted
+// line would then have to be deleted by hand. The caller refuses it
+// (checkLine) and asks again with an empty editor.
 func (t *terminal) prompt(label string, validate func(string) error, mask bool) (string, error) {
+	live := validate
+	if validate != nil {
+		live = func(s string) error {
+			if tooLongLine(s) {
+				return nil
+			}
+			return validate(s)
+		}
+	}
 	p := promptui.Prompt{
 		Label:     label,
-		Validate:  validate,
+		Validate:  live,
 		Templates: promptTemplates(t.pal.on),
 		Stdin:     t.pump.view(),
 		Stdout:    bellFilter{w: t.out},
@@ -468,6 +482,9 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 	}, false)
 	if err != nil {
 		return "", err
+	}
+	if checkLine(cmdLine) != "" {
+		return cmdLine, nil // refused as it is, never trimmed first
 	}
 	return ":" + strings.TrimPrefix(strings.TrimSpace(cmdLine), ":"), nil
 }
