@@ -235,20 +235,7 @@ func (b *browser) playInBrowser(every func(step int)) {
 			}
 		}
 		b.click(who, step, tb.answers[step].A)
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			tb.hub.mu.Lock()
-			now, queued := tb.hub.step, len(tb.hub.queued)
-			tb.hub.mu.Unlock()
-			if now > step && (queued == 0 && !queuedAt[now] || now == len(tb.answers)) {
-				step = now
-				break
-			}
-			if time.Now().After(deadline) {
-				b.t.Fatalf("the game is stuck at step %d after clicking answer %d (%s %s) on viewer %d's page", now, step+1, q.ID, tb.answers[step].A, who)
-			}
-			time.Sleep(2 * time.Millisecond)
-		}
+		step = tb.waitPast(step, queuedAt, fmt.Sprintf("clicked %s %s on viewer %d's page", q.ID, tb.answers[step].A, who))
 		if every != nil {
 			every(step)
 		}

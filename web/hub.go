@@ -170,18 +170,7 @@ type eventObj struct {
 }
 
 type questionObj struct {
-	Type      string           `json:"type"`
-	ID        string           `json:"id"`
-	Actor     int              `json:"actor"`
-	ActorName string           `json:"actor_name"`
-	Kind      string           `json:"kind"`
-	Text      string           `json:"text"`
-	Options   []referee.Option `json:"options"`
-	Min       *int             `json:"min"`
-	Max       *int             `json:"max"`
-	Secret    bool             `json:"secret"`
-	Rule      string           `json:"rule"`
-	Step      int              `json:"step"`
+	prompts.QuestionJSON
 	// Ahead marks a question asked before the player's turn (the
 	// answers of several players do not depend on each other); Queued
 	// is the answer already given to it.
@@ -265,19 +254,7 @@ func mustJSON(v any) json.RawMessage {
 // questionFor is q as viewer v may see it: to anyone but its actor a
 // secret question shows only who is asked.
 func (h *Hub) questionFor(q *referee.Question, v referee.Viewer, step int) questionObj {
-	o := questionObj{Type: "question", ID: q.ID, Actor: int(q.Actor), ActorName: h.actorName(q.Actor), Kind: q.Kind.String(),
-		Text: q.Text, Options: []referee.Option{}, Secret: q.Secret, Rule: q.Rule, Step: step}
-	if q.Secret && !v.Sees(q.Actor) {
-		o.Text = fmt.Sprintf("(a secret question for %s)", h.actorName(q.Actor))
-		return o
-	}
-	if q.Kind == referee.Number {
-		lo, hi := q.Min, q.Max
-		o.Min, o.Max = &lo, &hi
-	} else {
-		o.Options = append(o.Options, q.Options...)
-	}
-	return o
+	return questionObj{QuestionJSON: prompts.QuestionFor(q, h.actorName(q.Actor), step, v)}
 }
 
 // helpFor explains the question a viewer sees, the commands of the pages

@@ -257,21 +257,7 @@ func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
 		if code != 200 {
 			tb.t.Fatalf("step %d (%s) from viewer %d: %d %s", step, q.ID, who, code, body)
 		}
-		// Answers given ahead go in on their own, one by one.
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			tb.hub.mu.Lock()
-			now, queued := tb.hub.step, len(tb.hub.queued)
-			tb.hub.mu.Unlock()
-			if now > step && (queued == 0 && !queuedAt[now] || now == len(tb.answers)) {
-				step = now
-				break
-			}
-			if time.Now().After(deadline) {
-				tb.t.Fatalf("the game is stuck at step %d after answer %d", now, step+1)
-			}
-			time.Sleep(time.Millisecond)
-		}
+		step = tb.waitPast(step, queuedAt, fmt.Sprintf("%s from viewer %d", q.ID, who))
 		if every != nil {
 			every(step)
 		}
@@ -286,6 +272,26 @@ func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
 		tb.t.Fatal("the session did not end with the game")
 	}
 	return got
+}
+
+// waitPast waits until the game is past step and the answers given
+// ahead (at the steps in queuedAt) went in on their own, one by one; it
+// returns the step the game is at.
+func (tb *table) waitPast(step int, queuedAt map[int]bool, what string) int {
+	tb.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		tb.hub.mu.Lock()
+		now, queued := tb.hub.step, len(tb.hub.queued)
+		tb.hub.mu.Unlock()
+		if now > step && (queued == 0 && !queuedAt[now] || now == len(tb.answers)) {
+			return now
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("the game is stuck at step %d after answer %d (%s)", now, step+1, what)
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // secretsOf lists, per seat, the texts only that seat may see (its
