@@ -49,6 +49,8 @@ type T struct {
 	labels []Msg
 	slots  [2]Question
 	slot   int
+	// vals is the value buffer of the last Choices, of whatever type.
+	vals any
 }
 
 // Ender is a game that can say it has ended; its rules return after the

@@ -53,6 +53,9 @@ type Choices[V Keyed] struct {
 	labels []Msg
 	t      *T
 	spent  bool
+	// quiet: the question will be answered from a replay's queue and never
+	// shown, so its labels are not kept.
+	quiet bool
 }
 
 // Choose starts the choices of the next question, reusing the buffers of
@@ -65,8 +68,13 @@ func Choose[V Keyed](t *T) Choices[V] {
 	if t.e.logging {
 		return Choices[V]{}
 	}
-	c := Choices[V]{vals: make([]V, 0, max(cap(t.opts), 4)), opts: t.opts, labels: t.labels, t: t}
-	t.opts, t.labels = nil, nil
+	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: t.e.queued > 0}
+	if vals, ok := t.vals.([]V); ok {
+		c.vals = vals
+	} else {
+		c.vals = make([]V, 0, max(cap(t.opts), 4))
+	}
+	t.opts, t.labels, t.vals = nil, nil, nil
 	return c
 }
 
@@ -74,7 +82,9 @@ func Choose[V Keyed](t *T) Choices[V] {
 func (c *Choices[V]) Add(v V, label Msg) {
 	c.vals = append(c.vals, v)
 	c.opts = append(c.opts, Option{Key: v.Key()})
-	c.labels = append(c.labels, label)
+	if !c.quiet {
+		c.labels = append(c.labels, label)
+	}
 }
 
 // AddText offers v with a fixed label (one that takes no arguments).
@@ -113,7 +123,8 @@ func (c *Choices[V]) Pick(t *T, q Question) V {
 			if c.t == t {
 				// The question is answered: its buffers serve the next one.
 				clear(c.labels)
-				t.opts, t.labels = c.opts[:0], c.labels[:0]
+				clear(c.vals)
+				t.opts, t.labels, t.vals = c.opts[:0], c.labels[:0], c.vals[:0]
 				c.vals, c.opts, c.labels, c.t, c.spent = nil, nil, nil, nil, true
 			}
 			return v
