@@ -170,7 +170,7 @@ func (g *Game) canHop(p referee.Seat, k int, last bool) bool {
 	return found
 }
 
-// whyNoHop tells player p, privately, why they cannot make hop number k:
+// whyNoHop tells player p, privately, why they cannot make the next hop:
 // no hop anywhere, no free alley their pirates fill, or no coin for it.
 func (g *Game) whyNoHop(p referee.Seat) referee.Msg {
 	c, ok := g.escapeTarget(g.Captain)
