@@ -137,3 +137,38 @@ func TestTerminalTeachNewGameQuitAndResume(t *testing.T) {
 	r.send(keyCtrlC)
 	<-r.done
 }
+
+// TestTerminalTypesInAStartingHazard: in a terminal the crown names the
+// starting hazards after a pass screen, types an unknown one in masked
+// (a name of several words whose first is a command word is still a name),
+// a hazard text that is not a cost is refused, and the card is saved.
+func TestTerminalTypesInAStartingHazard(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "r.yaml")
+	c := startTTY(t, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	c.waitFor("pass the laptop to Ann")
+	c.send(keyEnter)
+	c.waitFor("starting hazard you put face-down at Home Port")
+	c.send("unlisted" + keyEnter)
+	c.waitFor("What name is printed on it")
+	c.send("Help Wanted Reef" + keyEnter)
+	c.waitFor("What coin value")
+	for _, n := range []string{"1", "0", "0"} {
+		c.send(n + keyEnter)
+	}
+	c.waitFor("Type its text in your own words")
+	c.send("sing loudly" + keyEnter)
+	c.waitFor("cost 1, part 1: that is not a cost the referee reads")
+	c.send(strings.Repeat("\x7f", len("sing loudly")) + "pay 2 or 1 navigation" + keyEnter)
+	c.waitFor("starting hazard you put face-down at Privateer Point")
+	// (The name shows later only in the crown's own secret list.)
+	if s := c.screen(); strings.Contains(s, "pay 2 or 1 navigation") || strings.Contains(s, "sing loudly") {
+		t.Errorf("a secret answer was echoed on the terminal:\n%s", s)
+	}
+	c.send(keyCtrlC)
+	<-c.done
+	c.cmd.Wait()
+	data, err := os.ReadFile(save)
+	if err != nil || !strings.Contains(string(data), `a: "Help Wanted Reef"`) || !strings.Contains(string(data), `a: "pay 2 or 1 navigation"`) {
+		t.Fatalf("the typed-in card was not saved: %v\n%s", err, data)
+	}
+}

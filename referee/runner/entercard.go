@@ -116,7 +116,7 @@ func (g *Game) checkNewName(s string) error {
 	}
 	for _, r := range reservedKeys {
 		if k == r {
-			return fmt.Errorf("%q is a word the referee's menus use: add a word to the name", s)
+			return fmt.Errorf("that name is a word the referee's menus use: add a word to it")
 		}
 	}
 	if c := g.cardBySlug(k); c != nil {
@@ -173,9 +173,9 @@ func parseCosts(s string) ([][]Effect, error) {
 		return nil, fmt.Errorf("that is %d costs: a hazard lists at most 4", len(alts))
 	}
 	var out [][]Effect
-	for _, alt := range alts {
+	for i, alt := range alts {
 		var opt []Effect
-		for _, part := range costParts.Split(alt, -1) {
+		for j, part := range costParts.Split(alt, -1) {
 			part = strings.Trim(strings.TrimSpace(part), ".!")
 			if part == "" {
 				continue
@@ -186,7 +186,8 @@ func parseCosts(s string) ([][]Effect, error) {
 			}
 			e, err := parseCostPart(part)
 			if err != nil {
-				return nil, err
+				// The answer is secret: say where, without echoing it.
+				return nil, fmt.Errorf("cost %d, part %d: %w", i+1, j+1, err)
 			}
 			opt = append(opt, e)
 		}
@@ -194,7 +195,7 @@ func parseCosts(s string) ([][]Effect, error) {
 			return nil, fmt.Errorf("one of the costs is empty: type each cost between the bars")
 		}
 		if len(opt) > 3 {
-			return nil, fmt.Errorf("the cost %q has %d parts: at most 3", alt, len(opt))
+			return nil, fmt.Errorf("cost %d has %d parts: at most 3", i+1, len(opt))
 		}
 		out = append(out, opt)
 	}
@@ -225,9 +226,9 @@ func parseCostPart(part string) (Effect, error) {
 			n = d
 		}
 		if n < 1 || n > 9 {
-			return Effect{}, fmt.Errorf("%q: use a number from 1 to 9", part)
+			return Effect{}, fmt.Errorf("use a number from 1 to 9")
 		}
 		return Effect{Do: p.op, N: n}, nil
 	}
-	return Effect{}, fmt.Errorf("%q is not a cost the referee reads: write it as %s", part, costForms)
+	return Effect{}, fmt.Errorf("that is not a cost the referee reads: write it as %s", costForms)
 }
