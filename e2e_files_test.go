@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -26,21 +25,12 @@ func quick(t *testing.T, env []string, args ...string) result {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
 	cmd.Env = append(append(os.Environ(), "NO_COLOR=1"), env...)
-	err := cmd.Run()
+	res := runCmd(t, cmd)
 	if ctx.Err() != nil {
 		t.Fatalf("rumref %s hung", strings.Join(args, " "))
 	}
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return result{out.String(), errb.String(), code}
+	return res
 }
 
 // TestFilesThatAreNotFilesAreRefusedAtOnce: a FIFO or /dev/zero as a save,

@@ -43,9 +43,15 @@ func rumref(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Env = append(os.Environ(), "NO_COLOR=1", "XDG_DATA_HOME="+t.TempDir())
+	return runCmd(t, cmd)
+}
+
+// runCmd runs cmd and returns its output and exit code.
+func runCmd(t *testing.T, cmd *exec.Cmd) result {
+	t.Helper()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	cmd.Env = append(os.Environ(), "NO_COLOR=1", "XDG_DATA_HOME="+t.TempDir())
 	err := cmd.Run()
 	code := 0
 	var ee *exec.ExitError

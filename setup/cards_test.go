@@ -126,7 +126,7 @@ func TestCardFileAliasesCannotGrowTheSave(t *testing.T) {
 		fmt.Fprintf(&b, "  - {name: Card%d, side: crown, type: event, cost: 1, text: *t}\n", i)
 	}
 	_, err := RunnerCatalog([]byte(b.String()))
-	if err == nil || !strings.Contains(err.Error(), "grows beyond") || !strings.Contains(err.Error(), "line ") {
+	if err == nil || !strings.Contains(err.Error(), "grows beyond") || !strings.Contains(err.Error(), "line 5, cards entry 4") {
 		t.Fatalf("alias growth: %v", err)
 	}
 	// Written out once, the same card is fine.

@@ -234,6 +234,7 @@ type yamlDecoder struct {
 	limit         int
 	ignoreUnknown bool
 	active        []*yaml.Node // anchored values being expanded
+	aliasNamed    bool         // the growth error names its alias's line
 }
 
 // YAMLConverter is a type that reads itself from a value of another type:
@@ -266,6 +267,10 @@ func (d *yamlDecoder) decode(n *yaml.Node, v reflect.Value, path []segment, dept
 		d.active = append(d.active, n.Alias)
 		err := d.decode(n.Alias, v, path, depth+1)
 		d.active = d.active[:len(d.active)-1]
+		var ye *YAMLError
+		if d.budget < 0 && !d.aliasNamed && errors.As(err, &ye) {
+			ye.Line, d.aliasNamed = n.Line, true // the alias that grew too far
+		}
 		return err
 	}
 	// Every value costs its text and one byte, each time an alias repeats
