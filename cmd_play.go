@@ -151,14 +151,21 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	if err := e.SetCorrection(file.Correction.Engine()); err != nil {
 		return fmt.Errorf("%s cannot be replayed: %w", path, err)
 	}
+	a.stop.mu.Lock() // a signal now waits until the first save is made or not
 	if fresh {
 		file.Answers = e.Answers()
-		if path, real, lock, err = a.createSave(enc.EncodeWith(file.Answers, nil)); err != nil {
-			return err
-		}
+		path, real, lock, err = a.createSave(enc.EncodeWith(file.Answers, nil))
+	}
+	if err == nil {
+		a.stop.path, a.stop.lock, a.stop.setup = path, lock, false
+	}
+	a.stop.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if fresh {
 		defer lock.Release()
 	}
-	a.stop.saved(path, lock)
 
 	// Every save holds the record of the last correction too, so undo
 	// can take a mistyped correction back even after a resume.

@@ -142,14 +142,6 @@ func (s *stopper) handle(sig os.Signal) int {
 	return exitStopped
 }
 
-// saved records that the game is saved at path (as the player named it)
-// under lock.
-func (s *stopper) saved(path string, lock *journal.Lock) {
-	s.mu.Lock()
-	s.path, s.lock, s.setup = path, lock, false
-	s.mu.Unlock()
-}
-
 // close stops handling signals.
 func (s *stopper) close() {
 	signal.Stop(s.sigs)

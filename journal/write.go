@@ -263,6 +263,7 @@ func Acquire(path string) (*Lock, error) {
 		}
 		return nil, fmt.Errorf("locking the save: %w", err)
 	}
+	f.Chmod(fileMode) // a lock left by an older rumref may be 0644
 	f.Truncate(0)
 	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	removeStale(path)
