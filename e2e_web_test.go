@@ -13,6 +13,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"rumref/journal"
+	"rumref/sim"
 )
 
 // webObject reads the driver's output up to the first question and
@@ -189,5 +192,39 @@ func TestWebTerminalAnswerFromAPage(t *testing.T) {
 	data, _ := os.ReadFile(save)
 	if !strings.Contains(string(data), "a: "+key) {
 		t.Fatalf("the page's answer is not in the save:\n%s", data)
+	}
+}
+
+// TestWebEndShowsThePlayLoggerLink finishes a whole game in plain mode
+// with the pages served: the terminal prints the BG Stats link with its
+// QR code.
+func TestWebEndShowsThePlayLoggerLink(t *testing.T) {
+	f, err := sim.Finished("pirates", 3, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines strings.Builder
+	for _, a := range f.Answers {
+		lines.WriteString(a.A + "\n")
+	}
+	f.Answers = nil
+	b, err := journal.Encode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	if err := os.WriteFile(save, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := rumref(t, lines.String(), "--io", "plain", "resume", save, "--web", "127.0.0.1:0")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	i := strings.Index(r.stdout, "Log this play in BG Stats")
+	if i < 0 || !strings.Contains(r.stdout[i:], "https://app.bgstatsapp.com/createPlay.html?data=") || !strings.Contains(r.stdout[i:], "▀") {
+		t.Fatalf("no play logger link with a QR code at the end:\n%s", r.stdout[max(0, len(r.stdout)-3000):])
+	}
+	if !strings.Contains(r.stdout[i:], "19948") {
+		t.Error("the link does not name Rum & Pirates' BGG id")
 	}
 }
