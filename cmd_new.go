@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"rumref/games"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/referee/pirates"
@@ -24,9 +24,9 @@ func newNewCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:       "new pirates|runner",
 		Short:     "Start a new game and referee it",
-		ValidArgs: []string{"pirates", "runner"},
+		ValidArgs: games.Names(),
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 || (args[0] != "pirates" && args[0] != "runner") {
+			if _, ok := games.Lookup(firstArg(args)); len(args) != 1 || !ok {
 				return fmt.Errorf("name the game to start: rumref new pirates (Rum & Pirates) or rumref new runner (Rum Runner)")
 			}
 			return nil
@@ -55,14 +55,23 @@ func newNewCmd(a *app) *cobra.Command {
 			p.seed = newSeed()
 		}
 		a.teach = teach
-		switch args[0] {
-		case "pirates":
-			return newPirates(a, p)
-		default:
-			return newRunner(a, r)
+		// Each game's setup: its flags, its questions, its new save.
+		start := map[*games.Entry]func() error{
+			games.Pirates: func() error { return newPirates(a, p) },
+			games.Runner:  func() error { return newRunner(a, r) },
 		}
+		e, _ := games.Lookup(args[0])
+		return start[e]()
 	}
 	return cmd
+}
+
+// firstArg is the first argument, or "".
+func firstArg(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
 }
 
 type pirateFlags struct {
@@ -108,7 +117,7 @@ func newPirates(a *app, f pirateFlags) error {
 	if err != nil {
 		return err
 	}
-	if err := a.prepareSave("pirates"); err != nil {
+	if err := a.prepareSave(games.Pirates.Name); err != nil {
 		return err
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
@@ -129,13 +138,9 @@ func newPirates(a *app, f pirateFlags) error {
 	a.info(mode, fmt.Sprintf("Rum & Pirates: %s.\n\n%s\n%s", how, setup.BuildInstructions(layout), board.Picture(nil, nil, board.HQ)))
 	a.info(mode, fmt.Sprintf("%s starts and takes the start-player tile. Everyone takes 2 coins and 10 pirates; 5 of each color go to the unemployment office; the captain stands on the HQ.",
 		cfg.Players[cfg.Start].Name))
-	file := &journal.File{Format: journal.Format, Game: "pirates", Pirates: &cfg, Teach: a.teach}
-	return a.play(mode, file, "", pirateFactory(cfg, board))
-}
-
-// pirateFactory makes fresh Rum & Pirates games for replay.
-func pirateFactory(cfg pirates.Config, board *pirates.Board) referee.Factory {
-	return func() referee.Game { return pirates.New(cfg, board) }
+	file := games.Pirates.File(&cfg, nil)
+	file.Teach = a.teach
+	return a.play(mode, file, "", games.PiratesFactory(cfg, board))
 }
 
 // parsePlayers reads --players NAME:COLOR,... . Every name gets the checks

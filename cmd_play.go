@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"rumref/games"
 	"strings"
 	"time"
 
@@ -14,7 +15,6 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/reference"
-	"rumref/setup"
 )
 
 // interrupted turns an input that ended or was cancelled into exit code
@@ -263,11 +263,11 @@ func wrapText(text string, width int, indent string) string {
 // a bad save with a message that names the backup. The caller closes the
 // engine (replayed without a log).
 func openSave(path string) (*journal.File, referee.Factory, *referee.Engine, error) {
-	file, data, err := journal.Read(path)
+	file, data, err := games.Read(path)
 	if err != nil {
 		return nil, nil, nil, withBackup(path, err)
 	}
-	factory, err := factoryFor(file)
+	factory, err := games.FactoryOf(file)
 	if err != nil {
 		return nil, nil, nil, withBackup(path, err)
 	}
@@ -290,21 +290,6 @@ func withBackup(path string, err error) error {
 		msg = fmt.Errorf("%w\nThe previous save is %s: rumref resume %s", msg, journal.BackupName(path), journal.BackupName(path))
 	}
 	return msg
-}
-
-// factoryFor builds the game factory for a save's setup.
-func factoryFor(file *journal.File) (referee.Factory, error) {
-	switch file.Game {
-	case "pirates":
-		board, err := setup.Assemble(file.Pirates.Layout)
-		if err != nil {
-			return nil, err
-		}
-		return pirateFactory(*file.Pirates, board), nil
-	case "runner":
-		return runnerFactory(file)
-	}
-	return nil, fmt.Errorf("unknown game %q", file.Game)
 }
 
 // newResumeCmd builds "rumref resume".

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
+	"rumref/games"
 
 	"rumref/journal"
 	"rumref/prompts"
-	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/safetext"
 	"rumref/setup"
@@ -38,7 +38,7 @@ func newRunner(a *app, f runnerFlags) error {
 	}
 	// A catalog too large for a save is refused before the first question.
 	probe := runner.Config{Crown: "crown", Pirate: "pirate", Cards: cards}
-	if enc, err := journal.NewEncoder(&journal.File{Format: journal.Format, Game: "runner", Runner: &probe}); err != nil {
+	if enc, err := journal.NewEncoder(games.Runner.File(&probe, nil)); err != nil {
 		return err
 	} else if err := enc.CheckSetup(); err != nil {
 		return fmt.Errorf("--cards %s: %w", f.cards, err)
@@ -48,7 +48,7 @@ func newRunner(a *app, f runnerFlags) error {
 			return fmt.Errorf("--cards %s: %w", f.cards, err)
 		}
 	}
-	if err := a.prepareSave("runner"); err != nil {
+	if err := a.prepareSave(games.Runner.Name); err != nil {
 		return err
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
@@ -74,18 +74,7 @@ func newRunner(a *app, f runnerFlags) error {
 		return err
 	}
 	a.info(mode, fmt.Sprintf("Rum Runner: %s plays the crown and takes the first turn; %s plays the pirate.", cfg.Crown, cfg.Pirate))
-	file := &journal.File{Format: journal.Format, Game: "runner", Runner: &cfg, Teach: a.teach}
-	return a.play(mode, file, "", runnerGame(cfg))
-}
-
-func runnerGame(cfg runner.Config) referee.Factory {
-	return func() referee.Game { return runner.New(cfg) }
-}
-
-// runnerFactory makes fresh Rum Runner games for a save.
-func runnerFactory(file *journal.File) (referee.Factory, error) {
-	if err := file.Runner.Validate(); err != nil {
-		return nil, fmt.Errorf("the runner: section is not a valid setup: %w", err)
-	}
-	return runnerGame(*file.Runner), nil
+	file := games.Runner.File(&cfg, nil)
+	file.Teach = a.teach
+	return a.play(mode, file, "", games.RunnerFactory(cfg))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"rumref/games"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,6 @@ import (
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
-	"rumref/referee/pirates"
 	"rumref/safetext"
 	"rumref/scoring"
 	"rumref/setup"
@@ -84,12 +84,16 @@ func scoreFile(path string) (scoring.Result, error) {
 			return scoring.Result{}, err
 		}
 		defer e.Close()
-		if file.Game != "pirates" {
-			return scoring.Result{}, fmt.Errorf("%s is a %s game: score works on Rum & Pirates games", path, file.Game)
+		entry, err := games.Of(file)
+		if err != nil {
+			return scoring.Result{}, err
+		}
+		if entry.Score == nil {
+			return scoring.Result{}, fmt.Errorf("%s is a %s game: score works on %s games", path, file.Game, scoredTitles())
 		}
 		// An unfinished game is scored as the table may see it: other
 		// players' kept wares and coins stay secret.
-		res := e.Game().(*pirates.Game).ScoreFor(referee.Public)
+		res := entry.Score(e.Game(), referee.Public)
 		res.Provisional = !e.Over()
 		return res, nil
 	}
@@ -236,4 +240,15 @@ func handValue(key, v string) (string, error) {
 		nums = append(nums, w)
 	}
 	return "[" + strings.Join(nums, ", ") + "]", nil
+}
+
+// scoredTitles names the games score works on: "Rum & Pirates".
+func scoredTitles() string {
+	var titles []string
+	for _, e := range games.All {
+		if e.Score != nil {
+			titles = append(titles, e.Title)
+		}
+	}
+	return strings.Join(titles, " and ")
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"rumref/games"
 
 	"github.com/spf13/cobra"
 
@@ -14,7 +15,7 @@ import (
 // legal player through the engine, with every invariant checked.
 func newSimCmd(a *app) *cobra.Command {
 	var (
-		games, players, checkEvery, deepEvery, saveEvery int
+		count, players, checkEvery, deepEvery, saveEvery int
 		seed                                             uint64
 		out, checks                                      string
 		asJSON, progress                                 bool
@@ -28,16 +29,17 @@ and compares a replay of the answers and a save read back with the live game.
 Game i uses seed S+i. A failing game is written as a save file (into --out,
 default the current directory) that "rumref resume" opens.`,
 		Args:      cobra.ExactArgs(1),
-		ValidArgs: []string{"pirates", "runner"},
+		ValidArgs: games.Names(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			game := args[0]
-			if game != "pirates" && game != "runner" {
-				return fmt.Errorf("there is no game %q to simulate: use pirates or runner", game)
+			entry, ok := games.Lookup(game)
+			if !ok {
+				return fmt.Errorf("there is no game %q to simulate: use %s", game, games.OneOf())
 			}
-			if games < 1 {
-				return fmt.Errorf("--games %d: play at least 1 game", games)
+			if count < 1 {
+				return fmt.Errorf("--games %d: play at least 1 game", count)
 			}
-			if players != 0 && (game != "pirates" || players < 2 || players > 5) {
+			if players != 0 && (entry.MinPlayers == entry.MaxPlayers || players < entry.MinPlayers || players > entry.MaxPlayers) {
 				return fmt.Errorf("--players %d: Rum & Pirates takes 2 to 5 players; Rum Runner always has 2 (leave --players out)", players)
 			}
 			if checks != "all" && checks != "none" {
@@ -51,13 +53,13 @@ default the current directory) that "rumref resume" opens.`,
 				}
 				dir = wd
 			}
-			cfg := sim.Config{Game: game, Games: games, Seed: seed, Players: players, CheckEvery: checkEvery,
+			cfg := sim.Config{Game: game, Games: count, Seed: seed, Players: players, CheckEvery: checkEvery,
 				DeepEvery: deepEvery, SaveEvery: saveEvery, Out: dir, Unchecked: checks == "none"}
 			if progress {
-				step := max(games/20, 1)
+				step := max(count/20, 1)
 				cfg.Progress = func(done int, r *sim.Report) {
-					if done%step == 0 || done == games {
-						fmt.Fprintf(a.stderr, "sim %s: %d/%d games, %d failures\n", game, done, games, len(r.Failures))
+					if done%step == 0 || done == count {
+						fmt.Fprintf(a.stderr, "sim %s: %d/%d games, %d failures\n", game, done, count, len(r.Failures))
 					}
 				}
 			}
@@ -88,7 +90,7 @@ default the current directory) that "rumref resume" opens.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&games, "games", 100, "number of whole games to play")
+	f.IntVar(&count, "games", 100, "number of whole games to play")
 	f.Uint64Var(&seed, "seed", 1, "seed of the first game; game i uses seed+i")
 	f.IntVar(&players, "players", 0, "Rum & Pirates players, 2 to 5 (default: varied by seed)")
 	f.StringVar(&out, "out", "", "directory for the save files of failing games (default: the current directory)")

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"rumref/games"
 	"strconv"
 	"strings"
 	"syscall"
@@ -72,7 +73,7 @@ func TestCrashWhileSaving(t *testing.T) {
 				d.cmd.Process.Signal(syscall.SIGKILL)
 				d.cmd.Wait()
 
-				f, _, err := journal.Read(save)
+				f, _, err := games.Read(save)
 				if err != nil {
 					t.Fatalf("kill %d: the save does not read: %v", k, err)
 				}
@@ -92,7 +93,7 @@ func TestCrashWhileSaving(t *testing.T) {
 				}
 				sent = sent[:n]
 				if b, err := os.ReadFile(journal.BackupName(save)); err == nil && len(b) > 0 {
-					if _, err := journal.Decode(b); err != nil {
+					if _, err := games.Decode(b); err != nil {
 						t.Fatalf("kill %d: the backup does not read: %v", k, err)
 					}
 				}

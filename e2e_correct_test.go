@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"rumref/games"
 	"strings"
 	"testing"
 
@@ -177,7 +178,7 @@ func TestSecretCorrectionThroughTheBinaryLeaksNothing(t *testing.T) {
 			t.Errorf("the JSON output lacks %q", s)
 		}
 	}
-	back, _, err := journal.Read(save)
+	back, _, err := games.Read(save)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +267,7 @@ func TestMistypedEarlyCorrectionIsTakenBackAfterAResume(t *testing.T) {
 	if !strings.Contains(res.stdout, fmt.Sprintf("Took back the correction of answer %d: the game holds its %d answers again", n, len(f.Answers))) {
 		t.Fatalf("undo after the resume:\n%s", res.stdout)
 	}
-	back, _, err := journal.Read(save)
+	back, _, err := games.Read(save)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +303,7 @@ func TestFormat1SaveResumes(t *testing.T) {
 	d.send(randomAnswer(rand.New(rand.NewPCG(1, 2)), q))
 	d.next()
 	d.finish()
-	back, _, err := journal.Read(save)
+	back, _, err := games.Read(save)
 	if err != nil {
 		t.Fatal(err)
 	}

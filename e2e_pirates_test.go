@@ -3,11 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"rumref/games"
+	"rumref/referee/pirates"
 	"slices"
 	"strings"
 	"testing"
-
-	"rumref/journal"
 )
 
 // TestJSONMapDeclineThroughTheBinary plays, over JSON Lines, to a treasure
@@ -77,12 +77,12 @@ func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 	if !declined {
 		t.Error("no public line says Ann takes no map")
 	}
-	f, _, err := journal.Read(save)
+	f, _, err := games.Read(save)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := f.Answers[len(f.Answers)-1]; f.Pirates.Rules != 1 || last.Q != "map.take" || last.A != "none" {
-		t.Errorf("save: rules %d, last answer %+v", f.Pirates.Rules, last)
+	if last := f.Answers[len(f.Answers)-1]; f.Setup.(*pirates.Config).Rules != 1 || last.Q != "map.take" || last.A != "none" {
+		t.Errorf("save: rules %d, last answer %+v", f.Setup.(*pirates.Config).Rules, last)
 	}
 	if res := rumref(t, "quit\n", "resume", save, "--io", "plain"); res.code != 2 || !strings.Contains(res.stdout, "Hop again") {
 		t.Errorf("resume after the decline: exit %d\n%s%s", res.code, res.stdout, res.stderr)

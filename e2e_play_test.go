@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"rumref/games"
 	"strconv"
 	"strings"
 	"syscall"
@@ -50,7 +51,7 @@ func (d *driver) playRandom(r *rand.Rand, limit int) int {
 
 func savedAnswers(t *testing.T, path string) int {
 	t.Helper()
-	f, _, err := journal.Read(path)
+	f, _, err := games.Read(path)
 	if err != nil {
 		t.Fatalf("reading %s: %v", path, err)
 	}
@@ -111,7 +112,7 @@ func TestPlainStartBadInputQuitResumeUndo(t *testing.T) {
 	if res.code != exitInterrupted {
 		t.Fatalf("resume exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
-	f, _, err := journal.Read(save)
+	f, _, err := games.Read(save)
 	if err != nil {
 		t.Fatal(err)
 	}

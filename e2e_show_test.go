@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"rumref/games"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,14 +29,14 @@ func savedAt(t *testing.T, stop func(q *referee.Question) bool) (string, *refere
 	}
 	for seed := uint64(1); seed < 40; seed++ {
 		r := rand.New(rand.NewPCG(seed, 7))
-		e, err := referee.Start(pirateFactory(cfg, board))
+		e, err := referee.Start(games.PiratesFactory(cfg, board))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for q := e.Next(); q != nil; q = e.Next() {
 			if stop(q) {
 				path := filepath.Join(t.TempDir(), "g.yaml")
-				data, err := journal.Encode(&journal.File{Format: journal.Format, Game: "pirates", Pirates: &cfg, Answers: e.Answers()})
+				data, err := journal.Encode(games.Pirates.File(&cfg, e.Answers()))
 				if err != nil {
 					t.Fatal(err)
 				}

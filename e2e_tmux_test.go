@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"rumref/games"
+	"rumref/referee/pirates"
 	"strings"
 	"testing"
 	"time"
@@ -105,8 +107,8 @@ func (p *tmuxPane) keys(literal bool, keys ...string) {
 func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	f, n, dq, e := secretDrawGameWhere(t, func(q *referee.Question) bool { return q.Kind == referee.Number })
 	defer e.Close()
-	names := make([]string, 0, len(f.Pirates.Players))
-	for _, pl := range f.Pirates.Players {
+	names := make([]string, 0, len(f.Setup.(*pirates.Config).Players))
+	for _, pl := range f.Setup.(*pirates.Config).Players {
 		names = append(names, pl.Name)
 	}
 	owner := names[f.Answers[n-1].Actor]
@@ -197,7 +199,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	}
 	p.keys(false, "C-c")
 	p.waitFor("EXIT=2")
-	saved, _, err := journal.Read(save)
+	saved, _, err := games.Read(save)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,9 +11,10 @@ import (
 	"fmt"
 	"strconv"
 
+	"reflect"
+	"strings"
+
 	"rumref/referee"
-	"rumref/referee/pirates"
-	"rumref/referee/runner"
 	"rumref/setup"
 )
 
@@ -28,10 +29,12 @@ const MaxSize = 8 << 20
 // File is one save: the format version, the game, its setup result and the
 // accepted answers.
 type File struct {
-	Format  int             `yaml:"format"`
-	Game    string          `yaml:"game"`
-	Pirates *pirates.Config `yaml:"pirates,omitempty"`
-	Runner  *runner.Config  `yaml:"runner,omitempty"`
+	Format int    `yaml:"format"`
+	Game   string `yaml:"game"`
+	// Setup is the game's setup, a pointer to the game's own setup type
+	// (package games says which); the save holds it in a section named
+	// like the game, right after the game: line.
+	Setup any `yaml:"-"`
 	// Teach keeps the first-game walkthrough on when the game is resumed.
 	Teach bool `yaml:"teach,omitempty"`
 	// Correction is the last correction made (format 2), kept until the
@@ -131,7 +134,7 @@ type Encoder struct {
 func NewEncoder(f *File) (*Encoder, error) {
 	head := *f
 	head.Answers, head.Correction = nil, nil
-	body, err := setup.EncodeYAML(&head)
+	body, err := setup.EncodeYAML(newWire(head).Addr().Interface())
 	if err != nil {
 		return nil, fmt.Errorf("encoding the save: %w", err)
 	}
@@ -218,10 +221,31 @@ func plainScalar(s string) bool {
 	return true
 }
 
-// Decode parses a save strictly: unknown fields, a missing or newer format,
-// an unknown game or a missing setup are errors that name the line at
-// fault where there is one.
-func Decode(data []byte) (*File, error) {
+// Setups is what the journal needs of the games to read a save: their
+// names, a new setup of one game to decode its section into, and the
+// game's check of the decoded setup. Package games provides it.
+type Setups interface {
+	Names() []string
+	New(game string) (setup any, ok bool)
+	Check(game string, setup any) error
+}
+
+// SetupError is a setup its game refuses: Part is the field of the game's
+// section at fault ("section" for the section as a whole), What what it
+// should be ("a valid setup").
+type SetupError struct {
+	Part, What string
+	Err        error
+}
+
+func (e *SetupError) Error() string { return e.Part + " is not " + e.What + ": " + e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
+
+// DecodeWith parses a save strictly: unknown fields, a missing or newer
+// format, an unknown game or a missing setup are errors that name the
+// line at fault where there is one. The game's setup section is decoded
+// and checked by the game (games.Setups).
+func DecodeWith(data []byte, games Setups) (*File, error) {
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("the save is %d bytes; rumref reads at most %d", len(data), MaxSize)
 	}
@@ -231,11 +255,13 @@ func Decode(data []byte) (*File, error) {
 	// Look at the format first, so that a newer save is refused as newer
 	// rather than for fields this rumref does not know.
 	format, ok := scanFormat(data)
+	var probe struct {
+		Format int    `yaml:"format"`
+		Game   string `yaml:"game"`
+	}
+	probeDoc, err := setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true})
 	if !ok {
-		var probe struct {
-			Format int `yaml:"format"`
-		}
-		if _, err := setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true}); err != nil {
+		if err != nil {
 			return nil, err
 		}
 		format = probe.Format
@@ -243,33 +269,41 @@ func Decode(data []byte) (*File, error) {
 	if format > Format {
 		return nil, fmt.Errorf("%w (format %d); this rumref reads format %d: update rumref to open it", ErrNewer, format, Format)
 	}
-	f, doc, err := decodeFile(data)
+	var section any
+	if err == nil {
+		if section, ok = games.New(probe.Game); !ok && probe.Format >= 1 {
+			return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use %s", probeDoc.Line("game"), probe.Game, oneOf(games.Names()))
+		}
+	}
+	f, doc, err := decodeFile(data, probe.Game, section)
 	if err != nil {
 		return nil, err
 	}
 	if f.Format < 1 {
 		return nil, errors.New("the save has no format version (line \"format: 1\" missing): it is not a rumref save")
 	}
-	switch f.Game {
-	case "pirates":
-		if f.Pirates == nil || f.Runner != nil {
-			return nil, errors.New("a pirates save needs a pirates: section and no runner: section")
+	if section == nil {
+		return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use %s", probeDoc.Line("game"), f.Game, oneOf(games.Names()))
+	}
+	var others []string
+	for _, g := range games.Names() {
+		if g != f.Game {
+			others = append(others, g)
 		}
-		if err := f.Pirates.Validate(); err != nil {
-			return nil, fmt.Errorf("line %d: the pirates: section is not a valid setup: %w", doc.Line("pirates"), err)
+	}
+	if f.Setup == nil || hasAny(doc, others) {
+		return nil, fmt.Errorf("a %s save needs a %s: section and no %s: section", f.Game, f.Game, strings.Join(others, ": or "))
+	}
+	if err := games.Check(f.Game, f.Setup); err != nil {
+		var se *SetupError
+		if errors.As(err, &se) {
+			line := doc.Line(f.Game)
+			if se.Part != "section" {
+				line = doc.Line(f.Game, se.Part)
+			}
+			return nil, fmt.Errorf("line %d: the %s: %w", line, f.Game, se)
 		}
-		if err := checkLayout(f.Pirates.Layout); err != nil {
-			return nil, fmt.Errorf("line %d: the pirates: layout is not a valid board: %w", doc.Line("pirates", "layout"), err)
-		}
-	case "runner":
-		if f.Runner == nil || f.Pirates != nil {
-			return nil, errors.New("a runner save needs a runner: section and no pirates: section")
-		}
-		if err := f.Runner.Validate(); err != nil {
-			return nil, fmt.Errorf("line %d: the runner: section is not a valid setup: %w", doc.Line("runner"), err)
-		}
-	default:
-		return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use pirates or runner", doc.Line("game"), f.Game)
+		return nil, fmt.Errorf("line %d: the %s: section is not a valid setup: %w", doc.Line(f.Game), f.Game, err)
 	}
 	for i, a := range f.Answers {
 		if a.Q == "" || a.A == "" {
@@ -304,14 +338,14 @@ func answerLine(data []byte, i int) string {
 	return fmt.Sprintf(" (line %d)", doc.Line("answers", i))
 }
 
-// Read loads a save file from disk: a regular file of at most MaxSize
+// ReadWith loads a save file from disk: a regular file of at most MaxSize
 // bytes.
-func Read(path string) (*File, []byte, error) {
+func ReadWith(path string, games Setups) (*File, []byte, error) {
 	data, err := setup.ReadFile(path, MaxSize)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := Decode(data)
+	f, err := DecodeWith(data, games)
 	if err != nil {
 		return nil, data, err
 	}
@@ -346,30 +380,11 @@ func (e *Encoder) CheckSetup() error {
 	return nil
 }
 
-// checkLayout requires each of the nine sections once, each turned 0-3
-// quarter-turns.
-func checkLayout(l pirates.Layout) error {
-	var seen [10]bool
-	for i, p := range l {
-		if p.Section < 1 || p.Section > 9 {
-			return fmt.Errorf("cell %d holds section %d: sections are numbered 1 to 9", i+1, p.Section)
-		}
-		if seen[p.Section] {
-			return fmt.Errorf("section %d is placed twice: each section is used once", p.Section)
-		}
-		seen[p.Section] = true
-		if p.Turn < 0 || p.Turn > 3 {
-			return fmt.Errorf("section %d is turned %d times: use 0 to 3 quarter-turns", p.Section, p.Turn)
-		}
-	}
-	return nil
-}
-
 // decodeFile decodes a save: the answer list the fast way when it is
 // written as rumref writes it, the rest (or, failing that, everything) by
 // the strict YAML decoder. Both ways give the same file or both refuse.
-func decodeFile(data []byte) (File, *setup.YAMLDoc, error) {
-	var f File
+func decodeFile(data []byte, game string, section any) (File, *setup.YAMLDoc, error) {
+	w := newWire(File{Game: game, Setup: section})
 	if body, answers, cost, fast := splitAnswers(data); fast {
 		// The rest is decoded with an empty answer list in place of the
 		// lines read the fast way: that proves the "answers:" line is a
@@ -377,17 +392,87 @@ func decodeFile(data []byte) (File, *setup.YAMLDoc, error) {
 		// a repeated field, not text inside a value), and charges the
 		// answers to the alias limit as the YAML decoder would.
 		probe := append(body[:len(body):len(body)], "answers: []\n"...)
-		doc, err := setup.DecodeYAMLDoc(probe, &f, setup.YAMLOptions{Limit: MaxSize - cost})
+		doc, err := setup.DecodeYAMLDoc(probe, w.Addr().Interface(), setup.YAMLOptions{Limit: MaxSize - cost})
 		if err == nil {
 			if key, line, col := doc.LastKey(); key == "answers" && col == 1 && line == bytes.Count(body, []byte("\n"))+1 {
+				f := w.file()
 				f.Answers = answers
 				return f, doc, nil
 			}
 		}
-		f = File{}
+		w = newWire(File{Game: game, Setup: section})
 	}
-	doc, err := setup.DecodeYAMLDoc(data, &f, setup.YAMLOptions{Limit: MaxSize})
-	return f, doc, err
+	doc, err := setup.DecodeYAMLDoc(data, w.Addr().Interface(), setup.YAMLOptions{Limit: MaxSize})
+	return w.file(), doc, err
+}
+
+// wire is a save as it is written: File with its setup under a field
+// named like the game, of the game's setup type (a struct type made for
+// the game, so that the strict decoder checks the section's fields).
+type wire struct{ reflect.Value }
+
+// newWire makes the written form of f; f.Setup, when set, is a pointer to
+// the game's setup type, taken as the section's value (nil: no section).
+func newWire(f File) wire {
+	fields := []reflect.StructField{
+		{Name: "Format", Type: reflect.TypeFor[int](), Tag: `yaml:"format"`},
+		{Name: "Game", Type: reflect.TypeFor[string](), Tag: `yaml:"game"`},
+	}
+	if f.Setup != nil {
+		fields = append(fields, reflect.StructField{Name: "Setup", Type: reflect.TypeOf(f.Setup), Tag: reflect.StructTag(`yaml:"` + f.Game + `,omitempty"`)})
+	}
+	fields = append(fields,
+		reflect.StructField{Name: "Teach", Type: reflect.TypeFor[bool](), Tag: `yaml:"teach,omitempty"`},
+		reflect.StructField{Name: "Correction", Type: reflect.TypeFor[*Correction](), Tag: `yaml:"correction,omitempty"`},
+		reflect.StructField{Name: "Web", Type: reflect.TypeFor[*WebTokens](), Tag: `yaml:"web,omitempty"`},
+		reflect.StructField{Name: "Answers", Type: reflect.TypeFor[Answers](), Tag: `yaml:"answers,omitempty"`},
+	)
+	w := reflect.New(reflect.StructOf(fields)).Elem()
+	w.FieldByName("Format").SetInt(int64(f.Format))
+	w.FieldByName("Game").SetString(f.Game)
+	if f.Setup != nil {
+		w.FieldByName("Setup").Set(reflect.ValueOf(f.Setup))
+	}
+	w.FieldByName("Teach").SetBool(f.Teach)
+	w.FieldByName("Correction").Set(reflect.ValueOf(f.Correction))
+	w.FieldByName("Web").Set(reflect.ValueOf(f.Web))
+	w.FieldByName("Answers").Set(reflect.ValueOf(f.Answers))
+	return wire{w}
+}
+
+// file is the File of a decoded save; its setup is nil when the section
+// is missing.
+func (w wire) file() File {
+	f := File{
+		Format:     int(w.FieldByName("Format").Int()),
+		Game:       w.FieldByName("Game").String(),
+		Teach:      w.FieldByName("Teach").Bool(),
+		Correction: w.FieldByName("Correction").Interface().(*Correction),
+		Web:        w.FieldByName("Web").Interface().(*WebTokens),
+		Answers:    w.FieldByName("Answers").Interface().(Answers),
+	}
+	if s := w.FieldByName("Setup"); s.IsValid() && !s.IsNil() {
+		f.Setup = s.Interface()
+	}
+	return f
+}
+
+// hasAny reports whether the document has any of these top-level keys.
+func hasAny(doc *setup.YAMLDoc, keys []string) bool {
+	for _, k := range keys {
+		if doc.Has(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// oneOf names the games for a message: "pirates or runner".
+func oneOf(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // decodeStrict decodes one YAML document into v, refusing unknown fields.

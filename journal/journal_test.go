@@ -16,7 +16,7 @@ import (
 
 func sample() *File {
 	return &File{Format: Format, Game: "pirates",
-		Pirates: &pirates.Config{Players: []pirates.PlayerConfig{{Name: "Ann", Color: "gold"}, {Name: "Bo: the \"bold\"", Color: "blue"}},
+		Setup: &pirates.Config{Players: []pirates.PlayerConfig{{Name: "Ann", Color: "gold"}, {Name: "Bo: the \"bold\"", Color: "blue"}},
 			Start: 1, Layout: pirates.Layout{{Section: 3, Turn: 1}, {Section: 1}, {Section: 2}, {Section: 4}, {Section: 5, Turn: 3}, {Section: 6}, {Section: 7}, {Section: 8}, {Section: 9, Turn: 2}}},
 		Answers: []referee.Answer{{Q: "setup.pub", A: "swan-3"}, {Q: "pub.roll", A: "5"}, {Q: "x.y", A: "yes: no"}}}
 }
@@ -177,9 +177,10 @@ func FuzzFastAnswers(f *testing.F) {
 	f.Add([]byte("format: 1\nx: &a [1]\ny: *a\nanswers:\n  - {q: a, a: b}\n"))
 	f.Add([]byte("answers:\n  - {q: a, a: b, by: 1}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fast, _, fastErr := decodeFile(data)
-		var whole File
-		wholeErr := decodeStrict(data, &whole)
+		fast, _, fastErr := decodeFile(data, "pirates", new(pirates.Config))
+		w := newWire(File{Game: "pirates", Setup: new(pirates.Config)})
+		wholeErr := decodeStrict(data, w.Addr().Interface())
+		whole := w.file()
 		if (wholeErr == nil) != (fastErr == nil) {
 			t.Fatalf("the YAML decoder says %v, the fast path %v", wholeErr, fastErr)
 		}
@@ -223,8 +224,10 @@ func TestActorsAndCorrectionRoundTrip(t *testing.T) {
 	// as the YAML decoder does.
 	plain := strings.Replace(string(data), `a: "yes: no"`, "a: yes-no", 1)
 	_, fastAnswers, _, fast := splitAnswers([]byte(plain))
-	var whole File
-	if err := decodeStrict([]byte(plain), &whole); err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || !fastAnswers[2].HasActor {
+	w := newWire(File{Game: "pirates", Setup: new(pirates.Config)})
+	err = decodeStrict([]byte(plain), w.Addr().Interface())
+	whole := w.file()
+	if err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || !fastAnswers[2].HasActor {
 		t.Fatalf("fast %v %v, the YAML decoder %v (%v)", fast, fastAnswers, whole.Answers, err)
 	}
 	if c := g.Correction.Engine(); c.Answer != 2 || c.Kept != 3 || len(c.Before) != 3 || !c.Before[0].HasActor {
@@ -287,9 +290,8 @@ func twoAnswerKeys(good string) []string {
 func TestFastReaderAndDecoderAgree(t *testing.T) {
 	good, _ := Encode(sample())
 	for _, data := range twoAnswerKeys(string(good)) {
-		_, _, fastErr := decodeFile([]byte(data))
-		var whole File
-		wholeErr := decodeStrict([]byte(data), &whole)
+		_, _, fastErr := decodeFile([]byte(data), "pirates", new(pirates.Config))
+		wholeErr := decodeStrict([]byte(data), newWire(File{Game: "pirates", Setup: new(pirates.Config)}).Addr().Interface())
 		if fastErr == nil || wholeErr == nil {
 			t.Errorf("accepted (fast %v, YAML %v):\n%s", fastErr, wholeErr, data)
 		}

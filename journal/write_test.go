@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rumref/referee/pirates"
 )
 
 // TestCreateNeverReplaces: the first save of a game never takes the name
@@ -88,7 +90,7 @@ func TestCheckNew(t *testing.T) {
 // larger than rumref reads is refused before the game starts.
 func TestCheckSetupRefusesASaveTooLargeToOpen(t *testing.T) {
 	f := sample()
-	f.Pirates.Players[0].Name = strings.Repeat("x", MaxSetup)
+	f.Setup.(*pirates.Config).Players[0].Name = strings.Repeat("x", MaxSetup)
 	enc, err := NewEncoder(f)
 	if err != nil {
 		t.Fatal(err)

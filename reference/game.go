@@ -1,6 +1,10 @@
 package reference
 
-import "fmt"
+import (
+	"fmt"
+
+	"rumref/games"
+)
 
 // Game names which of the two games an entry belongs to.
 type Game int
@@ -12,24 +16,21 @@ const (
 	Runner
 )
 
+// entries are the games' entries in the registry, which hold their names.
+var entries = map[Game]*games.Entry{Pirates: games.Pirates, Runner: games.Runner}
+
 // String returns the game's printed name.
 func (g Game) String() string {
-	switch g {
-	case Pirates:
-		return "Rum & Pirates"
-	case Runner:
-		return "Rum Runner"
+	if e, ok := entries[g]; ok {
+		return e.Title
 	}
 	return fmt.Sprintf("game(%d)", int(g))
 }
 
 // Key returns the short name used on the command line and in JSON.
 func (g Game) Key() string {
-	switch g {
-	case Pirates:
-		return "pirates"
-	case Runner:
-		return "runner"
+	if e, ok := entries[g]; ok {
+		return e.Name
 	}
 	return ""
 }
@@ -44,13 +45,11 @@ func (g Game) MarshalText() ([]byte, error) {
 
 // UnmarshalText decodes a short name written by MarshalText.
 func (g *Game) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "pirates":
-		*g = Pirates
-	case "runner":
-		*g = Runner
-	default:
-		return fmt.Errorf("unknown game %q: use pirates or runner", string(b))
+	for k, e := range entries {
+		if e.Name == string(b) {
+			*g = k
+			return nil
+		}
 	}
-	return nil
+	return fmt.Errorf("unknown game %q: use %s", string(b), games.OneOf())
 }

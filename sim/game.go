@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"rumref/games"
 
 	"rumref/journal"
 	"rumref/referee"
-	"rumref/referee/pirates"
-	"rumref/referee/runner"
-	"rumref/setup"
 )
 
 // playOne plays the game of one seed to its end, checking after every
@@ -252,7 +250,7 @@ func roundTrip(tb table, e *referee.Engine) error {
 	if err != nil {
 		return fmt.Errorf("the save cannot be written: %w", err)
 	}
-	back, err := journal.Decode(data)
+	back, err := games.Decode(data)
 	if err != nil {
 		return fmt.Errorf("the save cannot be read back: %w", err)
 	}
@@ -266,28 +264,11 @@ func roundTrip(tb table, e *referee.Engine) error {
 	if !bytes.Equal(data, again) {
 		return errors.New("the save read back and written again differs from the save first written")
 	}
-	factory, err := factoryOf(back)
+	factory, err := games.FactoryOf(back)
 	if err != nil {
 		return fmt.Errorf("the save read back makes no game: %w", err)
 	}
 	return sameAsReplay(tb, e, factory, back.Answers)
-}
-
-// factoryOf makes the game factory of a save, as "rumref resume" does.
-func factoryOf(f *journal.File) (referee.Factory, error) {
-	switch f.Game {
-	case "pirates":
-		board, err := setup.Assemble(f.Pirates.Layout)
-		if err != nil {
-			return nil, err
-		}
-		cfg := *f.Pirates
-		return func() referee.Game { return pirates.New(cfg, board) }, nil
-	case "runner":
-		cfg := *f.Runner
-		return func() referee.Game { return runner.New(cfg) }, nil
-	}
-	return nil, fmt.Errorf("unknown game %q", f.Game)
 }
 
 // sameQuestion compares two questions field by field; a text question's

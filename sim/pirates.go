@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"rumref/games"
 	"strings"
 
 	"rumref/journal"
@@ -71,7 +72,7 @@ func (t *piratesTable) factory() referee.Factory {
 
 func (t *piratesTable) file(answers []referee.Answer) *journal.File {
 	cfg := t.cfg
-	return &journal.File{Format: journal.Format, Game: "pirates", Pirates: &cfg, Answers: answers}
+	return games.Pirates.File(&cfg, answers)
 }
 
 // answer picks a legal answer; it moves and boards more than it rests, so

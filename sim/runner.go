@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"rumref/games"
 	"strings"
 	"sync"
 
@@ -44,7 +45,7 @@ func (t *runnerTable) factory() referee.Factory {
 
 func (t *runnerTable) file(answers []referee.Answer) *journal.File {
 	cfg := t.cfg
-	return &journal.File{Format: journal.Format, Game: "runner", Runner: &cfg, Answers: answers}
+	return games.Runner.File(&cfg, answers)
 }
 
 // answer picks a legal answer: a card not in the list only now and then,

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"rumref/games"
 	"time"
 
 	"rumref/journal"
@@ -20,7 +21,7 @@ import (
 
 // Config says what to simulate.
 type Config struct {
-	// Game is "pirates" or "runner".
+	// Game is a game's short name (games.Names).
 	Game string
 	// Games is the number of whole games to play.
 	Games int
@@ -115,15 +116,20 @@ type table interface {
 	answer(p *player, q *referee.Question) string
 }
 
+// tables are the simulator's hooks of each game: a new table of a number
+// of players (0: varied by the seed) for one seed.
+var tables = map[*games.Entry]func(players int, seed uint64) (table, error){
+	games.Pirates: func(players int, seed uint64) (table, error) { return newPiratesTable(players, seed) },
+	games.Runner:  func(_ int, seed uint64) (table, error) { return newRunnerTable(seed) },
+}
+
 // newTable sets up game seed of the configured kind.
 func newTable(cfg Config, seed uint64) (table, error) {
-	switch cfg.Game {
-	case "pirates":
-		return newPiratesTable(cfg.Players, seed)
-	case "runner":
-		return newRunnerTable(seed)
+	e, ok := games.Lookup(cfg.Game)
+	if !ok {
+		return nil, fmt.Errorf("game %q is not one rumref knows: use %s", cfg.Game, games.OneOf())
 	}
-	return nil, fmt.Errorf("game %q is not one rumref knows: use pirates or runner", cfg.Game)
+	return tables[e](cfg.Players, seed)
 }
 
 // Run plays cfg.Games games and reports every failure. A bad Config is
@@ -212,7 +218,7 @@ func Finished(game string, players int, seed uint64) (*journal.File, error) {
 }
 
 // Factory makes the game factory of a save, as "rumref resume" does.
-func Factory(f *journal.File) (referee.Factory, error) { return factoryOf(f) }
+func Factory(f *journal.File) (referee.Factory, error) { return games.FactoryOf(f) }
 
 // CheckPirates checks the Rum & Pirates invariants of a game state: each
 // color's 15 pirates somewhere, every tile once, rum and coins never

@@ -4,17 +4,17 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"rumref/games"
 	"strings"
 	"testing"
 
-	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
 )
 
-// games is the number of whole games each test plays of each game.
-func games(t *testing.T, n int) int {
+// nGames is the number of whole games each test plays of each game.
+func nGames(t *testing.T, n int) int {
 	if testing.Short() {
 		return n / 10
 	}
@@ -22,23 +22,23 @@ func games(t *testing.T, n int) int {
 }
 
 func TestPiratesGames(t *testing.T) {
-	r := Run(Config{Game: "pirates", Games: games(t, 200), Seed: 1000, CheckEvery: 50, DeepEvery: 150})
+	r := Run(Config{Game: "pirates", Games: nGames(t, 200), Seed: 1000, CheckEvery: 50, DeepEvery: 150})
 	t.Logf("pirates: %d games, %d answers, %v", r.Games, r.Answers, r.Elapsed)
 	for _, f := range r.Failures {
 		t.Errorf("seed %d after %d answers: %v", f.Seed, len(f.Answers), f.Err)
 	}
-	if r.Games != games(t, 200) || r.Answers < r.Games*100 {
+	if r.Games != nGames(t, 200) || r.Answers < r.Games*100 {
 		t.Errorf("%d games with %d answers: too few", r.Games, r.Answers)
 	}
 }
 
 func TestRunnerGames(t *testing.T) {
-	r := Run(Config{Game: "runner", Games: games(t, 200), Seed: 1000, CheckEvery: 50, DeepEvery: 150})
+	r := Run(Config{Game: "runner", Games: nGames(t, 200), Seed: 1000, CheckEvery: 50, DeepEvery: 150})
 	t.Logf("runner: %d games, %d answers, %v", r.Games, r.Answers, r.Elapsed)
 	for _, f := range r.Failures {
 		t.Errorf("seed %d after %d answers: %v", f.Seed, len(f.Answers), f.Err)
 	}
-	if r.Games != games(t, 200) || r.Answers < r.Games*20 {
+	if r.Games != nGames(t, 200) || r.Answers < r.Games*20 {
 		t.Errorf("%d games with %d answers: too few", r.Games, r.Answers)
 	}
 }
@@ -94,11 +94,11 @@ func TestBrokenInvariantIsReported(t *testing.T) {
 		if f.Save != filepath.Join(dir, "sim-"+game+"-seed-10.yaml") {
 			t.Fatalf("%s: save at %q", game, f.Save)
 		}
-		file, _, err := journal.Read(f.Save)
+		file, _, err := games.Read(f.Save)
 		if err != nil {
 			t.Fatalf("%s: the failure's save does not read: %v", game, err)
 		}
-		factory, err := factoryOf(file)
+		factory, err := games.FactoryOf(file)
 		if err != nil {
 			t.Fatal(err)
 		}

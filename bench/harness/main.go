@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"rumref/games"
 	"slices"
 	"strconv"
 	"time"
@@ -178,7 +179,7 @@ func replay(path, count string) error {
 	if err != nil {
 		return err
 	}
-	f, _, err := journal.Read(path)
+	f, _, err := games.Read(path)
 	if err != nil {
 		return err
 	}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"rumref/games"
 	"strings"
 	"testing"
 
-	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/setup"
@@ -24,18 +24,18 @@ func TestSavesOfRevisionZeroReplay(t *testing.T) {
 		t.Fatalf("want the 4 saves of revision 0, found %v (%v)", saves, err)
 	}
 	for _, path := range saves {
-		f, _, err := journal.Read(path)
+		f, _, err := games.Read(path)
 		if err != nil {
 			t.Fatalf("%s does not open: %v", path, err)
 		}
-		if f.Pirates.Rules != 0 {
-			t.Fatalf("%s: rules revision %d, want 0", path, f.Pirates.Rules)
+		if f.Setup.(*pirates.Config).Rules != 0 {
+			t.Fatalf("%s: rules revision %d, want 0", path, f.Setup.(*pirates.Config).Rules)
 		}
-		board, err := setup.Assemble(f.Pirates.Layout)
+		board, err := setup.Assemble(f.Setup.(*pirates.Config).Layout)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg := *f.Pirates
+		cfg := *f.Setup.(*pirates.Config)
 		e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, f.Answers)
 		if err != nil {
 			t.Fatalf("%s does not replay: %v", path, err)

@@ -4,11 +4,11 @@ import (
 	"math/rand"
 	"path/filepath"
 	"reflect"
+	"rumref/games"
 	"slices"
 	"strings"
 	"testing"
 
-	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/sim"
@@ -391,17 +391,17 @@ func start(t *testing.T, build func() *runner.Game, run func(*runner.Game, *refe
 // hazards named during play, a card typed in the old way, Cash Crop's coin
 // declined, Stinky Pete's full menu) and plays on from it at random.
 func TestSaveFromBeforeTheBoxCountsStillOpens(t *testing.T) {
-	f, _, err := journal.Read(filepath.Join("testdata", "old_save_edition0.yaml"))
+	f, _, err := games.Read(filepath.Join("testdata", "old_save_edition0.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Runner.Edition != 0 || len(f.Answers) != 600 {
-		t.Fatalf("the fixture should be an edition-0 save of 600 answers: edition %d, %d answers", f.Runner.Edition, len(f.Answers))
+	if f.Setup.(*runner.Config).Edition != 0 || len(f.Answers) != 600 {
+		t.Fatalf("the fixture should be an edition-0 save of 600 answers: edition %d, %d answers", f.Setup.(*runner.Config).Edition, len(f.Answers))
 	}
-	if err := f.Runner.Validate(); err != nil {
+	if err := f.Setup.(*runner.Config).Validate(); err != nil {
 		t.Fatal(err)
 	}
-	e, err := referee.Replay(factory(*f.Runner), f.Answers)
+	e, err := referee.Replay(factory(*f.Setup.(*runner.Config)), f.Answers)
 	if err != nil {
 		t.Fatalf("the old save does not replay: %v", err)
 	}

@@ -1,0 +1,182 @@
+// Package games is the one place rumref's games are defined: each game's
+// entry holds its name as saves and commands spell it, its title, how many
+// players it takes, how a save's setup section is decoded and checked,
+// how a game is made from that setup, and how a finished game is scored.
+// The commands, the journal's callers, the simulator and the rules
+// reference look games up here; the games themselves never import it.
+package games
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"rumref/journal"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/referee/runner"
+	"rumref/scoring"
+	"rumref/setup"
+)
+
+// Entry is one game.
+type Entry struct {
+	// Name is the game's short name: the argument of "rumref new" and
+	// "rumref sim", the game: line of a save and the name of its setup
+	// section.
+	Name string
+	// Title is the game's printed name.
+	Title string
+	// MinPlayers and MaxPlayers bound the number of players.
+	MinPlayers, MaxPlayers int
+	// NewSetup returns a pointer to an empty setup of this game, for a
+	// save's setup section to be decoded into.
+	NewSetup func() any
+	// Check refuses a setup the game cannot start from; a
+	// *journal.SetupError says which part of the section is at fault.
+	Check func(setup any) error
+	// Factory makes fresh games of a checked setup, for play and replay.
+	Factory func(setup any) (referee.Factory, error)
+	// Score scores a game for the viewer (referee.Public: the table, with
+	// the kept wares and coins of the others secret); nil when rumref
+	// does not score this game's games.
+	Score func(g referee.Game, viewer referee.Viewer) scoring.Result
+}
+
+// All is every game, in the order commands list them.
+var All = []*Entry{Pirates, Runner}
+
+// Pirates is Rum & Pirates by Stefan Feld.
+var Pirates = &Entry{
+	Name: "pirates", Title: "Rum & Pirates", MinPlayers: 2, MaxPlayers: 5,
+	NewSetup: func() any { return new(pirates.Config) },
+	Check: func(s any) error {
+		cfg := s.(*pirates.Config)
+		if err := cfg.Validate(); err != nil {
+			return &journal.SetupError{Part: "section", What: "a valid setup", Err: err}
+		}
+		if err := setup.CheckLayout(cfg.Layout); err != nil {
+			return &journal.SetupError{Part: "layout", What: "a valid board", Err: err}
+		}
+		return nil
+	},
+	Factory: func(s any) (referee.Factory, error) {
+		cfg := *s.(*pirates.Config)
+		board, err := setup.Assemble(cfg.Layout)
+		if err != nil {
+			return nil, err
+		}
+		return PiratesFactory(cfg, board), nil
+	},
+	Score: func(g referee.Game, viewer referee.Viewer) scoring.Result {
+		return g.(*pirates.Game).ScoreFor(viewer)
+	},
+}
+
+// Runner is Rum Runner by Chris Glein.
+var Runner = &Entry{
+	Name: "runner", Title: "Rum Runner", MinPlayers: 2, MaxPlayers: 2,
+	NewSetup: func() any { return new(runner.Config) },
+	Check: func(s any) error {
+		if err := s.(*runner.Config).Validate(); err != nil {
+			return &journal.SetupError{Part: "section", What: "a valid setup", Err: err}
+		}
+		return nil
+	},
+	Factory: func(s any) (referee.Factory, error) {
+		return RunnerFactory(*s.(*runner.Config)), nil
+	},
+}
+
+// PiratesFactory makes fresh Rum & Pirates games of one setup and board.
+func PiratesFactory(cfg pirates.Config, board *pirates.Board) referee.Factory {
+	return func() referee.Game { return pirates.New(cfg, board) }
+}
+
+// RunnerFactory makes fresh Rum Runner games of one setup.
+func RunnerFactory(cfg runner.Config) referee.Factory {
+	return func() referee.Game { return runner.New(cfg) }
+}
+
+// Lookup finds a game by its short name.
+func Lookup(name string) (*Entry, bool) {
+	for _, e := range All {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return nil, false
+}
+
+// Names is the short names of every game.
+func Names() []string {
+	names := make([]string, len(All))
+	for i, e := range All {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// OneOf names the games for a message: "pirates or runner".
+func OneOf() string {
+	names := Names()
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Setups is the games as the journal sees them when it reads a save.
+var Setups journal.Setups = setups{}
+
+type setups struct{}
+
+func (setups) Names() []string { return Names() }
+
+func (setups) New(game string) (any, bool) {
+	e, ok := Lookup(game)
+	if !ok {
+		return nil, false
+	}
+	return e.NewSetup(), true
+}
+
+func (setups) Check(game string, s any) error {
+	e, ok := Lookup(game)
+	if !ok {
+		return fmt.Errorf("game %q is not one rumref knows: use %s", game, OneOf())
+	}
+	return e.Check(s)
+}
+
+// Decode parses a save of any game (journal.DecodeWith).
+func Decode(data []byte) (*journal.File, error) { return journal.DecodeWith(data, Setups) }
+
+// Read loads a save of any game from disk (journal.ReadWith).
+func Read(path string) (*journal.File, []byte, error) { return journal.ReadWith(path, Setups) }
+
+// File is a new save of a game: its setup and answers, in today's format.
+func (e *Entry) File(setup any, answers []referee.Answer) *journal.File {
+	return &journal.File{Format: journal.Format, Game: e.Name, Setup: setup, Answers: answers}
+}
+
+// Of finds the entry of a save's game.
+func Of(f *journal.File) (*Entry, error) {
+	e, ok := Lookup(f.Game)
+	if !ok {
+		return nil, fmt.Errorf("game %q is not one rumref knows: use %s", f.Game, OneOf())
+	}
+	return e, nil
+}
+
+// FactoryOf makes the game factory of a save read by Read or Decode.
+func FactoryOf(f *journal.File) (referee.Factory, error) {
+	e, err := Of(f)
+	if err != nil {
+		return nil, err
+	}
+	if f.Setup == nil {
+		return nil, errors.New("the save holds no setup")
+	}
+	return e.Factory(f.Setup)
+}
