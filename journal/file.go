@@ -270,9 +270,18 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 		return nil, fmt.Errorf("%w (format %d); this rumref reads format %d: update rumref to open it", ErrNewer, format, Format)
 	}
 	var section any
+	var others []string
 	if err == nil {
 		if section, ok = games.New(probe.Game); !ok && probe.Format >= 1 {
 			return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use %s", probeDoc.Line("game"), probe.Game, oneOf(games.Names()))
+		}
+		for _, g := range games.Names() {
+			if g != probe.Game {
+				others = append(others, g)
+			}
+		}
+		if section != nil && hasAny(probeDoc, others) {
+			return nil, missingSection(probe.Game, others)
 		}
 	}
 	f, doc, err := decodeFile(data, probe.Game, section)
@@ -285,14 +294,8 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 	if section == nil {
 		return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use %s", probeDoc.Line("game"), f.Game, oneOf(games.Names()))
 	}
-	var others []string
-	for _, g := range games.Names() {
-		if g != f.Game {
-			others = append(others, g)
-		}
-	}
-	if f.Setup == nil || hasAny(doc, others) {
-		return nil, fmt.Errorf("a %s save needs a %s: section and no %s: section", f.Game, f.Game, strings.Join(others, ": or "))
+	if f.Setup == nil {
+		return nil, missingSection(f.Game, others)
 	}
 	if err := games.Check(f.Game, f.Setup); err != nil {
 		var se *SetupError
@@ -455,6 +458,12 @@ func (w wire) file() File {
 		f.Setup = s.Interface()
 	}
 	return f
+}
+
+// missingSection says what a save of the game holds: its own setup
+// section and no other game's.
+func missingSection(game string, others []string) error {
+	return fmt.Errorf("a %s save needs a %s: section and no %s: section", game, game, strings.Join(others, ": or "))
 }
 
 // hasAny reports whether the document has any of these top-level keys.

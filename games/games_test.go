@@ -1,0 +1,76 @@
+package games_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"rumref/games"
+	"rumref/journal"
+	"rumref/referee"
+	"rumref/sim"
+)
+
+// TestEverySaveOpensThroughItsEntry: a finished game of each entry is
+// written, read back through the registry, written again byte for byte,
+// and replays from its entry's factory to the same end.
+func TestEverySaveOpensThroughItsEntry(t *testing.T) {
+	for _, e := range games.All {
+		f, err := sim.Finished(e.Name, e.MinPlayers, 7)
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name, err)
+		}
+		data, err := journal.Encode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, []byte("\ngame: "+e.Name+"\n"+e.Name+":\n")) {
+			t.Errorf("%s: the save does not hold its setup under the game's name:\n%.300s", e.Name, data)
+		}
+		back, err := games.Decode(data)
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name, err)
+		}
+		again, err := journal.Encode(back)
+		if err != nil || !bytes.Equal(data, again) {
+			t.Fatalf("%s: written again it differs (%v)", e.Name, err)
+		}
+		factory, err := games.FactoryOf(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := referee.Replay(factory, back.Answers, referee.WithoutLog())
+		if err != nil || !g.Over() {
+			t.Fatalf("%s: the save does not replay to its end (%v)", e.Name, err)
+		}
+		g.Close()
+	}
+}
+
+// TestRefusedSetups: an unknown game, a section of another game and a
+// board that is not one are refused in words that name the line.
+func TestRefusedSetups(t *testing.T) {
+	f, err := sim.Finished("pirates", 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Answers = nil
+	data, err := journal.Encode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(data)
+	for _, c := range []struct{ data, want string }{
+		{strings.Replace(good, "game: pirates", "game: chess", 1), `line 3: game "chess" is not one rumref knows: use pirates or runner`},
+		{strings.Replace(good, "game: pirates", "game: runner", 1), "a runner save needs a runner: section and no pirates: section"},
+		{strings.Replace(good, "section: 1\n", "section: 2\n", 1), "the pirates: layout is not a valid board: section 1 is missing and section 2 is used 2 times"},
+	} {
+		_, err := games.Decode([]byte(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("got %v, want %q", err, c.want)
+		}
+	}
+	if _, ok := games.Lookup("chess"); ok || games.OneOf() != "pirates or runner" {
+		t.Errorf("lookup of an unknown game, or the names %q", games.OneOf())
+	}
+}
