@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -22,7 +22,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "rumref")
-	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", binary, "..").CombinedOutput()
 	if err != nil {
 		os.Stderr.Write(out)
 		panic(err)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -92,7 +92,7 @@ func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 // TestOldSavesOpenThroughTheBinary opens whole games saved by rumref
 // 221e179 (format 1, rules revision 0) with show, log and resume.
 func TestOldSavesOpenThroughTheBinary(t *testing.T) {
-	saves, _ := filepath.Glob(filepath.Join("referee", "pirates", "testdata", "rev0", "*.yaml"))
+	saves, _ := filepath.Glob(filepath.Join("..", "referee", "pirates", "testdata", "rev0", "*.yaml"))
 	if len(saves) == 0 {
 		t.Fatal("no saves of revision 0")
 	}

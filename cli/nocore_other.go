@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package cli
 
 // noCoreFiles has nothing to do where crashes write no core file.
 func noCoreFiles() {}
