@@ -2,6 +2,7 @@ package prompts
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"rumref/referee"
@@ -132,9 +133,103 @@ func newJSONQuestion(q *referee.Question, name string, step int) jsonQuestion {
 	return out
 }
 
-// jsonQuestion writes the pending question.
-func (s *Session) jsonQuestion(q *referee.Question) {
-	s.emit(newJSONQuestion(q, s.name(q.Actor), len(s.Engine.Answers())))
+// jsonFront is the JSON Lines front end (--io json): one object per line
+// out, one answer per line in. A driver program shows each player only
+// what is theirs, so it passes no laptop, and it cannot be asked a
+// question in the middle of a command.
+type jsonFront struct {
+	lineFront
+}
+
+func (j *jsonFront) can() abilities { return abilities{} }
+
+// errNoFollowUp is what a follow-up question returns in JSON mode; the
+// session never asks one there (see abilities).
+var errNoFollowUp = errors.New("the JSON protocol asks nothing in the middle of a command")
+
+func (j *jsonFront) ask(a asking) func() (string, error) {
+	s := j.s
+	switch a.kind {
+	case askQuestion:
+		s.emit(newJSONQuestion(a.q, s.name(a.q.Actor), len(s.Engine.Answers())))
+	case askConfirm:
+		s.emit(jsonConfirm{Type: "confirm", ID: a.id, Actor: int(a.actor), ActorName: s.name(a.actor), Text: a.text})
+	default:
+		return func() (string, error) { return "", errNoFollowUp }
+	}
+	return j.readLine
+}
+
+func (j *jsonFront) show(m shown) {
+	s := j.s
+	switch m.kind {
+	case showEvent:
+		s.emit(jsonEvent{Type: "event", Rule: m.event.Rule, Text: m.text, Step: m.event.Step})
+	case showInfo:
+		s.emit(jsonInfo{Type: "info", Text: m.text})
+	case showLog:
+		s.emit(j.log())
+	case showHelp:
+		id := ""
+		if m.q != nil {
+			id = m.q.ID
+		}
+		s.emit(jsonHelp{Type: "help", Question: id, Text: m.question, Commands: m.commands, Rules: m.refs})
+	case showRules:
+		s.emit(jsonRules{Type: "rules", Query: safetext.Clean(m.query), Text: m.text})
+	case showEnd:
+		s.emit(jsonEnd{Type: "end", Status: viewJSON(s.Engine.Game().View(referee.Public)), Text: s.statusText(referee.Public), Step: len(s.Engine.Answers())})
+	}
+	// Headings, notes and lines for the one at the laptop have no
+	// object: a driver lays out its own screens.
+}
+
+// log is the log object: answers and rulings in the public view.
+func (j *jsonFront) log() jsonLog {
+	s := j.s
+	out := jsonLog{Type: "log", Entries: []any{}}
+	n := 0
+	for _, e := range s.Engine.Log() {
+		if e.Event != nil {
+			text := safetext.CleanLines(e.Event.For(referee.Public))
+			if text == "" {
+				continue
+			}
+			out.Entries = append(out.Entries, jsonLogEvent{Kind: "event", Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
+			continue
+		}
+		n++
+		a, l, text := safetext.Clean(e.Answer), safetext.Clean(e.Label), safetext.CleanLines(e.Text)
+		if e.Secret {
+			a, l, text = "(secret)", "(secret)", secretQuestionText
+		}
+		out.Entries = append(out.Entries, jsonLogAnswer{Kind: "answer", N: n, Question: e.QuestionID, Actor: int(e.Actor),
+			ActorName: s.name(e.Actor), Text: text, Answer: a, Label: l, Secret: e.Secret, Rule: e.Rule, Step: e.Step})
+	}
+	return out
+}
+
+func (j *jsonFront) status(viewer referee.Viewer) {
+	s := j.s
+	s.emit(jsonStatus{Type: "status", Viewer: int(viewer), Text: s.statusText(viewer), View: viewJSON(s.Engine.Game().View(viewer))})
+}
+
+// pass only runs f: the driver shows a private status to its owner.
+func (j *jsonFront) pass(_ passing, f func() error) error { return f() }
+
+func (j *jsonFront) passBack(string, []string, bool) error { return nil }
+
+func (j *jsonFront) refuse(q *referee.Question, why string) {
+	id, rule := "", ""
+	if q != nil {
+		id, rule = q.ID, q.Rule
+	}
+	j.s.emit(jsonError{Type: "error", Question: id, Rule: rule, Error: why})
+}
+
+func (j *jsonFront) stop(reason string) {
+	s := j.s
+	s.emit(jsonExit{Type: "exit", Reason: reason, Save: s.SaveName, Step: len(s.Engine.Answers())})
 }
 
 // viewJSON encodes a game view; a view that cannot be encoded becomes an

@@ -1,6 +1,7 @@
 package prompts
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -77,15 +78,15 @@ func others(q *referee.Question, e referee.Entry) bool {
 func (s *Session) ownerAgrees(e referee.Entry, n int, verb, id string) (bool, error) {
 	owner := s.name(e.Actor)
 	text := fmt.Sprintf("This %s %s's secret answer (answer %d). Pass the laptop to %s: %s, do you agree?", verb, owner, n, owner, owner)
-	if s.Mode != Terminal || s.Remote != nil {
+	if !s.fe.can().private || s.Remote != nil {
 		// With phones, the owner may agree on their own phone too.
 		return s.confirm(id, e.Actor, text)
 	}
 	var ok bool
-	err := s.term.private(capital(owner), func() error {
-		fmt.Fprintf(s.Out, "%s, this %s your secret answer %d: %s -> %s\n", capital(owner), verb, n, safetext.CleanLines(strings.TrimSpace(e.Text)), safetext.Clean(e.Label))
-		var err error
-		ok, err = s.term.confirm("Do you agree?")
+	err := s.fe.pass(passing{to: capital(owner)}, func() error {
+		s.fe.show(shown{kind: showLine, text: fmt.Sprintf("%s, this %s your secret answer %d: %s -> %s", capital(owner), verb, n, safetext.CleanLines(strings.TrimSpace(e.Text)), safetext.Clean(e.Label))})
+		line, err := s.fe.ask(asking{kind: askConfirm, id: id, actor: referee.Table, text: "Do you agree?"})()
+		ok = isYes(line)
 		return err
 	})
 	return ok, err
@@ -173,7 +174,7 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		return nil
 	}
 	e := entries[n-1]
-	if value == "" && s.Mode == JSON {
+	if value == "" && !s.fe.can().followUp {
 		s.reject(q, "Type correct, the answer's number and the new value: for example correct 3 5. For a secret answer, collect the value from its owner privately.")
 		return nil
 	}
@@ -221,7 +222,7 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		msg += fmt.Sprintf(" All %d later answers still fit.", out.Kept-n)
 	}
 	msg += " Type undo to take the correction back, log to review the rulings."
-	if e.Secret && (s.Mode != Terminal || s.Remote != nil) {
+	if e.Secret && (!s.fe.can().private || s.Remote != nil) {
 		msg += fmt.Sprintf(" %s can peek at their private view.", capital(s.name(e.Actor)))
 	}
 	s.info(msg)
@@ -235,7 +236,8 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 // then another player's secret needs their agreement. ok is false when
 // nothing is to change.
 func (s *Session) newValue(q *referee.Question, e referee.Entry, n int, typed string) (string, bool, error) {
-	if s.Mode == JSON || s.Mode == Plain && e.Secret && typed != "" || s.fromRemote() {
+	can := s.fe.can()
+	if !can.followUp || !can.private && e.Secret && typed != "" || s.fromRemote() {
 		if others(q, e) {
 			ok, err := s.ownerAgrees(e, n, "changes", "correct.secret")
 			if err != nil || !ok {
@@ -251,21 +253,16 @@ func (s *Session) newValue(q *referee.Question, e referee.Entry, n int, typed st
 	}
 	owner := capital(s.name(e.Actor))
 	var v string
-	switch {
-	case !e.Secret:
+	if !e.Secret {
 		v, err = s.askValue(aq, e, n, false)
-	case s.Mode == Plain:
-		fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s; everyone else look away. (Plain mode cannot hide what is typed; use a terminal for masked input.)", owner)))
-		if v, err = s.askValue(aq, e, n, true); err == nil {
-			fmt.Fprintln(s.Out, s.pal.secret("Pass the laptop back."))
-		}
-	default:
-		// The owner types the value masked, which is their agreement; a
-		// value typed in the open is not used.
+	} else {
+		// The owner types the value (masked where the front end can),
+		// which is their agreement; a value typed in the open is not
+		// used.
 		if typed != "" {
-			fmt.Fprintln(s.Out, s.pal.secret("A secret answer's new value is typed hidden by its owner; the value on the command line is not used."))
+			s.fe.show(shown{kind: showSecret, text: "A secret answer's new value is typed hidden by its owner; the value on the command line is not used."})
 		}
-		err = s.term.private(owner, func() error {
+		err = s.fe.pass(passing{to: owner, typing: true}, func() error {
 			var err error
 			v, err = s.askValue(aq, e, n, true)
 			return err
@@ -292,37 +289,9 @@ func (s *Session) askValue(aq *referee.Question, e referee.Entry, n int, secret 
 	mine := e // the owner, or anyone for a public answer, sees the value
 	mine.Secret = false
 	was := shownAnswer(mine)
-	fmt.Fprintf(s.Out, "Answer %d, %s: %s -> %s\n", n, capital(s.name(e.Actor)), safetext.CleanLines(strings.TrimSpace(aq.Text)), safetext.Clean(was))
-	writeOptions(s.Out, aq)
+	head := fmt.Sprintf("Answer %d, %s: %s -> %s", n, capital(s.name(e.Actor)), safetext.CleanLines(strings.TrimSpace(aq.Text)), safetext.Clean(was))
 	label := fmt.Sprintf("New value for answer %d (Enter alone keeps it):", n)
-	if s.Mode == Terminal {
-		v, err := s.term.prompt(label, func(v string) error {
-			if strings.TrimSpace(v) == "" {
-				return nil
-			}
-			_, err := aq.Validate(v)
-			return err
-		}, secret)
-		if err != nil {
-			return "", err
-		}
-		if strings.TrimSpace(v) == "" {
-			return "", nil
-		}
-		return aq.Validate(v)
-	}
-	fmt.Fprint(s.Out, label+"\n> ")
-	line, err := s.nextLine()
-	if err != nil {
-		return "", err
-	}
-	if strings.TrimSpace(line) == "" {
-		return "", nil
-	}
-	if in := parseInput(aq, line); in.kind == answerInput {
-		line = in.raw // an option's number stands for its key
-	}
-	return strings.TrimSpace(line), nil
+	return s.fe.ask(asking{kind: askValue, q: aq, head: head, text: label, secret: secret})()
 }
 
 // refusedCorrection says why answer n was not changed. For a secret
@@ -396,8 +365,8 @@ func (s *Session) changedRulings(n int, old []referee.Event, viewer referee.View
 // screen.
 func (s *Session) showRulings(n int, old []referee.Event, e referee.Entry) error {
 	fresh := s.changedRulings(n, old, referee.Public)
-	if len(fresh) > 0 && s.Mode != JSON {
-		fmt.Fprintln(s.Out, s.pal.heading(fmt.Sprintf("Rulings that now follow from answer %d (fix the pieces on the table):", n)))
+	if len(fresh) > 0 {
+		s.fe.show(shown{kind: showHeading, text: fmt.Sprintf("Rulings that now follow from answer %d (fix the pieces on the table):", n)})
 	}
 	for i, ev := range fresh {
 		if i == maxRulings {
@@ -406,7 +375,7 @@ func (s *Session) showRulings(n int, old []referee.Event, e referee.Entry) error
 		}
 		s.event(ev)
 	}
-	if s.Mode != Terminal || s.Remote != nil || !e.Secret || !e.Actor.Player() {
+	if !s.fe.can().private || s.Remote != nil || !e.Secret || !e.Actor.Player() {
 		return nil
 	}
 	mine := s.changedRulings(n, old, e.Actor.Viewer())
@@ -414,13 +383,13 @@ func (s *Session) showRulings(n int, old []referee.Event, e referee.Entry) error
 		return nil
 	}
 	owner := capital(s.name(e.Actor))
-	if err := s.term.waitEnter(fmt.Sprintf("%s has new private rulings: press Enter, then pass the laptop to %s.", owner, owner)); err != nil {
+	if _, err := s.fe.ask(asking{kind: askEnter, text: fmt.Sprintf("%s has new private rulings: press Enter, then %s.", owner, passWords(owner))})(); err != nil {
 		return err
 	}
-	return s.term.private(owner, func() error {
-		fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("%s, your rulings that now follow from answer %d:", owner, n)))
+	return s.fe.pass(passing{to: owner}, func() error {
+		s.fe.show(shown{kind: showSecret, text: fmt.Sprintf("%s, your rulings that now follow from answer %d:", owner, n)})
 		for _, ev := range mine {
-			fmt.Fprintln(s.Out, "  * "+safetext.CleanLines(ev.For(e.Actor.Viewer()))+" "+s.pal.quiet("("+ev.Rule+")"))
+			s.fe.show(shown{kind: showEvent, event: ev, text: safetext.CleanLines(ev.For(e.Actor.Viewer()))})
 		}
 		return nil
 	})
@@ -457,23 +426,15 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 		}
 		seat = i
 	}
-	switch s.Mode {
-	case JSON:
-		if seat < 0 {
+	if seat < 0 {
+		if !s.fe.can().followUp {
 			s.reject(q, fmt.Sprintf("Say whose secrets to show: peek NAME or peek NUMBER (%s).", strings.Join(names, ", ")))
 			return nil
 		}
-		s.status(referee.Viewer(seat))
-		return nil
-	case Terminal:
-		return s.term.peek(s.Engine.Game(), seat)
-	}
-	if seat < 0 {
-		fmt.Fprintln(s.Out, "Whose secrets? Type a name or a number:")
-		for i, n := range names {
-			fmt.Fprintf(s.Out, "  %d) %s\n", i+1, n)
+		line, err := s.fe.ask(asking{kind: askSeat})()
+		if errors.Is(err, errBack) {
+			return nil
 		}
-		line, err := s.nextLine()
 		if err != nil {
 			return err
 		}
@@ -484,13 +445,8 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 		}
 		seat = i
 	}
-	fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("Pass the laptop to %s; everyone else look away. (Plain mode cannot clear the screen.) Press Enter when ready.", names[seat])))
-	if _, err := s.nextLine(); err != nil {
-		return err
-	}
-	fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("-- %s's private view --", names[seat])))
-	fmt.Fprintln(s.Out, s.statusText(referee.Viewer(seat)))
-	fmt.Fprintln(s.Out, s.pal.secret("-- end of private view: press Enter, then pass the laptop back --"))
-	_, err := s.nextLine()
-	return err
+	return s.fe.pass(passing{to: names[seat]}, func() error {
+		s.fe.status(referee.Viewer(seat))
+		return nil
+	})
 }

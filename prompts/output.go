@@ -9,29 +9,16 @@ import (
 	"rumref/safetext"
 )
 
-// The methods in this file show things in the session's mode: JSON
-// objects in JSON mode, plain (optionally colored) lines otherwise.
+// The methods in this file show things through the session's front end
+// (see frontend.go).
 
 // reject says why a line was not taken; the same question is asked again.
 func (s *Session) reject(q *referee.Question, why string) {
-	id, rule := "", ""
-	if q != nil {
-		id, rule = q.ID, q.Rule
-	}
 	why = safetext.CleanLines(why)
 	if s.refuseRemote(why) {
 		return
 	}
-	if s.Mode == JSON {
-		s.emit(jsonError{Type: "error", Question: id, Rule: rule, Error: why})
-		return
-	}
-	// A rejection names the rule of the question it was given for.
-	label := "Not taken: "
-	if rule != "" {
-		label = "Not taken (" + rule + "): "
-	}
-	fmt.Fprintln(s.Out, s.pal.bad(label)+why)
+	s.fe.refuse(q, why)
 }
 
 // info shows a message such as the result of undo.
@@ -40,87 +27,20 @@ func (s *Session) info(text string) {
 	if s.Remote != nil {
 		s.Remote.Tell(RemoteMessage{Type: "info", Text: text})
 	}
-	if s.Mode == JSON {
-		s.emit(jsonInfo{Type: "info", Text: text})
-		return
-	}
-	fmt.Fprintln(s.Out, s.pal.good(text))
+	s.fe.show(shown{kind: showInfo, text: text})
 }
 
 // event shows one ruling in the public view with the rule it applied.
 func (s *Session) event(ev referee.Event) {
-	text := safetext.CleanLines(ev.For(referee.Public))
-	if s.Mode == JSON {
-		s.emit(jsonEvent{Type: "event", Rule: ev.Rule, Text: text, Step: ev.Step})
-		return
-	}
-	fmt.Fprintln(s.Out, "  * "+text+" "+s.pal.quiet("("+ev.Rule+")"))
+	s.fe.show(shown{kind: showEvent, event: ev, text: safetext.CleanLines(ev.For(referee.Public))})
 }
 
 // status shows the board and status for a viewer.
-func (s *Session) status(viewer referee.Viewer) {
-	g := s.Engine.Game()
-	if s.Mode == JSON {
-		s.emit(jsonStatus{Type: "status", Viewer: int(viewer), Text: s.statusText(viewer), View: viewJSON(g.View(viewer))})
-		return
-	}
-	fmt.Fprintln(s.Out, s.pal.heading("Board and status (public view)"))
-	fmt.Fprintln(s.Out, strings.TrimRight(s.statusText(viewer), "\n"))
-}
+func (s *Session) status(viewer referee.Viewer) { s.fe.status(viewer) }
 
 // showLog lists the answers and rulings in the public view. Answers are
 // numbered as correct expects; secret answers show as "(secret)".
-func (s *Session) showLog() {
-	log := s.Engine.Log()
-	if s.Mode == JSON {
-		out := jsonLog{Type: "log", Entries: []any{}}
-		n := 0
-		for _, e := range log {
-			if e.Event != nil {
-				text := safetext.CleanLines(e.Event.For(referee.Public))
-				if text == "" {
-					continue
-				}
-				out.Entries = append(out.Entries, jsonLogEvent{Kind: "event", Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
-				continue
-			}
-			n++
-			a, l, text := safetext.Clean(e.Answer), safetext.Clean(e.Label), safetext.CleanLines(e.Text)
-			if e.Secret {
-				a, l, text = "(secret)", "(secret)", secretQuestionText
-			}
-			out.Entries = append(out.Entries, jsonLogAnswer{Kind: "answer", N: n, Question: e.QuestionID, Actor: int(e.Actor),
-				ActorName: s.name(e.Actor), Text: text, Answer: a, Label: l, Secret: e.Secret, Rule: e.Rule, Step: e.Step})
-		}
-		s.emit(out)
-		return
-	}
-	if len(log) == 0 {
-		fmt.Fprintln(s.Out, "The log is empty: nothing has been answered yet.")
-		return
-	}
-	fmt.Fprintln(s.Out, s.pal.heading("Game log (public view; answer numbers are what correct expects)"))
-	n := 0
-	for _, e := range log {
-		if e.Event != nil {
-			text := safetext.CleanLines(e.Event.For(referee.Public))
-			if text != "" {
-				fmt.Fprintf(s.Out, "        * %s %s\n", text, s.pal.quiet("("+e.Event.Rule+")"))
-			}
-			continue
-		}
-		n++
-		rule := ""
-		if e.Rule != "" {
-			rule = " " + s.pal.quiet("("+e.Rule+")")
-		}
-		text := safetext.CleanLines(strings.TrimRight(e.Text, " "))
-		if e.Secret {
-			text = secretQuestionText
-		}
-		fmt.Fprintf(s.Out, "  %4d. %s: %s -> %s%s\n", n, capital(s.name(e.Actor)), text, safetext.Clean(shownAnswer(e)), rule)
-	}
-}
+func (s *Session) showLog() { s.fe.show(shown{kind: showLog}) }
 
 // helpText explains the question, the meta commands and the rule.
 func (s *Session) helpText(q *referee.Question) (question, commands, rules string) {
@@ -155,22 +75,7 @@ func (s *Session) helpText(q *referee.Question) (question, commands, rules strin
 // help explains the current question, the commands and its rule.
 func (s *Session) help(q *referee.Question) {
 	question, commands, rules := s.helpText(q)
-	if s.Mode == JSON {
-		id := ""
-		if q != nil {
-			id = q.ID
-		}
-		s.emit(jsonHelp{Type: "help", Question: id, Text: question, Commands: commands, Rules: rules})
-		return
-	}
-	if question != "" {
-		fmt.Fprintln(s.Out, question)
-	}
-	fmt.Fprintln(s.Out, commands)
-	if rules != "" {
-		fmt.Fprintln(s.Out, s.pal.heading("From the rules reference:"))
-		fmt.Fprintln(s.Out, rules)
-	}
+	s.fe.show(shown{kind: showHelp, q: q, question: question, commands: commands, refs: rules})
 }
 
 // rules looks up the rules reference.
@@ -187,24 +92,11 @@ func (s *Session) rules(query string) {
 			text = fmt.Sprintf("Nothing in the rules reference matches %q; try fewer or other words.", query)
 		}
 	}
-	text = safetext.CleanLines(text)
-	if s.Mode == JSON {
-		s.emit(jsonRules{Type: "rules", Query: safetext.Clean(query), Text: text})
-		return
-	}
-	fmt.Fprintln(s.Out, text)
+	s.fe.show(shown{kind: showRules, query: query, text: safetext.CleanLines(text)})
 }
 
 // end shows the final status.
-func (s *Session) end() {
-	g := s.Engine.Game()
-	if s.Mode == JSON {
-		s.emit(jsonEnd{Type: "end", Status: viewJSON(g.View(referee.Public)), Text: s.statusText(referee.Public), Step: len(s.Engine.Answers())})
-		return
-	}
-	fmt.Fprintln(s.Out, s.pal.heading("The game is over."))
-	fmt.Fprintln(s.Out, strings.TrimRight(s.statusText(referee.Public), "\n"))
-}
+func (s *Session) end() { s.fe.show(shown{kind: showEnd}) }
 
 // confirm asks a yes/no question of actor (a player, or the table);
 // anything but yes is no.
@@ -213,15 +105,7 @@ func (s *Session) confirm(id string, actor referee.Seat, text string) (bool, err
 	if s.Remote != nil {
 		return s.confirmAny(id, actor, text)
 	}
-	switch s.Mode {
-	case Terminal:
-		return s.term.confirm(text)
-	case JSON:
-		s.emit(jsonConfirm{Type: "confirm", ID: id, Actor: int(actor), ActorName: s.name(actor), Text: text})
-	default:
-		fmt.Fprintln(s.Out, s.pal.secret(text)+" (yes/no)")
-	}
-	line, err := s.nextLine()
+	line, err := s.fe.ask(asking{kind: askConfirm, id: id, actor: actor, text: text})()
 	if err != nil {
 		return false, err
 	}

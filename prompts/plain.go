@@ -6,30 +6,276 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"rumref/referee"
 	"rumref/safetext"
 )
 
-// plainQuestion writes a question as plain lines: who answers and what,
-// then the numbered options (or the range), then a "> " prompt.
+// lineFront reads one answer per line; the plain and JSON front ends
+// share it. With a Remote attached, lines are read by a goroutine (at
+// most one ahead) so that waiting for one can be interrupted.
+type lineFront struct {
+	s     *Session
+	once  sync.Once
+	lines chan lineResult
+	mu    sync.Mutex
+	intr  chan struct{} // closed by interrupt
+	was   bool          // interrupt was called since the last resume
+}
+
+type lineResult struct {
+	line string
+	err  error
+}
+
+// readLine reads one line of input.
+func (l *lineFront) readLine() (string, error) {
+	s := l.s
+	if s.Remote == nil {
+		return readLine(s.r)
+	}
+	l.once.Do(func() {
+		l.lines = make(chan lineResult)
+		go func() {
+			for {
+				line, err := readLine(s.r)
+				l.lines <- lineResult{line, err}
+				if err != nil {
+					return
+				}
+			}
+		}()
+	})
+	l.mu.Lock()
+	if l.intr == nil {
+		l.intr = make(chan struct{})
+	}
+	intr := l.intr
+	l.mu.Unlock()
+	select {
+	case r := <-l.lines:
+		return r.line, r.err
+	case <-intr:
+		return "", io.EOF
+	}
+}
+
+func (l *lineFront) interrupt() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.intr == nil {
+		l.intr = make(chan struct{})
+	}
+	if !l.was {
+		close(l.intr)
+		l.was = true
+	}
+}
+
+func (l *lineFront) resume() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	was := l.was
+	if was {
+		l.intr, l.was = nil, false
+	}
+	return was
+}
+
+// plainFront is the plain front end (--io plain): plain, optionally
+// colored lines out, one answer per line in. It cannot hide anything, so
+// secrets are typed in the open after a pass-the-laptop line.
+type plainFront struct {
+	lineFront
+}
+
+func (p *plainFront) can() abilities { return abilities{followUp: true} }
+
+// ask writes a question as plain lines: who answers and what, then the
+// numbered options (or the range), then a "> " prompt.
 //
 //	Ann: Which tile did you draw? (draw)
 //	  1) pub.3  Pub with 3 mugs
 //	  2) pub.4  Pub with 4 mugs
 //	>
-func (s *Session) plainQuestion(q *referee.Question) {
+func (p *plainFront) ask(a asking) func() (string, error) {
+	s := p.s
 	w := s.Out
-	name := s.name(q.Actor)
-	fmt.Fprintln(w)
-	if q.Secret {
-		fmt.Fprintln(w, s.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s; everyone else look away.", name)))
-		fmt.Fprintln(w, s.pal.secret("(Plain mode cannot hide what is typed; use a terminal for masked input.)"))
+	switch a.kind {
+	case askQuestion:
+		q := a.q
+		name := s.name(q.Actor)
+		fmt.Fprintln(w)
+		if q.Secret {
+			fmt.Fprintln(w, s.pal.secret("SECRET: "+passWords(name)+"."))
+			fmt.Fprintln(w, s.pal.secret("(Plain mode cannot hide what is typed; use a terminal for masked input.)"))
+		}
+		fmt.Fprintln(w, s.pal.questionLine(name, q))
+		writeOptions(w, q)
+		fmt.Fprint(w, "> ")
+	case askConfirm:
+		fmt.Fprintln(w, s.pal.secret(a.text)+" (yes/no)")
+	case askValue:
+		return p.askValue(a)
+	case askSeat:
+		fmt.Fprintln(w, "Whose secrets? Type a name or a number:")
+		for i, n := range s.playerNames() {
+			fmt.Fprintf(w, "  %d) %s\n", i+1, n)
+		}
+	case askEnter:
+		fmt.Fprintln(w, s.pal.secret(a.text))
 	}
-	fmt.Fprintln(w, s.pal.questionLine(name, q))
-	writeOptions(w, q)
-	fmt.Fprint(w, "> ")
+	return p.readLine
+}
+
+// askValue writes a correction's question and reads the new value.
+func (l *lineFront) askValue(a asking) func() (string, error) {
+	fmt.Fprintln(l.s.Out, a.head)
+	writeOptions(l.s.Out, a.q)
+	fmt.Fprint(l.s.Out, a.text+"\n> ")
+	return func() (string, error) {
+		line, err := l.readLine()
+		if err != nil || strings.TrimSpace(line) == "" {
+			return "", err
+		}
+		if in := parseInput(a.q, line); in.kind == answerInput {
+			line = in.raw // an option's number stands for its key
+		}
+		return strings.TrimSpace(line), nil
+	}
+}
+
+func (p *plainFront) show(m shown) { showText(p.s, m) }
+
+func (p *plainFront) refuse(q *referee.Question, why string) { refuseText(p.s, q, why) }
+
+func (p *plainFront) stop(string) {}
+
+// status shows the public board and status, or a player's private view
+// between the lines of a peek.
+func (p *plainFront) status(viewer referee.Viewer) {
+	s := p.s
+	if seat, ok := viewer.Seat(); ok {
+		fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("-- %s's private view --", s.name(seat))))
+		fmt.Fprintln(s.Out, s.statusText(viewer))
+		return
+	}
+	statusText(s, viewer)
+}
+
+// pass addresses the player on one line. Plain mode cannot hide what is
+// typed nor clear the screen; a look at a private view waits for Enter
+// before and after it.
+func (p *plainFront) pass(to passing, f func() error) error {
+	s := p.s
+	if to.typing {
+		fmt.Fprintln(s.Out, s.pal.secret("SECRET: "+passWords(to.to)+". (Plain mode cannot hide what is typed; use a terminal for masked input.)"))
+		if err := f(); err != nil {
+			return err
+		}
+		fmt.Fprintln(s.Out, s.pal.secret("Pass the laptop back."))
+		return nil
+	}
+	fmt.Fprintln(s.Out, s.pal.secret(capital(passWords(to.to))+". (Plain mode cannot clear the screen.) Press Enter when ready."))
+	if _, err := p.readLine(); err != nil {
+		return err
+	}
+	if err := f(); err != nil {
+		return err
+	}
+	fmt.Fprintln(s.Out, s.pal.secret("-- end of private view: press Enter, then pass the laptop back --"))
+	_, err := p.readLine()
+	return err
+}
+
+func (p *plainFront) passBack(string, []string, bool) error {
+	p.s.info("Secret answer taken. Pass the laptop back.")
+	return nil
+}
+
+// showText shows m as text lines: the plain front end's and the
+// terminal's output between questions.
+func showText(s *Session, m shown) {
+	w := s.Out
+	switch m.kind {
+	case showEvent:
+		fmt.Fprintln(w, "  * "+m.text+" "+s.pal.quiet("("+m.event.Rule+")"))
+	case showInfo:
+		fmt.Fprintln(w, s.pal.good(m.text))
+	case showHeading:
+		fmt.Fprintln(w, s.pal.heading(m.text))
+	case showNote:
+		fmt.Fprintln(w, s.pal.quiet(m.text))
+	case showSecret:
+		fmt.Fprintln(w, s.pal.secret(m.text))
+	case showLine:
+		fmt.Fprintln(w, m.text)
+	case showLog:
+		logText(s)
+	case showHelp:
+		if m.question != "" {
+			fmt.Fprintln(w, m.question)
+		}
+		fmt.Fprintln(w, m.commands)
+		if m.refs != "" {
+			fmt.Fprintln(w, s.pal.heading("From the rules reference:"))
+			fmt.Fprintln(w, m.refs)
+		}
+	case showRules:
+		fmt.Fprintln(w, m.text)
+	case showEnd:
+		fmt.Fprintln(w, s.pal.heading("The game is over."))
+		fmt.Fprintln(w, strings.TrimRight(s.statusText(referee.Public), "\n"))
+	}
+}
+
+// statusText shows the public board and status as text.
+func statusText(s *Session, viewer referee.Viewer) {
+	fmt.Fprintln(s.Out, s.pal.heading("Board and status (public view)"))
+	fmt.Fprintln(s.Out, strings.TrimRight(s.statusText(viewer), "\n"))
+}
+
+// refuseText says as text why a line was not taken; a rejection names
+// the rule of the question it was given for.
+func refuseText(s *Session, q *referee.Question, why string) {
+	label := "Not taken: "
+	if q != nil && q.Rule != "" {
+		label = "Not taken (" + q.Rule + "): "
+	}
+	fmt.Fprintln(s.Out, s.pal.bad(label)+why)
+}
+
+// logText lists the answers and rulings in the public view. Answers are
+// numbered as correct expects; secret answers show as "(secret)".
+func logText(s *Session) {
+	log := s.Engine.Log()
+	if len(log) == 0 {
+		fmt.Fprintln(s.Out, "The log is empty: nothing has been answered yet.")
+		return
+	}
+	fmt.Fprintln(s.Out, s.pal.heading("Game log (public view; answer numbers are what correct expects)"))
+	n := 0
+	for _, e := range log {
+		if e.Event != nil {
+			text := safetext.CleanLines(e.Event.For(referee.Public))
+			if text != "" {
+				fmt.Fprintf(s.Out, "        * %s %s\n", text, s.pal.quiet("("+e.Event.Rule+")"))
+			}
+			continue
+		}
+		n++
+		rule := ""
+		if e.Rule != "" {
+			rule = " " + s.pal.quiet("("+e.Rule+")")
+		}
+		text := safetext.CleanLines(strings.TrimRight(e.Text, " "))
+		if e.Secret {
+			text = secretQuestionText
+		}
+		fmt.Fprintf(s.Out, "  %4d. %s: %s -> %s%s\n", n, capital(s.name(e.Actor)), text, safetext.Clean(shownAnswer(e)), rule)
+	}
 }
 
 // QuestionLine is the line that asks q of the player called name, exactly

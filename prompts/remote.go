@@ -135,18 +135,11 @@ func seatOf(v referee.Viewer) referee.Seat {
 
 // remoteState is the session's side of a Remote.
 type remoteState struct {
-	lines     chan lineResult // lines read from In, in plain and JSON modes
-	startOnce sync.Once
-	pending   *RemoteInput // an input that arrived as a local line won
+	pending *RemoteInput // an input that arrived as a local line won
 	// handling is the remote input being handled: its rejections go to
 	// it, not to the shared screen.
 	handling *RemoteInput
 	refused  string
-}
-
-type lineResult struct {
-	line string
-	err  error
 }
 
 func (s *Session) remote() *remoteState {
@@ -163,60 +156,16 @@ func (s *Session) sync() {
 	}
 }
 
-// localLines starts the goroutine that reads In line by line (plain and
-// JSON modes), so that waiting for a line can be interrupted by the
-// remote. It reads at most one line ahead.
-func (s *Session) localLines() chan lineResult {
-	rs := s.remote()
-	rs.startOnce.Do(func() {
-		rs.lines = make(chan lineResult)
-		go func() {
-			for {
-				line, err := readLine(s.r)
-				rs.lines <- lineResult{line, err}
-				if err != nil {
-					return
-				}
-			}
-		}()
-	})
-	return rs.lines
-}
-
-// nextLine reads one line of local input (a pass-the-laptop Enter, a
-// plain-mode peek), through the line goroutine when a remote is attached.
-func (s *Session) nextLine() (string, error) {
-	if s.Remote == nil || s.Mode == Terminal {
-		return readLine(s.r)
-	}
-	l := <-s.localLines()
-	return l.line, l.err
-}
-
-// await waits for a local line or an input from the remote that accept
-// takes, whichever comes first. Inputs that accept refuses are answered
-// at once. In a terminal, prompt runs the promptui prompt and an accepted
-// remote input interrupts it; in plain and JSON modes the question is
-// already written and prompt is not used.
-func (s *Session) await(prompt func() (string, error), accept func(RemoteInput) bool) (string, *RemoteInput, error) {
+// await runs read (a front end's reading of a local line) while it
+// waits for an input from the remote that accept takes, whichever comes
+// first. Inputs that accept refuses are answered at once. An accepted
+// remote input interrupts the reading.
+func (s *Session) await(read func() (string, error), accept func(RemoteInput) bool) (string, *RemoteInput, error) {
 	rs := s.remote()
 	if p := rs.pending; p != nil {
 		rs.pending = nil
 		if accept(*p) {
 			return "", p, nil
-		}
-	}
-	if s.Mode != Terminal {
-		lines := s.localLines()
-		for {
-			select {
-			case l := <-lines:
-				return l.line, nil, l.err
-			case in := <-s.Remote.Inputs():
-				if accept(in) {
-					return "", &in, nil
-				}
-			}
 		}
 	}
 	done := make(chan struct{})
@@ -232,19 +181,18 @@ func (s *Session) await(prompt func() (string, error), accept func(RemoteInput) 
 			case in := <-s.Remote.Inputs():
 				if accept(in) {
 					got = &in
-					s.term.pump.interrupt()
+					s.fe.interrupt()
 					return
 				}
 			}
 		}
 	}()
-	line, err := prompt()
+	line, err := read()
 	close(done)
 	wg.Wait()
-	interrupted := s.term.pump.resume()
+	interrupted := s.fe.resume()
 	if got != nil {
 		if interrupted && err != nil {
-			fmt.Fprintln(s.Out)
 			return "", got, nil
 		}
 		// The line typed here came first: the remote input is handled
@@ -257,8 +205,9 @@ func (s *Session) await(prompt func() (string, error), accept func(RemoteInput) 
 // readAny shows q and waits for its answer from the local input or from
 // the remote. A remote input is handled here (remote is then true).
 func (s *Session) readAny(q *referee.Question) (line string, remote bool, err error) {
+	read := s.fe.ask(asking{kind: askQuestion, q: q, passed: s.passedKey(q) == s.passed, markPassed: func() { s.passed = s.passedKey(q) }})
 	if s.Remote == nil {
-		line, err = s.read(q)
+		line, err = read()
 		return line, false, err
 	}
 	step := len(s.Engine.Answers())
@@ -277,18 +226,7 @@ func (s *Session) readAny(q *referee.Question) (line string, remote bool, err er
 		}
 		return true
 	}
-	var prompt func() (string, error)
-	if s.Mode == Terminal {
-		prompt = func() (string, error) { return s.read(q) }
-	} else {
-		switch s.Mode {
-		case JSON:
-			s.jsonQuestion(q)
-		default:
-			s.plainQuestion(q)
-		}
-	}
-	line, in, err := s.await(prompt, accept)
+	line, in, err := s.await(read, accept)
 	if err != nil || in == nil {
 		return line, false, err
 	}
@@ -386,37 +324,11 @@ func (s *Session) confirmAny(id string, owner referee.Seat, text string) (bool, 
 		in.Reply <- RemoteReply{Code: RemoteOK}
 		return true
 	}
-	var prompt func() (string, error)
-	switch s.Mode {
-	case Terminal:
-		prompt = func() (string, error) {
-			var ok bool
-			ask := func() error {
-				var err error
-				ok, err = s.term.confirm(text)
-				return err
-			}
-			var err error
-			if owner.Player() {
-				// At the laptop, only after a pass-the-laptop screen.
-				err = s.term.private(capital(s.name(owner)), ask)
-			} else {
-				err = ask()
-			}
-			if ok {
-				return "yes", err
-			}
-			return "no", err
-		}
-	case JSON:
-		s.emit(jsonConfirm{Type: "confirm", ID: id, Actor: int(owner), ActorName: s.name(owner), Text: text})
-	default:
-		fmt.Fprintln(s.Out, s.pal.secret(text)+" (yes/no)")
+	read := s.fe.ask(asking{kind: askConfirm, id: id, actor: owner, text: text})
+	if owner != referee.Table {
+		s.fe.show(shown{kind: showNote, text: fmt.Sprintf("(%s can also answer this on their phone.)", s.name(owner))})
 	}
-	if owner != referee.Table && s.Mode != JSON {
-		fmt.Fprintln(s.Out, s.pal.quiet(fmt.Sprintf("(%s can also answer this on their phone.)", s.name(owner))))
-	}
-	line, in, err := s.await(prompt, accept)
+	line, in, err := s.await(read, accept)
 	if err != nil {
 		return false, err
 	}

@@ -64,8 +64,8 @@ type Session struct {
 	taught map[string]bool
 	r      *bufio.Reader
 	pal    palette
-	term   *terminal
-	passed string // the secret question whose actor already has the laptop
+	fe     frontEnd // chosen by Mode; see frontend.go
+	passed string   // the secret question whose actor already has the laptop
 }
 
 // Run asks questions until the game is over, the players quit or the
@@ -121,23 +121,9 @@ func (s *Session) init() {
 		}
 	}
 	s.pal = palette{on: s.Color}
-	if s.Mode == Terminal && s.term == nil {
-		s.term = newTerminal(s.In, s.Out, s.pal)
+	if s.fe == nil {
+		s.fe = newFrontEnd(s)
 	}
-}
-
-// read shows the question and reads one line (or, in a terminal, one
-// choice) as typed.
-func (s *Session) read(q *referee.Question) (string, error) {
-	switch s.Mode {
-	case Terminal:
-		return s.term.question(q, s.name(q.Actor), s.passedKey(q) == s.passed, func() { s.passed = s.passedKey(q) })
-	case JSON:
-		s.jsonQuestion(q)
-	default:
-		s.plainQuestion(q)
-	}
-	return readLine(s.r)
 }
 
 // handle acts on one line typed for q.
@@ -203,37 +189,28 @@ func (s *Session) clampEvents() {
 	s.EventsShown = len(s.Engine.Events())
 }
 
-// afterSecret runs after a secret answer was taken: in a terminal the
-// actor sees their private rulings, then the screen is cleared and the
-// laptop passed back.
+// afterSecret runs after a secret answer was taken: the actor sees
+// their private rulings where the front end can show them in private,
+// and the laptop goes back unless the same player answers the next
+// secret question too.
 func (s *Session) afterSecret(q *referee.Question, before int) error {
 	s.passed = ""
-	switch s.Mode {
-	case Terminal:
-		var private []string
-		evs := s.Engine.Events()
-		if before > len(evs) {
-			before = len(evs)
-		}
-		for _, ev := range evs[before:] {
-			if ev.Private != "" && ev.Player == q.Actor && q.Actor.Player() {
-				private = append(private, ev.For(q.Actor.Viewer()))
-			}
-		}
-		if next := s.Engine.Next(); next != nil && next.Secret && next.Actor == q.Actor {
-			// The same player answers the next secret question too (keep
-			// or sell the ware just drawn): they keep the laptop.
-			for _, line := range private {
-				fmt.Fprintln(s.Out, s.pal.secret(line))
-			}
-			s.passed = s.passedKey(next)
-			return nil
-		}
-		return s.term.passBack(s.name(q.Actor), private)
-	case Plain:
-		s.info("Secret answer taken. Pass the laptop back.")
+	var private []string
+	evs := s.Engine.Events()
+	if before > len(evs) {
+		before = len(evs)
 	}
-	return nil
+	for _, ev := range evs[before:] {
+		if ev.Private != "" && ev.Player == q.Actor && q.Actor.Player() {
+			private = append(private, ev.For(q.Actor.Viewer()))
+		}
+	}
+	next := s.Engine.Next()
+	keep := next != nil && next.Secret && next.Actor == q.Actor
+	if keep {
+		s.passed = s.passedKey(next)
+	}
+	return s.fe.passBack(s.name(q.Actor), private, keep)
 }
 
 // stop finishes the session on quit or end of input with a message that
@@ -247,9 +224,7 @@ func (s *Session) stop(err error) error {
 		reason = "input_ended"
 	}
 	s.stopRemote(reason)
-	if s.Mode == JSON {
-		s.emit(jsonExit{Type: "exit", Reason: reason, Save: s.SaveName, Step: len(s.Engine.Answers())})
-	}
+	s.fe.stop(reason)
 	msg := "The game is saved"
 	if s.SaveName != "" {
 		msg += fmt.Sprintf(" in %s; continue it with: rumref resume %s", s.SaveName, s.SaveName)

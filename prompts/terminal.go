@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"sync"
 	"text/template"
@@ -518,39 +517,10 @@ func (t *terminal) passBack(name string, private []string) error {
 	return nil
 }
 
-// peek shows one player's private status between pass-the-laptop screens.
-func (t *terminal) peek(g referee.Game, seat int) error {
-	names := slices.Clone(g.PlayerNames())
-	for i, n := range names {
-		names[i] = safetext.Clean(n)
-	}
-	if seat < 0 {
-		items := make([]selectItem, 0, len(names)+1)
-		for i, n := range names {
-			items = append(items, selectItem{Key: fmt.Sprint(i + 1), Label: n, Display: n})
-		}
-		items = append(items, selectItem{Display: "nobody (back to the game)"})
-		i, err := t.choose("Whose secrets?", items, false)
-		if err != nil {
-			return err
-		}
-		if i >= len(names) {
-			return nil
-		}
-		seat = i
-	}
-	name := names[seat]
-	return t.private(name, func() error {
-		fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s's private view:", name)))
-		fmt.Fprintln(t.out, strings.TrimRight(safetext.CleanLines(g.Status(referee.Viewer(seat))), "\n"))
-		return nil
-	})
-}
-
 // passTo clears the screen and waits until name has the laptop.
 func (t *terminal) passTo(name string) error {
 	t.clear()
-	fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("SECRET: pass the laptop to %s. Everyone else, please look away.", name)))
+	fmt.Fprintln(t.out, t.pal.secret("SECRET: "+passWords(name)+"."))
 	return t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name))
 }
 
@@ -568,4 +538,120 @@ func (t *terminal) private(name string, f func() error) error {
 	}
 	t.clear()
 	return nil
+}
+
+// termFront is the terminal front end (--io terminal): promptui
+// selection lists and prompts, masked secret input, and pass-the-laptop
+// screens that clear the screen, so it can show a player something in
+// private. Its text between questions is the plain front end's.
+type termFront struct {
+	s *Session
+	t *terminal
+}
+
+func (f *termFront) can() abilities { return abilities{private: true, followUp: true} }
+
+func (f *termFront) ask(a asking) func() (string, error) {
+	s, t := f.s, f.t
+	switch a.kind {
+	case askQuestion:
+		return func() (string, error) { return t.question(a.q, s.name(a.q.Actor), a.passed, a.markPassed) }
+	case askConfirm:
+		return func() (string, error) {
+			var ok bool
+			ask := func() error {
+				var err error
+				ok, err = t.confirm(a.text)
+				return err
+			}
+			var err error
+			if a.actor.Player() {
+				// At the laptop, only after a pass-the-laptop screen.
+				err = t.private(capital(s.name(a.actor)), ask)
+			} else {
+				err = ask()
+			}
+			if ok {
+				return "yes", err
+			}
+			return "no", err
+		}
+	case askValue:
+		fmt.Fprintln(s.Out, a.head)
+		writeOptions(s.Out, a.q)
+		return func() (string, error) {
+			v, err := t.prompt(a.text, func(v string) error {
+				if strings.TrimSpace(v) == "" {
+					return nil
+				}
+				_, err := a.q.Validate(v)
+				return err
+			}, a.secret)
+			if err != nil || strings.TrimSpace(v) == "" {
+				return "", err
+			}
+			return a.q.Validate(v)
+		}
+	case askSeat:
+		return func() (string, error) {
+			names := s.playerNames()
+			items := make([]selectItem, 0, len(names)+1)
+			for i, n := range names {
+				items = append(items, selectItem{Key: fmt.Sprint(i + 1), Label: n, Display: n})
+			}
+			items = append(items, selectItem{Display: "nobody (back to the game)"})
+			i, err := t.choose("Whose secrets?", items, false)
+			if err != nil {
+				return "", err
+			}
+			if i >= len(names) {
+				return "", errBack
+			}
+			return fmt.Sprint(i + 1), nil
+		}
+	}
+	return func() (string, error) { return "", t.waitEnter(a.text) }
+}
+
+func (f *termFront) show(m shown) { showText(f.s, m) }
+
+func (f *termFront) refuse(q *referee.Question, why string) { refuseText(f.s, q, why) }
+
+func (f *termFront) stop(string) {}
+
+// status shows the public board and status, or, inside pass, a
+// player's private view.
+func (f *termFront) status(viewer referee.Viewer) {
+	s := f.s
+	if seat, ok := viewer.Seat(); ok {
+		fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("%s's private view:", s.name(seat))))
+		fmt.Fprintln(s.Out, strings.TrimRight(s.statusText(viewer), "\n"))
+		return
+	}
+	statusText(s, viewer)
+}
+
+func (f *termFront) pass(p passing, fn func() error) error { return f.t.private(p.to, fn) }
+
+func (f *termFront) passBack(name string, private []string, keep bool) error {
+	if keep {
+		// The same player answers the next secret question too (keep
+		// or sell the ware just drawn): they keep the laptop.
+		for _, line := range private {
+			fmt.Fprintln(f.s.Out, f.s.pal.secret(line))
+		}
+		return nil
+	}
+	return f.t.passBack(name, private)
+}
+
+func (f *termFront) interrupt() { f.t.pump.interrupt() }
+
+// resume readies the next prompt; an interrupted prompt's line is ended.
+func (f *termFront) resume() bool {
+	was := f.t.pump.resume()
+	if was {
+		fmt.Fprintln(f.s.Out)
+	}
+	return was
 }

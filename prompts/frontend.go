@@ -1,0 +1,162 @@
+package prompts
+
+import (
+	"errors"
+
+	"rumref/referee"
+)
+
+// frontEnd is how a session talks to the table: the terminal (terminal.go),
+// plain lines (plain.go) and JSON Lines (json.go) each implement it, and
+// the session loop (session.go, meta.go, output.go, remote.go) asks it
+// for everything it shows or reads, never for a mode. A new front end is
+// one more implementation; docs/architecture.md says how to add one.
+//
+// The players' phones (package web) are not a frontEnd but a Remote
+// served beside one (remote.go): they see the game through Sync and send
+// answers that compete with the front end's own reading.
+type frontEnd interface {
+	// ask shows a question (the engine's, a yes or no confirmation, a
+	// correction's new value, whose secrets to peek at, press Enter)
+	// and returns how to read the line typed for it. Nothing is read
+	// before read is called, so the reading can wait beside a Remote.
+	ask(a asking) (read func() (string, error))
+	// show shows one thing the table may see: a ruling, a message, the
+	// log, help, the rules reference, the end of the game.
+	show(m shown)
+	// status shows the board and status for a viewer: the public view,
+	// or a player's private view inside pass.
+	status(viewer referee.Viewer)
+	// pass hands the laptop to a player (a capitalized name) for f,
+	// what only they may see or type, and back.
+	pass(p passing, f func() error) error
+	// passBack ends a secret answer of name: they see their private
+	// rulings and the laptop goes back, unless keep says the same
+	// player answers the next secret question too.
+	passBack(name string, private []string, keep bool) error
+	// refuse reports a line that was not taken for q (which may be nil).
+	refuse(q *referee.Question, why string)
+	// stop says the session stopped for reason ("quit", "input_ended").
+	stop(reason string)
+	// can says what the front end can do beyond the basics.
+	can() abilities
+	// interrupt ends a read in progress because a Remote's input was
+	// taken; resume readies the next read and reports whether the last
+	// one was interrupted.
+	interrupt()
+	resume() bool
+}
+
+// abilities are what a front end can do beyond the basics.
+type abilities struct {
+	// private: it can show one player something the others cannot see
+	// (it clears the screen and masks typing), so a secret answer's new
+	// value is typed by its owner and an owner agrees in private.
+	private bool
+	// followUp: it can ask a question of its own in the middle of a
+	// command (a correction's value, whose secrets to peek at); the JSON
+	// protocol cannot, so those come with the command.
+	followUp bool
+}
+
+// askKind says what an asking is.
+type askKind int
+
+const (
+	// askQuestion is the engine's pending question Q.
+	askQuestion askKind = iota
+	// askConfirm is a yes or no question Text for Actor, with ID; the
+	// line read means yes only when isYes says so.
+	askConfirm
+	// askValue asks the new value of an answer to Q under Text (the
+	// label), Secret when typed hidden; the read line is an option key
+	// or a number, or "" to keep the answer.
+	askValue
+	// askSeat asks whose secrets to peek at: the line names a player
+	// (errBack when nobody was chosen).
+	askSeat
+	// askEnter shows Text and waits for Enter.
+	askEnter
+)
+
+// asking is one question for a front end to ask.
+type asking struct {
+	kind   askKind
+	q      *referee.Question
+	id     string
+	actor  referee.Seat
+	text   string
+	secret bool
+	// head is written above a correction's question (askValue).
+	head string
+	// passed says the pass-the-laptop screen for a secret question was
+	// already shown; markPassed records that it now was.
+	passed     bool
+	markPassed func()
+}
+
+// errBack is what askSeat's read returns when nobody was chosen.
+var errBack = errors.New("back to the game")
+
+// shownKind says what a shown is.
+type shownKind int
+
+const (
+	// showEvent is a ruling, in the public view.
+	showEvent shownKind = iota
+	// showInfo is a message such as the result of undo.
+	showInfo
+	// showHeading is a section title (front ends with their own
+	// structure drop it).
+	showHeading
+	// showNote is a quiet aside for the people at the laptop.
+	showNote
+	// showSecret is a line for the player who has the laptop.
+	showSecret
+	// showLine is a plain line for the one who has the laptop.
+	showLine
+	// showLog is the game log in the public view.
+	showLog
+	// showHelp is the help for the pending question.
+	showHelp
+	// showRules is a rules reference lookup: Query and Text.
+	showRules
+	// showEnd is the end of the game.
+	showEnd
+)
+
+// shown is one thing to show.
+type shown struct {
+	kind  shownKind
+	text  string
+	event referee.Event
+	// help's parts, and the question it is for
+	q                        *referee.Question
+	question, commands, refs string
+	query                    string
+}
+
+// passing is one handing of the laptop to a player.
+type passing struct {
+	// to is the player's name, capitalized.
+	to string
+	// typing: the player types a secret (rather than only reads).
+	typing bool
+}
+
+// passWords is the pass-the-laptop wording, for every front end that
+// shows one.
+func passWords(name string) string {
+	return "pass the laptop to " + name + "; everyone else look away"
+}
+
+// newFrontEnd returns the session's front end for its mode.
+func newFrontEnd(s *Session) frontEnd {
+	switch s.Mode {
+	case Terminal:
+		return &termFront{s: s, t: newTerminal(s.In, s.Out, s.pal)}
+	case JSON:
+		return &jsonFront{lineFront{s: s}}
+	}
+	return &plainFront{lineFront{s: s}}
+}
