@@ -1,15 +1,11 @@
 package prompts
 
 import (
-	"bufio"
 	"errors"
-	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"rumref/referee"
-	"rumref/safetext"
 )
 
 // Asker asks the setup questions that come before a game exists: player
@@ -36,62 +32,34 @@ const (
 	SetupConfirmID = "setup.confirm"
 )
 
-// NewAsker returns an Asker for the mode. In plain and JSON modes it reads
-// in through a bufio.Reader; pass a *bufio.Reader and give the same one to
-// the Session so nothing read ahead is lost. A nil in means os.Stdin and a
-// nil out os.Stdout.
+// NewAsker returns an Asker for the mode. It asks through the same front
+// end a Session of that mode uses (see frontend.go). In plain and JSON
+// modes it reads in through a bufio.Reader; pass a *bufio.Reader and give
+// the same one to the Session so nothing read ahead is lost. A nil in
+// means os.Stdin and a nil out os.Stdout.
 func NewAsker(mode Mode, in io.Reader, out io.Writer, color bool) Asker {
-	if in == nil {
-		in = os.Stdin
-	}
-	if out == nil {
-		out = os.Stdout
-	}
-	a := &asker{mode: mode, out: out, pal: palette{on: color}}
-	if br, ok := in.(*bufio.Reader); ok {
-		a.r = br
-	} else {
-		a.r = bufio.NewReader(in)
-	}
-	if mode == Terminal {
-		a.term = newTerminal(in, out, a.pal)
-	}
-	return a
+	s := &Session{Mode: mode, In: in, Out: out, Color: color}
+	s.init()
+	return &asker{fe: s.fe}
 }
 
 type asker struct {
-	mode Mode
-	r    *bufio.Reader
-	out  io.Writer
-	pal  palette
-	term *terminal
+	fe frontEnd
 }
 
-// line reads one answer line; ":quit" quits.
-func (a *asker) line() (string, error) {
-	s, err := readLine(a.r)
-	if err != nil {
-		return "", err
+// ask asks a setup question until check takes the line read.
+func (a *asker) ask(kind askKind, q *referee.Question, check func(string) error) (string, error) {
+	for {
+		line, err := a.fe.ask(asking{kind: kind, q: q, check: check})()
+		if err != nil {
+			return "", err
+		}
+		if err := check(line); err != nil {
+			a.fe.refuse(&referee.Question{ID: q.ID}, err.Error())
+			continue
+		}
+		return line, nil
 	}
-	t := strings.ToLower(strings.TrimSpace(s))
-	if t == ":quit" || t == ":exit" {
-		return "", ErrQuit
-	}
-	return s, nil
-}
-
-func (a *asker) reject(id, why string) {
-	if a.mode == JSON {
-		writeJSON(a.out, jsonError{Type: "error", Question: id, Error: why})
-		return
-	}
-	fmt.Fprintln(a.out, a.pal.bad("Not taken: ")+why)
-}
-
-func (a *asker) question(id, kind, prompt string, options []referee.Option) {
-	q := jsonQuestion{Type: "question", ID: id, Actor: int(referee.Table), ActorName: "the table", Kind: kind,
-		Text: prompt, Options: append([]referee.Option{}, options...)}
-	writeJSON(a.out, q)
 }
 
 // Text asks for free text.
@@ -107,35 +75,9 @@ func (a *asker) Text(prompt string, validate func(string) error) (string, error)
 		}
 		return validate(strings.TrimSpace(raw))
 	}
-	if a.mode == Terminal {
-		for {
-			s, err := a.term.prompt(prompt, check, false)
-			if err != nil {
-				return "", err
-			}
-			if err := check(s); err != nil {
-				a.reject(SetupTextID, err.Error()) // only a line too long gets here
-				continue
-			}
-			return strings.TrimSpace(s), nil
-		}
-	}
-	for {
-		if a.mode == JSON {
-			a.question(SetupTextID, "text", prompt, nil)
-		} else {
-			fmt.Fprintf(a.out, "%s\n> ", prompt)
-		}
-		s, err := a.line()
-		if err != nil {
-			return "", err
-		}
-		if err := check(s); err != nil {
-			a.reject(SetupTextID, err.Error())
-			continue
-		}
-		return strings.TrimSpace(s), nil
-	}
+	q := &referee.Question{ID: SetupTextID, Actor: referee.Table, Kind: referee.TextLine, Text: prompt}
+	s, err := a.ask(askSetup, q, check)
+	return strings.TrimSpace(s), err
 }
 
 // Choose asks for one of the options.
@@ -144,60 +86,41 @@ func (a *asker) Choose(prompt string, options []referee.Option) (string, error) 
 		return "", errors.New("there is nothing to choose from")
 	}
 	q := &referee.Question{ID: SetupChoiceID, Actor: referee.Table, Kind: referee.Choice, Text: prompt, Options: options}
-	if a.mode == Terminal {
-		i, err := a.term.choose(safetext.CleanLines(prompt), optionItems(options), len(options) > searchAbove)
-		if err != nil {
-			return "", err
-		}
-		return options[i].Key, nil
-	}
-	for {
-		if a.mode == JSON {
-			a.question(SetupChoiceID, "choice", prompt, options)
-		} else {
-			fmt.Fprintln(a.out, prompt)
-			writeOptions(a.out, q)
-			fmt.Fprint(a.out, "> ")
-		}
-		s, err := a.line()
-		if err != nil {
-			return "", err
-		}
-		in := parseInput(q, s)
+	var key string
+	check := func(line string) error {
+		in := parseInput(q, line)
 		if in.kind != answerInput {
-			a.reject(SetupChoiceID, "answer "+q.Allowed())
-			continue
+			return errors.New("answer " + q.Allowed())
 		}
-		key, err := q.Validate(in.raw)
+		k, err := q.Validate(in.raw)
 		if err != nil {
-			a.reject(SetupChoiceID, reason(q, err))
-			continue
+			return errors.New(reason(q, err))
 		}
-		return key, nil
+		key = k
+		return nil
 	}
+	if _, err := a.ask(askSetup, q, check); err != nil {
+		return "", err
+	}
+	return key, nil
 }
 
 // Confirm asks yes or no.
 func (a *asker) Confirm(prompt string) (bool, error) {
-	if a.mode == Terminal {
-		return a.term.confirm(prompt)
-	}
-	for {
-		if a.mode == JSON {
-			a.question(SetupConfirmID, "choice", prompt, []referee.Option{{Key: "yes", Label: "Yes"}, {Key: "no", Label: "No"}})
-		} else {
-			fmt.Fprintf(a.out, "%s (yes/no)\n> ", prompt)
-		}
-		s, err := a.line()
-		if err != nil {
-			return false, err
-		}
-		switch strings.ToLower(strings.TrimSpace(s)) {
+	q := &referee.Question{ID: SetupConfirmID, Actor: referee.Table, Kind: referee.Choice, Text: prompt,
+		Options: []referee.Option{{Key: "yes", Label: "Yes"}, {Key: "no", Label: "No"}}}
+	yes := false
+	check := func(line string) error {
+		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "y", "yes":
-			return true, nil
+			yes = true
+			return nil
 		case "n", "no":
-			return false, nil
+			yes = false
+			return nil
 		}
-		a.reject(SetupConfirmID, "answer yes or no")
+		return errors.New("answer yes or no")
 	}
+	_, err := a.ask(askSetupYesNo, q, check)
+	return yes, err
 }

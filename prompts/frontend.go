@@ -77,6 +77,14 @@ const (
 	askSeat
 	// askEnter shows Text and waits for Enter.
 	askEnter
+	// askSetup is a setup question asked before a game exists (see
+	// ask.go): Q is a text or choice question of the table; Check
+	// refuses a bad line (a terminal checks it as it is typed). A line
+	// front end reads ":quit" as ErrQuit.
+	askSetup
+	// askSetupYesNo is a setup yes or no question Q; the line read is
+	// yes or no.
+	askSetupYesNo
 )
 
 // asking is one question for a front end to ask.
@@ -87,6 +95,8 @@ type asking struct {
 	actor  referee.Seat
 	text   string
 	secret bool
+	// check refuses a bad setup answer (askSetup).
+	check func(string) error
 	// head is written above a correction's question (askValue).
 	head string
 	// passed says the pass-the-laptop screen for a secret question was

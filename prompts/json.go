@@ -154,6 +154,11 @@ func (j *jsonFront) ask(a asking) func() (string, error) {
 		s.emit(newJSONQuestion(a.q, s.name(a.q.Actor), len(s.Engine.Answers())))
 	case askConfirm:
 		s.emit(jsonConfirm{Type: "confirm", ID: a.id, Actor: int(a.actor), ActorName: s.name(a.actor), Text: a.text})
+	case askSetup, askSetupYesNo:
+		// Before a game exists: the table answers, at step 0.
+		s.emit(jsonQuestion{Type: "question", ID: a.q.ID, Actor: int(referee.Table), ActorName: "the table", Kind: a.q.Kind.String(),
+			Text: a.q.Text, Options: append([]referee.Option{}, a.q.Options...)})
+		return j.setupLine
 	default:
 		return func() (string, error) { return "", errNoFollowUp }
 	}

@@ -126,8 +126,33 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 		}
 	case askEnter:
 		fmt.Fprintln(w, s.pal.secret(a.text))
+	case askSetup:
+		if a.q.Kind == referee.TextLine {
+			fmt.Fprintf(w, "%s\n> ", a.q.Text)
+			return p.setupLine
+		}
+		fmt.Fprintln(w, a.q.Text)
+		writeOptions(w, a.q)
+		fmt.Fprint(w, "> ")
+		return p.setupLine
+	case askSetupYesNo:
+		fmt.Fprintf(w, "%s (yes/no)\n> ", a.q.Text)
+		return p.setupLine
 	}
 	return p.readLine
+}
+
+// setupLine reads one answer to a setup question; ":quit" quits.
+func (l *lineFront) setupLine() (string, error) {
+	s, err := l.readLine()
+	if err != nil {
+		return "", err
+	}
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == ":quit" || t == ":exit" {
+		return "", ErrQuit
+	}
+	return s, nil
 }
 
 // askValue writes a correction's question and reads the new value.

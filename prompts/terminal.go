@@ -609,6 +609,25 @@ func (f *termFront) ask(a asking) func() (string, error) {
 			}
 			return fmt.Sprint(i + 1), nil
 		}
+	case askSetup:
+		if a.q.Kind == referee.TextLine {
+			return func() (string, error) { return t.prompt(a.q.Text, a.check, false) }
+		}
+		return func() (string, error) {
+			i, err := t.choose(safetext.CleanLines(a.q.Text), optionItems(a.q.Options), len(a.q.Options) > searchAbove)
+			if err != nil {
+				return "", err
+			}
+			return a.q.Options[i].Key, nil
+		}
+	case askSetupYesNo:
+		return func() (string, error) {
+			ok, err := t.confirm(a.q.Text)
+			if ok {
+				return "yes", err
+			}
+			return "no", err
+		}
 	}
 	return func() (string, error) { return "", t.waitEnter(a.text) }
 }
