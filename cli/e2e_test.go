@@ -79,28 +79,17 @@ func jsonLines(t *testing.T, out string) []map[string]any {
 	return objs
 }
 
-// lastQuestion returns the last question object of JSON output.
-func lastQuestion(objs []map[string]any) map[string]any {
-	for i := len(objs) - 1; i >= 0; i-- {
-		if objs[i]["type"] == "question" {
-			return objs[i]
-		}
-	}
-	return nil
-}
-
 var _ = time.Second
 
 // driver runs the binary in JSON mode and answers its questions with
 // choose until stop says to stop (then closes stdin) or the game ends.
 type driver struct {
-	t       *testing.T
-	cmd     *exec.Cmd
-	in      *os.File
-	out     *bufio.Scanner
-	objs    []map[string]any
-	answers int
-	errs    bytes.Buffer
+	t    *testing.T
+	cmd  *exec.Cmd
+	in   *os.File
+	out  *bufio.Scanner
+	objs []map[string]any
+	errs bytes.Buffer
 }
 
 func startDriver(t *testing.T, env []string, args ...string) *driver {
