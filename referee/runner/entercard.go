@@ -25,13 +25,7 @@ func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []Ca
 	if !g.boxed() {
 		return g.enterCardV0(t, actor, side, context, secret)
 	}
-	ask := func(q referee.Question) string {
-		q.Actor, q.Secret, q.Rule = referee.Seat(actor), secret, "rr.cards.unknown"
-		return t.Ask(q)
-	}
-	num := func(id, text string, lo, hi int) int {
-		return t.AskNumber(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Min: lo, Max: hi, Text: text})
-	}
+	ask, num := cardQuestions(t, actor, secret)
 	typ := types[0]
 	if len(context) > 1 {
 		tc := referee.Choose[CardType](t)

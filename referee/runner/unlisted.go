@@ -9,13 +9,7 @@ import (
 // enterCardV0 is how games started before edition 1 type in a card: the
 // type's own questions, and a numbered name. Those saves replay with it.
 func (g *Game) enterCardV0(t *referee.T, actor int, side Side, types []CardType, secret bool) string {
-	ask := func(q referee.Question) string {
-		q.Actor, q.Secret, q.Rule = referee.Seat(actor), secret, "rr.cards.unknown"
-		return t.Ask(q)
-	}
-	num := func(id, text string, lo, hi int) int {
-		return t.AskNumber(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Min: lo, Max: hi, Text: text})
-	}
+	ask, num := cardQuestions(t, actor, secret)
 	typ := types[0]
 	if len(types) > 1 {
 		tc := referee.Choose[CardType](t)
@@ -120,4 +114,18 @@ func (g *Game) enterOption(ask func(referee.Question) string, num func(string, s
 			return out
 		}
 	}
+}
+
+// cardQuestions returns the two ways a card typed in by hand is asked
+// about: a question (text or choice) and a number, both of the actor,
+// secret when the card is, under the typed-in card rule.
+func cardQuestions(t *referee.T, actor int, secret bool) (ask func(referee.Question) string, num func(id, text string, lo, hi int) int) {
+	ask = func(q referee.Question) string {
+		q.Actor, q.Secret, q.Rule = referee.Seat(actor), secret, "rr.cards.unknown"
+		return t.Ask(q)
+	}
+	num = func(id, text string, lo, hi int) int {
+		return t.AskNumber(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Min: lo, Max: hi, Text: text})
+	}
+	return ask, num
 }
