@@ -67,6 +67,28 @@ func (p *tmuxPane) waitFor(text string) string {
 	}
 }
 
+// enterUntil presses Enter and waits for text. promptui can lose an
+// Enter that arrives while it redraws its confirm line (the redraw race
+// issue 12 names), so while the prompt is still waiting, showing prompt
+// on its last line, Enter is pressed again, at most three times.
+func (p *tmuxPane) enterUntil(text, prompt string) string {
+	p.t.Helper()
+	for try := 0; ; try++ {
+		p.keys(false, "Enter")
+		deadline := time.Now().Add(3 * time.Second)
+		for time.Now().Before(deadline) {
+			if s := p.screen(); strings.Contains(s, text) {
+				return s
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		lines := strings.Split(strings.TrimRight(p.screen(), "\n "), "\n")
+		if try == 2 || !strings.Contains(lines[len(lines)-1], prompt) {
+			return p.waitFor(text)
+		}
+	}
+}
+
 // waitForAny waits until the pane shows one of texts and returns the
 // screen.
 func (p *tmuxPane) waitForAny(texts ...string) string {
@@ -134,7 +156,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	p.keys(true, fmt.Sprintf(":correct %d", n))
 	p.waitFor(fmt.Sprintf("or help): :correct %d", n)) // typed into the prompt, not ahead of it
 	p.keys(false, "Enter")
-	p.waitFor("SECRET: pass the laptop to " + owner)
+	p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
 	p.waitFor(owner + ", press Enter when you have the laptop.")
 	p.keys(false, "Enter")
 	private := p.waitFor(fmt.Sprintf("New value for answer %d", n))
@@ -164,7 +186,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	// The owner's new private rulings, behind a pass screen.
 	if next := p.waitForAny("(1-6, or help)", "has new private rulings"); strings.Contains(next, "has new private rulings") {
 		p.keys(false, "Enter")
-		p.waitFor("SECRET: pass the laptop to " + owner)
+		p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
 		p.keys(false, "Enter")
 		if mine := p.waitFor(fmt.Sprintf("%s, your rulings that now follow from answer %d:", owner, n)); !strings.Contains(mine, label) {
 			t.Fatalf("the owner's private rulings do not name the new ware %q:\n%s", label, mine)
@@ -182,14 +204,13 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	p.keys(true, ":undo")
 	p.waitFor("or help): :undo")
 	p.keys(false, "Enter")
-	p.waitFor("SECRET: pass the laptop to " + owner)
+	p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
 	p.keys(false, "Enter")
 	p.waitFor(fmt.Sprintf("this takes back the correction of your secret answer %d", n))
 	p.waitFor("Do you agree?")
 	p.keys(true, "y")
 	p.waitFor("(y/N) y")
-	p.keys(false, "Enter")
-	p.waitFor(owner + ", press Enter to clear the screen")
+	p.enterUntil(owner+", press Enter to clear the screen", "(y/N) y")
 	p.keys(false, "Enter")
 	back := p.waitFor(fmt.Sprintf("Took back the correction of answer %d", n))
 	for _, secret := range []string{value, label, oldLabel} {
