@@ -100,6 +100,17 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
 		srv.Close()
 		e.Close()
 	})
+	// The session puts its first question up on its own goroutine: wait
+	// for it, so a test never reads a state from before the game began.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if st := hub.State(Table); len(st.Question) > 0 && string(st.Question) != "null" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the session never asked its first question")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 	return tb
 }
 
