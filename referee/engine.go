@@ -59,8 +59,23 @@ type Ender interface {
 	Ended() bool
 }
 
+// OnlyAnswers is a game that may let the engine take the one legal answer
+// of a question itself (a game says so from its edition, so that saves
+// whose journals hold such answers replay as they were).
+type OnlyAnswers interface {
+	TakesOnlyAnswers() bool
+}
+
 // Ask suspends the rules until the question is answered and returns the
 // validated answer key (for a number question, the number in decimal).
+//
+// In a game that takes only answers (OnlyAnswers), a public question with
+// exactly one legal answer that is not marked Confirm is not asked: the
+// engine takes that answer, says so in a ruling (the question's Only, or
+// its own line) and records nothing in the journal, so a replay takes it
+// again the same way and undo and correction count only answers given.
+// A secret question is always asked: whether it has one answer may
+// depend on what only its actor may know.
 func (t *T) Ask(q Question) string {
 	if t.e.ended != nil && t.e.ended() {
 		panic(fmt.Sprintf("question %s asked after the game ended", q.ID))
@@ -70,6 +85,12 @@ func (t *T) Ask(q Question) string {
 	}
 	if q.Kind == Number && q.Min > q.Max {
 		panic(fmt.Sprintf("question %s has an empty range", q.ID))
+	}
+	if t.e.only && !q.Secret && !q.Confirm {
+		if key, ok := q.onlyAnswer(); ok {
+			t.e.tookOnly(&q, key)
+			return key
+		}
 	}
 	var p *Question
 	if t.e.logging {
@@ -142,7 +163,10 @@ type Engine struct {
 	// ended reports that the game is over, for a game that says so
 	// (Ender): nothing may be asked or ruled after it.
 	ended func() bool
-	err   error
+	// only: the game lets the engine take a question's one legal answer
+	// itself (OnlyAnswers).
+	only bool
+	err  error
 	// queued counts the answers still waiting in a replay after the one
 	// being applied.
 	queued int
@@ -196,6 +220,8 @@ func (e *Engine) begin() {
 	if en, ok := g.(Ender); ok {
 		e.ended = en.Ended
 	}
+	oa, ok := g.(OnlyAnswers)
+	e.only = ok && oa.TakesOnlyAnswers()
 	seq := func(yield func(*Question) bool) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -515,4 +541,24 @@ func (e *Engine) Close() {
 		e.stop()
 		e.stop = nil
 	}
+}
+
+// tookOnly says that the engine took the one legal answer key of q itself:
+// the question's own ruling, or "Ann: Decline (the only choice)."
+func (e *Engine) tookOnly(q *Question, key string) {
+	text := q.Only
+	if text.IsZero() {
+		label := Str(key)
+		if len(q.labels) > 0 && !q.labels[0].IsZero() {
+			label = Sub(q.labels[0])
+		} else if len(q.Options) > 0 && q.Options[0].Label != "" {
+			label = Str(q.Options[0].Label)
+		}
+		text = Text("%s: %s (the only choice, taken without asking).", Str(e.actorName(q.Actor)), label)
+	}
+	rule := q.Rule
+	if rule == "" {
+		rule = q.ID
+	}
+	e.emit(rule, &text, nil, Table)
 }

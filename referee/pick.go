@@ -68,7 +68,7 @@ func Choose[V Keyed](t *T) Choices[V] {
 	if t.e.logging {
 		return Choices[V]{}
 	}
-	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: t.e.queued > 0}
+	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: t.e.queued > 0 && !t.e.keepEvents}
 	if vals, ok := t.vals.([]V); ok {
 		c.vals = vals
 	} else {

@@ -68,6 +68,14 @@ type Question struct {
 	Check func(string) error
 	// Example is an answer a text question would take, shown as a hint.
 	Example string
+	// Confirm marks a question that records a physical fact the table
+	// must confirm (a tile drawn, a die shown): it is asked even when it
+	// has one legal answer, in a game that lets the engine take such
+	// answers itself (OnlyAnswers).
+	Confirm bool
+	// Only is the ruling said when the engine takes the question's one
+	// legal answer itself; the engine's own line is used when it is zero.
+	Only Msg
 
 	answer string
 	// labels are the option labels as messages, formatted into the
@@ -173,3 +181,19 @@ type Answer struct {
 // String shows the answer as question ID and key, as the log and tests
 // name it: {pub.roll 5}.
 func (a Answer) String() string { return "{" + a.Q + " " + a.A + "}" }
+
+// onlyAnswer returns the one legal answer of a choice question with one
+// option or a number question whose range holds one number.
+func (q *Question) onlyAnswer() (string, bool) {
+	switch q.Kind {
+	case Choice:
+		if len(q.Options) == 1 {
+			return q.Options[0].Key, true
+		}
+	case Number:
+		if q.Min == q.Max {
+			return strconv.Itoa(q.Min), true
+		}
+	}
+	return "", false
+}

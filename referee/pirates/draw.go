@@ -31,7 +31,9 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, 
 	for _, k := range keys {
 		c.AddText(referee.Key(k), mustTile(k).Label)
 	}
-	k := c.Pick(t, referee.Question{ID: id, Actor: actor, Rule: "rp.draw",
+	// The table confirms what it drew even when only one tile can be in
+	// the stack: the question is what tells it to draw.
+	k := c.Pick(t, referee.Question{ID: id, Actor: actor, Rule: "rp.draw", Confirm: true,
 		Prompt: referee.Text("Draw the top %s tile (%s). Which tile is it?", referee.Str(sort.String()), referee.Sub(why))})
 	if !st.Expected(string(k)) {
 		// Which tiles went under an open stack is public (a lost guard is

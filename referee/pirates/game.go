@@ -49,6 +49,11 @@ type Config struct {
 // offered a tile put under a stack only once the rest of it was gone.
 const RulesRevision = 1
 
+// revisionAsksLess is the rules revision (the edition) that asks the table
+// less (issue 12): the engine takes a question's one legal answer itself.
+// It is known to Validate, and games start under it once it is complete.
+const revisionAsksLess = 2
+
 // NewConfig is the setup of a new game under today's rules.
 func NewConfig(layout Layout) Config { return Config{Layout: layout, Rules: RulesRevision} }
 
@@ -84,8 +89,8 @@ func (c Config) Validate() error {
 	if c.Start < 0 || c.Start >= len(c.Players) {
 		return fmt.Errorf("start player %d is not a seat (1 to %d)", c.Start+1, len(c.Players))
 	}
-	if c.Rules < 0 || c.Rules > RulesRevision {
-		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", c.Rules, RulesRevision)
+	if c.Rules < 0 || c.Rules > revisionAsksLess {
+		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", c.Rules, revisionAsksLess)
 	}
 	return nil
 }
@@ -222,6 +227,15 @@ func (g *Game) Play(t *referee.T) {
 // legacy reports whether the game runs under rules revision 0 (a save
 // from before revision 1).
 func (g *Game) legacy() bool { return g.Config.Rules == 0 }
+
+// asksLess reports whether the game runs under a rules revision that asks
+// the table less (revisionAsksLess or later).
+func (g *Game) asksLess() bool { return g.Config.Rules >= revisionAsksLess }
+
+// TakesOnlyAnswers lets the engine take the one legal answer of a question
+// itself, in games started under revisionAsksLess or later; older saves
+// hold such answers in their journals and replay as they were.
+func (g *Game) TakesOnlyAnswers() bool { return g.asksLess() }
 
 // name returns a seat's name, or "the imaginary player".
 func (g *Game) name(p referee.Seat) string {
