@@ -3,51 +3,14 @@ package setup
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
 
+	"rumref/internal/golden"
 	"rumref/referee/pirates"
 )
-
-// The -update flag rewrites the golden files under testdata. Any golden
-// test of this package may share it: register it only once, and read it
-// with updating.
-var _ = func() bool {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files in testdata")
-	}
-	return true
-}()
-
-// updating reports whether go test ran with -update.
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if updating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file; run go test -update and review the diff\n--- got:\n%s", name, got)
-	}
-}
 
 // emptyOccupants returns an occupant list with every alley empty.
 func emptyOccupants(b *pirates.Board) []int {
@@ -70,7 +33,7 @@ func TestGoldenFixedBoard(t *testing.T) {
 	out.WriteString(b.Picture(occ, marks, b.HQ))
 	out.WriteString("\n")
 	out.WriteString(b.AlleyList(occ, marks))
-	golden(t, "board-fixed.txt", out.String())
+	golden.Check(t, "testdata/board-fixed.txt", out.String())
 
 	turned, err := ParseLayout("3e 1 7 / 9s 5 2w / 4 8 6")
 	if err != nil {
@@ -81,7 +44,7 @@ func TestGoldenFixedBoard(t *testing.T) {
 	out.WriteString(BuildInstructions(turned))
 	out.WriteString("\n")
 	out.WriteString(tb.Picture(nil, nil, tb.CoinOf[5]))
-	golden(t, "board-turned.txt", out.String())
+	golden.Check(t, "testdata/board-turned.txt", out.String())
 }
 
 // pictureBody returns the board rows of a picture (without the key).
@@ -242,7 +205,7 @@ func TestBoardSVG(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "board-fixed.svg", string(BoardSVG(mustAssemble(t, FixedLayout()))))
+	golden.Check(t, "testdata/board-fixed.svg", string(BoardSVG(mustAssemble(t, FixedLayout()))))
 }
 
 func BenchmarkPicture(b *testing.B) {

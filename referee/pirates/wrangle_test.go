@@ -1,15 +1,13 @@
 package pirates
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"rumref/internal/golden"
 	"rumref/referee"
 )
 
@@ -74,35 +72,6 @@ func transcript(e *referee.Engine) string {
 		}
 	}
 	return b.String()
-}
-
-// updateGolden reports whether golden files should be rewritten: with
-// -update (if a test in the package defines it) or UPDATE_GOLDEN=1.
-func updateGolden() bool {
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		return true
-	}
-	return os.Getenv("UPDATE_GOLDEN") == "1"
-}
-
-func checkGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if updateGolden() {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with UPDATE_GOLDEN=1 to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
-	}
 }
 
 func answers(pairs ...string) []referee.Answer {
@@ -171,7 +140,7 @@ func TestWrangleWorkedExample(t *testing.T) {
 		t.Errorf("elimination order %v, want %v", outs, want)
 	}
 	checkConserved(t, g)
-	checkGolden(t, "wrangle_example.golden", transcript(e))
+	golden.Check(t, "testdata/wrangle_example.golden", transcript(e))
 }
 
 // checkConserved checks that every player's pirates add up to 15: supply,

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/internal/golden"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -50,5 +51,5 @@ func goldenGame(t *testing.T, edition int, name string) {
 		}
 	}
 	b.WriteString("\n" + e.Game().Status(referee.Public))
-	golden(t, name, b.String())
+	golden.Check(t, "testdata/"+name+".golden", b.String())
 }

@@ -1,18 +1,14 @@
 package runner_test
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"rumref/internal/golden"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // step is one expected question and the answer to give.
 type step struct{ id, answer string }
@@ -71,23 +67,6 @@ func events(e *referee.Engine) string {
 		}
 	}
 	return b.String()
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
-	}
 }
 
 func blank(t *testing.T) *runner.Game {
@@ -166,5 +145,5 @@ func TestWorkedRaidExample(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", c.what, c.got, c.want)
 		}
 	}
-	golden(t, "raid_example", events(e)+"\n"+g.Status(referee.Public))
+	golden.Check(t, "testdata/raid_example.golden", events(e)+"\n"+g.Status(referee.Public))
 }
