@@ -296,3 +296,42 @@ func TestJSONWholeRunnerGames(t *testing.T) {
 		})
 	}
 }
+
+// TestResumeKeepsThePlayClock: a save keeps when its game began and adds
+// up the time played over its sessions, so the play logger link of a
+// resumed game has the right date and duration.
+func TestResumeKeepsThePlayClock(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	res := rumref(t, "1\n", "--io", "plain", "new", "pirates", "--players", "Ann:gold,Bo:blue", "--layout", "fixed", "--save", save)
+	if res.code != exitInterrupted {
+		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	f, _, err := games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	began, err := time.Parse(time.RFC3339, f.Started)
+	if err != nil || time.Since(began) > time.Minute || time.Since(began) < -time.Minute {
+		t.Fatalf("a new game's save says it began at %q (%v)", f.Started, err)
+	}
+	// As if the first session had lasted 40 minutes and begun yesterday.
+	data, _ := os.ReadFile(save)
+	data = []byte(strings.Replace(string(data), "started: "+f.Started, "started: 2026-11-30T19:30:00Z\nplayed: 2400", 1))
+	if !strings.Contains(string(data), "played: 2400") {
+		data = []byte(strings.Replace(string(data), `started: "`+f.Started+`"`, "started: 2026-11-30T19:30:00Z\nplayed: 2400", 1))
+	}
+	if err := os.WriteFile(save, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	before := len(f.Answers)
+	if res := rumref(t, "swan-3\n", "--io", "plain", "resume", save); res.code != exitInterrupted {
+		t.Fatalf("resume exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	f, _, err = games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Started != "2026-11-30T19:30:00Z" || f.Played < 2400 || f.Played > 2400+60 || len(f.Answers) != before+1 {
+		t.Fatalf("after a resume: started %q, played %d s, %d answers; want the first day kept and the time added up", f.Started, f.Played, len(f.Answers))
+	}
+}

@@ -126,7 +126,8 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		defer lock.Release()
 	}
 
-	srv, hub, newTokens, err := a.startWeb(mode, file, factory)
+	clock := startClock(file)
+	srv, hub, newTokens, err := a.startWeb(mode, file, factory, clock)
 	if err != nil {
 		return err
 	}
@@ -169,6 +170,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		a.stop.mu.Lock() // a signal waits for the save to finish
 		defer a.stop.mu.Unlock()
 		file.Answers, file.Correction = answers, journal.FromCorrection(e.Correction())
+		enc.Played = clock.played()
 		return journal.Write(real, enc.EncodeWith(answers, file.Correction))
 	}
 	if !fresh && newTokens {

@@ -4,15 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"rumref/games"
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
-	"rumref/referee/pirates"
 	"rumref/safetext"
-	"rumref/setup"
 	"rumref/web"
 )
 
@@ -44,7 +44,7 @@ type jsonWebSeat struct {
 // keeps the tokens in file (fresh ones when the save has none or
 // --new-tokens was given) and reports whether they changed, so the caller
 // saves them. The caller closes the server when the session ends.
-func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Factory) (*web.Server, *web.Hub, bool, error) {
+func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Factory, clock *playClock) (*web.Server, *web.Hub, bool, error) {
 	if a.web.addr == "" {
 		return nil, nil, false, nil
 	}
@@ -60,14 +60,20 @@ func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Fa
 		file.Web = &journal.WebTokens{Table: tokens.Table, Seats: tokens.Seats}
 		changed = true
 	}
-	cfg := web.Config{Game: g.Name(), Names: names, Rules: rulesText, Factory: factory}
-	switch g := g.(type) {
-	case *pirates.Game:
-		cfg.Title = "Rum & Pirates"
-		cfg.Board = setup.BoardSVG(g.Board)
-		cfg.Parallel = map[string]bool{"pub.join": true}
-	default:
-		cfg.Title = "Rum Runner"
+	entry, err := games.Of(file)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	cfg := web.Config{Game: entry.Name, Title: entry.Title, Names: names, Rules: rulesText, Factory: factory,
+		Play: entry.Play, Clock: func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }}
+	if entry.Board != nil {
+		cfg.Board = entry.Board(g)
+	}
+	if len(entry.Parallel) > 0 {
+		cfg.Parallel = map[string]bool{}
+		for _, id := range entry.Parallel {
+			cfg.Parallel[id] = true
+		}
 	}
 	hub := web.NewHub(cfg)
 	srv, err := web.Listen(a.web.addr, hub, tokens)

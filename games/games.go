@@ -41,6 +41,36 @@ type Entry struct {
 	// the kept wares and coins of the others secret); nil when rumref
 	// does not score this game's games.
 	Score func(g referee.Game, viewer referee.Viewer) scoring.Result
+	// Play is what a play logger needs of the game (nil: rumref logs no
+	// plays of it).
+	Play *PlayLog
+	// Board draws a game's board for the table page (nil: no board).
+	Board func(g referee.Game) []byte
+	// Parallel names the questions (by ID) that the players may answer
+	// on their phones in any order: the rules ask them one after another,
+	// and no answer depends on another.
+	Parallel []string
+}
+
+// PlayLog is how a finished game is logged in a play logger (BG Stats).
+type PlayLog struct {
+	// BggID is the game's BoardGameGeek ID (0: none).
+	BggID int
+	// SourceID names the game to the logger; it stays the same across
+	// rumref versions so the plays of one game are kept together.
+	SourceID string
+	// Result is each player's final score, in seat order, and whether
+	// the game is over.
+	Result func(g referee.Game) ([]Placing, bool)
+}
+
+// Placing is one player's part in a finished game.
+type Placing struct {
+	Name   string
+	Score  int
+	Winner bool
+	// Start is the player who took the first turn.
+	Start bool
 }
 
 // All is every game, in the order commands list them.
@@ -71,6 +101,25 @@ var Pirates = &Entry{
 	Score: func(g referee.Game, viewer referee.Viewer) scoring.Result {
 		return g.(*pirates.Game).ScoreFor(viewer)
 	},
+	Play: &PlayLog{BggID: 19948, SourceID: "rum-and-pirates", Result: func(rg referee.Game) ([]Placing, bool) {
+		g := rg.(*pirates.Game)
+		if g.Final == nil {
+			return nil, false
+		}
+		var out []Placing
+		for _, s := range g.Final.Scores {
+			seat := -1
+			for i, pl := range g.Players {
+				if pl.Name == s.Name {
+					seat = i
+				}
+			}
+			out = append(out, Placing{Name: s.Name, Score: s.Total, Winner: s.Place == 1, Start: seat == g.Config.Start})
+		}
+		return out, true
+	}},
+	Board:    func(g referee.Game) []byte { return setup.BoardSVG(g.(*pirates.Game).Board) },
+	Parallel: []string{"pub.join"},
 }
 
 // Runner is Rum Runner by Chris Glein.
@@ -86,6 +135,17 @@ var Runner = &Entry{
 	Factory: func(s any) (referee.Factory, error) {
 		return RunnerFactory(*s.(*runner.Config)), nil
 	},
+	Play: &PlayLog{SourceID: "rum-runner", Result: func(rg referee.Game) ([]Placing, bool) {
+		g := rg.(*runner.Game)
+		if !g.Over {
+			return nil, false
+		}
+		var out []Placing
+		for i := range g.Players {
+			out = append(out, Placing{Name: g.Players[i].Name, Score: g.Players[i].Points(), Winner: g.Winner == i, Start: i == 0})
+		}
+		return out, true
+	}},
 }
 
 // PiratesFactory makes fresh Rum & Pirates games of one setup and board.

@@ -13,6 +13,7 @@ import (
 
 	"reflect"
 	"strings"
+	"time"
 
 	"rumref/referee"
 	"rumref/setup"
@@ -37,6 +38,12 @@ type File struct {
 	Setup any `yaml:"-"`
 	// Teach keeps the first-game walkthrough on when the game is resumed.
 	Teach bool `yaml:"teach,omitempty"`
+	// Started is when the game's first answer was asked for (RFC 3339,
+	// UTC), and Played how many seconds the game has been played in all
+	// its sessions up to the last save: the play logger's date and
+	// duration survive a resume. Saves from before have neither.
+	Started string `yaml:"started,omitempty"`
+	Played  int    `yaml:"played,omitempty"`
 	// Correction is the last correction made (format 2), kept until the
 	// next one so that undo can take it back, even after a resume.
 	Correction *Correction `yaml:"correction,omitempty"`
@@ -117,6 +124,7 @@ func Encode(f *File) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	enc.Played = f.Played
 	return enc.EncodeWith(f.Answers, f.Correction), nil
 }
 
@@ -128,12 +136,14 @@ const saveComment = "# rumref save file: the setup and every answer given. Resum
 // answers, one per line.
 type Encoder struct {
 	head []byte
+	// Played is the seconds played written with each save (0: none).
+	Played int
 }
 
 // NewEncoder encodes the setup part of f (everything but the answers).
 func NewEncoder(f *File) (*Encoder, error) {
 	head := *f
-	head.Answers, head.Correction = nil, nil
+	head.Answers, head.Correction, head.Played = nil, nil, 0
 	body, err := setup.EncodeYAML(newWire(head).Addr().Interface())
 	if err != nil {
 		return nil, fmt.Errorf("encoding the save: %w", err)
@@ -153,6 +163,11 @@ func (e *Encoder) EncodeWith(answers []referee.Answer, c *Correction) []byte {
 	}
 	b := make([]byte, 0, len(e.head)+64+n*40)
 	b = append(b, e.head...)
+	if e.Played > 0 {
+		b = append(b, "played: "...)
+		b = strconv.AppendInt(b, int64(e.Played), 10)
+		b = append(b, '\n')
+	}
 	if c != nil {
 		b = fmt.Appendf(b, "correction:\n  answer: %d\n  kept: %d\n  before:\n", c.Answer, c.Kept)
 		b = appendAnswers(b, "    - {q: ", c.Before)
@@ -316,6 +331,14 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 			return nil, fmt.Errorf("answer %d%s names the actor %d: by is a seat from 0, or -1 for the table", i+1, answerLine(data, i), a.Actor)
 		}
 	}
+	if f.Started != "" {
+		if _, err := time.Parse(time.RFC3339, f.Started); err != nil {
+			return nil, fmt.Errorf("line %d: started is %q, not a time such as 2026-12-01T20:15:00Z", doc.Line("started"), f.Started)
+		}
+	}
+	if f.Played < 0 {
+		return nil, fmt.Errorf("line %d: played is %d: it counts the seconds played, from 0", doc.Line("played"), f.Played)
+	}
 	if c := f.Correction; c != nil {
 		if c.Answer < 1 || c.Kept < c.Answer || c.Kept > len(f.Answers) || len(c.Before) == 0 {
 			return nil, fmt.Errorf("the correction record (answer %d, kept %d, %d answers before) does not fit the %d answers: answer is from 1 to kept, kept at most the number of answers", c.Answer, c.Kept, len(c.Before), len(f.Answers))
@@ -426,6 +449,8 @@ func newWire(f File) wire {
 	}
 	fields = append(fields,
 		reflect.StructField{Name: "Teach", Type: reflect.TypeFor[bool](), Tag: `yaml:"teach,omitempty"`},
+		reflect.StructField{Name: "Started", Type: reflect.TypeFor[string](), Tag: `yaml:"started,omitempty"`},
+		reflect.StructField{Name: "Played", Type: reflect.TypeFor[int](), Tag: `yaml:"played,omitempty"`},
 		reflect.StructField{Name: "Correction", Type: reflect.TypeFor[*Correction](), Tag: `yaml:"correction,omitempty"`},
 		reflect.StructField{Name: "Web", Type: reflect.TypeFor[*WebTokens](), Tag: `yaml:"web,omitempty"`},
 		reflect.StructField{Name: "Answers", Type: reflect.TypeFor[Answers](), Tag: `yaml:"answers,omitempty"`},
@@ -437,6 +462,8 @@ func newWire(f File) wire {
 		w.FieldByName("Setup").Set(reflect.ValueOf(f.Setup))
 	}
 	w.FieldByName("Teach").SetBool(f.Teach)
+	w.FieldByName("Started").SetString(f.Started)
+	w.FieldByName("Played").SetInt(int64(f.Played))
 	w.FieldByName("Correction").Set(reflect.ValueOf(f.Correction))
 	w.FieldByName("Web").Set(reflect.ValueOf(f.Web))
 	w.FieldByName("Answers").Set(reflect.ValueOf(f.Answers))
@@ -450,6 +477,8 @@ func (w wire) file() File {
 		Format:     int(w.FieldByName("Format").Int()),
 		Game:       w.FieldByName("Game").String(),
 		Teach:      w.FieldByName("Teach").Bool(),
+		Started:    w.FieldByName("Started").String(),
+		Played:     int(w.FieldByName("Played").Int()),
 		Correction: w.FieldByName("Correction").Interface().(*Correction),
 		Web:        w.FieldByName("Web").Interface().(*WebTokens),
 		Answers:    w.FieldByName("Answers").Interface().(Answers),

@@ -342,3 +342,38 @@ func TestIsSaveByHeader(t *testing.T) {
 		}
 	}
 }
+
+func TestPlayClockRoundTrip(t *testing.T) {
+	f := sample()
+	f.Started, f.Played = "2026-11-30T20:15:00Z", 4500
+	data, err := Encode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\nstarted: \"2026-11-30T20:15:00Z\"\n") && !strings.Contains(string(data), "\nstarted: 2026-11-30T20:15:00Z\n") || !strings.Contains(string(data), "\nplayed: 4500\n") {
+		t.Fatalf("the save does not keep when the game began and how long it was played:\n%s", data)
+	}
+	g, err := Decode(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if g.Started != f.Started || g.Played != f.Played {
+		t.Fatalf("read back started %q played %d, want %q %d", g.Started, g.Played, f.Started, f.Played)
+	}
+	// The encoder writes the play time of each save, not the one it was
+	// made with.
+	enc, _ := NewEncoder(f)
+	enc.Played = 4560
+	if g, err := Decode(enc.Encode(f.Answers)); err != nil || g.Played != 4560 || g.Started != f.Started {
+		t.Fatalf("a later save: %v, played %d", err, g.Played)
+	}
+	for _, bad := range []struct{ from, to, want string }{
+		{"played: 4500", "played: -3", "seconds played"},
+		{"2026-11-30T20:15:00Z", "last tuesday", "not a time"},
+	} {
+		_, err := Decode([]byte(strings.Replace(string(data), bad.from, bad.to, 1)))
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: %v, want an error saying %q", bad.to, err, bad.want)
+		}
+	}
+}

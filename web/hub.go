@@ -24,6 +24,7 @@ import (
 	"sync"
 	"time"
 
+	"rumref/games"
 	"rumref/prompts"
 	"rumref/referee"
 )
@@ -61,10 +62,12 @@ type Config struct {
 	// may answer before their turn when the hub can show that their
 	// question is the same whatever the earlier players answer.
 	Parallel map[string]bool
-	// Started is when the game started (for the play logger link).
-	Started time.Time
-	// Now is the clock (time.Now when nil).
-	Now func() time.Time
+	// Play is how the game is logged in a play logger (nil: no link at
+	// the end).
+	Play *games.PlayLog
+	// Clock says when the game began and how long it has been played in
+	// all (for the play logger link; nil: since the hub was made).
+	Clock func() (started time.Time, played time.Duration)
 }
 
 // message is one server-sent event for one viewer.
@@ -127,11 +130,9 @@ type Hub struct {
 
 // NewHub makes a hub for the game.
 func NewHub(cfg Config) *Hub {
-	if cfg.Now == nil {
-		cfg.Now = time.Now
-	}
-	if cfg.Started.IsZero() {
-		cfg.Started = cfg.Now()
+	if cfg.Clock == nil {
+		made := time.Now()
+		cfg.Clock = func() (time.Time, time.Duration) { return made, time.Since(made) }
 	}
 	var b [4]byte
 	rand.Read(b[:])

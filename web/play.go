@@ -5,12 +5,7 @@ import (
 	"net/url"
 
 	"rumref/referee"
-	"rumref/referee/pirates"
-	"rumref/referee/runner"
 )
-
-// bggRumAndPirates is Rum & Pirates' BoardGameGeek ID.
-const bggRumAndPirates = 19948
 
 // playLink is where BG Stats takes a play to log (its createPlay link).
 const playLink = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -44,34 +39,20 @@ type bgsPlay struct {
 
 // PlayURL is the BG Stats createPlay link for a finished game, or "".
 func (h *Hub) PlayURL(g referee.Game) string {
-	now := h.cfg.Now()
-	p := bgsPlay{SourceName: "rumref", PlayDate: h.cfg.Started.Format("2006-01-02 15:04:05"),
-		DurationMin: max(1, int(now.Sub(h.cfg.Started).Minutes()+0.5))}
-	switch g := g.(type) {
-	case *pirates.Game:
-		if g.Final == nil {
-			return ""
-		}
-		p.Game = bgsGame{Name: "Rum & Pirates", BggID: bggRumAndPirates, SourceGameID: "rum-and-pirates"}
-		for _, s := range g.Final.Scores {
-			seat := -1
-			for i, pl := range g.Players {
-				if pl.Name == s.Name {
-					seat = i
-				}
-			}
-			p.Players = append(p.Players, bgsPlayer{Name: s.Name, Score: s.Total, Winner: s.Place == 1, StartPlayer: seat == g.Config.Start})
-		}
-	case *runner.Game:
-		if !g.Over {
-			return ""
-		}
-		p.Game = bgsGame{Name: "Rum Runner", SourceGameID: "rum-runner"}
-		for i := range g.Players {
-			p.Players = append(p.Players, bgsPlayer{Name: g.Players[i].Name, Score: g.Players[i].Points(), Winner: g.Winner == i, StartPlayer: i == 0})
-		}
-	default:
+	log := h.cfg.Play
+	if log == nil {
 		return ""
+	}
+	placings, over := log.Result(g)
+	if !over {
+		return ""
+	}
+	started, played := h.cfg.Clock()
+	p := bgsPlay{SourceName: "rumref", PlayDate: started.Local().Format("2006-01-02 15:04:05"),
+		DurationMin: max(1, int(played.Minutes()+0.5)),
+		Game:        bgsGame{Name: h.cfg.Title, BggID: log.BggID, SourceGameID: log.SourceID}}
+	for _, pl := range placings {
+		p.Players = append(p.Players, bgsPlayer{Name: pl.Name, Score: pl.Score, Winner: pl.Winner, StartPlayer: pl.Start})
 	}
 	b, err := json.Marshal(p)
 	if err != nil {

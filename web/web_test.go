@@ -12,11 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"rumref/games"
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
-	"rumref/referee/pirates"
-	"rumref/setup"
 	"rumref/sim"
 )
 
@@ -73,11 +72,18 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
 		t.Fatal(err)
 	}
 	g := e.Game()
-	cfg := Config{Game: g.Name(), Title: g.Name(), Names: g.PlayerNames(), Factory: factory,
+	entry, err := games.Of(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Game: g.Name(), Title: entry.Title, Names: g.PlayerNames(), Factory: factory, Play: entry.Play,
 		Rules: func(q string) string { return "rules for " + q }}
-	if pg, ok := g.(*pirates.Game); ok {
-		cfg.Board = setup.BoardSVG(pg.Board)
-		cfg.Parallel = map[string]bool{"pub.join": true}
+	if entry.Board != nil {
+		cfg.Board = entry.Board(g)
+		cfg.Parallel = map[string]bool{}
+		for _, id := range entry.Parallel {
+			cfg.Parallel[id] = true
+		}
 	}
 	hub := NewHub(cfg)
 	srv, err := Listen("127.0.0.1:0", hub, NewTokens(len(cfg.Names)))
