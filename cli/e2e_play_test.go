@@ -12,26 +12,32 @@ import (
 	"testing"
 	"time"
 
+	"rumref/internal/randplay"
 	"rumref/journal"
+	"rumref/referee"
 	"rumref/reference"
 )
 
-// randomAnswer picks a legal answer for a JSON question object.
+// randomAnswer picks a legal answer for a JSON question object, with the
+// random player drawing from r.
 func randomAnswer(r *rand.Rand, q map[string]any) string {
-	if q["kind"] == "number" {
-		lo, hi := int(q["min"].(float64)), int(q["max"].(float64))
-		return strconv.Itoa(lo + r.IntN(hi-lo+1))
-	}
-	if q["kind"] == "text" {
-		ex, _ := q["example"].(string)
-		return ex
-	}
 	opts, _ := q["options"].([]any)
-	if len(opts) == 0 {
-		return ""
+	rq := &referee.Question{Kind: referee.Choice}
+	switch q["kind"] {
+	case "number":
+		rq.Kind, rq.Min, rq.Max = referee.Number, int(q["min"].(float64)), int(q["max"].(float64))
+	case "text":
+		rq.Kind = referee.TextLine
+		rq.Example, _ = q["example"].(string)
+	default:
+		if len(opts) == 0 {
+			return ""
+		}
+		for _, o := range opts {
+			rq.Options = append(rq.Options, referee.Option{Key: o.(map[string]any)["key"].(string)})
+		}
 	}
-	o := opts[r.IntN(len(opts))].(map[string]any)
-	return o["key"].(string)
+	return randplay.From(r).Any(rq)
 }
 
 // playRandom answers up to limit questions at random (limit < 0: to the

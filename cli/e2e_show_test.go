@@ -6,10 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"rumref/games"
-	"strconv"
 	"strings"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/pirates"
@@ -47,12 +47,7 @@ func savedAt(t *testing.T, stop func(q *referee.Question) bool) (string, *refere
 				e.Close()
 				return path, &cp
 			}
-			a := ""
-			if q.Kind == referee.Number {
-				a = strconv.Itoa(q.Min + r.IntN(q.Max-q.Min+1))
-			} else {
-				a = q.Options[r.IntN(len(q.Options))].Key
-			}
+			a := randplay.From(r).Any(q)
 			if err := e.Answer(a); err != nil {
 				t.Fatalf("seed %d: %s=%s refused: %v", seed, q.ID, a, err)
 			}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
 )
@@ -24,7 +25,7 @@ func finished(tb testing.TB, game string, players int, seed uint64) (table, []re
 		tb.Fatal(err)
 	}
 	defer e.Close()
-	p := newPlayer(seed)
+	p := randplay.New(seed)
 	for q := e.Next(); q != nil; q = e.Next() {
 		if err := e.Answer(t.answer(p, q)); err != nil {
 			tb.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/referee"
 )
 
@@ -33,7 +34,7 @@ func TestCorrectionsKeepAnswersWhereTheyBelong(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := newPlayer(seed)
+			p := randplay.New(seed)
 			for q := e.Next(); q != nil; q = e.Next() {
 				if err := e.Answer(tb.answer(p, q)); err != nil {
 					t.Fatalf("%s: %v", name, err)

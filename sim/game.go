@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"rumref/games"
 
+	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
 )
@@ -42,7 +43,7 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 		return 0, &Failure{Seed: seed, Err: fmt.Errorf("the game does not start: %w", err), File: tb.file(nil)}
 	}
 	defer e.Close()
-	p := newPlayer(seed)
+	p := randplay.New(seed)
 	tried := map[string]bool{}
 	for step := 1; ; step++ {
 		q := e.Pending()

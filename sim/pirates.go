@@ -7,6 +7,7 @@ import (
 	"rumref/games"
 	"strings"
 
+	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/pirates"
@@ -75,29 +76,10 @@ func (t *piratesTable) file(answers []referee.Answer) *journal.File {
 	return games.Pirates.File(&cfg, answers)
 }
 
-// answer picks a legal answer; it moves and boards more than it rests, so
-// that rounds end.
-func (t *piratesTable) answer(p *player, q *referee.Question) string {
-	switch q.ID {
-	case "turn.choice":
-		if has(q, "move") && p.r.IntN(10) < 8 {
-			return "move"
-		}
-		if has(q, "rest") && p.r.IntN(4) == 0 {
-			return "rest"
-		}
-		if has(q, "board") {
-			return "board"
-		}
-	case "move.more":
-		if has(q, "hop") && has(q, "avast") {
-			if p.r.IntN(3) == 0 {
-				return "hop"
-			}
-			return "avast"
-		}
-	}
-	return p.any(q)
+// answer picks a legal answer with the random player's Rum & Pirates
+// policy.
+func (t *piratesTable) answer(p *randplay.Player, q *referee.Question) string {
+	return randplay.Pirates(p, q)
 }
 
 // invariants checks the pirates, the rum barrels, the coins and every tile

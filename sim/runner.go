@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/runner"
@@ -48,28 +49,9 @@ func (t *runnerTable) file(answers []referee.Answer) *journal.File {
 	return games.Runner.File(&cfg, answers)
 }
 
-// answer picks a legal answer: a card not in the list only now and then,
-// and a raid or an investment more often than chance, so games end.
-func (t *runnerTable) answer(p *player, q *referee.Question) string {
-	if q.Kind == referee.Choice && len(q.Options) > 1 && p.r.IntN(20) != 0 {
-		var keep []referee.Option
-		for _, o := range q.Options {
-			if o.Key != "unlisted" {
-				keep = append(keep, o)
-			}
-		}
-		if q.ID == "action" && p.r.IntN(3) == 0 {
-			for _, o := range keep {
-				if o.Key == "raid" || o.Key == "investments" || o.Key == "invest" {
-					return o.Key
-				}
-			}
-		}
-		if len(keep) > 0 {
-			return keep[p.r.IntN(len(keep))].Key
-		}
-	}
-	return p.any(q)
+// answer picks a legal answer with the random player's Rum Runner policy.
+func (t *runnerTable) answer(p *randplay.Player, q *referee.Question) string {
+	return randplay.Runner(p, q)
 }
 
 // invariants checks that every card is in exactly one place (by count per

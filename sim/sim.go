@@ -13,6 +13,7 @@ import (
 	"rumref/games"
 	"time"
 
+	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/pirates"
@@ -113,7 +114,7 @@ type table interface {
 	// included, to compare a live game with its replay.
 	dump(g referee.Game) string
 	// answer picks a legal answer.
-	answer(p *player, q *referee.Question) string
+	answer(p *randplay.Player, q *referee.Question) string
 }
 
 // tables are the simulator's hooks of each game: a new table of a number
@@ -205,7 +206,7 @@ func Finished(game string, players int, seed uint64) (*journal.File, error) {
 		return nil, err
 	}
 	defer e.Close()
-	p := newPlayer(seed)
+	p := randplay.New(seed)
 	for q := e.Next(); q != nil; q = e.Next() {
 		if err := e.Answer(tb.answer(p, q)); err != nil {
 			return nil, fmt.Errorf("answer %d (%s): %w", len(e.Answers())+1, q.ID, err)

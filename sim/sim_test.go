@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
@@ -139,7 +140,7 @@ func TestCheckersCatchBrokenStates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := newPlayer(5)
+		p := randplay.New(5)
 		for range 60 {
 			if err := e.Answer(pt.answer(p, e.Next())); err != nil {
 				t.Fatal(err)
@@ -188,7 +189,7 @@ func TestCheckersCatchBrokenStates(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer re.Close()
-	p := newPlayer(3)
+	p := randplay.New(3)
 	for range 40 {
 		if err := re.Answer(rt.answer(p, re.Next())); err != nil {
 			t.Fatal(err)

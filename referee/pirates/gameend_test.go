@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/scoring"
@@ -33,7 +34,7 @@ func TestWholeGamesEndWithAValidScore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := &chooser{r: rand.New(rand.NewPCG(seed, uint64(n)))}
+			c := randplay.From(rand.New(rand.NewPCG(seed, uint64(n))))
 			imaginary, sleeping := 0, 0
 			for step := 0; e.Next() != nil; step++ {
 				if step > 20000 {
@@ -51,7 +52,7 @@ func TestWholeGamesEndWithAValidScore(t *testing.T) {
 				case "round.bunk", "round.hammock", "round.bedroll":
 					sleeping++
 				}
-				if err := e.Answer(c.answer(q)); err != nil {
+				if err := e.Answer(randplay.Pirates(c, q)); err != nil {
 					t.Fatalf("%d players seed %d: %v", n, seed, err)
 				}
 				if err := checkInvariants(e.Game().(*pirates.Game)); err != nil {

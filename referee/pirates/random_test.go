@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/setup"
@@ -158,48 +158,6 @@ func checkSecrets(g *pirates.Game, e *referee.Engine, from int) error {
 	return nil
 }
 
-// chooser is a seeded random legal player. It goes on board more often
-// as a round drags on, so games end.
-type chooser struct {
-	r     *rand.Rand
-	steps int
-}
-
-func (c *chooser) answer(q *referee.Question) string {
-	c.steps++
-	if q.Kind == referee.Number {
-		return strconv.Itoa(q.Min + c.r.IntN(q.Max-q.Min+1))
-	}
-	keys := make([]string, len(q.Options))
-	for i, o := range q.Options {
-		keys[i] = o.Key
-	}
-	has := func(k string) bool {
-		for _, o := range keys {
-			if o == k {
-				return true
-			}
-		}
-		return false
-	}
-	switch q.ID {
-	case "turn.choice":
-		if has("move") && c.r.IntN(10) < 8 {
-			return "move"
-		}
-		if has("rest") && c.r.IntN(4) == 0 {
-			return "rest"
-		}
-		return "board"
-	case "move.more":
-		if c.r.IntN(3) == 0 {
-			return "hop"
-		}
-		return "avast"
-	}
-	return keys[c.r.IntN(len(keys))]
-}
-
 // playRandom plays a whole game under a rules revision with a random legal
 // player, checking every invariant after each answer and replay against
 // the live state every replayEvery answers. It returns the number of
@@ -220,14 +178,14 @@ func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, 
 		t.Fatal(err)
 	}
 	defer e.Close()
-	c := &chooser{r: rand.New(rand.NewPCG(seed, 7))}
+	c := randplay.From(rand.New(rand.NewPCG(seed, 7)))
 	from := 0
 	for step := 0; e.Next() != nil; step++ {
 		if step > 20000 {
 			t.Fatalf("%d players seed %d: no end after %d answers", n, seed, step)
 		}
 		q := e.Next()
-		a := c.answer(q)
+		a := randplay.Pirates(c, q)
 		if err := e.Answer(a); err != nil {
 			t.Fatalf("%d players seed %d step %d: legal answer %s=%s refused: %v", n, seed, step, q.ID, a, err)
 		}
@@ -315,9 +273,9 @@ func BenchmarkRandomGame(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		c := &chooser{r: rand.New(rand.NewPCG(uint64(i), 7))}
+		c := randplay.From(rand.New(rand.NewPCG(uint64(i), 7)))
 		for e.Next() != nil {
-			if err := e.Answer(c.answer(e.Next())); err != nil {
+			if err := e.Answer(randplay.Pirates(c, e.Next())); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/pirates"
 )
@@ -63,13 +64,13 @@ func TestActionPhasesRunningOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := &chooser{r: rand.New(rand.NewPCG(seed, 3))}
+		c := randplay.From(rand.New(rand.NewPCG(seed, 3)))
 		for step := 0; e.Next() != nil; step++ {
 			if step > 5000 {
 				t.Fatalf("seed %d: the action phase does not end", seed)
 			}
 			q := e.Next()
-			a := c.answer(q)
+			a := randplay.Pirates(c, q)
 			if err := e.Answer(a); err != nil {
 				t.Fatalf("seed %d step %d: legal answer %s=%s refused: %v", seed, step, q.ID, a, err)
 			}

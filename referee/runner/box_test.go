@@ -1,7 +1,6 @@
 package runner_test
 
 import (
-	"math/rand"
 	"path/filepath"
 	"reflect"
 	"rumref/games"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/sim"
@@ -406,9 +406,9 @@ func TestSaveFromBeforeTheBoxCountsStillOpens(t *testing.T) {
 		t.Fatalf("the old save does not replay: %v", err)
 	}
 	defer e.Close()
-	r := rand.New(rand.NewSource(3))
+	r := randplay.New(3)
 	for i := 0; i < 400 && !e.Over(); i++ {
-		if err := e.Answer(randomAnswer(r, e.Next())); err != nil {
+		if err := e.Answer(randplay.Runner(r, e.Next())); err != nil {
 			t.Fatal(err)
 		}
 		if msg := checkInvariants(e.Game().(*runner.Game)); msg != "" {

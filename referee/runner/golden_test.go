@@ -2,11 +2,11 @@ package runner_test
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 	"testing"
 
 	"rumref/internal/golden"
+	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -33,9 +33,9 @@ func goldenGame(t *testing.T, edition int, name string) {
 		t.Fatal(err)
 	}
 	defer e.Close()
-	r := rand.New(rand.NewSource(7))
+	r := randplay.New(7)
 	for !e.Over() {
-		if err := e.Answer(randomAnswer(r, e.Next())); err != nil {
+		if err := e.Answer(randplay.Runner(r, e.Next())); err != nil {
 			t.Fatal(err)
 		}
 	}

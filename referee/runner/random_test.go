@@ -3,11 +3,10 @@ package runner_test
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand"
-	"strconv"
 	"strings"
 	"testing"
 
+	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/setup"
@@ -25,36 +24,6 @@ func catalog(t testing.TB) []runner.Card {
 
 func factory(cfg runner.Config) referee.Factory {
 	return func() referee.Game { return runner.New(cfg) }
-}
-
-// randomAnswer picks a legal answer, rarely a card not in the list.
-func randomAnswer(r *rand.Rand, q *referee.Question) string {
-	if q.Kind == referee.Number {
-		return strconv.Itoa(q.Min + r.Intn(q.Max-q.Min+1))
-	}
-	if q.Kind == referee.TextLine {
-		return q.Example
-	}
-	opts := q.Options
-	if len(opts) > 1 && r.Intn(20) != 0 {
-		var keep []referee.Option
-		for _, o := range opts {
-			if o.Key != "unlisted" {
-				keep = append(keep, o)
-			}
-		}
-		if len(keep) > 0 {
-			opts = keep
-		}
-	}
-	if q.ID == "action" && r.Intn(3) == 0 {
-		for _, o := range opts {
-			if o.Key == "raid" || o.Key == "investments" || o.Key == "invest" {
-				return o.Key
-			}
-		}
-	}
-	return opts[r.Intn(len(opts))].Key
 }
 
 func snapshot(g referee.Game) string {
@@ -123,7 +92,7 @@ func TestRandomGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := rand.New(rand.NewSource(seed))
+		r := randplay.New(uint64(seed))
 		for step := 1; !e.Over(); step++ {
 			q := e.Next()
 			if q == nil {
@@ -132,7 +101,7 @@ func TestRandomGames(t *testing.T) {
 			if step > 20000 {
 				t.Fatalf("seed %d: game does not end", seed)
 			}
-			if err := e.Answer(randomAnswer(r, q)); err != nil {
+			if err := e.Answer(randplay.Runner(r, q)); err != nil {
 				t.Fatalf("seed %d step %d (%s): %v", seed, step, q.ID, err)
 			}
 			g := e.Game().(*runner.Game)
@@ -180,9 +149,9 @@ func BenchmarkRandomGame(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r := rand.New(rand.NewSource(int64(i)))
+		r := randplay.New(uint64(i))
 		for !e.Over() {
-			if err := e.Answer(randomAnswer(r, e.Next())); err != nil {
+			if err := e.Answer(randplay.Runner(r, e.Next())); err != nil {
 				b.Fatal(err)
 			}
 		}
