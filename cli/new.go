@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -79,15 +78,13 @@ type pirateFlags struct {
 	seed                   int64
 }
 
-// info prints a message for people; in JSON mode it is an info object.
-func (a *app) info(mode prompts.Mode, text string) {
-	if mode == prompts.JSON {
-		b, _ := json.Marshal(map[string]string{"type": "info", "text": text})
-		fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
-		return
-	}
-	fmt.Fprintln(a.stdout, safetext.CleanLines(text))
+// out is the mode's front end for what a command prints around a game.
+func (a *app) out(mode prompts.Mode) prompts.Asker {
+	return prompts.NewAsker(mode, a.input(), a.stdout, a.color())
 }
+
+// info prints a message for people as the mode's front end does.
+func (a *app) info(mode prompts.Mode, text string) { a.out(mode).Say(text) }
 
 // resolveLayout turns the --layout value into a layout.
 func resolveLayout(spec string, seed int64) (pirates.Layout, string, error) {

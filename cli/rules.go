@@ -87,14 +87,13 @@ func browseRules(a *app, asJSON bool) error {
 		return printJSON(a, topics)
 	}
 	mode, err := a.mode()
-	if err == nil && mode == prompts.Terminal {
+	if ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color()); err == nil && ask.Lists() {
 		var opts []referee.Option
 		for _, t := range topics {
 			for _, e := range t.Entries {
 				opts = append(opts, referee.Option{Key: e.ID, Label: fmt.Sprintf("%s / %s: %s", t.Game, t.Name, e.Title)})
 			}
 		}
-		ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
 		for {
 			id, err := ask.Choose("Rules reference (type to search; Ctrl-C to leave)", opts)
 			if err != nil {

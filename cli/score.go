@@ -41,21 +41,20 @@ totals, the places and how any tie was broken.
 			if err != nil {
 				return err
 			}
-			if a.ioFlag != "" {
-				if mode, _ := a.mode(); mode == prompts.JSON {
-					// The JSON Lines protocol: one score object.
-					b, err := json.Marshal(scoreObj{Type: "score", PadJSON: res.JSON(), Text: scoring.Pad(res)})
-					if err != nil {
-						return err
-					}
-					fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
-					return nil
-				}
-			}
+			text := scoring.Pad(res)
 			if asJSON {
-				return printJSON(a, res.JSON())
+				b, err := json.MarshalIndent(res.JSON(), "", "  ")
+				if err != nil {
+					return err
+				}
+				text = string(safetext.CleanJSON(b))
 			}
-			fmt.Fprintln(a.stdout, safetext.CleanLines(scoring.Pad(res)))
+			mode, err := a.mode()
+			if err != nil {
+				mode = prompts.Plain
+			}
+			// The JSON Lines protocol writes one score object.
+			a.out(mode).Report(scoreObj{Type: "score", PadJSON: res.JSON(), Text: scoring.Pad(res)}, text)
 			return nil
 		},
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -81,14 +80,9 @@ func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Fa
 		return nil, nil, false, err
 	}
 	go srv.Serve()
-	if mode == prompts.JSON {
-		obj := jsonWeb{Type: "web", Table: srv.TableURL(), Seats: []jsonWebSeat{}}
-		for i, n := range names {
-			obj.Seats = append(obj.Seats, jsonWebSeat{Seat: i, Name: n, URL: srv.SeatURL(i)})
-		}
-		b, _ := json.Marshal(obj)
-		fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
-		return srv, hub, changed, nil
+	obj := jsonWeb{Type: "web", Table: srv.TableURL(), Seats: []jsonWebSeat{}}
+	for i, n := range names {
+		obj.Seats = append(obj.Seats, jsonWebSeat{Seat: i, Name: n, URL: srv.SeatURL(i)})
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Phones: each player opens their own page (scan the code); the table page is for a shared screen.\n")
@@ -104,7 +98,7 @@ func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Fa
 	for i, n := range names {
 		fmt.Fprintf(&b, "\n%s's page:\n%s", safetext.Clean(n), web.QRText(srv.SeatURL(i)))
 	}
-	a.info(mode, strings.TrimRight(b.String(), "\n"))
+	a.out(mode).Report(obj, strings.TrimRight(b.String(), "\n"))
 	return srv, hub, changed, nil
 }
 
@@ -114,8 +108,6 @@ func (a *app) endWeb(mode prompts.Mode, hub *web.Hub, g referee.Game) {
 	if u == "" {
 		return
 	}
-	if mode == prompts.JSON {
-		return // nothing follows the end object; the table page shows the link
-	}
-	fmt.Fprintf(a.stdout, "Log this play in BG Stats (scan the code or open the link):\n%s%s\n", web.QRText(u), u)
+	// Nothing follows JSON's end object; the table page shows the link.
+	a.out(mode).Report(nil, fmt.Sprintf("Log this play in BG Stats (scan the code or open the link):\n%s%s", web.QRText(u), u))
 }

@@ -20,6 +20,16 @@ type Asker interface {
 	Choose(prompt string, options []referee.Option) (string, error)
 	// Confirm asks a yes or no question.
 	Confirm(prompt string) (bool, error)
+	// Say shows a message for people before or after a game (what was
+	// set up, where it is saved): plain lines in a terminal and in plain
+	// mode, an info object in JSON mode.
+	Say(text string)
+	// Report shows a command's result: obj as one JSON object in JSON
+	// mode (nothing when obj is nil), text elsewhere (nothing when "").
+	Report(obj any, text string)
+	// Lists reports whether the front end shows searchable lists to
+	// choose from (a terminal); elsewhere a command prints its list.
+	Lists() bool
 }
 
 // Setup question IDs used in JSON mode.
@@ -124,3 +134,14 @@ func (a *asker) Confirm(prompt string) (bool, error) {
 	_, err := a.ask(askSetupYesNo, q, check)
 	return yes, err
 }
+
+// Say shows a message for people.
+func (a *asker) Say(text string) { a.fe.show(shown{kind: showMessage, text: text}) }
+
+// Report shows a command's result as the front end shows results.
+func (a *asker) Report(obj any, text string) {
+	a.fe.show(shown{kind: showMessage, obj: obj, text: text, people: obj == nil})
+}
+
+// Lists reports whether the front end shows searchable lists.
+func (a *asker) Lists() bool { return a.fe.can().lists }

@@ -95,3 +95,37 @@ func TestJSONAsker(t *testing.T) {
 		t.Errorf("confirm question %v", objs[4])
 	}
 }
+
+// TestMessagesAreShownByTheFrontEnd checks that what a command prints
+// around a game (Say, Report) and whether it may browse a list (Lists)
+// are the front end's choice: plain lines in plain mode and in a
+// terminal, JSON objects in JSON mode, text for people only never in JSON.
+func TestMessagesAreShownByTheFrontEnd(t *testing.T) {
+	type result struct {
+		Type string `json:"type"`
+		N    int    `json:"n"`
+	}
+	for _, tc := range []struct {
+		mode  Mode
+		want  string
+		lists bool
+	}{
+		{Plain, "Saving to g.yaml.\n\\x1b[2J line\nresult 7\nfor people\n", false},
+		{Terminal, "Saving to g.yaml.\n\\x1b[2J line\nresult 7\nfor people\n", true},
+		{JSON, `{"type":"info","text":"Saving to g.yaml.\n\\x1b[2J line"}` + "\n" + `{"type":"result","n":7}` + "\n", false},
+	} {
+		var out bytes.Buffer
+		a := NewAsker(tc.mode, bufio.NewReader(strings.NewReader("")), &out, false)
+		a.Say("Saving to g.yaml.\n\x1b[2J line")
+		a.Report(result{Type: "result", N: 7}, "result 7")
+		a.Report(nil, "for people")
+		a.Report(nil, "")
+		// The escape character is shown, never written.
+		if got := out.String(); got != tc.want {
+			t.Errorf("%s mode wrote %q, want %q", tc.mode, out.String(), tc.want)
+		}
+		if a.Lists() != tc.lists {
+			t.Errorf("%s mode lists: %v", tc.mode, a.Lists())
+		}
+	}
+}

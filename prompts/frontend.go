@@ -57,6 +57,9 @@ type abilities struct {
 	// command (a correction's value, whose secrets to peek at); the JSON
 	// protocol cannot, so those come with the command.
 	followUp bool
+	// lists: it can show a searchable list to choose from (a command
+	// such as rumref rules browses in one; elsewhere it prints a list).
+	lists bool
 }
 
 // askKind says what an asking is.
@@ -133,6 +136,10 @@ const (
 	showRules
 	// showEnd is the end of the game.
 	showEnd
+	// showMessage is what a command prints around a game (what was set
+	// up, where it is saved, a result): text as it is in a terminal and
+	// plain mode; in JSON obj, or an info object of text when obj is nil.
+	showMessage
 )
 
 // shown is one thing to show.
@@ -144,6 +151,10 @@ type shown struct {
 	q                        *referee.Question
 	question, commands, refs string
 	query                    string
+	// obj is a message's JSON object (showMessage); people only says
+	// the message has none, and JSON shows nothing for it.
+	obj    any
+	people bool
 }
 
 // passing is one handing of the laptop to a player.

@@ -172,6 +172,12 @@ func (j *jsonFront) show(m shown) {
 		s.emit(jsonEvent{Type: "event", Rule: m.event.Rule, Text: m.text, Step: m.event.Step})
 	case showInfo:
 		s.emit(jsonInfo{Type: "info", Text: m.text})
+	case showMessage:
+		if m.obj != nil {
+			s.emit(m.obj)
+		} else if m.text != "" && !m.people {
+			s.emit(jsonInfo{Type: "info", Text: m.text})
+		}
 	case showLog:
 		s.emit(j.log())
 	case showHelp:

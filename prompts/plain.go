@@ -250,6 +250,10 @@ func showText(s *Session, m shown) {
 		}
 	case showRules:
 		fmt.Fprintln(w, m.text)
+	case showMessage:
+		if m.text != "" {
+			fmt.Fprintln(w, safetext.CleanLines(m.text))
+		}
 	case showEnd:
 		fmt.Fprintln(w, s.pal.heading("The game is over."))
 		fmt.Fprintln(w, strings.TrimRight(s.statusText(referee.Public), "\n"))

@@ -549,7 +549,7 @@ type termFront struct {
 	t *terminal
 }
 
-func (f *termFront) can() abilities { return abilities{private: true, followUp: true} }
+func (f *termFront) can() abilities { return abilities{private: true, followUp: true, lists: true} }
 
 func (f *termFront) ask(a asking) func() (string, error) {
 	s, t := f.s, f.t

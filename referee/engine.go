@@ -119,12 +119,6 @@ func (t *T) Emit(e Event) {
 // Step is the number of answers accepted so far.
 func (t *T) Step() int { return len(t.e.answers) }
 
-// Quiet reports whether texts made now will never be read: the engine is
-// replaying without a log and more answers are queued, so the next
-// question is answered from the queue and no event is shown. Rules may
-// then skip formatting texts and labels (never keys or state).
-func (t *T) Quiet() bool { return t.e.queued > 0 && !t.e.logging }
-
 // Entry is one line of the game log: an accepted answer or an event.
 type Entry struct {
 	Event *Event

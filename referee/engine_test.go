@@ -158,42 +158,6 @@ func TestEventPrivacy(t *testing.T) {
 	}
 }
 
-// quietGame records, for each question, whether the engine said texts
-// would go unread.
-type quietGame struct{ quiet []bool }
-
-func (g *quietGame) Name() string                { return "quiet" }
-func (g *quietGame) PlayerNames() []string       { return []string{"Ann"} }
-func (g *quietGame) Status(viewer Viewer) string { return "" }
-func (g *quietGame) View(viewer Viewer) any      { return nil }
-func (g *quietGame) Play(t *T) {
-	for {
-		g.quiet = append(g.quiet, t.Quiet())
-		t.Ask(Question{ID: "q", Actor: 0, Kind: Number, Min: 1, Max: 6})
-	}
-}
-
-func TestQuietOnlyWhileReplayingWithoutALog(t *testing.T) {
-	answers := []Answer{{Q: "q", A: "1"}, {Q: "q", A: "2"}, {Q: "q", A: "3"}}
-	f := func() Game { return &quietGame{} }
-	e, err := Replay(f, answers, WithoutLog())
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Questions 1-3 are answered from the queue; question 4 is shown.
-	if got := fmt.Sprint(e.Game().(*quietGame).quiet); got != "[false true true false]" {
-		t.Errorf("quiet without a log: %s", got)
-	}
-	e.Answer("4")
-	if got := e.Game().(*quietGame).quiet; got[len(got)-1] {
-		t.Error("quiet after a live answer")
-	}
-	e, _ = Replay(f, answers)
-	if got := fmt.Sprint(e.Game().(*quietGame).quiet); got != "[false false false false]" {
-		t.Errorf("quiet with a log: %s", got)
-	}
-}
-
 // turnGame lets the table say who starts, then the players roll in turn:
 // correcting who starts changes who is asked every later roll.
 type turnGame struct {

@@ -143,6 +143,9 @@ func TestChoicesReturnValuesAndTextsAreMadeWhenShown(t *testing.T) {
 	}
 }
 
+// TestEventsDroppedByAQuietReplayAreMadeAgain checks that only a replay
+// without a log, and only while answers are queued, keeps no events (what
+// T.Quiet used to tell the rules), and that they are made again when asked.
 func TestEventsDroppedByAQuietReplayAreMadeAgain(t *testing.T) {
 	answers := []Answer{{Q: "sum.roll", A: "3"}, {Q: "sum.roll", A: "4"}, {Q: "sum.roll", A: "5"}}
 	logged, err := Replay(newSum(20, false), answers)
@@ -157,6 +160,9 @@ func TestEventsDroppedByAQuietReplayAreMadeAgain(t *testing.T) {
 	defer quiet.Close()
 	if quiet.dropped == 0 {
 		t.Fatal("the quiet replay kept every event")
+	}
+	if logged.dropped != 0 {
+		t.Fatal("a replay with a log dropped events")
 	}
 	want := logged.Events()
 	if got := quiet.Events(); len(got) != 3 || fmt.Sprint(got) != fmt.Sprint(want) {
