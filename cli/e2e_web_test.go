@@ -173,7 +173,7 @@ func TestWebTerminalAnswerFromAPage(t *testing.T) {
 	}
 	c.waitFor("came from the table page")
 	c.waitFor("face-up pub 2 of 4")
-	c.send(keyEnter) // the terminal answers the next one itself
+	c.send("3") // the terminal answers the next one itself (a digit chooses)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		_, st = httpJSON(t, "GET", table+"/state", "")

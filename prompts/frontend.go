@@ -38,6 +38,10 @@ type frontEnd interface {
 	refuse(q *referee.Question, why string)
 	// stop says the session stopped for reason ("quit", "input_ended").
 	stop(reason string)
+	// hold readies the front end for a whole session (the terminal stays
+	// raw from then on); done ends it, however the session ends.
+	hold()
+	done()
 	// can says what the front end can do beyond the basics.
 	can() abilities
 	// interrupt ends a read in progress because a Remote's input was

@@ -178,6 +178,10 @@ func (p *plainFront) refuse(q *referee.Question, why string) { refuseText(p.s, q
 
 func (p *plainFront) stop(string) {}
 
+func (l *lineFront) hold() {}
+
+func (l *lineFront) done() {}
+
 // status shows the public board and status, or a player's private view
 // between the lines of a peek.
 func (p *plainFront) status(viewer referee.Viewer) {

@@ -152,12 +152,20 @@ func TestTerminalSessionInAPseudoTerminal(t *testing.T) {
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, clearScreen)
 
-	// A selection list: arrow down to Blue.
+	// A selection list: a stray Enter chooses nothing, a digit out of
+	// range is refused, arrow down twice is Blue.
 	sc.waitFor(t, "Pick one.")
-	sc.waitFor(t, "[menu] quit")
+	sc.waitFor(t, "undo show log help peek quit")
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, "choose with a number or the arrow keys")
+	typeKeys(t, f, "7")
+	sc.waitFor(t, "not taken: there is no option 7 (type 1 to 3)")
+	typeKeys(t, f, "\x1b[B")
+	time.Sleep(100 * time.Millisecond)
 	typeKeys(t, f, "\x1b[B")
 	time.Sleep(100 * time.Millisecond)
 	typeKeys(t, f, "\r")
+	sc.waitFor(t, "chose: Blue")
 	sc.waitFor(t, "How many?")
 	typeKeys(t, f, "4\r")
 	sc.waitFor(t, "The game is over.")
@@ -183,12 +191,12 @@ func TestTerminalMenuUndoAndCtrlC(t *testing.T) {
 	sc.waitFor(t, "press Enter to clear the screen")
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, "Pick one.")
-	sc.waitFor(t, "[menu] quit")
-	// Down past the three options to the first menu entry, undo; it is
-	// Bo's secret and Ann is asked, so the laptop goes to Bo, who sees
+	sc.waitFor(t, "undo show log help peek quit")
+	// :undo typed into the list (bare "undo" is an option's key here); it
+	// is Bo's secret and Ann is asked, so the laptop goes to Bo, who sees
 	// his answer and agrees with y; then the screen is cleared.
-	typeKeys(t, f, "\x1b[B\x1b[B\x1b[B")
-	time.Sleep(100 * time.Millisecond)
+	typeKeys(t, f, ":undo")
+	sc.waitFor(t, "> :undo")
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, "pass the laptop to Bo")
 	sc.waitFor(t, "press Enter when you have the laptop")

@@ -8,6 +8,9 @@ import (
 // showCursor makes the cursor visible again: a selection list hides it.
 const showCursor = "\x1b[?25h"
 
+// hideCursor hides the cursor while a selection list is shown.
+const hideCursor = "\x1b[?25l"
+
 // SaveTerminal records the state of the terminal on in (when it is one)
 // and returns a function that puts it back: line editing and echo on, as
 // before the first prompt switched them off, and the cursor shown on out.

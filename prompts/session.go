@@ -77,6 +77,8 @@ func (s *Session) Run() error {
 		return errors.New("there is no game to run")
 	}
 	s.init()
+	s.fe.hold()
+	defer s.fe.done()
 	s.flushEvents()
 	if n := len(s.Engine.Answers()); n > 0 && s.Engine.Next() != nil {
 		s.info(fmt.Sprintf("Continuing the game after %d answers. Type help for the commands.", n))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"text/template"
@@ -18,13 +19,6 @@ import (
 // clearScreen moves the cursor home and clears the screen and the
 // scrollback, so a secret cannot be scrolled back to.
 const clearScreen = "\x1b[H\x1b[2J\x1b[3J"
-
-// selectSize is how many options a selection list shows at once.
-const selectSize = 10
-
-// searchAbove is the option count above which a selection list can be
-// searched by typing '/'.
-const searchAbove = 8
 
 // bellFilter drops the terminal bell (byte 0x07) that promptui's line
 // editor writes on some keys, and passes everything else through.
@@ -179,7 +173,7 @@ func (v *pumpView) Read(b []byte) (int, error) {
 	}
 	p.mu.Lock()
 	if len(p.rest) > 0 {
-		n := copy(b, p.rest)
+		n := copy(b, lineHead(p.rest))
 		p.rest = p.rest[n:]
 		p.mu.Unlock()
 		return n, nil
@@ -223,12 +217,44 @@ func (v *pumpView) Read(b []byte) (int, error) {
 			return 0, io.EOF
 		default:
 		}
-		n := copy(b, c.b)
+		n := copy(b, lineHead(c.b))
 		p.rest = append(p.rest, c.b[n:]...)
 		if n == 0 && c.err != nil {
 			return 0, c.err
 		}
 		return n, nil
+	}
+}
+
+// lineHead is b up to and including its first line end (or Ctrl-C): a
+// read never hands a line editor the keys after the Enter that ends its
+// line, which belong to the next prompt.
+func lineHead(b []byte) []byte {
+	for i, x := range b {
+		if x == '\r' || x == '\n' || x == 0x03 {
+			return b[:i+1]
+		}
+	}
+	return b
+}
+
+// flush drops what was typed and not read yet, so a key pressed before a
+// prompt was shown (a second Enter on a pass screen) does not answer it.
+// A read already waiting on the real input is left to finish: what it
+// brings was typed after the flush.
+func (p *stdinPump) flush() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.rest = nil
+	if p.inflight {
+		select {
+		case c := <-p.data:
+			p.inflight = false
+			if c.err != nil {
+				p.err = c.err
+			}
+		default:
+		}
 	}
 }
 
@@ -238,15 +264,72 @@ func (v *pumpView) Close() error {
 	return nil
 }
 
-// terminal is the promptui side of a session.
+// terminal is the raw-terminal side of a session: rumref's own selection
+// lists (list.go) and promptui's line editor for typed lines.
 type terminal struct {
 	pump *stdinPump
 	out  io.Writer
 	pal  palette
+	// inFd and outFd are the terminal's descriptors (-1 when In or Out
+	// is not a file): the input is kept raw for the whole session, and
+	// lists fit the output's width.
+	inFd, outFd int
+	restore     func()
+	// session: the input stays raw until done (a Session); otherwise
+	// (setup questions) only while a list is shown.
+	session bool
 }
 
 func newTerminal(in io.Reader, out io.Writer, pal palette) *terminal {
-	return &terminal{pump: newPump(in), out: out, pal: pal}
+	t := &terminal{pump: newPump(in), out: out, pal: pal, inFd: -1, outFd: -1}
+	// promptui's line editor works on the standard input whatever In is
+	// (often a bufio.Reader over it), and so does raw mode.
+	inF, ok := in.(*os.File)
+	if !ok {
+		inF = os.Stdin
+	}
+	if isTerminal(inF) {
+		t.inFd = int(inF.Fd())
+	}
+	outF, ok := out.(*os.File)
+	if !ok {
+		outF = os.Stdout
+	}
+	if isTerminal(outF) {
+		t.outFd = int(outF.Fd())
+	}
+	return t
+}
+
+// raw puts the input in raw mode. In a session it stays raw from the
+// first prompt on, so keys typed between two prompts are neither echoed
+// nor held back by the line discipline; done puts the terminal back.
+// It returns what to call when the prompt is over.
+func (t *terminal) raw() func() {
+	if t.restore == nil && t.inFd >= 0 {
+		t.restore = makeRaw(t.inFd)
+	}
+	if t.session {
+		return func() {}
+	}
+	return t.done
+}
+
+func (t *terminal) done() {
+	if t.restore != nil {
+		t.restore()
+		t.restore = nil
+	}
+}
+
+// width is the output's width in columns (80 when it is not known).
+func (t *terminal) width() int {
+	if t.outFd >= 0 {
+		if w := termWidth(t.outFd); w > 0 {
+			return w
+		}
+	}
+	return 80
 }
 
 // promptErr turns promptui's errors into the session's.
@@ -262,44 +345,37 @@ func promptErr(err error) error {
 	return fmt.Errorf("reading from the terminal: %w", err)
 }
 
-// selectItem is one line of a selection list: an option or a menu entry.
-type selectItem struct {
-	Key     string
-	Label   string
-	Command string // for menu entries: the meta command it runs
-	Display string
+// gatedWriter is one promptui prompt's output. promptui's line editor
+// redraws its prompt from a goroutine of its own after Enter (the key's
+// listener runs once more after the line was handed back), so a late
+// redraw could land on the screen after the next prompt was drawn and
+// put the old label in its place. Once the prompt has returned, close
+// drops every later write. It also drops the terminal bell (0x07) that
+// the editor writes on some keys.
+type gatedWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	closed bool
 }
 
-// menuItems are the meta commands reachable from every selection list.
-var menuItems = []selectItem{
-	{Command: ":undo", Display: "[menu] undo: take back the last answer"},
-	{Command: ":show", Display: "[menu] show: the board and status"},
-	{Command: ":log", Display: "[menu] log: answers and rulings so far"},
-	{Command: ":help", Display: "[menu] help: this question, the rules, the commands"},
-	{Command: ":peek", Display: "[menu] peek: a player looks at their own secrets"},
-	{Command: "", Display: "[menu] type a command (rules WORDS, correct N VALUE, ...)"},
-	{Command: ":quit", Display: "[menu] quit: stop here (the game is saved)"},
+// Write writes p without bell bytes while the gate is open, and reports
+// all of p as written.
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return len(p), nil
+	}
+	return bellFilter{w: g.w}.Write(p)
 }
 
-// selectTemplates are the selection list's templates; with color off
-// they hold no escape codes at all.
-func selectTemplates(color bool) *promptui.SelectTemplates {
-	t := &promptui.SelectTemplates{
-		Label:    "{{ . }}",
-		Active:   "> {{ .Display }}",
-		Inactive: "  {{ .Display }}",
-		Selected: "  chose: {{ .Display }}",
-		Help:     "(arrow keys move, Enter chooses{{ if .Search }}, {{ .SearchKey }} searches{{ end }})",
-		FuncMap:  template.FuncMap{},
-	}
-	if color {
-		t.FuncMap = promptui.FuncMap
-		t.Label = "{{ . | bold }}"
-		t.Active = "{{ \">\" | cyan }} {{ .Display | cyan | bold }}"
-		t.Selected = "  {{ \"chose:\" | green }} {{ .Display }}"
-		t.Help = "{{ \"(arrow keys move, Enter chooses\" | faint }}{{ if .Search }}{{ \", \" | faint }}{{ .SearchKey | faint }}{{ \" searches\" | faint }}{{ end }}{{ \")\" | faint }}"
-	}
-	return t
+// Close does nothing: the session owns the real output (see close).
+func (g *gatedWriter) Close() error { return nil }
+
+func (g *gatedWriter) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
 }
 
 // promptTemplates are a typed prompt's templates; with color off they
@@ -326,75 +402,60 @@ func promptTemplates(color bool) *promptui.PromptTemplates {
 	return t
 }
 
-// choose runs a selection list and returns the chosen index.
-func (t *terminal) choose(label string, items []selectItem, search bool) (int, error) {
-	sel := promptui.Select{
-		Label:     label,
-		Items:     items,
-		Size:      min(len(items), selectSize),
-		Templates: selectTemplates(t.pal.on),
-		Stdin:     t.pump.view(),
-		Stdout:    bellFilter{w: t.out},
-	}
-	if search {
-		sel.Searcher = func(input string, i int) bool {
-			// Every typed word must appear somewhere in the key or label,
-			// so "frere 4" finds "Frere Jacques 4".
-			it := items[i]
-			hay := strings.ToLower(it.Key + " " + it.Label + " " + it.Display)
-			for _, w := range strings.Fields(strings.ToLower(input)) {
-				if !strings.Contains(hay, w) {
-					return false
-				}
-			}
-			return true
-		}
-	}
-	i, _, err := sel.Run()
-	return i, promptErr(err)
+// choose shows a selection list and returns what was chosen.
+func (t *terminal) choose(spec listSpec) (listResult, error) {
+	defer t.raw()()
+	t.pump.flush() // a key pressed before the list was shown chose nothing
+	v := t.pump.view()
+	defer v.Close()
+	return runList(spec, v, t.out, t.width(), t.pal)
 }
 
-// prompt runs a typed prompt.
-//
-// A line too long to be taken is let through the live check (validate is
-// not asked): promptui keeps a refused line in its editor, and a pasted
-// line would then have to be deleted by hand. The caller refuses it
-// (checkLine) and asks again with an empty editor.
-func (t *terminal) prompt(label string, validate func(string) error, mask bool) (string, error) {
-	live := validate
-	if validate != nil {
-		live = func(s string) error {
-			if tooLongLine(s) {
-				return nil
-			}
-			return validate(s)
-		}
+// run runs one promptui prompt with its own gated output.
+func (t *terminal) run(p promptui.Prompt) (string, error) {
+	if t.session {
+		t.raw()
 	}
-	p := promptui.Prompt{
-		Label:     label,
-		Validate:  live,
-		Templates: promptTemplates(t.pal.on),
-		Stdin:     t.pump.view(),
-		Stdout:    bellFilter{w: t.out},
-	}
-	if mask {
-		p.Mask = '*'
-		p.HideEntered = true
-	}
+	g := &gatedWriter{w: t.out}
+	p.Templates = promptTemplates(t.pal.on)
+	p.Stdin = t.pump.view()
+	p.Stdout = g
 	s, err := p.Run()
-	return s, promptErr(err)
+	g.close()
+	return s, err
 }
 
-// confirm asks yes or no; promptui's ErrAbort means no.
-func (t *terminal) confirm(text string) (bool, error) {
-	p := promptui.Prompt{
-		Label:     text,
-		IsConfirm: true,
-		Templates: promptTemplates(t.pal.on),
-		Stdin:     t.pump.view(),
-		Stdout:    bellFilter{w: t.out},
+// prompt runs a typed prompt. A line that validate refuses is not kept in
+// the editor: the reason is shown under it and the prompt is asked again
+// with an empty line, so a refused "7" and a "4" typed next are "4", not
+// "74". A line too long to be taken is refused the same way.
+func (t *terminal) prompt(label string, validate func(string) error, mask bool) (string, error) {
+	for {
+		p := promptui.Prompt{Label: label}
+		if mask {
+			p.Mask = '*'
+			p.HideEntered = true
+		}
+		s, err := t.run(p)
+		if err != nil {
+			return s, promptErr(err)
+		}
+		if validate == nil || tooLongLine(s) {
+			return s, nil
+		}
+		if err := validate(s); err != nil {
+			why := safetext.CleanLines(err.Error())
+			fmt.Fprintln(t.out, "   "+t.pal.bad("not taken:")+" "+why)
+			continue
+		}
+		return s, nil
 	}
-	_, err := p.Run()
+}
+
+// confirm asks yes or no; anything but y is no (promptui's ErrAbort), so
+// no risky choice is taken by a stray Enter.
+func (t *terminal) confirm(text string) (bool, error) {
+	_, err := t.run(promptui.Prompt{Label: text, IsConfirm: true})
 	if errors.Is(err, promptui.ErrAbort) {
 		return false, nil
 	}
@@ -404,8 +465,10 @@ func (t *terminal) confirm(text string) (bool, error) {
 	return true, nil
 }
 
-// waitEnter shows a line and waits for Enter.
+// waitEnter shows a line and waits for Enter; what was typed before it
+// was shown does not count.
 func (t *terminal) waitEnter(label string) error {
+	t.pump.flush()
 	_, err := t.prompt(label, nil, false)
 	return err
 }
@@ -458,49 +521,26 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 		writeOptions(t.out, q)
 		return t.prompt(fmt.Sprintf("%s (or help):", line), validator(q), false)
 	}
-	items := append(optionItems(q.Options), menuItems...)
-	i, err := t.choose(line, items, len(q.Options) > searchAbove)
+	res, err := t.choose(questionList(line, q))
 	if err != nil {
 		return "", err
 	}
-	if i < len(q.Options) {
-		return q.Options[i].Key, nil
+	if res.index >= 0 {
+		return q.Options[res.index].Key, nil
 	}
-	cmd := items[i].Command
-	if cmd != "" {
-		return cmd, nil
-	}
-	cmdLine, err := t.prompt("Command:", func(s string) error {
-		if why := checkLine(s); why != "" {
-			return errors.New(why)
-		}
-		if in := parseInput(nil, ":"+strings.TrimPrefix(strings.TrimSpace(s), ":")); in.kind != metaInput {
-			return errors.New("type a command such as rules wrangle, correct 3 5 or peek Ann")
-		}
-		return nil
-	}, false)
-	if err != nil {
-		return "", err
-	}
-	if checkLine(cmdLine) != "" {
-		return cmdLine, nil // refused as it is, never trimmed first
-	}
-	return ":" + strings.TrimPrefix(strings.TrimSpace(cmdLine), ":"), nil
+	return res.line, nil // a command, or a line the session refuses as it is
 }
 
-// optionItems are the selection-list lines of a question's options,
-// cleaned for printing.
-func optionItems(options []referee.Option) []selectItem {
-	items := make([]selectItem, 0, len(options))
-	for _, o := range options {
-		key, label := safetext.Clean(o.Key), safetext.Clean(o.Label)
-		d := key
-		if o.Label != "" && o.Label != o.Key {
-			d = label + "  [" + key + "]"
-		}
-		items = append(items, selectItem{Key: key, Label: label, Display: d})
+// questionList is the selection list of a choice question.
+func questionList(label string, q *referee.Question) listSpec {
+	keys := make([]string, len(q.Options))
+	labels := make([]string, len(q.Options))
+	differ := false
+	for i, o := range q.Options {
+		keys[i], labels[i] = o.Key, o.Label
+		differ = differ || (o.Label != "" && o.Label != o.Key)
 	}
-	return items
+	return listSpec{label: label, items: listItems(keys, labels, numbered(q)), commands: true, keys: differ}
 }
 
 // passBack ends a secret answer: the actor reads their private rulings,
@@ -595,30 +635,32 @@ func (f *termFront) ask(a asking) func() (string, error) {
 	case askSeat:
 		return func() (string, error) {
 			names := s.playerNames()
-			items := make([]selectItem, 0, len(names)+1)
-			for i, n := range names {
-				items = append(items, selectItem{Key: fmt.Sprint(i + 1), Label: n, Display: n})
+			keys := make([]string, 0, len(names)+1)
+			for i := range names {
+				keys = append(keys, fmt.Sprint(i+1))
 			}
-			items = append(items, selectItem{Display: "nobody (back to the game)"})
-			i, err := t.choose("Whose secrets?", items, false)
+			keys = append(keys, "nobody")
+			res, err := t.choose(listSpec{label: "Whose secrets?", items: listItems(keys, append(names, "nobody (back to the game)"), true)})
 			if err != nil {
 				return "", err
 			}
-			if i >= len(names) {
+			if res.index < 0 || res.index >= len(names) {
 				return "", errBack
 			}
-			return fmt.Sprint(i + 1), nil
+			return fmt.Sprint(res.index + 1), nil
 		}
 	case askSetup:
 		if a.q.Kind == referee.TextLine {
 			return func() (string, error) { return t.prompt(a.q.Text, a.check, false) }
 		}
 		return func() (string, error) {
-			i, err := t.choose(safetext.CleanLines(a.q.Text), optionItems(a.q.Options), len(a.q.Options) > searchAbove)
+			spec := questionList(safetext.CleanLines(a.q.Text), a.q)
+			spec.commands = false
+			res, err := t.choose(spec)
 			if err != nil {
 				return "", err
 			}
-			return a.q.Options[i].Key, nil
+			return a.q.Options[res.index].Key, nil
 		}
 	case askSetupYesNo:
 		return func() (string, error) {
@@ -637,6 +679,10 @@ func (f *termFront) show(m shown) { showText(f.s, m) }
 func (f *termFront) refuse(q *referee.Question, why string) { refuseText(f.s, q, why) }
 
 func (f *termFront) stop(string) {}
+
+func (f *termFront) hold() { f.t.session = true }
+
+func (f *termFront) done() { f.t.done() }
 
 // status shows the public board and status, or, inside pass, a
 // player's private view.

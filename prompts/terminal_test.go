@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"text/template"
@@ -28,16 +29,12 @@ func TestBellFilterDropsOnlyTheBell(t *testing.T) {
 	}
 }
 
-type tplItem struct {
-	Display string
-}
-
-// render executes every template of the selection list and the prompt the
-// way promptui does and returns the output.
+// renderTemplates executes every template of the typed prompt the way
+// promptui does, and draws a selection list with its keys shown, and
+// returns the output.
 func renderTemplates(t *testing.T, color bool) string {
 	t.Helper()
 	var out strings.Builder
-	st := selectTemplates(color)
 	pt := promptTemplates(color)
 	run := func(src string, fm template.FuncMap, data any) {
 		tpl, err := template.New("").Funcs(fm).Parse(src)
@@ -48,15 +45,9 @@ func renderTemplates(t *testing.T, color bool) string {
 			t.Fatalf("template %q: %v", src, err)
 		}
 	}
-	item := tplItem{Display: "Rum  [rum]"}
-	run(st.Label, st.FuncMap, "Ann: Which ware?")
-	run(st.Active, st.FuncMap, item)
-	run(st.Inactive, st.FuncMap, item)
-	run(st.Selected, st.FuncMap, item)
-	run(st.Help, st.FuncMap, struct {
-		NextKey, PrevKey, PageDownKey, PageUpKey, SearchKey string
-		Search                                              bool
-	}{"down", "up", "right", "left", "/", true})
+	l := &list{spec: listSpec{label: "Ann: Which ware?", items: listItems([]string{"rum", "gold"}, []string{"Rum", "Gold"}, true), commands: true, keys: true},
+		out: &out, width: 80, pal: palette{on: color}, hi: 0, showKey: true}
+	l.draw()
 	for _, src := range []string{pt.Prompt, pt.Confirm, pt.Valid, pt.Invalid, pt.Success} {
 		run(src, pt.FuncMap, "How many?")
 	}
@@ -66,15 +57,15 @@ func renderTemplates(t *testing.T, color bool) string {
 
 func TestTemplatesHaveNoEscapesWhenColorIsOff(t *testing.T) {
 	off := renderTemplates(t, false)
-	if strings.ContainsRune(off, 0x1b) {
-		t.Fatalf("color-off templates print escape codes: %q", off)
+	if m := regexp.MustCompile("\x1b\\[[0-9;]*m").FindString(off); m != "" {
+		t.Fatalf("color-off templates print color code %q: %q", m, off)
 	}
-	for _, s := range []string{"Rum  [rum]", "not taken: 7 is out of range", "/ searches"} {
+	for _, s := range []string{"1) Rum  [rum]", "not taken: 7 is out of range", "type to narrow", "1-2 choose", "undo show log help peek quit"} {
 		if !strings.Contains(off, s) {
 			t.Errorf("templates lose %q: %q", s, off)
 		}
 	}
-	if on := renderTemplates(t, true); !strings.ContainsRune(on, 0x1b) {
+	if on := renderTemplates(t, true); !regexp.MustCompile("\x1b\\[[0-9;]*m").MatchString(on) {
 		t.Fatal("color-on templates print no color at all")
 	}
 	if palette := (palette{}); palette.bad("x") != "x" || palette.turn("Ann") != "Ann" {

@@ -1,0 +1,699 @@
+package prompts
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"rumref/safetext"
+)
+
+// The terminal's selection list. promptui's Select cannot do what a table
+// needs (a digit that chooses at once, no option chosen by a stray Enter,
+// a one-line menu, grouped tiles, typing that narrows the list without
+// first pressing '/'), and it redraws from a second goroutine after Enter
+// (see gatedWriter), so rumref draws its own list over the raw terminal.
+// promptui still reads every typed line (answers, dice, secrets, yes or
+// no): its line editor is what it does well.
+
+// listItem is one choice of a list.
+type listItem struct {
+	key   string // what choosing it returns
+	label string // what the list shows
+	// short is what typing chooses it at once: its number (or its key
+	// when the keys are numbers); "" for none.
+	short string
+	// group and value split a label such as "The Swan 3" into the group
+	// "The Swan" and the value "3" (see groupItems).
+	group, value string
+	hay          string // lower-case key and label, for narrowing
+}
+
+// listSpec is one list to show.
+type listSpec struct {
+	label string // the question line, drawn once above the list
+	items []listItem
+	// commands: the line typed may be a command (":undo"); the menu line
+	// says so and a line that matches no option is returned as typed.
+	commands bool
+	// keys: option keys differ from the labels, so '?' can show them.
+	keys bool
+}
+
+// listResult is what a list returns: the chosen item's index, or a line
+// typed that chose none (a command, or an answer for the session to check).
+type listResult struct {
+	index int
+	line  string
+}
+
+// Keys the list reads.
+const (
+	keyNone = iota
+	keyRune
+	keyEnter
+	keyBackspace
+	keyUp
+	keyDown
+	keyLeft
+	keyRight
+	keyPageUp
+	keyPageDown
+	keyEsc
+	keyCtrlC
+	keyCtrlD
+	keyCtrlU
+)
+
+type key struct {
+	kind int
+	r    rune
+}
+
+// keyReader decodes the keys of a raw terminal: runes, and the escape
+// sequences of the arrow and page keys.
+type keyReader struct {
+	r   io.Reader
+	buf [1]byte
+}
+
+func (k *keyReader) byte() (byte, error) {
+	for {
+		n, err := k.r.Read(k.buf[:])
+		if n == 1 {
+			return k.buf[0], nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
+
+// next reads one key.
+func (k *keyReader) next() (key, error) {
+	b, err := k.byte()
+	if err != nil {
+		return key{}, err
+	}
+	switch b {
+	case '\r', '\n':
+		return key{kind: keyEnter}, nil
+	case 0x7f, 0x08:
+		return key{kind: keyBackspace}, nil
+	case 0x03:
+		return key{kind: keyCtrlC}, nil
+	case 0x04:
+		return key{kind: keyCtrlD}, nil
+	case 0x15:
+		return key{kind: keyCtrlU}, nil
+	case 0x0e: // Ctrl-N
+		return key{kind: keyDown}, nil
+	case 0x10: // Ctrl-P
+		return key{kind: keyUp}, nil
+	case 0x1b:
+		return k.escape()
+	}
+	if b < 0x20 {
+		return key{kind: keyNone}, nil
+	}
+	p := []byte{b}
+	for !utf8.FullRune(p) && len(p) < utf8.UTFMax {
+		c, err := k.byte()
+		if err != nil {
+			return key{}, err
+		}
+		p = append(p, c)
+	}
+	r, _ := utf8.DecodeRune(p)
+	if r == utf8.RuneError || !unicode.IsPrint(r) {
+		return key{kind: keyNone}, nil
+	}
+	return key{kind: keyRune, r: r}, nil
+}
+
+// escape reads what follows ESC: a CSI or SS3 sequence, or ESC alone
+// (then the byte after it is dropped with it).
+func (k *keyReader) escape() (key, error) {
+	b, err := k.byte()
+	if err != nil {
+		return key{}, err
+	}
+	if b != '[' && b != 'O' {
+		return key{kind: keyEsc}, nil
+	}
+	var params []byte
+	for {
+		c, err := k.byte()
+		if err != nil {
+			return key{}, err
+		}
+		if c >= 0x40 && c <= 0x7e {
+			switch c {
+			case 'A':
+				return key{kind: keyUp}, nil
+			case 'B':
+				return key{kind: keyDown}, nil
+			case 'C':
+				return key{kind: keyRight}, nil
+			case 'D':
+				return key{kind: keyLeft}, nil
+			case '~':
+				switch string(params) {
+				case "5":
+					return key{kind: keyPageUp}, nil
+				case "6":
+					return key{kind: keyPageDown}, nil
+				}
+			}
+			return key{kind: keyNone}, nil
+		}
+		if len(params) < 16 {
+			params = append(params, c)
+		}
+	}
+}
+
+// groupItems fills in each item's group and value when the list is long
+// (more than nine items) and every label holds a number, the value, with
+// at least two values in each group: the pub tiles (The Swan 2 ... 5,
+// Es Cruce 2 ... 5) and the scorpion chests (goal 10 ... 21) are shown
+// as rows of values. It reports whether the list is shown grouped.
+func groupItems(items []listItem) bool {
+	if len(items) <= 9 {
+		return false
+	}
+	count := map[string]int{}
+	for i := range items {
+		g, v, ok := splitValue(items[i].label)
+		if !ok {
+			return false
+		}
+		items[i].group, items[i].value = g, v
+		count[g]++
+	}
+	for _, n := range count {
+		if n < 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// splitValue splits "The Swan 3" into "The Swan" and "3", and
+// "scorpion chest (goal 13)" into "scorpion chest (goal #)" and "13".
+func splitValue(label string) (group, value string, ok bool) {
+	end := strings.LastIndexFunc(label, func(r rune) bool { return r >= '0' && r <= '9' }) + 1
+	if end == 0 {
+		return "", "", false
+	}
+	start := end
+	for start > 0 && label[start-1] >= '0' && label[start-1] <= '9' {
+		start--
+	}
+	if start == 0 || label[start-1] != ' ' {
+		return "", "", false
+	}
+	if end == len(label) {
+		return label[:start-1], label[start:], true
+	}
+	return label[:start] + "#" + label[end:], label[start:end], true
+}
+
+// listRows is how many option lines a list shows at once.
+const listRows = 12
+
+// list is one selection list being shown.
+type list struct {
+	spec    listSpec
+	out     io.Writer
+	width   int
+	pal     palette
+	grouped bool
+	in      []rune // what is typed
+	hi      int    // the highlighted item, -1 for none
+	top     int    // the first item shown of a long list
+	showKey bool
+	msg     string // a refusal or hint under the list
+	drawn   int    // lines of the last drawing, below the label
+}
+
+// runList shows spec and reads keys from r until an item is chosen or a
+// line is typed.
+func runList(spec listSpec, r io.Reader, out io.Writer, width int, pal palette) (listResult, error) {
+	l := &list{spec: spec, out: out, width: max(width, 40), pal: pal, hi: -1}
+	l.grouped = groupItems(l.spec.items)
+	fmt.Fprintln(out, spec.label)
+	fmt.Fprint(out, hideCursor)
+	defer fmt.Fprint(out, showCursor)
+	l.draw()
+	kr := &keyReader{r: r}
+	for {
+		k, err := kr.next()
+		if err != nil {
+			l.erase()
+			if errors.Is(err, io.EOF) {
+				return listResult{}, ErrInputEnded
+			}
+			return listResult{}, fmt.Errorf("reading from the terminal: %w", err)
+		}
+		res, done, err := l.key(k)
+		if err != nil {
+			l.erase()
+			return listResult{}, err
+		}
+		if done {
+			l.erase()
+			if res.index >= 0 {
+				fmt.Fprintln(out, "  "+pal.good("chose:")+" "+l.spec.items[res.index].label)
+			} else {
+				fmt.Fprintln(out, "  > "+res.line)
+			}
+			return res, nil
+		}
+		l.draw()
+	}
+}
+
+// key acts on one key; done says the list is over with res.
+func (l *list) key(k key) (res listResult, done bool, err error) {
+	none := listResult{index: -1}
+	switch k.kind {
+	case keyCtrlC:
+		return none, false, ErrQuit
+	case keyCtrlD:
+		if len(l.in) == 0 {
+			return none, false, ErrInputEnded
+		}
+	case keyEsc, keyCtrlU:
+		l.in, l.hi, l.msg = nil, -1, ""
+	case keyBackspace:
+		if len(l.in) > 0 {
+			l.in = l.in[:len(l.in)-1]
+		}
+		l.msg = ""
+		l.narrowed()
+	case keyUp, keyLeft:
+		l.move(-1)
+	case keyDown, keyRight:
+		l.move(1)
+	case keyPageUp:
+		l.move(-listRows)
+	case keyPageDown:
+		l.move(listRows)
+	case keyEnter:
+		return l.enter()
+	case keyRune:
+		return l.typed(k.r)
+	}
+	return none, false, nil
+}
+
+// typed acts on a typed character: a digit with nothing else typed
+// chooses by number, '?' shows the option keys, anything else narrows.
+func (l *list) typed(r rune) (listResult, bool, error) {
+	none := listResult{index: -1}
+	l.msg = ""
+	text := string(l.in)
+	switch {
+	case r == '?' && text == "" && l.spec.keys:
+		l.showKey = !l.showKey
+		return none, false, nil
+	case r >= '0' && r <= '9' && (text == "" || isDigits(text)):
+		typed := text + string(r)
+		exact, longer := -1, false
+		for i, it := range l.spec.items {
+			if it.short == typed {
+				exact = i
+			} else if strings.HasPrefix(it.short, typed) {
+				longer = true
+			}
+		}
+		switch {
+		case exact >= 0 && !longer:
+			return listResult{index: exact}, true, nil
+		case exact < 0 && !longer:
+			l.in, l.hi = nil, -1
+			l.msg = fmt.Sprintf("not taken: there is no option %s (%s)", typed, l.numbers())
+			return none, false, nil
+		}
+		l.in, l.hi = []rune(typed), exact
+		l.scrollTo(exact)
+		return none, false, nil
+	}
+	if len(l.in) >= maxLine {
+		l.msg = fmt.Sprintf("not taken: at most %d characters", maxLine)
+		return none, false, nil
+	}
+	l.in = append(l.in, r)
+	l.narrowed()
+	return none, false, nil
+}
+
+// numbers says which numbers choose an option.
+func (l *list) numbers() string {
+	var shorts []string
+	for _, it := range l.spec.items {
+		if it.short != "" {
+			shorts = append(shorts, it.short)
+		}
+	}
+	switch {
+	case len(shorts) == 0:
+		return "type to narrow the list"
+	case isDigits(shorts[0]) && isDigits(shorts[len(shorts)-1]) && len(shorts) > 2:
+		return "type " + shorts[0] + " to " + shorts[len(shorts)-1]
+	}
+	return "type " + strings.Join(shorts, " or ")
+}
+
+// enter chooses the highlighted item, or returns the typed line.
+func (l *list) enter() (listResult, bool, error) {
+	none := listResult{index: -1}
+	text := strings.TrimSpace(string(l.in))
+	switch {
+	case text == "" && l.hi < 0:
+		l.msg = "choose with a number or the arrow keys, or type to narrow the list"
+		return none, false, nil
+	case strings.HasPrefix(text, ":") && l.spec.commands:
+		return listResult{index: -1, line: text}, true, nil
+	}
+	if text != "" {
+		// A whole key or label typed chooses it.
+		for i, it := range l.spec.items {
+			if strings.EqualFold(it.key, text) || strings.EqualFold(it.label, text) {
+				return listResult{index: i}, true, nil
+			}
+		}
+		if l.spec.commands {
+			if in := parseInput(nil, text); in.kind == metaInput {
+				return listResult{index: -1, line: text}, true, nil
+			}
+		}
+	}
+	if l.hi >= 0 && l.matches(l.hi) {
+		return listResult{index: l.hi}, true, nil
+	}
+	if l.spec.commands {
+		// Neither an option nor a command: the session says why.
+		return listResult{index: -1, line: text}, true, nil
+	}
+	l.in, l.hi = nil, -1
+	l.msg = fmt.Sprintf("not taken: no option matches %q; %s, or use the arrow keys", text, l.numbers())
+	return none, false, nil
+}
+
+// filter is the typed text when it narrows the list ("" when it does not).
+func (l *list) filter() string {
+	t := strings.ToLower(strings.TrimSpace(string(l.in)))
+	if isDigits(t) || strings.HasPrefix(t, ":") {
+		return ""
+	}
+	return t
+}
+
+// matches reports whether item i is shown with the typed text: every
+// typed word is in its key or label.
+func (l *list) matches(i int) bool {
+	f := l.filter()
+	if f == "" {
+		return true
+	}
+	it := &l.spec.items[i]
+	if it.hay == "" {
+		it.hay = strings.ToLower(it.key + " " + it.label)
+	}
+	for _, w := range strings.Fields(f) {
+		if !strings.Contains(it.hay, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// narrowed highlights the first item left once the typed text narrows
+// the list, so Enter takes it.
+func (l *list) narrowed() {
+	if l.filter() == "" {
+		if !isDigits(string(l.in)) {
+			l.hi = -1
+		}
+		l.top = 0
+		return
+	}
+	l.hi = -1
+	for i := range l.spec.items {
+		if l.matches(i) {
+			l.hi = i
+			break
+		}
+	}
+	l.top = 0
+	l.scrollTo(l.hi)
+}
+
+// move moves the highlight by d among the items shown.
+func (l *list) move(d int) {
+	var shown []int
+	for i := range l.spec.items {
+		if l.matches(i) {
+			shown = append(shown, i)
+		}
+	}
+	if len(shown) == 0 {
+		return
+	}
+	pos := -1
+	for j, i := range shown {
+		if i == l.hi {
+			pos = j
+		}
+	}
+	switch {
+	case pos < 0 && d > 0:
+		pos = 0
+	case pos < 0:
+		pos = len(shown) - 1
+	default:
+		pos = min(max(pos+d, 0), len(shown)-1)
+	}
+	l.hi = shown[pos]
+	if isDigits(string(l.in)) {
+		l.in = nil
+	}
+	l.msg = ""
+	l.scrollTo(l.hi)
+}
+
+// scrollTo keeps item i in the window of a long ungrouped list.
+func (l *list) scrollTo(i int) {
+	if i < 0 || l.grouped {
+		return
+	}
+	if i < l.top {
+		l.top = i
+	}
+	if i >= l.top+listRows {
+		l.top = i - listRows + 1
+	}
+}
+
+// lines are the list's lines below the label.
+func (l *list) lines() []string {
+	var out []string
+	mark := func(i int) string {
+		if i == l.hi {
+			return l.pal.turn(">")
+		}
+		return " "
+	}
+	num := func(it listItem) string {
+		if it.short == "" || (it.short == it.key && !l.showKey) {
+			return ""
+		}
+		return it.short + ") "
+	}
+	keyOf := func(it listItem) string {
+		if l.showKey && it.key != it.label {
+			return "  " + l.pal.quiet("["+it.key+"]")
+		}
+		return ""
+	}
+	shown := 0
+	if l.grouped {
+		var groups []string
+		rows := map[string][]string{}
+		width, numWidth := 0, 0
+		for _, it := range l.spec.items {
+			width = max(width, utf8.RuneCountInString(it.group))
+			numWidth = max(numWidth, utf8.RuneCountInString(num(it)))
+		}
+		for i, it := range l.spec.items {
+			if !l.matches(i) {
+				continue
+			}
+			shown++
+			if _, ok := rows[it.group]; !ok {
+				groups = append(groups, it.group)
+			}
+			cell := mark(i) + fmt.Sprintf("%*s", numWidth, num(it)) + it.value + keyOf(it)
+			rows[it.group] = append(rows[it.group], cell)
+		}
+		for _, g := range groups {
+			// A row wraps under itself rather than past the screen.
+			head := fmt.Sprintf("  %-*s ", width, g)
+			line := head
+			for j, c := range rows[g] {
+				if j > 0 && utf8.RuneCountInString(line)+2+utf8.RuneCountInString(c) > l.width-1 {
+					out = append(out, line)
+					line = strings.Repeat(" ", utf8.RuneCountInString(head))
+				} else if j > 0 {
+					line += "  "
+				}
+				line += c
+			}
+			out = append(out, line)
+		}
+	} else {
+		numWidth := 0
+		for _, it := range l.spec.items {
+			numWidth = max(numWidth, utf8.RuneCountInString(num(it))+1)
+		}
+		var idx []int
+		for i := range l.spec.items {
+			if l.matches(i) {
+				idx = append(idx, i)
+			}
+		}
+		shown = len(idx)
+		from := 0
+		if len(idx) > listRows {
+			for j, i := range idx {
+				if i >= l.top {
+					from = j
+					break
+				}
+			}
+			from = min(from, len(idx)-listRows)
+		}
+		for j := from; j < len(idx) && j < from+listRows; j++ {
+			it := l.spec.items[idx[j]]
+			out = append(out, "  "+mark(idx[j])+fmt.Sprintf("%*s", numWidth, num(it))+it.label+keyOf(it))
+		}
+		if more := len(idx) - listRows; more > 0 {
+			out = append(out, l.pal.quiet(fmt.Sprintf("    ... %d more: type a few letters to narrow the list, or use the arrow keys", more)))
+		}
+	}
+	if shown == 0 {
+		what := "no option matches"
+		if l.spec.commands {
+			what += "; Enter sends it as a command"
+		}
+		out = append(out, l.pal.quiet("    ("+what+")"))
+	}
+	out = append(out, l.pal.quiet(l.menu()))
+	in := string(l.in)
+	out = append(out, "  > "+in+"_")
+	if l.msg != "" {
+		out = append(out, "   "+l.pal.bad(l.msg))
+	}
+	return out
+}
+
+// menu is the one line of help under a list: it fits 80 columns.
+func (l *list) menu() string {
+	var b strings.Builder
+	b.WriteString("  ")
+	first, last := l.spec.items[0].short, l.spec.items[len(l.spec.items)-1].short
+	if first != "" && last != "" {
+		b.WriteString(first + "-" + last + " choose, ")
+	}
+	b.WriteString("↑↓ Enter, type to narrow")
+	if l.spec.keys {
+		b.WriteString(", ? keys")
+	}
+	if l.spec.commands {
+		b.WriteString(" | undo show log help peek quit")
+	}
+	return b.String()
+}
+
+// draw redraws the list below the label.
+func (l *list) draw() {
+	var b strings.Builder
+	l.eraseTo(&b)
+	lines := l.lines()
+	for _, s := range lines {
+		b.WriteString("\r")
+		b.WriteString(fitWidth(s, l.width-1))
+		b.WriteString("\x1b[K\n")
+	}
+	l.drawn = len(lines)
+	io.WriteString(l.out, b.String())
+}
+
+// erase removes the list's lines.
+func (l *list) erase() {
+	var b strings.Builder
+	l.eraseTo(&b)
+	l.drawn = 0
+	io.WriteString(l.out, b.String())
+}
+
+func (l *list) eraseTo(b *strings.Builder) {
+	if l.drawn > 0 {
+		b.WriteString("\r\x1b[" + strconv.Itoa(l.drawn) + "A\x1b[J")
+	}
+}
+
+// fitWidth cuts s to n characters on the screen (escape codes take no
+// room), so a line never wraps and the list knows how many lines it drew.
+func fitWidth(s string, n int) string {
+	var b strings.Builder
+	w := 0
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			b.WriteRune(r)
+			if r >= 0x40 && r <= 0x7e && r != '[' {
+				esc = false
+			}
+			continue
+		case r == 0x1b:
+			esc = true
+			b.WriteRune(r)
+			continue
+		}
+		if w >= n {
+			continue
+		}
+		b.WriteRune(r)
+		w++
+	}
+	return b.String()
+}
+
+// listItems turns options into list items: the number of each (or its
+// key when the keys are numbers), cleaned for printing.
+func listItems(keys, labels []string, numbered bool) []listItem {
+	items := make([]listItem, len(keys))
+	for i := range keys {
+		k, lb := safetext.Clean(keys[i]), safetext.Clean(labels[i])
+		if lb == "" {
+			lb = k
+		}
+		it := listItem{key: keys[i], label: lb}
+		switch {
+		case numbered:
+			it.short = strconv.Itoa(i + 1)
+		case isDigits(k):
+			it.short = k
+		}
+		items[i] = it
+	}
+	return items
+}
