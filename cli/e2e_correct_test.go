@@ -227,7 +227,7 @@ func TestMistypedEarlyCorrectionIsTakenBackAfterAResume(t *testing.T) {
 	n, value := 0, ""
 	var out referee.Outcome
 	for i, a := range f.Answers {
-		if a.Q != "turn.choice" {
+		if a.Q != "turn.choice" && a.Q != "turn.menu" {
 			continue
 		}
 		q, _ := e.QuestionAt(i)

@@ -12,7 +12,7 @@ import (
 
 // TestJSONMapDeclineThroughTheBinary plays, over JSON Lines, to a treasure
 // map with two matching maps on display: the highest is listed first, the
-// player declines, nothing is drawn, and the save (rules revision 1) holds
+// player declines, nothing is drawn, and the save (rules revision 2) holds
 // the decline and resumes.
 func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "g.yaml")
@@ -21,7 +21,7 @@ func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 		"setup.scorpion": {"scorpion-12"}, "setup.map": {"map-rose-3", "map-green-4", "map-rose-6", "map-yellow-5"},
 		"setup.bunk": {"bunk-7"}, "setup.hammock": {"hammock-4"}, "wrangle.imaginary": {"3"}}
 	// HQ to Coin 2 (fixed board), hop again to Map rose (2).
-	plan := []string{"turn.choice=move", "move.alley=Coin 2", "move.more=hop", "move.alley=Map rose (2)"}
+	plan := []string{"turn.menu=Coin 2", "move.again=Map rose (2)"}
 	var mapQ map[string]any
 	for mapQ == nil {
 		q := d.next()
@@ -46,7 +46,7 @@ func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 		if id != want {
 			t.Fatalf("asked %s, want %s", id, want)
 		}
-		if id == "move.alley" {
+		if id == "turn.menu" || id == "move.again" {
 			for _, o := range q["options"].([]any) {
 				if o := o.(map[string]any); strings.HasPrefix(o["label"].(string), "To "+ans+" (") {
 					ans = o["key"].(string)
@@ -63,7 +63,7 @@ func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 		t.Fatalf("map options %v: want the highest first and a decline", keys)
 	}
 	d.send("none")
-	if q := d.next(); q == nil || q["id"] != "move.more" {
+	if q := d.next(); q == nil || q["id"] != "move.again" {
 		t.Fatalf("after declining, asked %v (no map is drawn)", q)
 	}
 	d.send("quit")
@@ -81,7 +81,7 @@ func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := f.Answers[len(f.Answers)-1]; f.Setup.(*pirates.Config).Rules != 1 || last.Q != "map.take" || last.A != "none" {
+	if last := f.Answers[len(f.Answers)-1]; f.Setup.(*pirates.Config).Rules != 2 || last.Q != "map.take" || last.A != "none" {
 		t.Errorf("save: rules %d, last answer %+v", f.Setup.(*pirates.Config).Rules, last)
 	}
 	if res := rumref(t, "quit\n", "resume", save, "--io", "plain"); res.code != 2 || !strings.Contains(res.stdout, "Hop again") {

@@ -49,7 +49,7 @@ func publicLog(e *referee.Engine) []logLine {
 			out = append(out, logLine{Round: round, Turn: turn, Step: en.Event.Step, Kind: "event", Rule: en.Event.Rule, Text: text})
 			continue
 		}
-		if en.QuestionID == "turn.choice" {
+		if en.QuestionID == "turn.choice" || en.QuestionID == "turn.menu" {
 			turn = actorName(g, int(en.Actor)) + "'s turn"
 		}
 		l := logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, int(en.Actor)), ID: en.QuestionID,

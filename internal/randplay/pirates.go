@@ -1,6 +1,10 @@
 package randplay
 
-import "rumref/referee"
+import (
+	"strings"
+
+	"rumref/referee"
+)
 
 // Pirates is the random player's policy for Rum & Pirates: it moves and
 // boards more than it rests, and stops hopping more often than it hops, so
@@ -22,6 +26,27 @@ func Pirates(p *Player, q *referee.Question) string {
 			if p.IntN(3) == 0 {
 				return "hop"
 			}
+			return "avast"
+		}
+	case "turn.menu", "move.again":
+		// Rules revision 2: one menu of the alleys beside rest, board,
+		// Avast and the rendezvous reveal.
+		var alleys []string
+		for _, o := range q.Options {
+			if strings.HasPrefix(o.Key, "a") && o.Key != "avast" {
+				alleys = append(alleys, o.Key)
+			}
+		}
+		switch {
+		case Has(q, "reveal") && p.IntN(2) == 0:
+			return "reveal"
+		case len(alleys) > 0 && (q.ID == "turn.menu" && p.IntN(10) < 8 || p.IntN(3) == 0):
+			return alleys[p.IntN(len(alleys))]
+		case Has(q, "rest") && p.IntN(4) == 0:
+			return "rest"
+		case Has(q, "board"):
+			return "board"
+		case Has(q, "avast"):
 			return "avast"
 		}
 	}

@@ -25,7 +25,9 @@ func (g *Game) chest(t *referee.T, p referee.Seat) {
 		total := 0
 		q := p
 		for {
-			n := g.roll(t, q, "chest.roll", referee.Sub(referee.Text("Scorpion chest (goal %d, total so far %d)", referee.Int(goal), referee.Int(total))))
+			// From goal-1 on any roll stings: rum cannot help then.
+			stung := func(int) bool { return total+1 >= goal }
+			n := g.roll(t, q, "chest.roll", referee.Sub(referee.Text("Scorpion chest (goal %d, total so far %d)", referee.Int(goal), referee.Int(total))), stung)
 			total += n
 			if total >= goal {
 				break

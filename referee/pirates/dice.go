@@ -11,7 +11,13 @@ import (
 // returns the result that stands. id is the contest's question ID, e.g.
 // "pub.roll", and contest names the contest in the texts (Str or Sub); the imaginary
 // player never uses rum.
-func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg) int {
+//
+// Under revisionAsksLess rum is offered only where it can help: not when
+// best reports that no other roll could serve the roller better (a 6 in a
+// wrangle, a pub roll that beats every tile left, a scorpion total that
+// stings whatever the roll), and not again in the same roll once the
+// player keeps a re-rolled result.
+func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg, best func(n int) bool) int {
 	actor := p
 	if p == referee.Imaginary {
 		actor = referee.Table
@@ -20,7 +26,8 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 	if p == referee.Imaginary {
 		return n
 	}
-	for g.Players[p].Rum > 0 {
+	helps := func(n int) bool { return !g.asksLess() || !best(n) }
+	for g.Players[p].Rum > 0 && helps(n) {
 		pl := &g.Players[p]
 		c := referee.Choose[referee.Key](t)
 		c.Add("keep", referee.Text("Keep the %d", referee.Int(n)))
@@ -33,12 +40,17 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 		g.RumPool++
 		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) for up to two re-rolls.", referee.Str(pl.Name), referee.Int(pl.Rum)))
 		n = askDie(t, "rum.reroll", p, referee.Text("%s: %s re-rolls. What did it show?", contest, referee.Str(pl.Name)), "rp.rum")
+		if !helps(n) {
+			break
+		}
 		again := referee.Choose[referee.Key](t)
 		again.Add("keep", referee.Text("Keep the %d", referee.Int(n)))
 		again.AddText("reroll", "Re-roll again (the new result stands)")
 		if again.Pick(t, referee.Question{ID: "rum.again", Actor: p, Rule: "rp.rum",
 			Prompt: referee.Text("%s: %s re-rolled %d. Use the second re-roll of this barrel?", contest, referee.Str(pl.Name), referee.Int(n))}) == "reroll" {
 			n = askDie(t, "rum.reroll", p, referee.Text("%s: %s re-rolls a second time. What did it show?", contest, referee.Str(pl.Name)), "rp.rum")
+		} else if g.asksLess() {
+			break
 		}
 	}
 	t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(g.name(p)), referee.Int(n)))

@@ -42,16 +42,21 @@ type Config struct {
 	Rules int `yaml:"rules,omitempty" json:"rules,omitempty"`
 }
 
-// RulesRevision is the revision of the rules a new game is started with.
-// Revision 1 lets a player decline a treasure map (so a lone matching map
-// is asked for too) and accepts a tile put under its stack whenever the
-// table draws it; revision 0 took a lone matching map without asking and
-// offered a tile put under a stack only once the rest of it was gone.
-const RulesRevision = 1
+// RulesRevision is the revision of the rules a new game is started with
+// (its edition). Revision 1 lets a player decline a treasure map (so a lone
+// matching map is asked for too) and accepts a tile put under its stack
+// whenever the table draws it; revision 0 took a lone matching map without
+// asking and offered a tile put under a stack only once the rest of it was
+// gone. Revision 2 asks the table less (revisionAsksLess).
+const RulesRevision = 2
 
-// revisionAsksLess is the rules revision (the edition) that asks the table
-// less (issue 12): the engine takes a question's one legal answer itself.
-// It is known to Validate, and games start under it once it is complete.
+// revisionAsksLess is the rules revision that asks the table less (issue
+// 12): the engine takes a question's one legal answer itself; one turn
+// menu lists the alleys with rest and boarding, and "hop again" lists the
+// alleys with "stop here"; rum is offered only where it can help and once
+// per roll after a kept re-roll; the table is asked in public whether
+// anybody joins a pub before anyone is asked in secret; a rendezvous is
+// revealed on demand from the mover's next menu.
 const revisionAsksLess = 2
 
 // NewConfig is the setup of a new game under today's rules.
@@ -89,8 +94,8 @@ func (c Config) Validate() error {
 	if c.Start < 0 || c.Start >= len(c.Players) {
 		return fmt.Errorf("start player %d is not a seat (1 to %d)", c.Start+1, len(c.Players))
 	}
-	if c.Rules < 0 || c.Rules > revisionAsksLess {
-		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", c.Rules, revisionAsksLess)
+	if c.Rules < 0 || c.Rules > RulesRevision {
+		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", c.Rules, RulesRevision)
 	}
 	return nil
 }

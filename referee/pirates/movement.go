@@ -198,73 +198,145 @@ func (g *Game) isLast(p referee.Seat) bool {
 	return true
 }
 
-// alley is an alley ID offered in a question; its key is "a" and the ID,
-// and noAlley's is "none".
+// alley is an alley ID offered in a question; its key is "a" and the ID.
+// The turn menus (revisionAsksLess) offer the alleys beside the other
+// ways to end or spend the turn, which are alleys of their own: noAlley
+// ("none"), restTurn ("rest"), goOnBoard ("board") and avast ("avast").
 type alley int
 
-// noAlley is the choice of no alley at all.
-const noAlley alley = -1
+// The choices that are not an alley.
+const (
+	noAlley  alley = -1
+	restTurn alley = -2
+	boardNow alley = -3
+	avast    alley = -4
+	// revealHere opens the secret rendezvous question (revisionAsksLess).
+	revealHere alley = -5
+)
 
 // alleyKeys are the keys of the alleys, made once.
 var alleyKeys = referee.NewKeys("a", 128)
 
 // Key is the alley's option key.
 func (a alley) Key() string {
-	if a == noAlley {
+	switch a {
+	case noAlley:
 		return "none"
+	case restTurn:
+		return "rest"
+	case boardNow:
+		return "board"
+	case avast:
+		return "avast"
+	case revealHere:
+		return "reveal"
 	}
 	return alleyKeys.Of(int(a))
 }
 
 // move runs a "move the captain" turn: hops until the player says Avast,
-// cannot hop again, or is out of pirates.
-func (g *Game) move(t *referee.T, p referee.Seat) {
+// cannot hop again, or is out of pirates. first is the alley the turn menu
+// already chose for the first hop (revisionAsksLess), or noAlley.
+func (g *Game) move(t *referee.T, p referee.Seat, first alley) {
 	last := g.isLast(p)
 	for k := 0; ; k++ {
 		pl := &g.Players[p]
+		entry := first
 		if k > 0 {
 			if !g.canHop(p, k, last) {
 				// The reason may be the mover's coins, which are secret: the
 				// public line states only the ruling.
 				t.Tell("rp.move", referee.Text("%s's turn ends after this hop.", referee.Str(pl.Name)), p, g.whyNoHop(p))
+				g.offerRendezvous(t, p)
 				return
 			}
-			cost := "1 coin"
-			if last {
-				cost = "free for the last player still in"
+			if g.asksLess() {
+				entry = g.hopAgain(t, p, k, last)
+			} else if !g.askHopAgain(t, p, k, last) {
+				entry = avast
 			}
-			c := referee.Choose[referee.Key](t)
-			c.AddText("avast", "Avast! End the turn")
-			if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
-				c.Add("hop", referee.Text("Hop again (%s) (dead end: the captain first jumps to %s)", referee.Str(cost), referee.Str(g.Board.Intersections[to].Name)))
-			} else {
-				c.Add("hop", referee.Text("Hop again (%s)", referee.Str(cost)))
-			}
-			if c.Pick(t, referee.Question{ID: "move.more", Actor: p, Rule: "rp.move",
-				Prompt: referee.Text("%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Str(cost))}) == "avast" {
+			if entry == avast {
 				t.Say("rp.move", referee.Text("%s says Avast: the turn ends.", referee.Str(pl.Name)))
 				return
 			}
 		}
 		g.escapeDeadEnd(t)
-		g.hop(t, p, k, last)
+		if entry == noAlley {
+			entry = g.askAlley(t, p, k, last)
+		}
+		g.hop(t, p, k, last, entry)
 		g.arrive(t, p)
 		if pl.Supply == 0 {
 			pl.Out = true
 			t.Say("rp.board", referee.Text("%s has no pirates left in supply and is out of this round (no pirates for the wrangle).", referee.Str(pl.Name)))
+			g.offerRendezvous(t, p)
 			return
 		}
 	}
 }
 
-// hop asks which alley (and for a dark alley which exit) the captain takes
-// as hop number k, collects the coins and pirates, and moves the captain.
-func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool) {
+// askHopAgain asks, before hop number k under revisions before
+// revisionAsksLess, whether the mover hops again or says Avast.
+func (g *Game) askHopAgain(t *referee.T, p referee.Seat, k int, last bool) bool {
 	pl := &g.Players[p]
-	from := g.Captain
-	hops := g.affordable(p, from, k, last)
-	c := referee.Choose[alley](t)
-	for _, h := range hops {
+	cost := "1 coin"
+	if last {
+		cost = "free for the last player still in"
+	}
+	c := referee.Choose[referee.Key](t)
+	c.AddText("avast", "Avast! End the turn")
+	if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
+		c.Add("hop", referee.Text("Hop again (%s) (dead end: the captain first jumps to %s)", referee.Str(cost), referee.Str(g.Board.Intersections[to].Name)))
+	} else {
+		c.Add("hop", referee.Text("Hop again (%s)", referee.Str(cost)))
+	}
+	return c.Pick(t, referee.Question{ID: "move.more", Actor: p, Rule: "rp.move",
+		Prompt: referee.Text("%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Str(cost))}) == "hop"
+}
+
+// hopAgain is the menu before hop number k under revisionAsksLess: every
+// alley the mover can pay for, with its cost, and Avast; after an arrival
+// where a face-down rendezvous could be met, also the rendezvous reveal
+// (which asks in secret and comes back here).
+func (g *Game) hopAgain(t *referee.T, p referee.Seat, k int, last bool) alley {
+	pl := &g.Players[p]
+	offer := g.mayReveal(p)
+	for {
+		from, _ := g.escapeTarget(g.Captain)
+		c := referee.Choose[alley](t)
+		g.addHops(&c, p, from, k, last)
+		c.AddText(avast, "Avast! Stop here and end the turn")
+		if offer {
+			c.AddText(revealHere, "Reveal a rendezvous tile here")
+		}
+		cost := "1 coin"
+		if last {
+			cost = "free for the last player still in"
+		}
+		a := c.Pick(t, referee.Question{ID: "move.again", Actor: p, Rule: "rp.move",
+			Prompt: referee.Text("%s: the captain is on %s%s (%s in supply). Hop again (%s) along which empty alley, or stop here?",
+				referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), g.deadEndNote(from), referee.Count(pl.Supply, "pirate"), referee.Str(cost))})
+		if a != revealHere {
+			return a
+		}
+		g.revealRendezvous(t, p)
+		offer = false
+	}
+}
+
+// deadEndNote is the note of a menu whose hops start from the escape
+// target from of a dead end, or nothing.
+func (g *Game) deadEndNote(from int) referee.Arg {
+	if from == g.Captain {
+		return referee.Str("")
+	}
+	return referee.Sub(referee.Text(" (a dead end: the captain first jumps to %s)", referee.Str(g.Board.Intersections[from].Name)))
+}
+
+// addHops offers every hop from intersection from that player p can pay
+// for as hop number k: one choice per entry alley, with its cost.
+func (g *Game) addHops(c *referee.Choices[alley], p referee.Seat, from, k int, last bool) {
+	for _, h := range g.affordable(p, from, k, last) {
 		id := alley(h.Alley)
 		if n := c.Len(); n > 0 && c.Values()[n-1] == id {
 			continue
@@ -283,17 +355,34 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool) {
 			c.Add(id, referee.Text("To %s (%s)", referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(h.Pirates, "pirate")))
 		}
 	}
+}
+
+// askAlley asks which empty alley the captain takes as hop number k
+// (revisions before revisionAsksLess ask it after "move the captain").
+func (g *Game) askAlley(t *referee.T, p referee.Seat, k int, last bool) alley {
+	pl := &g.Players[p]
+	from := g.Captain
+	c := referee.Choose[alley](t)
+	g.addHops(&c, p, from, k, last)
 	prompt := referee.Text("%s moves the captain from %s (first hop: no hop coin, %s in supply). Which empty alley?",
 		referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Count(pl.Supply, "pirate"))
 	if k > 0 {
 		prompt = referee.Text("%s moves the captain from %s (hop %d, %s in supply). Which empty alley?",
 			referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Int(k+1), referee.Count(pl.Supply, "pirate"))
 	}
-	entry := int(c.Pick(t, referee.Question{ID: "move.alley", Actor: p, Rule: "rp.move", Prompt: prompt}))
+	return c.Pick(t, referee.Question{ID: "move.alley", Actor: p, Rule: "rp.move", Prompt: prompt})
+}
+
+// hop takes hop number k along the entry alley chosen (and for a dark
+// alley asks which exit), collects the coins and pirates, and moves the
+// captain.
+func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) {
+	pl := &g.Players[p]
+	from := g.Captain
 	var choice hop
 	var exits []hop
-	for _, h := range hops {
-		if h.Alley == entry {
+	for _, h := range g.affordable(p, from, k, last) {
+		if h.Alley == int(entry) {
 			exits = append(exits, h)
 		}
 	}
@@ -353,7 +442,9 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool) {
 // arrive resolves the captain's arrival by the mover's own hop: first a
 // possible rendezvous, then the intersection's action.
 func (g *Game) arrive(t *referee.T, p referee.Seat) {
-	g.fulfilRendezvous(t, p)
+	if !g.asksLess() {
+		g.fulfilRendezvous(t, p)
+	}
 	switch k := g.Board.Intersections[g.Captain].Kind; {
 	case k == Coin:
 		g.coin(t, p)

@@ -33,7 +33,8 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 	}
 	t.Say("rp.pub", referee.Text("%s sets aside the face-up %s and invites the others for a drink.", referee.Str(h.Name), referee.List(referee.Strs(labels(g.pubsOf(kind))), ", ", " and ")))
 	rollers := []referee.Seat{host}
-	for q := g.next(host); q != host; q = g.next(q) {
+	ask := g.someoneJoins(t, host, name)
+	for q := g.next(host); ask && q != host; q = g.next(q) {
 		pl := &g.Players[q]
 		// Coins are secret, so every invitee answers in secret: a player
 		// with no coin is offered only "decline", and the table cannot
@@ -65,7 +66,7 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 		for i := 0; g.contested(kind) > 0; i = (i + 1) % len(rollers) {
 			q := rollers[i]
 			pl := &g.Players[q]
-			roll := g.roll(t, q, "pub.roll", referee.Str(name))
+			roll := g.roll(t, q, "pub.roll", referee.Str(name), g.beatsAll(kind))
 			var beaten []string
 			for _, tile := range g.pubsOf(kind) {
 				if mustTile(tile).Value < roll {
@@ -94,6 +95,35 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 		}
 		g.Pubs = append(g.Pubs, d)
 		t.Say("rp.pub", referee.Text("The pub display is refilled with %s.", referee.Str(mustTile(d).Label)))
+	}
+}
+
+// someoneJoins asks the table in public, under revisionAsksLess, whether
+// anybody takes up the host's invitation, as the host asks aloud: "nobody"
+// reveals no one's coins, and only when someone joins is each invitee
+// asked in secret (rp.pub.invite). Older revisions ask every invitee.
+func (g *Game) someoneJoins(t *referee.T, host referee.Seat, name string) bool {
+	if !g.asksLess() {
+		return true
+	}
+	h := &g.Players[host]
+	c := referee.Choose[referee.Key](t)
+	c.AddText("nobody", "Nobody joins")
+	c.AddText("some", "Someone joins: each invited player answers in secret")
+	return c.Pick(t, referee.Question{ID: "pub.invite", Actor: referee.Table, Rule: "rp.pub.invite",
+		Prompt: referee.Text("%s invites the others to %s: does anybody join %s (pay 1 coin)?", referee.Str(h.Name), referee.Str(name), referee.Str(h.Name))}) == "some"
+}
+
+// beatsAll reports, for a pub roll, whether the roll beats every face-up
+// tile of the kind left: no roll could take more.
+func (g *Game) beatsAll(kind string) func(int) bool {
+	return func(n int) bool {
+		for _, tile := range g.pubsOf(kind) {
+			if mustTile(tile).Value >= n {
+				return false
+			}
+		}
+		return true
 	}
 }
 

@@ -43,18 +43,49 @@ func Meets(target string, k Kind) bool {
 	return false
 }
 
-// fulfilRendezvous runs on every arrival by the mover's own hop, before the
-// intersection's action. A player holding face-down targets is always
-// asked, in secret, so the question gives nothing away; the options are to
-// keep them hidden or to reveal one tile that matches here.
-func (g *Game) fulfilRendezvous(t *referee.T, p referee.Seat) {
-	pl := &g.Players[p]
+// mayReveal reports whether player p could meet a face-down rendezvous
+// where the captain stands: p holds a face-down tile and the intersection
+// is of a kind some tile names. Both are public, so a question that offers
+// the reveal because of it gives nothing away.
+func (g *Game) mayReveal(p referee.Seat) bool {
 	kind := g.Board.Intersections[g.Captain].Kind
-	if len(pl.Targets) == 0 || kind == Coin || kind == Headquarters || kind == Rendezvous {
-		// Coins, the HQ and rendezvous intersections are never targets:
-		// skipping them reveals nothing.
+	// Coins, the HQ and rendezvous intersections are never targets.
+	return len(g.Players[p].Targets) > 0 && kind != Coin && kind != Headquarters && kind != Rendezvous
+}
+
+// fulfilRendezvous runs on every arrival by the mover's own hop, before the
+// intersection's action, under revisions before revisionAsksLess. A player
+// holding face-down targets is always asked, in secret, so the question
+// gives nothing away.
+func (g *Game) fulfilRendezvous(t *referee.T, p referee.Seat) {
+	if g.mayReveal(p) {
+		g.revealRendezvous(t, p)
+	}
+}
+
+// offerRendezvous is the reveal at the end of a turn under
+// revisionAsksLess when no menu follows the last arrival (no hop is open,
+// or the mover is out of pirates): asked in public when a reveal could
+// fit, whatever the tiles, and only then is the tile asked in secret.
+func (g *Game) offerRendezvous(t *referee.T, p referee.Seat) {
+	if !g.asksLess() || !g.mayReveal(p) {
 		return
 	}
+	pl := &g.Players[p]
+	c := referee.Choose[referee.Key](t)
+	c.AddText("end", "Reveal nothing: end the turn")
+	c.AddText("reveal", "Reveal a rendezvous tile here")
+	if c.Pick(t, referee.Question{ID: "rendezvous.offer", Actor: p, Rule: "rp.rendezvous.arrival",
+		Prompt: referee.Text("%s: the turn ends on %s. Reveal a face-down rendezvous tile that matches it?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name))}) == "reveal" {
+		g.revealRendezvous(t, p)
+	}
+}
+
+// revealRendezvous asks p in secret which face-down tile matching the
+// captain's intersection to reveal, or none.
+func (g *Game) revealRendezvous(t *referee.T, p referee.Seat) {
+	pl := &g.Players[p]
+	kind := g.Board.Intersections[g.Captain].Kind
 	c := referee.Choose[referee.Key](t)
 	c.AddText("hide", "Reveal nothing")
 	for _, k := range pl.Targets {

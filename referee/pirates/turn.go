@@ -40,6 +40,10 @@ func (g *Game) turn(t *referee.T, p referee.Seat) {
 	if last {
 		t.Say("rp.last-player", referee.Text("%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin).", referee.Str(pl.Name)))
 	}
+	if g.asksLess() {
+		g.turnMenu(t, p, last)
+		return
+	}
 	c := referee.Choose[referee.Key](t)
 	if g.canHop(p, 0, last) {
 		if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
@@ -53,24 +57,65 @@ func (g *Game) turn(t *referee.T, p referee.Seat) {
 	}
 	c.Add("board", referee.Text("Go on board with %s", referee.Count(pl.Supply, "pirate")))
 	if c.Len() == 1 {
-		// Resting needs a coin, and coins are secret: the public line
-		// states only the ruling.
-		t.Tell("rp.turn.one-option", referee.Text("%s has only one choice this turn: go on board.", referee.Str(pl.Name)), p,
-			referee.Text("You cannot rest without a coin. %s", referee.Sub(g.whyNoHop(p))))
-		g.goOnBoard(t, p)
+		g.forcedBoarding(t, p)
 		return
 	}
 	switch c.Pick(t, referee.Question{ID: "turn.choice", Actor: p, Rule: "rp.turn",
 		Prompt: referee.Text("%s's turn (captain on %s, %s in supply): move the captain, rest or go on board?",
 			referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Count(pl.Supply, "pirate"))}) {
 	case "move":
-		g.move(t, p)
+		g.move(t, p, noAlley)
 	case "rest":
-		pl.Coins--
-		t.Tell("rp.rest", referee.Text("%s rests and pays 1 coin.", referee.Str(pl.Name)), p, referee.Text("You have %s left.", referee.Count(pl.Coins, "coin")))
+		g.rest(t, p)
 	default:
 		g.goOnBoard(t, p)
 	}
+}
+
+// turnMenu is the turn under revisionAsksLess: one menu of every empty
+// alley the mover can pay for (with its cost; dark alleys ask for their
+// exit next), rest and go on board.
+func (g *Game) turnMenu(t *referee.T, p referee.Seat, last bool) {
+	pl := &g.Players[p]
+	c := referee.Choose[alley](t)
+	from, _ := g.escapeTarget(g.Captain)
+	if g.canHop(p, 0, last) {
+		g.addHops(&c, p, from, 0, last)
+	}
+	if pl.Coins >= 1 {
+		c.AddText(restTurn, "Rest (pay 1 coin)")
+	}
+	c.Add(boardNow, referee.Text("Go on board with %s", referee.Count(pl.Supply, "pirate")))
+	if c.Len() == 1 {
+		g.forcedBoarding(t, p)
+		return
+	}
+	switch a := c.Pick(t, referee.Question{ID: "turn.menu", Actor: p, Rule: "rp.turn",
+		Prompt: referee.Text("%s's turn (captain on %s%s, %s in supply): move the captain along which empty alley, rest or go on board?",
+			referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), g.deadEndNote(from), referee.Count(pl.Supply, "pirate"))}); a {
+	case restTurn:
+		g.rest(t, p)
+	case boardNow:
+		g.goOnBoard(t, p)
+	default:
+		g.move(t, p, a)
+	}
+}
+
+// forcedBoarding boards a player whose one choice is to go on board.
+// Resting needs a coin, and coins are secret: the public line states
+// only the ruling.
+func (g *Game) forcedBoarding(t *referee.T, p referee.Seat) {
+	t.Tell("rp.turn.one-option", referee.Text("%s has only one choice this turn: go on board.", referee.Str(g.Players[p].Name)), p,
+		referee.Text("You cannot rest without a coin. %s", referee.Sub(g.whyNoHop(p))))
+	g.goOnBoard(t, p)
+}
+
+// rest is the rest turn: the player pays 1 coin.
+func (g *Game) rest(t *referee.T, p referee.Seat) {
+	pl := &g.Players[p]
+	pl.Coins--
+	t.Tell("rp.rest", referee.Text("%s rests and pays 1 coin.", referee.Str(pl.Name)), p, referee.Text("You have %s left.", referee.Count(pl.Coins, "coin")))
 }
 
 // goOnBoard puts all the player's supply pirates beside the mast in the

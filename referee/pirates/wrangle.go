@@ -130,10 +130,10 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 				who = append(who, g.Mast[r].Player)
 			}
 			t.Say("rp.wrangle.columns", referee.Text("%s: %s roll in that order, top row first.", what, g.nameList(who)))
-			best := g.roll(t, g.Mast[standing].Player, "wrangle.roll", what)
+			best := g.roll(t, g.Mast[standing].Player, "wrangle.roll", what, isSix)
 			for _, ch := range rows[1:] {
 				sp, cp := g.Mast[standing].Player, g.Mast[ch].Player
-				n := g.roll(t, cp, "wrangle.roll", what)
+				n := g.roll(t, cp, "wrangle.roll", what, isSix)
 				loser := ch
 				if n >= best {
 					t.Say("rp.wrangle.ties", referee.Text("%s: %s's %d equals or beats %s's %d, so %s's pirate leaves the ship.", what, referee.Str(g.name(cp)), referee.Int(n), referee.Str(g.name(sp)), referee.Int(best), referee.Str(g.name(sp))))
@@ -160,6 +160,9 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 	}
 	t.Say("rp.wrangle.packing", referee.Text("After match %d the qualifiers stand %s of the mast, packed against it: %s.", referee.Int(match), referee.Str(to), referee.List(after, ", ", ", ")))
 }
+
+// isSix reports whether a wrangle roll is a 6, which no roll beats.
+func isSix(n int) bool { return n == 6 }
 
 // loneColumn reports whether column c of a side with the given row
 // counts holds a single pirate.
