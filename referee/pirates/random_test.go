@@ -200,6 +200,10 @@ func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, 
 		}
 		from = len(e.Events())
 		seen[q.ID] = true
+		if rules >= 2 && !q.Secret && !q.Confirm && q.Kind == referee.Choice && len(q.Options) == 1 {
+			seen["lone public answer"] = true
+			t.Errorf("%d players seed %d step %d: %s asked with one legal answer", n, seed, step, q.ID)
+		}
 		if q.ID == "rendezvous.reveal" && a != "hide" {
 			seen["rendezvous revealed"] = true
 		}
@@ -233,7 +237,7 @@ func TestRandomGames(t *testing.T) {
 			if seed == 1 {
 				every = 1
 			}
-			answers += playRandom(t, n, seed*100+uint64(n), layout, pirates.RulesRevision, every, seen)
+			answers += playRandom(t, n, seed*100+uint64(n), layout, 1, every, seen)
 		}
 	}
 	t.Logf("%d answers in 24 games", answers)
@@ -243,6 +247,39 @@ func TestRandomGames(t *testing.T) {
 		"chest.scorpion.refill", "guard.stack", "guard.draw", "rum.spend", "rum.reroll", "rum.again"} {
 		if !seen[id] {
 			t.Errorf("the random games never reached %s", id)
+		}
+	}
+}
+
+// TestRandomGamesAsksLess plays random games under rules revision 2 with
+// the same checks, and checks that no public question with one legal
+// answer is asked unless the table must confirm it.
+func TestRandomGamesAsksLess(t *testing.T) {
+	seen := map[string]bool{}
+	answers := 0
+	for n := 2; n <= 5; n++ {
+		for seed := uint64(1); seed <= 4; seed++ {
+			layout := setup.FixedLayout()
+			if seed%2 == 0 {
+				layout = setup.RandomLayout(int64(seed))
+			}
+			every := 0
+			if seed == 1 {
+				every = 2
+			}
+			answers += playRandom(t, n, seed*1000+uint64(n), layout, 2, every, seen)
+		}
+	}
+	t.Logf("%d answers in 16 games", answers)
+	for _, id := range []string{"turn.menu", "move.again", "move.exit", "rendezvous.offer", "rendezvous.reveal",
+		"rendezvous revealed", "pub.invite", "pub.join", "pub.roll", "rum.spend", "rum.again"} {
+		if !seen[id] {
+			t.Errorf("the random games never reached %s", id)
+		}
+	}
+	for _, id := range []string{"turn.choice", "move.alley", "move.more", "lone public answer"} {
+		if seen[id] {
+			t.Errorf("revision 2 asked %s", id)
 		}
 	}
 }
