@@ -49,8 +49,11 @@ type T struct {
 	labels []Msg
 	slots  [2]Question
 	slot   int
-	// vals is the value buffer of the last Choices, of whatever type.
-	vals any
+	// vals are the value buffers of the last Choices of a few value
+	// types ([]V each), so that alternating types reuse theirs too.
+	vals [4]any
+	// valsNext is the slot the next new type takes.
+	valsNext uint8
 }
 
 // Ender is a game that can say it has ended; its rules return after the
@@ -103,6 +106,15 @@ func (t *T) Ask(q Question) string {
 		p = &t.slots[t.slot]
 	}
 	*p = q
+	if d := t.e.drive; d != nil {
+		// A driver answers here, inside the rules: no switch back to the
+		// engine's caller for this answer.
+		t.e.cur = p
+		if key, ok := d(p); ok {
+			t.e.record(p, key)
+			return key
+		}
+	}
 	if !t.yield(p) {
 		panic(stopped{})
 	}
@@ -146,10 +158,11 @@ type Engine struct {
 	log     []Entry
 	logging bool
 	// raw holds the events not yet formatted (without a log), args the
-	// arguments of their messages; noEvents keeps none.
-	raw      []event
-	args     []Arg
-	noEvents bool
+	// arguments of their messages; unshown keeps none, nor any option
+	// label (WithoutTexts).
+	raw     []event
+	args    []Arg
+	unshown bool
 	// dropped counts the events a replay without a log did not keep;
 	// keepEvents keeps them all (the replay that makes them again).
 	dropped    int
@@ -167,6 +180,10 @@ type Engine struct {
 	// corr is the last correction, kept until the next one so that undo
 	// right after it can take it back.
 	corr *Correction
+	// drive, while set, answers each question inside the rules as they
+	// ask it (a replay's queue, Drive's driver): it returns the answer's
+	// key, or false to leave the question pending and hand control back.
+	drive func(q *Question) (key string, ok bool)
 }
 
 // StartOption configures an engine.
@@ -207,6 +224,7 @@ func (e *Engine) begin() {
 		e.stop()
 	}
 	e.game = e.factory()
+	e.drive = nil
 	e.cur, e.answers, e.events, e.log, e.err = nil, nil, nil, nil, nil
 	e.raw, e.args, e.dropped = nil, nil, 0
 	g := e.game
@@ -260,38 +278,72 @@ type misfit struct {
 // belongs: the game asks the same question, of the same actor when the
 // answer records one, and the answer is legal. feed stops at the first
 // answer that does not belong and returns it; nil means all were applied.
+//
+// The answers after the first are taken by the rules themselves as they
+// ask (drive), so a replay costs no switch between the engine and the
+// rules per answer.
 func (e *Engine) feed(answers []Answer) *misfit {
-	defer func() { e.queued = 0 }()
-	e.answers = slices.Grow(e.answers, len(answers))
-	for i, a := range answers {
-		e.queued = len(answers) - i - 1
-		if e.err != nil {
-			return &misfit{i, "the referee could not go on", e.err}
-		}
-		if e.cur == nil {
-			return &misfit{i, "the game is over before it", ErrOver}
-		}
-		if e.cur.ID != a.Q {
-			why := fmt.Sprintf("the game now asks %s there", e.cur.ID)
-			return &misfit{i, why, fmt.Errorf("the game asks %s here, not %s", e.cur.ID, a.Q)}
-		}
-		if a.HasActor && Seat(a.Actor) != e.cur.Actor {
-			why := fmt.Sprintf("it was %s's answer and the game now asks %s", e.actorName(Seat(a.Actor)), e.actorName(e.cur.Actor))
-			return &misfit{i, why, fmt.Errorf("the game asks %s of %s here, not of %s", a.Q, e.actorName(e.cur.Actor), e.actorName(Seat(a.Actor)))}
-		}
-		key, err := e.cur.Validate(a.A)
-		if err != nil {
-			why := "it is no longer a legal answer there"
-			if e.cur.Secret {
-				why = "it no longer fits there" // the reason would tell something of the secret
-			}
-			return &misfit{i, why, err}
-		}
-		if err := e.apply(key); err != nil {
-			return &misfit{i, "the referee could not apply it", err}
-		}
+	if len(answers) == 0 {
+		return nil
 	}
-	return nil
+	defer func() { e.queued, e.drive = 0, nil }()
+	e.answers = slices.Grow(e.answers, len(answers))
+	var bad *misfit
+	next := 0
+	take := func(q *Question) (string, bool) {
+		if next == len(answers) {
+			return "", false
+		}
+		key, m := e.fits(q, next, answers[next])
+		if m != nil {
+			bad = m
+			return "", false
+		}
+		next++
+		e.queued = len(answers) - next
+		return key, true
+	}
+	if e.err != nil {
+		return &misfit{0, "the referee could not go on", e.err}
+	}
+	if e.cur == nil {
+		return &misfit{0, "the game is over before it", ErrOver}
+	}
+	key, ok := take(e.cur)
+	if !ok {
+		return bad
+	}
+	e.drive = take
+	if err := e.apply(key); err != nil {
+		return &misfit{next - 1, "the referee could not apply it", err}
+	}
+	if bad == nil && next < len(answers) {
+		// The game ended before the queue did.
+		return &misfit{next, "the game is over before it", ErrOver}
+	}
+	return bad
+}
+
+// fits checks answer a, number i of a replay, against the question q the
+// game asks where it stands, and returns its key or why it does not fit.
+func (e *Engine) fits(q *Question, i int, a Answer) (string, *misfit) {
+	if q.ID != a.Q {
+		why := fmt.Sprintf("the game now asks %s there", q.ID)
+		return "", &misfit{i, why, fmt.Errorf("the game asks %s here, not %s", q.ID, a.Q)}
+	}
+	if a.HasActor && Seat(a.Actor) != q.Actor {
+		why := fmt.Sprintf("it was %s's answer and the game now asks %s", e.actorName(Seat(a.Actor)), e.actorName(q.Actor))
+		return "", &misfit{i, why, fmt.Errorf("the game asks %s of %s here, not of %s", a.Q, e.actorName(q.Actor), e.actorName(Seat(a.Actor)))}
+	}
+	key, err := q.Validate(a.A)
+	if err != nil {
+		why := "it is no longer a legal answer there"
+		if q.Secret {
+			why = "it no longer fits there" // the reason would tell something of the secret
+		}
+		return "", &misfit{i, why, err}
+	}
+	return key, nil
 }
 
 // actorName names a seat for messages: the player's name, or "the table".
@@ -345,8 +397,45 @@ func (e *Engine) Answer(raw string) error {
 	return e.apply(key)
 }
 
-func (e *Engine) apply(key string) error {
-	q := e.cur
+// Drive answers the pending question and each one after it with d,
+// inside the rules as they ask, so that a driver (the simulator) costs no
+// switch between the engine and the rules per answer. d sees each
+// question as the rules posed it (Next formats it) and returns the raw
+// answer, or false to stop with that question pending. An answer is
+// validated as Answer validates it; a refused one stops the drive with
+// its error, its question still pending. An error of the rules after an
+// answer is handled as Answer handles it.
+func (e *Engine) Drive(d func(q *Question) (raw string, ok bool)) error {
+	if e.cur == nil {
+		return ErrOver
+	}
+	var refused error
+	take := func(q *Question) (string, bool) {
+		raw, ok := d(q)
+		if !ok {
+			return "", false
+		}
+		key, err := q.Validate(raw)
+		if err != nil {
+			refused = err
+			return "", false
+		}
+		return key, true
+	}
+	key, ok := take(e.cur)
+	if !ok {
+		return refused
+	}
+	e.drive = take
+	defer func() { e.drive = nil }()
+	if err := e.apply(key); err != nil {
+		return err
+	}
+	return refused
+}
+
+// record keeps the answer key to q (and its log entry).
+func (e *Engine) record(q *Question, key string) {
 	q.answer = key
 	e.answers = append(e.answers, Answer{Q: q.ID, A: key, Actor: int(q.Actor), HasActor: true})
 	if e.logging {
@@ -354,12 +443,21 @@ func (e *Engine) apply(key string) error {
 		e.log = append(e.log, Entry{QuestionID: q.ID, Actor: q.Actor, Text: q.Text, Answer: key,
 			Label: q.Label(key), Secret: q.Secret, Rule: q.Rule, Step: len(e.answers)})
 	}
+}
+
+// apply records key as the answer to the pending question and runs the
+// rules on (answering more while drive is set). If the rules fail after
+// an answer, that answer is taken back.
+func (e *Engine) apply(key string) error {
+	e.record(e.cur, key)
 	e.advance()
 	if e.err != nil {
 		bad := e.err
+		last := e.answers[len(e.answers)-1]
 		keep := append([]Answer(nil), e.answers[:len(e.answers)-1]...)
+		e.drive = nil
 		e.rebuild(keep)
-		return fmt.Errorf("the referee could not apply %q to %s, so the answer was not taken (%v)", key, q.ID, bad)
+		return fmt.Errorf("the referee could not apply %q to %s, so the answer was not taken (%v)", last.A, last.Q, bad)
 	}
 	return nil
 }

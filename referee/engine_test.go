@@ -280,3 +280,76 @@ func TestSetCorrection(t *testing.T) {
 		t.Fatalf("a record that does not replay: %v, %v", err, e.Answers())
 	}
 }
+
+func TestDriveAnswersInsideTheRules(t *testing.T) {
+	// A driver answers every question; the state is that of the same
+	// answers given one at a time.
+	rolls := []string{"3", "4", "5", "2", "6"}
+	var asked []string
+	e, _ := Start(newSum(20, false))
+	err := e.Drive(func(q *Question) (string, bool) {
+		asked = append(asked, q.ID)
+		if e.Pending() != q {
+			t.Errorf("the question driven is not the pending one")
+		}
+		if q.ID == "sum.pick" {
+			return "BLUE", true
+		}
+		return rolls[len(asked)-1], true
+	})
+	if err != nil || !e.Over() || len(e.Answers()) != 6 || e.Game().(*sumGame).pick != "blue" {
+		t.Fatalf("drive: %v over %v answers %v", err, e.Over(), e.Answers())
+	}
+	one, _ := Start(newSum(20, false))
+	for _, a := range append(rolls, "blue") {
+		if err := one.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(e.Answers(), one.Answers()) || !reflect.DeepEqual(e.Events(), one.Events()) {
+		t.Fatalf("driven %v %v, one by one %v %v", e.Answers(), e.Events(), one.Answers(), one.Events())
+	}
+
+	// A driver that stops leaves its question pending; a refused answer
+	// stops the drive with the error, the question still pending.
+	e, _ = Start(newSum(20, false))
+	n := 0
+	if err := e.Drive(func(q *Question) (string, bool) { n++; return "2", n <= 2 }); err != nil || len(e.Answers()) != 2 || e.Pending() == nil {
+		t.Fatalf("stopped drive: %v, %v", err, e.Answers())
+	}
+	if err := e.Drive(func(q *Question) (string, bool) { return "9", true }); err == nil || !strings.Contains(err.Error(), "out of range") || len(e.Answers()) != 2 || e.Next().ID != "sum.roll" {
+		t.Fatalf("refused answer: %v, %v", err, e.Answers())
+	}
+
+	// A panic of the rules after a driven answer takes that answer back.
+	e, _ = Start(newSum(20, true))
+	given := []string{"2", "3", "6"}
+	n = 0
+	err = e.Drive(func(q *Question) (string, bool) { n++; return given[n-1], n <= len(given) })
+	if err == nil || !strings.Contains(err.Error(), "not taken") || len(e.Answers()) != 2 || e.Next().ID != "sum.roll" {
+		t.Fatalf("rules panic under a drive: %v, %v", err, e.Answers())
+	}
+	if err := e.Drive(func(q *Question) (string, bool) { return "", false }); err != nil {
+		t.Fatal(err)
+	}
+	e.Close()
+}
+
+func TestReplayNamesTheAnswerThatDoesNotFit(t *testing.T) {
+	for _, c := range []struct {
+		answers []Answer
+		want    string
+	}{
+		{[]Answer{{Q: "sum.roll", A: "3"}, {Q: "sum.pick", A: "red"}}, "answer 2 (sum.pick: red): the game asks sum.roll here"},
+		{[]Answer{{Q: "sum.roll", A: "3"}, {Q: "sum.roll", A: "7"}}, "answer 2 (sum.roll: 7): 7 is out of range"},
+		{[]Answer{{Q: "sum.roll", A: "6"}, {Q: "sum.roll", A: "6"}, {Q: "sum.pick", A: "red"}, {Q: "sum.roll", A: "1"}}, "answer 4 (sum.roll: 1): the game is over"},
+		{[]Answer{{Q: "sum.roll", A: "3"}, {Q: "sum.roll", A: "1", Actor: 0, HasActor: true}}, "answer 2 (sum.roll: 1): the game asks sum.roll of Bo here, not of Ann"},
+	} {
+		if _, err := Replay(newSum(10, false), c.answers); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("replay of %v: %v, want %q", c.answers, err, c.want)
+		}
+	}
+	if _, err := Replay(newSum(20, true), []Answer{{Q: "sum.roll", A: "3"}, {Q: "sum.roll", A: "6"}, {Q: "sum.roll", A: "1"}}); err == nil || !strings.HasPrefix(err.Error(), "answer 2 (sum.roll: 6): the referee could not apply") {
+		t.Errorf("replay through a panic: %v", err)
+	}
+}

@@ -68,13 +68,17 @@ func Choose[V Keyed](t *T) Choices[V] {
 	if t.e.logging {
 		return Choices[V]{}
 	}
-	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: t.e.queued > 0 && !t.e.keepEvents}
-	if vals, ok := t.vals.([]V); ok {
-		c.vals = vals
-	} else {
+	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: t.e.queued > 0 && !t.e.keepEvents || t.e.unshown}
+	for i, b := range t.vals {
+		if vals, ok := b.([]V); ok {
+			c.vals, t.vals[i] = vals, nil
+			break
+		}
+	}
+	if c.vals == nil {
 		c.vals = make([]V, 0, max(cap(t.opts), 4))
 	}
-	t.opts, t.labels, t.vals = nil, nil, nil
+	t.opts, t.labels = nil, nil
 	return c
 }
 
@@ -124,13 +128,27 @@ func (c *Choices[V]) Pick(t *T, q Question) V {
 				// The question is answered: its buffers serve the next one.
 				clear(c.labels)
 				clear(c.vals)
-				t.opts, t.labels, t.vals = c.opts[:0], c.labels[:0], c.vals[:0]
+				t.opts, t.labels = c.opts[:0], c.labels[:0]
+				t.keepVals(c.vals[:0])
 				c.vals, c.opts, c.labels, c.t, c.spent = nil, nil, nil, nil, true
 			}
 			return v
 		}
 	}
 	panic("referee: the answer " + strconv.Quote(key) + " is not an option of " + q.ID)
+}
+
+// keepVals keeps a value buffer for the next Choices of its type: in the
+// slot of its type, else in an empty one, else in the oldest.
+func (t *T) keepVals(vals any) {
+	for i, b := range t.vals {
+		if b == nil {
+			t.vals[i] = vals
+			return
+		}
+	}
+	t.vals[t.valsNext] = vals
+	t.valsNext = (t.valsNext + 1) % uint8(len(t.vals))
 }
 
 // AskNumber asks a number question (Min to Max) and returns the number.
@@ -194,7 +212,7 @@ func (e *Engine) emit(rule string, text, private *Msg, to Seat) {
 	if e.ended != nil && e.ended() {
 		panic("the ruling " + rule + " was made after the game ended")
 	}
-	if e.noEvents {
+	if e.unshown {
 		return
 	}
 	if e.queued > 0 && !e.logging && !e.keepEvents {
@@ -251,9 +269,10 @@ func formatQuestion(q *Question) {
 	}
 }
 
-// WithoutEvents keeps no events (used by the simulator when nothing reads
-// them).
-func WithoutEvents() StartOption { return func(e *Engine) { e.noEvents = true } }
+// WithoutTexts is for an engine nothing is ever shown from (the
+// simulator without checks): it keeps no events and no option labels.
+// Next still formats a question's prompt; its options have no labels.
+func WithoutTexts() StartOption { return func(e *Engine) { e.unshown = true } }
 
 // Pending is the pending question as the rules posed it, its texts not
 // formatted, or nil when the game is over: for drivers that answer without

@@ -36,7 +36,7 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 	opts := []referee.StartOption{referee.WithoutLog()}
 	if cfg.Unchecked {
 		// Nothing reads the events nor the texts: keep none, format none.
-		opts = append(opts, referee.WithoutEvents())
+		opts = append(opts, referee.WithoutTexts())
 	}
 	e, err = referee.Start(tb.factory(), opts...)
 	if err != nil {
@@ -45,38 +45,68 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 	defer e.Close()
 	p := randplay.New(seed)
 	tried := map[string]bool{}
-	for step := 1; ; step++ {
-		q := e.Pending()
-		if q == nil {
-			break
-		}
-		if step > cfg.MaxAnswers {
-			return len(e.Answers()), failed(fmt.Errorf("the game has not ended after %d answers", cfg.MaxAnswers))
-		}
-		if cfg.Unchecked {
-			a := tb.answer(p, q)
-			if err := e.Answer(a); err != nil {
-				return len(e.Answers()), failed(fmt.Errorf("answer %d: the legal answer %s=%s was refused: %w", step, q.ID, a, err))
-			}
-			continue
-		}
-		q = e.Next()
-		if err := checkQuestion(q); err != nil {
-			return len(e.Answers()), failed(err)
-		}
-		if deep && (!tried[q.ID] || step%optionEvery == 0) {
-			tried[q.ID] = true
-			if err := tryEveryOption(tb, e); err != nil {
-				return len(e.Answers()), failed(err)
-			}
-		}
-		a := tb.answer(p, q)
-		if err := e.Answer(a); err != nil {
-			return len(e.Answers()), failed(fmt.Errorf("answer %d: the legal answer %s=%s was refused: %w", step, q.ID, a, err))
-		}
+	// The player answers inside the rules (Engine.Drive): the checks of
+	// an answer run when the rules ask the next question, or when the
+	// game has ended, on the state the answer left.
+	step := 0
+	var last struct {
+		id, a  string
+		secret bool
+	}
+	checked := func() error {
 		due := deep || (cfg.CheckEvery > 0 && step%cfg.CheckEvery == 0)
-		if err := checkState(cfg, tb, e, due || q.Secret, due || q.Secret && step%statusEvery == 0, due); err != nil {
-			return len(e.Answers()), failed(fmt.Errorf("after answer %d (%s=%s): %w", step, q.ID, a, err))
+		if err := checkState(cfg, tb, e, due || last.secret, due || last.secret && step%statusEvery == 0, due); err != nil {
+			return fmt.Errorf("after answer %d (%s=%s): %w", step, last.id, last.a, err)
+		}
+		return nil
+	}
+	ask := func(q *referee.Question) (a string, err error) {
+		if step > 0 && !cfg.Unchecked {
+			if err := checked(); err != nil {
+				return "", err
+			}
+		}
+		step++
+		if step > cfg.MaxAnswers {
+			return "", fmt.Errorf("the game has not ended after %d answers", cfg.MaxAnswers)
+		}
+		if !cfg.Unchecked {
+			q = e.Next()
+			if err := checkQuestion(q); err != nil {
+				return "", err
+			}
+			if deep && (!tried[q.ID] || step%optionEvery == 0) {
+				tried[q.ID] = true
+				if err := tryEveryOption(tb, e); err != nil {
+					return "", err
+				}
+			}
+		}
+		a = tb.answer(p, q)
+		last.id, last.a, last.secret = q.ID, a, q.Secret
+		return a, nil
+	}
+	var stop error
+	drive := func(q *referee.Question) (a string, ok bool) {
+		defer func() {
+			if r := recover(); r != nil {
+				stop, ok = fmt.Errorf("a check panicked: %v", r), false
+			}
+		}()
+		a, stop = ask(q)
+		return a, stop == nil
+	}
+	for e.Pending() != nil && stop == nil {
+		if err := e.Drive(drive); err != nil {
+			return len(e.Answers()), failed(fmt.Errorf("answer %d: the legal answer %s=%s was refused: %w", step, last.id, last.a, err))
+		}
+	}
+	if stop != nil {
+		return len(e.Answers()), failed(stop)
+	}
+	if step > 0 && !cfg.Unchecked {
+		if err := checked(); err != nil {
+			return len(e.Answers()), failed(err)
 		}
 	}
 	if !e.Over() {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"rumref/games"
 	"strings"
+	"sync"
 
 	"rumref/internal/randplay"
 	"rumref/journal"
@@ -41,10 +42,11 @@ func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
 		return nil, fmt.Errorf("rum & pirates has 2 to 5 players, not %d", n)
 	}
 	layout := setup.FixedLayout()
+	board, err := fixedBoard()
 	if seed%2 == 1 {
 		layout = setup.RandomLayout(int64(seed))
+		board, err = setup.Assemble(layout)
 	}
-	board, err := setup.Assemble(layout)
 	if err != nil {
 		return nil, err
 	}
@@ -56,15 +58,28 @@ func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	t := &piratesTable{cfg: cfg, board: board, index: map[string]int{}}
-	for i, tt := range pirates.Catalog() {
-		t.index[tt.Key] = i
-		if tt.Sort == pirates.SortWare {
-			t.wareLabels = append(t.wareLabels, tt.Label)
-		}
-	}
+	t := &piratesTable{cfg: cfg, board: board}
+	t.index, t.wareLabels = catalogIndex()
 	return t, nil
 }
+
+// fixedBoard is the board of the fixed layout, assembled once: the games
+// of even seeds share it (no game changes its board).
+var fixedBoard = sync.OnceValues(func() (*pirates.Board, error) { return setup.Assemble(setup.FixedLayout()) })
+
+// catalogIndex numbers the catalog's tile keys and lists the wares'
+// labels, once for every table.
+var catalogIndex = sync.OnceValues(func() (map[string]int, []string) {
+	index := map[string]int{}
+	var wares []string
+	for i, tt := range pirates.Catalog() {
+		index[tt.Key] = i
+		if tt.Sort == pirates.SortWare {
+			wares = append(wares, tt.Label)
+		}
+	}
+	return index, wares
+})
 
 func (t *piratesTable) factory() referee.Factory {
 	cfg, board := t.cfg, t.board

@@ -225,10 +225,8 @@ func Factory(f *journal.File) (referee.Factory, error) { return games.FactoryOf(
 // color's 15 pirates somewhere, every tile once, rum and coins never
 // negative. The engine's own tests call it after every answer too.
 func CheckPirates(g *pirates.Game) error {
-	t := &piratesTable{index: map[string]int{}}
-	for i, tt := range pirates.Catalog() {
-		t.index[tt.Key] = i
-	}
+	t := &piratesTable{}
+	t.index, t.wareLabels = catalogIndex()
 	return t.invariants(g)
 }
 

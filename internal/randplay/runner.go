@@ -7,21 +7,31 @@ import "rumref/referee"
 // often than chance, so that games end.
 func Runner(p *Player, q *referee.Question) string {
 	if q.Kind == referee.Choice && len(q.Options) > 1 && p.IntN(20) != 0 {
-		var keep []referee.Option
+		// The listed options are all but "unlisted", counted in place so
+		// that an answer allocates nothing.
+		listed := 0
 		for _, o := range q.Options {
 			if o.Key != "unlisted" {
-				keep = append(keep, o)
+				listed++
 			}
 		}
 		if q.ID == "action" && p.IntN(3) == 0 {
-			for _, o := range keep {
+			for _, o := range q.Options {
 				if o.Key == "raid" || o.Key == "investments" || o.Key == "invest" {
 					return o.Key
 				}
 			}
 		}
-		if len(keep) > 0 {
-			return keep[p.IntN(len(keep))].Key
+		if listed > 0 {
+			k := p.IntN(listed)
+			for _, o := range q.Options {
+				if o.Key != "unlisted" {
+					if k == 0 {
+						return o.Key
+					}
+					k--
+				}
+			}
 		}
 	}
 	return p.Any(q)
