@@ -30,9 +30,10 @@ type frontEnd interface {
 	// pass hands the laptop to a player (a capitalized name) for f,
 	// what only they may see or type, and back.
 	pass(p passing, f func() error) error
-	// passBack ends a secret answer of name: they see their private
-	// rulings and the laptop goes back, unless keep says the same
-	// player answers the next secret question too.
+	// passBack with keep ends a secret answer of name: they see their
+	// private rulings and keep the laptop; without keep the laptop goes
+	// back from name to the table (the session calls it when the next
+	// question is not theirs).
 	passBack(name string, private []string, keep bool) error
 	// refuse reports a line that was not taken for q (which may be nil).
 	refuse(q *referee.Question, why string)

@@ -503,6 +503,18 @@ func (l *list) scrollTo(i int) {
 
 // lines are the list's lines below the label.
 func (l *list) lines() []string {
+	out := l.optionLines()
+	out = append(out, l.pal.quiet(l.menu()))
+	in := string(l.in)
+	out = append(out, "  > "+in+"_")
+	if l.msg != "" {
+		out = append(out, "   "+l.pal.bad(l.msg))
+	}
+	return out
+}
+
+// optionLines are the lines of the options shown.
+func (l *list) optionLines() []string {
 	var out []string
 	mark := func(i int) string {
 		if i == l.hi {
@@ -594,13 +606,19 @@ func (l *list) lines() []string {
 		}
 		out = append(out, l.pal.quiet("    ("+what+")"))
 	}
-	out = append(out, l.pal.quiet(l.menu()))
-	in := string(l.in)
-	out = append(out, "  > "+in+"_")
-	if l.msg != "" {
-		out = append(out, "   "+l.pal.bad(l.msg))
-	}
 	return out
+}
+
+// writeList writes the options of spec as a list shows them, grouped
+// when long, for a question typed rather than chosen (a secret one).
+func writeList(w io.Writer, spec listSpec, width int, pal palette) {
+	l := &list{spec: spec, width: max(width, 40), pal: pal, hi: -1, top: 0, showKey: false}
+	l.grouped = groupItems(l.spec.items)
+	for _, s := range l.optionLines() {
+		for _, line := range fitLines(s, l.width-1) {
+			fmt.Fprintln(w, line)
+		}
+	}
 }
 
 // menu is the one line of help under a list: it fits 80 columns.
@@ -625,13 +643,15 @@ func (l *list) menu() string {
 func (l *list) draw() {
 	var b strings.Builder
 	l.eraseTo(&b)
-	lines := l.lines()
-	for _, s := range lines {
-		b.WriteString("\r")
-		b.WriteString(fitWidth(s, l.width-1))
-		b.WriteString("\x1b[K\n")
+	l.drawn = 0
+	for _, s := range l.lines() {
+		for _, line := range fitLines(s, l.width-1) {
+			b.WriteString("\r")
+			b.WriteString(line)
+			b.WriteString("\x1b[K\n")
+			l.drawn++
+		}
 	}
-	l.drawn = len(lines)
 	io.WriteString(l.out, b.String())
 }
 
@@ -649,9 +669,29 @@ func (l *list) eraseTo(b *strings.Builder) {
 	}
 }
 
-// fitWidth cuts s to n characters on the screen (escape codes take no
-// room), so a line never wraps and the list knows how many lines it drew.
-func fitWidth(s string, n int) string {
+// fitLines breaks s into lines of at most n characters on the screen
+// (escape codes take no room), the later ones indented, so no line wraps
+// and the list knows how many lines it drew.
+func fitLines(s string, n int) []string {
+	const indent = "      "
+	if !strings.ContainsRune(s, 0x1b) {
+		// Plain text wraps at a space.
+		var out []string
+		for utf8.RuneCountInString(s) > n {
+			r := []rune(s)
+			cut := n
+			for i := n; i > len(indent)+1; i-- {
+				if r[i] == ' ' {
+					cut = i
+					break
+				}
+			}
+			out = append(out, string(r[:cut]))
+			s = indent + strings.TrimLeft(string(r[cut:]), " ")
+		}
+		return append(out, s)
+	}
+	var out []string
 	var b strings.Builder
 	w := 0
 	esc := false
@@ -669,12 +709,15 @@ func fitWidth(s string, n int) string {
 			continue
 		}
 		if w >= n {
-			continue
+			out = append(out, b.String())
+			b.Reset()
+			b.WriteString(indent)
+			w = len(indent)
 		}
 		b.WriteRune(r)
 		w++
 	}
-	return b.String()
+	return append(out, b.String())
 }
 
 // listItems turns options into list items: the number of each (or its

@@ -138,7 +138,6 @@ func (s *Session) undo(q *referee.Question) error {
 		return err
 	}
 	s.clampEvents()
-	s.passed = ""
 	s.info(msg)
 	return nil
 }
@@ -210,7 +209,6 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		return err
 	}
 	s.clampEvents()
-	s.passed = ""
 	shown := value
 	if entries := answerEntries(s.Engine.Log()); len(entries) >= n {
 		shown = shownAnswer(entries[n-1])

@@ -108,9 +108,12 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 		q := a.q
 		name := s.name(q.Actor)
 		fmt.Fprintln(w)
-		if q.Secret {
+		if q.Secret && !a.passed {
 			fmt.Fprintln(w, s.pal.secret("SECRET: "+passWords(name)+"."))
 			fmt.Fprintln(w, s.pal.secret("(Plain mode cannot hide what is typed; use a terminal for masked input.)"))
+			if a.markPassed != nil {
+				a.markPassed()
+			}
 		}
 		fmt.Fprintln(w, s.pal.questionLine(name, q))
 		writeOptions(w, q)
@@ -219,8 +222,14 @@ func (p *plainFront) pass(to passing, f func() error) error {
 	return err
 }
 
-func (p *plainFront) passBack(string, []string, bool) error {
-	p.s.info("Secret answer taken. Pass the laptop back.")
+// passBack says a secret answer was taken (keep: its player keeps the
+// laptop while the questions are theirs), or that the laptop goes back.
+func (p *plainFront) passBack(_ string, _ []string, keep bool) error {
+	if keep {
+		p.s.info("Secret answer taken.")
+	} else {
+		p.s.info("Pass the laptop back.")
+	}
 	return nil
 }
 
@@ -314,7 +323,8 @@ func logText(s *Session) {
 // QuestionLine is the line that asks q of the player called name, exactly
 // as the session prints it in plain mode and a terminal (without color):
 // the name, the question's text and its rule, "Ann: What did you roll?
-// (t.roll)". Text from outside is cleaned (see safetext.Clean).
+// (t.roll)"; a text that opens with the name has it once ("Ann's turn
+// ...", not "Ann: Ann's turn ..."). Text from outside is cleaned (see safetext.Clean).
 func QuestionLine(name string, q *referee.Question) string {
 	return palette{}.questionLine(name, q)
 }
@@ -331,7 +341,14 @@ func (p palette) questionLine(name string, q *referee.Question) string {
 	if q.Rule != "" {
 		rule = " " + p.quiet("("+q.Rule+")")
 	}
-	return p.turn(capital(safetext.Clean(name))) + ": " + safetext.CleanLines(q.Text) + rule
+	name = capital(safetext.Clean(name))
+	text := safetext.CleanLines(q.Text)
+	// A text that opens with the name ("Ann's turn", "Ann: keep the
+	// ware?", "Ann, action 2 of 3") is not given it twice.
+	if rest, ok := strings.CutPrefix(text, name); ok && rest != "" && strings.ContainsRune(":,' ", rune(rest[0])) {
+		return p.turn(name) + rest + rule
+	}
+	return p.turn(name) + ": " + text + rule
 }
 
 // writeOptions lists a question's legal answers, one per line.

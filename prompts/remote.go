@@ -287,7 +287,6 @@ func (s *Session) handleRemote(q *referee.Question, in *RemoteInput) error {
 	if err := s.save(); err != nil {
 		return reply(err)
 	}
-	s.passed = ""
 	s.info(fmt.Sprintf("Answer %d (%s) came from %s.", len(s.Engine.Answers()), q.ID, who))
 	s.flushEvents()
 	return reply(nil)

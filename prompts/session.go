@@ -65,7 +65,15 @@ type Session struct {
 	r      *bufio.Reader
 	pal    palette
 	fe     frontEnd // chosen by Mode; see frontend.go
-	passed string   // the secret question whose actor already has the laptop
+	// passed names the player who holds the laptop after a pass screen
+	// (passedKey), "" when it is with the table. They keep it while the
+	// questions are theirs, secret or not, so a player answering several
+	// secret questions in a row is passed the laptop once.
+	passed string
+	// recapFrom is the first event not shown again since the screen was
+	// last cleared for a secret: the recap after the next one starts
+	// there.
+	recapFrom int
 }
 
 // Run asks questions until the game is over, the players quit or the
@@ -80,6 +88,7 @@ func (s *Session) Run() error {
 	s.fe.hold()
 	defer s.fe.done()
 	s.flushEvents()
+	s.recapFrom = s.EventsShown
 	if n := len(s.Engine.Answers()); n > 0 && s.Engine.Next() != nil {
 		s.info(fmt.Sprintf("Continuing the game after %d answers. Type help for the commands.", n))
 	}
@@ -89,11 +98,17 @@ func (s *Session) Run() error {
 			if !s.Engine.Over() {
 				return errors.New("the referee stopped without a question to ask; the game is saved, so undo with 'rumref resume' and report the problem")
 			}
+			if err := s.handBack(nil); err != nil {
+				return s.stop(err)
+			}
 			s.sync()
 			s.end()
 			return nil
 		}
 		s.teach(q.Rule)
+		if err := s.handBack(q); err != nil {
+			return s.stop(err)
+		}
 		s.sync()
 		line, remote, err := s.readAny(q)
 		if err == nil && !remote {
@@ -192,11 +207,10 @@ func (s *Session) clampEvents() {
 }
 
 // afterSecret runs after a secret answer was taken: the actor sees
-// their private rulings where the front end can show them in private,
-// and the laptop goes back unless the same player answers the next
-// secret question too.
+// their private rulings where the front end can show them in private.
+// The actor keeps the laptop until a question is for someone else
+// (handBack).
 func (s *Session) afterSecret(q *referee.Question, before int) error {
-	s.passed = ""
 	var private []string
 	evs := s.Engine.Events()
 	if before > len(evs) {
@@ -207,12 +221,56 @@ func (s *Session) afterSecret(q *referee.Question, before int) error {
 			private = append(private, ev.For(q.Actor.Viewer()))
 		}
 	}
-	next := s.Engine.Next()
-	keep := next != nil && next.Secret && next.Actor == q.Actor
-	if keep {
-		s.passed = s.passedKey(next)
+	s.passed = s.passedKey(q)
+	return s.fe.passBack(s.name(q.Actor), private, true)
+}
+
+// handBack takes the laptop back from the player who holds it when the
+// next question q (nil at the end of the game) is not theirs. A terminal
+// clears the screen and shows the public rulings since the last public
+// screen again (recap), so the move and the tiles set aside are not lost
+// with it.
+func (s *Session) handBack(q *referee.Question) error {
+	if s.passed == "" || (q != nil && s.passedKey(q) == s.passed) {
+		return nil
 	}
-	return s.fe.passBack(s.name(q.Actor), private, keep)
+	holder := s.passed
+	s.passed = ""
+	name := holder
+	for i, n := range s.playerNames() {
+		if fmt.Sprint(i) == holder {
+			name = n
+		}
+	}
+	return s.fe.passBack(name, nil, false)
+}
+
+// recapLines is the most public rulings a recap shows.
+const recapLines = 8
+
+// recap shows again, after a secret screen was cleared, the public
+// rulings since the last recap (the last recapLines of them). A front
+// end that clears the screen calls it.
+func (s *Session) recap() {
+	evs := s.Engine.Events()
+	from := min(max(s.recapFrom, 0), len(evs))
+	s.recapFrom = len(evs)
+	var lines []referee.Event
+	for _, ev := range evs[from:] {
+		if ev.For(referee.Public) != "" {
+			lines = append(lines, ev)
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	if len(lines) > recapLines {
+		lines = lines[len(lines)-recapLines:]
+	}
+	s.fe.show(shown{kind: showNote, text: "Since the last public screen:"})
+	for _, ev := range lines {
+		s.event(ev)
+	}
 }
 
 // stop finishes the session on quit or end of input with a message that
@@ -238,10 +296,12 @@ func (s *Session) stop(err error) error {
 	return err
 }
 
-// passedKey names one asking of a question, so the pass-the-laptop screen
-// is shown once per secret question, not again after a bad answer.
+// passedKey names who answers q, as passed holds it.
 func (s *Session) passedKey(q *referee.Question) string {
-	return fmt.Sprintf("%d/%s", len(s.Engine.Answers()), q.ID)
+	if !q.Actor.Player() {
+		return ""
+	}
+	return fmt.Sprint(int(q.Actor))
 }
 
 // name returns a player's name, cleaned for printing, or "the table".

@@ -510,8 +510,12 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 			markPassed()
 		}
 		fmt.Fprintf(t.out, "\n%s\n", line)
-		writeOptions(t.out, q)
-		return t.prompt("Your answer (hidden; or a command such as help):", validator(q), true)
+		if q.Kind == referee.Choice {
+			writeList(t.out, questionList(line, q), t.width(), t.pal)
+		} else {
+			writeOptions(t.out, q)
+		}
+		return t.prompt("Your answer (hidden: type its number; or a command such as help):", validator(q), true)
 	}
 	fmt.Fprintln(t.out)
 	if q.Kind == referee.Number {
@@ -543,14 +547,18 @@ func questionList(label string, q *referee.Question) listSpec {
 	return listSpec{label: label, items: listItems(keys, labels, numbered(q)), commands: true, keys: differ}
 }
 
-// passBack ends a secret answer: the actor reads their private rulings,
-// then the screen is cleared for the laptop to go back.
-func (t *terminal) passBack(name string, private []string) error {
-	fmt.Fprintln(t.out, t.pal.secret("Answer taken (hidden)."))
-	for _, p := range private {
-		fmt.Fprintln(t.out, t.pal.secret("  for "+name+" only: ")+safetext.CleanLines(p))
+// passBack ends a secret answer (keep): the actor reads their private
+// rulings and keeps the laptop; or it takes the laptop back (not keep):
+// the screen is cleared once its holder has pressed Enter.
+func (t *terminal) passBack(name string, private []string, keep bool) error {
+	if keep {
+		fmt.Fprintln(t.out, t.pal.secret("Answer taken (hidden)."))
+		for _, p := range private {
+			fmt.Fprintln(t.out, t.pal.secret("  for "+name+" only: ")+safetext.CleanLines(p))
+		}
+		return nil
 	}
-	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", name)); err != nil {
+	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", capital(name))); err != nil {
 		return err
 	}
 	t.clear()
@@ -696,18 +704,24 @@ func (f *termFront) status(viewer referee.Viewer) {
 	statusText(s, viewer)
 }
 
-func (f *termFront) pass(p passing, fn func() error) error { return f.t.private(p.to, fn) }
+// pass shows fn's screen to one player; the screen is cleared after it,
+// so whoever held the laptop gave it up, and the public rulings are shown
+// again.
+func (f *termFront) pass(p passing, fn func() error) error {
+	f.s.passed = ""
+	if err := f.t.private(p.to, fn); err != nil {
+		return err
+	}
+	f.s.recap()
+	return nil
+}
 
 func (f *termFront) passBack(name string, private []string, keep bool) error {
-	if keep {
-		// The same player answers the next secret question too (keep
-		// or sell the ware just drawn): they keep the laptop.
-		for _, line := range private {
-			fmt.Fprintln(f.s.Out, f.s.pal.secret(line))
-		}
-		return nil
+	if err := f.t.passBack(name, private, keep); err != nil || keep {
+		return err
 	}
-	return f.t.passBack(name, private)
+	f.s.recap()
+	return nil
 }
 
 func (f *termFront) interrupt() { f.t.pump.interrupt() }
