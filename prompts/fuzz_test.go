@@ -15,7 +15,8 @@ import (
 // nothing, and every saved answer list replays.
 func FuzzPlainAnswer(f *testing.F) {
 	for _, s := range []string{"3", "2\nrum", "undo", ":undo\nyes", "correct 1 5", "1\n2\n3\n4", "peek\n1\n\n\n", "log\nshow\nhelp",
-		"rules rum", "\x00", "99999999999999999999", "-1", " 4 ", "rum\r\n", ":", "correct 1", "peek Bo\n\n\nquit"} {
+		"rules rum", "\x00", "99999999999999999999", "-1", " 4 ", "rum\r\n", ":", "correct 1", "peek Bo\n\n\nquit",
+		"3 2", "3 7", "3, 2,", "Rum, 2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data string) {

@@ -154,6 +154,9 @@ func (s *Session) handle(q *referee.Question, line string) error {
 	case metaInput:
 		return s.meta(q, in)
 	case answerInput:
+		if vals := multiValues(q, line); vals != nil {
+			return s.answerAll(q, vals)
+		}
 		before := len(s.Engine.Events())
 		if err := s.Engine.Answer(in.raw); err != nil {
 			s.reject(q, reason(q, err))

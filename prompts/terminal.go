@@ -488,6 +488,9 @@ func validator(q *referee.Question) func(string) error {
 		case badInput:
 			return errors.New(in.why)
 		}
+		if multiValues(q, s) != nil {
+			return nil // several answers: the session checks each
+		}
 		if _, err := q.Validate(in.raw); err != nil {
 			return errors.New(reason(q, err))
 		}

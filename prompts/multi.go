@@ -1,0 +1,111 @@
+package prompts
+
+import (
+	"fmt"
+	"strings"
+
+	"rumref/referee"
+)
+
+// Several answers on one line
+//
+// Where the table has several answers at once (a string of dice for the
+// scorpion roll or a wrangle column, the tiles drawn for a display), they
+// may be typed on one line: "3 5 2", or with commas "swan-3, swan-4" (with
+// commas a value may be an option's label, spaces and all). The first
+// value answers the question asked, each later one the question the game
+// asks next. Every value is checked where it lands; if one does not fit,
+// or would land on a secret or a text question, or after the game's end,
+// nothing of the line is taken and the refusal says which value and why.
+// A line that is itself one answer (an option key or label) is that
+// answer. A secret question takes one answer a line.
+
+// multiValues splits a line typed for q into its values when it holds
+// more than one, or returns nil: q is a public choice or number question
+// and the line is not one answer to it.
+func multiValues(q *referee.Question, line string) []string {
+	if q == nil || q.Secret || q.Kind == referee.TextLine {
+		return nil
+	}
+	s := strings.TrimSpace(line)
+	if _, err := valueKey(q, s); err == nil {
+		return nil
+	}
+	var vals []string
+	if strings.Contains(s, ",") {
+		for _, v := range strings.Split(s, ",") {
+			vals = append(vals, strings.TrimSpace(v))
+		}
+	} else {
+		vals = strings.Fields(s)
+	}
+	if len(vals) < 2 {
+		return nil
+	}
+	return vals
+}
+
+// valueKey is the answer key one value stands for at q: an option's
+// position, key or label, or a number.
+func valueKey(q *referee.Question, v string) (string, error) {
+	if v == "" {
+		return "", fmt.Errorf("it is empty: %s", strings.TrimPrefix(q.Allowed(), "one of "))
+	}
+	raw := v
+	if in := parseInput(q, v); in.kind == answerInput {
+		raw = in.raw
+	}
+	if q.Kind == referee.Choice {
+		for _, o := range q.Options {
+			if o.Label != "" && strings.EqualFold(o.Label, v) {
+				return o.Key, nil
+			}
+		}
+	}
+	return q.Validate(raw)
+}
+
+// answerAll gives the engine the values of one line, each to the
+// question pending when its turn comes. If one does not fit, every value
+// of the line is taken back and the line is refused whole.
+func (s *Session) answerAll(q *referee.Question, vals []string) error {
+	e := s.Engine
+	kept := len(e.Answers())
+	cur := q
+	for i, v := range vals {
+		if i > 0 {
+			cur = e.Next()
+		}
+		why := ""
+		switch {
+		case cur == nil:
+			why = fmt.Sprintf("the game is over after value %d", i)
+		case cur.Secret:
+			why = fmt.Sprintf("value %d would answer %s's secret question (%s), which takes one answer a line", i+1, s.name(cur.Actor), cur.ID)
+		case cur.Kind == referee.TextLine:
+			why = fmt.Sprintf("value %d would answer a question of text (%s), which takes one answer a line", i+1, cur.ID)
+		default:
+			key, err := valueKey(cur, v)
+			if err == nil {
+				err = e.Answer(key)
+			}
+			if err != nil {
+				why = fmt.Sprintf("value %d (%s) does not fit %s's question %s: %s", i+1, v, s.name(cur.Actor), cur.ID, reason(cur, err))
+			}
+		}
+		if why != "" {
+			if len(e.Answers()) > kept {
+				if err := e.Rewind(kept); err != nil {
+					return fmt.Errorf("could not take back the line's answers: %w", err)
+				}
+			}
+			s.reject(q, fmt.Sprintf("%s. Nothing of the line was taken: type it again, or the answers one at a time.", capital(why)))
+			return nil
+		}
+	}
+	if err := s.save(); err != nil {
+		return err
+	}
+	s.flushEvents()
+	return nil
+}

@@ -1,0 +1,110 @@
+package prompts
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"rumref/referee"
+)
+
+// diceGame asks three public rolls in turn (Ann, Bo, Ann), two public
+// draws, then Bo's secret ware and a name.
+type diceGame struct {
+	rolls []int
+	draws []string
+	ware  string
+}
+
+func (g *diceGame) Name() string                        { return "dice" }
+func (g *diceGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
+func (g *diceGame) Status(viewer referee.Viewer) string { return fmt.Sprint(g.rolls, g.draws) }
+func (g *diceGame) View(viewer referee.Viewer) any      { return g.Status(viewer) }
+func (g *diceGame) Play(t *referee.T) {
+	for i := range 3 {
+		g.rolls = append(g.rolls, t.AskNumber(referee.Question{ID: "d.roll", Actor: referee.Seat(i % 2), Min: 1, Max: 6, Text: "Roll the die"}))
+		t.Emit(referee.Event{Rule: "d.roll", Text: fmt.Sprintf("Roll %d is %d.", i+1, g.rolls[i])})
+	}
+	for range 2 {
+		g.draws = append(g.draws, t.Ask(referee.Question{ID: "d.draw", Actor: referee.Table, Text: "Which tile?",
+			Options: []referee.Option{{Key: "swan-3", Label: "The Swan 3"}, {Key: "gold", Label: "Gold rum"}}}))
+	}
+	g.ware = t.Ask(referee.Question{ID: "d.ware", Actor: 1, Secret: true, Text: "Which ware?",
+		Options: []referee.Option{{Key: "hook", Label: "Hook"}, {Key: "patch", Label: "Patch"}}})
+	t.Ask(referee.Question{ID: "d.name", Actor: 0, Kind: referee.TextLine, Text: "Name?"})
+}
+
+func startDice(t *testing.T, mode Mode, input string) *run {
+	t.Helper()
+	e, err := referee.Start(func() referee.Game { return &diceGame{} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	r := &run{out: &bytes.Buffer{}, err: &bytes.Buffer{}}
+	r.s = &Session{Engine: e, Mode: mode, In: strings.NewReader(input), Out: r.out, ErrOut: r.err, SaveName: "game.yaml",
+		Save: func(a []referee.Answer) error { r.saves = append(r.saves, a); return nil }}
+	return r.run()
+}
+
+func TestSeveralAnswersOnOneLine(t *testing.T) {
+	r := startDice(t, Plain, "3 5 2\nThe Swan 3, gold\n")
+	g := r.s.Engine.Game().(*diceGame)
+	if !reflect.DeepEqual(g.rolls, []int{3, 5, 2}) || !reflect.DeepEqual(g.draws, []string{"swan-3", "gold"}) {
+		t.Fatalf("rolls %v draws %v\n%s", g.rolls, g.draws, r.out)
+	}
+	if len(r.saves) != 2 || len(r.saves[0]) != 3 || len(r.saves[1]) != 5 {
+		t.Errorf("saves %v: want one save a line", r.saves)
+	}
+	for _, want := range []string{"Roll 1 is 3.", "Roll 2 is 5.", "Roll 3 is 2."} {
+		if !strings.Contains(r.out.String(), want) {
+			t.Errorf("the rulings of the line are not shown (%q):\n%s", want, r.out)
+		}
+	}
+}
+
+func TestSeveralAnswersRefusedWhole(t *testing.T) {
+	for _, c := range []struct{ line, why string }{
+		{"3 7 2", "value 2 (7) does not fit Bo's question d.roll: 7 is out of range"},
+		{"3 5 2 1 2 hook", "value 6 would answer Bo's secret question (d.ware)"},
+		{"3, , 2", "value 2 () does not fit Bo's question d.roll: it is empty"},
+		{"3 x", `value 2 (x) does not fit Bo's question d.roll: "x" is not a whole number`},
+	} {
+		r := startDice(t, Plain, c.line+"\n")
+		out := r.out.String()
+		if n := len(r.s.Engine.Answers()); n != 0 || len(r.saves) != 0 {
+			t.Errorf("%q: %d answers kept, %d saves", c.line, n, len(r.saves))
+		}
+		if !strings.Contains(out, capital(c.why)) || !strings.Contains(out, "Nothing of the line was taken") {
+			t.Errorf("%q: the refusal does not say %q:\n%s", c.line, c.why, out)
+		}
+		if strings.Contains(out, "Roll 1 is 3.") {
+			t.Errorf("%q: a ruling of a refused line is shown:\n%s", c.line, out)
+		}
+	}
+	// A secret question takes one answer a line; a text line is one answer.
+	r := startDice(t, Plain, "1 2 3 1 2\nhook patch\npatch\nRed Anne\n")
+	g := r.s.Engine.Game().(*diceGame)
+	if g.ware != "patch" || !r.s.Engine.Over() {
+		t.Errorf("ware %q, over %v\n%s", g.ware, r.s.Engine.Over(), r.out)
+	}
+	if strings.Contains(r.out.String(), "Nothing of the line") {
+		t.Errorf("a secret question split a line:\n%s", r.out)
+	}
+}
+
+func TestSeveralAnswersJSON(t *testing.T) {
+	r := startDice(t, JSON, "3 9\n3 5 2\n")
+	var steps []string
+	for _, l := range strings.Split(strings.TrimSpace(r.out.String()), "\n") {
+		if strings.Contains(l, `"type":"question"`) || strings.Contains(l, `"type":"error"`) {
+			steps = append(steps, l)
+		}
+	}
+	if len(steps) < 4 || !strings.Contains(steps[1], `"type":"error"`) || !strings.Contains(steps[1], "Value 2 (9)") ||
+		!strings.Contains(steps[3], `"id":"d.draw"`) || !strings.Contains(steps[3], `"step":3`) {
+		t.Errorf("JSON lines:\n%s", strings.Join(steps, "\n"))
+	}
+}
