@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rumref/games"
 	"rumref/setup"
 )
 
@@ -28,11 +29,11 @@ Examples: "1 2 3 / 4 5 6 / 7 8 9", "3e 1 7 / 9s 5 2w / 4 8 6".`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("seed") {
-				seed = newSeed()
+				seed = games.NewSeed()
 			}
-			l, how, err := resolveLayout(layout, seed)
+			l, how, err := games.PiratesLayout(layout, seed)
 			if err != nil {
-				return err
+				return fmt.Errorf("--layout %q: %w", layout, err)
 			}
 			b, err := setup.Assemble(l)
 			if err != nil {

@@ -46,6 +46,17 @@ type Entry struct {
 	Play *PlayLog
 	// Board draws a game's board for the table page (nil: no board).
 	Board func(g referee.Game) []byte
+	// Flags are the game's options of "rumref new": pre-answers to its
+	// setup questions, or settings (see setup.go).
+	Flags []Flag
+	// Begin starts a new game's setup from its flags (see setup.go): the
+	// procedure that asks the setup questions and the flags' answers to
+	// them. A setting that is wrong on its own is refused here.
+	Begin func(f Flags) (*Setup, error)
+	// Instructions is how the table sets up the box for a setup (the
+	// board to build): shown when a game starts and resumes, and by the
+	// setup command.
+	Instructions func(setup any) (string, error)
 	// Parallel names the questions (by ID) that the players may answer
 	// on their phones in any order: the rules ask them one after another,
 	// and no answer depends on another.
@@ -78,7 +89,16 @@ var All = []*Entry{Pirates, Runner}
 
 // Pirates is Rum & Pirates by Stefan Feld.
 var Pirates = &Entry{
-	Name: "pirates", Title: "Rum & Pirates", MinPlayers: 2, MaxPlayers: 5,
+	Name: "pirates", Title: "Rum & Pirates", MinPlayers: piratesMin, MaxPlayers: piratesMax,
+	Flags: piratesFlags, Begin: beginPirates,
+	Instructions: func(s any) (string, error) {
+		cfg := s.(*pirates.Config)
+		board, err := setup.Assemble(cfg.Layout)
+		if err != nil {
+			return "", err
+		}
+		return piratesInstructions(cfg, board), nil
+	},
 	NewSetup: func() any { return new(pirates.Config) },
 	Check: func(s any) error {
 		cfg := s.(*pirates.Config)
@@ -125,7 +145,9 @@ var Pirates = &Entry{
 // Runner is Rum Runner by Chris Glein.
 var Runner = &Entry{
 	Name: "runner", Title: "Rum Runner", MinPlayers: 2, MaxPlayers: 2,
-	NewSetup: func() any { return new(runner.Config) },
+	Flags: runnerFlags, Begin: beginRunner,
+	Instructions: func(s any) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },
+	NewSetup:     func() any { return new(runner.Config) },
 	Check: func(s any) error {
 		if err := s.(*runner.Config).Validate(); err != nil {
 			return &journal.SetupError{Part: "section", What: "a valid setup", Err: err}

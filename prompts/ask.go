@@ -30,6 +30,10 @@ type Asker interface {
 	// Lists reports whether the front end shows searchable lists to
 	// choose from (a terminal); elsewhere a command prints its list.
 	Lists() bool
+	// Answer asks the engine's pending question (a game's setup
+	// question: see games.Setup) until the engine takes an answer; a
+	// refused line is reported and the question asked again.
+	Answer(e *referee.Engine) error
 }
 
 // Setup question IDs used in JSON mode.
@@ -98,16 +102,9 @@ func (a *asker) Choose(prompt string, options []referee.Option) (string, error) 
 	q := &referee.Question{ID: SetupChoiceID, Actor: referee.Table, Kind: referee.Choice, Text: prompt, Options: options}
 	var key string
 	check := func(line string) error {
-		in := parseInput(q, line)
-		if in.kind != answerInput {
-			return errors.New("answer " + q.Allowed())
-		}
-		k, err := q.Validate(in.raw)
-		if err != nil {
-			return errors.New(reason(q, err))
-		}
+		k, err := setupKey(q, line)
 		key = k
-		return nil
+		return err
 	}
 	if _, err := a.ask(askSetup, q, check); err != nil {
 		return "", err
@@ -145,3 +142,47 @@ func (a *asker) Report(obj any, text string) {
 
 // Lists reports whether the front end shows searchable lists.
 func (a *asker) Lists() bool { return a.fe.can().lists }
+
+// Answer asks e's pending question until e takes an answer.
+func (a *asker) Answer(e *referee.Engine) error {
+	q := e.Next()
+	if q == nil {
+		return nil
+	}
+	check := func(line string) error { _, err := setupKey(q, line); return err }
+	for {
+		line, err := a.fe.ask(asking{kind: askSetup, q: q, check: check})()
+		if err != nil {
+			return err
+		}
+		key, err := setupKey(q, line)
+		if err == nil {
+			err = e.Answer(key)
+		}
+		if err == nil {
+			return nil
+		}
+		a.fe.refuse(&referee.Question{ID: q.ID}, err.Error())
+	}
+}
+
+// setupKey reads a line typed for a setup question: a text is checked as
+// a line, then by the question; a choice may be given by its key or its
+// position. It returns what the engine takes.
+func setupKey(q *referee.Question, line string) (string, error) {
+	if q.Kind == referee.TextLine {
+		if why := checkLine(line); why != "" {
+			return "", errors.New(why)
+		}
+		return q.Validate(line)
+	}
+	in := parseInput(q, line)
+	if in.kind != answerInput {
+		return "", errors.New("answer " + q.Allowed())
+	}
+	k, err := q.Validate(in.raw)
+	if err != nil {
+		return "", errors.New(reason(q, err))
+	}
+	return k, nil
+}

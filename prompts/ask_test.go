@@ -129,3 +129,56 @@ func TestMessagesAreShownByTheFrontEnd(t *testing.T) {
 		}
 	}
 }
+
+// setupGame asks a name (a text with a check) and a color, as a game's
+// setup does.
+type setupGame struct{ name, color string }
+
+func (g *setupGame) Name() string                 { return "setup" }
+func (g *setupGame) PlayerNames() []string        { return nil }
+func (g *setupGame) Status(referee.Viewer) string { return "" }
+func (g *setupGame) View(referee.Viewer) any      { return nil }
+func (g *setupGame) Play(t *referee.T) {
+	g.name = t.Ask(referee.Question{ID: "setup.1.name", Actor: referee.Table, Kind: referee.TextLine, Text: "Name?",
+		Check: func(s string) error {
+			if s == "Zed" {
+				return errors.New("Zed is taken")
+			}
+			return nil
+		}})
+	g.color = t.Ask(referee.Question{ID: "setup.1.color", Actor: referee.Table, Text: "Color?", Options: colors})
+}
+
+// TestAnswerAsksTheEnginesSetupQuestions: Asker.Answer asks an engine's
+// setup question with its ID until the engine takes a line, in plain and
+// JSON modes; the engine's check refuses, the same question follows.
+func TestAnswerAsksTheEnginesSetupQuestions(t *testing.T) {
+	for _, mode := range []Mode{Plain, JSON} {
+		var out bytes.Buffer
+		a := NewAsker(mode, bufio.NewReader(strings.NewReader("Zed\nAnn\npurple\n2\n")), &out, false)
+		e, err := referee.Start(func() referee.Game { return &setupGame{} })
+		if err != nil {
+			t.Fatal(err)
+		}
+		for e.Next() != nil {
+			if err := a.Answer(e); err != nil {
+				t.Fatalf("%s: %v", mode, err)
+			}
+		}
+		g := e.Game().(*setupGame)
+		if g.name != "Ann" || g.color != "violet" {
+			t.Fatalf("%s: answers %q %q", mode, g.name, g.color)
+		}
+		o := out.String()
+		want := []string{"Zed is taken", "is not one of the choices: answer one of gold"}
+		if mode == JSON {
+			want = append(want, `"id":"setup.1.name"`, `"type":"error","question":"setup.1.name"`, `"id":"setup.1.color"`)
+		}
+		for _, w := range want {
+			if !strings.Contains(o, w) {
+				t.Errorf("%s output lacks %q:\n%s", mode, w, o)
+			}
+		}
+		e.Close()
+	}
+}

@@ -1,0 +1,91 @@
+package games
+
+import (
+	"fmt"
+	"strconv"
+
+	"rumref/journal"
+	"rumref/referee"
+	"rumref/referee/runner"
+	"rumref/setup"
+)
+
+var runnerFlags = []Flag{
+	{Name: "crown", Usage: "Rum Runner: the crown player's name; asked when absent"},
+	{Name: "pirate", Usage: "Rum Runner: the pirate player's name; asked when absent"},
+	{Name: "cards", Usage: "Rum Runner: a YAML file of cards that adds to or overrides the built-in catalog"},
+	{Name: "mulligan", Kind: FlagBool, Default: "false", Usage: "Rum Runner: use the optional mulligan rule"},
+	{Name: "beyond-box", Kind: FlagBool, Default: "false", Usage: "Rum Runner: accept a --cards file whose decks hold more cards of a type than the box (the status says so)"},
+	{Name: "turn-cap", Kind: FlagInt, Default: "0", Usage: "Rum Runner: end a stalled game in a draw after this many turns (0: no cap)"},
+}
+
+// beginRunner reads the flags of a new Rum Runner game: the card
+// catalog, the mulligan, the box check and the turn cap are settings,
+// checked before any question; --crown and --pirate are pre-answers.
+func beginRunner(f Flags) (*Setup, error) {
+	cfg := runner.Config{Mulligan: f.Get("mulligan") == "true", BeyondBox: f.Get("beyond-box") == "true", Edition: runner.Edition}
+	cap, err := strconv.Atoi(f.Get("turn-cap"))
+	if err != nil {
+		return nil, fmt.Errorf("--turn-cap %q is not a whole number", f.Get("turn-cap"))
+	}
+	cfg.TurnCap = cap
+	var extra []byte
+	file := f.Get("cards")
+	if file != "" {
+		if extra, err = setup.ReadFile(file, setup.MaxFileSize); err != nil {
+			return nil, fmt.Errorf("--cards: %w", err)
+		}
+	}
+	if cfg.Cards, err = setup.RunnerCatalog(extra); err != nil {
+		if file != "" {
+			return nil, fmt.Errorf("--cards %s: %w", file, err)
+		}
+		return nil, err
+	}
+	// A catalog too large for a save is refused before the first question.
+	probe := cfg
+	probe.Crown, probe.Pirate = "crown", "pirate"
+	if enc, err := journal.NewEncoder(&journal.File{Format: journal.Format, Game: "runner", Setup: &probe}); err != nil {
+		return nil, err
+	} else if err := enc.CheckSetup(); err != nil {
+		return nil, fmt.Errorf("--cards %s: %w", file, err)
+	}
+	if !cfg.BeyondBox {
+		if err := runner.CheckBox(cfg.Cards); err != nil {
+			return nil, fmt.Errorf("--cards %s: %w", file, err)
+		}
+	}
+	pre := map[string]Pre{}
+	for _, role := range []string{"crown", "pirate"} {
+		if s := f.Get(role); s != "" {
+			pre[QName(role)] = Pre{Flag: role, Answer: s}
+		}
+	}
+	return &Setup{Questions: func() SetupGame { return &runnerSetup{cfg: cfg} }, Pre: pre}, nil
+}
+
+// runnerSetup asks the setup questions of Rum Runner: who plays the
+// crown and who the pirate.
+type runnerSetup struct {
+	SetupBase
+	cfg runner.Config
+}
+
+func (s *runnerSetup) Name() string { return "Rum Runner setup" }
+
+func (s *runnerSetup) Play(t *referee.T) {
+	s.cfg.Crown = t.Ask(NameQuestion(QName("crown"), "Name of the crown player", nil))
+	s.cfg.Pirate = t.Ask(NameQuestion(QName("pirate"), "Name of the pirate player", []string{s.cfg.Crown}))
+}
+
+func (s *runnerSetup) Done() (*NewGame, error) {
+	if err := s.cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &NewGame{Setup: &s.cfg, Intro: []string{runnerInstructions(&s.cfg)}}, nil
+}
+
+// runnerInstructions says who plays which side.
+func runnerInstructions(cfg *runner.Config) string {
+	return fmt.Sprintf("Rum Runner: %s plays the crown and takes the first turn; %s plays the pirate.", cfg.Crown, cfg.Pirate)
+}
