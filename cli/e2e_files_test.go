@@ -186,6 +186,7 @@ func TestSignalAtATerminalPromptRestoresTheTerminal(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		save := filepath.Join(t.TempDir(), "g.yaml")
 		c := startTTY(t, "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "fixed", "--save", save)
+		c.buildTheBoard()
 		c.waitFor("face-up pub 1 of 4")
 		time.Sleep(200 * time.Millisecond) // the prompt has switched echo off
 		if tio, err := unix.IoctlGetTermios(int(c.f.Fd()), getTermios); err == nil && tio.Lflag&unix.ECHO != 0 {

@@ -341,3 +341,35 @@ func TestResumeKeepsThePlayClock(t *testing.T) {
 		t.Fatalf("after a resume: started %q, played %d s, %d answers; want the first day kept and the time added up", f.Started, f.Played, len(f.Answers))
 	}
 }
+
+// TestSetupCommandAndResumeShowTheBoard: in plain and JSON modes the
+// setup command shows the build instructions again (nothing waits for
+// Enter after them, so a script's lines all go to the questions), and a
+// resume shows them and the save path again.
+func TestSetupCommandAndResumeShowTheBoard(t *testing.T) {
+	const board = "To type this board again: 3e 1 7 / 9s 5 2w / 4 8 6"
+	for _, mode := range []string{"plain", "json"} {
+		save := filepath.Join(t.TempDir(), "g.yaml")
+		res := rumref(t, "setup\nswan-3\nquit\n", "--io", mode, "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1",
+			"--layout", "3e 1 7 / 9s 5 2w / 4 8 6", "--save", save)
+		if res.code != exitInterrupted || strings.Count(res.stdout, board) != 2 {
+			t.Fatalf("%s: exit %d; the instructions shown %d times, want 2 (the start and setup):\n%s", mode, res.code, strings.Count(res.stdout, board), res.stdout)
+		}
+		if savedAnswers(t, save) != 1 {
+			t.Fatalf("%s: the answer after setup was not taken", mode)
+		}
+		if mode == "json" && !strings.Contains(res.stdout, `{"type":"info","text":"Lay the nine board sections`) {
+			t.Errorf("json: setup is not an info object:\n%s", res.stdout)
+		}
+		res = rumref(t, "quit\n", "--io", mode, "resume", save)
+		if !strings.Contains(res.stdout, "How this game is set up:") || !strings.Contains(res.stdout, board) || !strings.Contains(res.stdout, "Saving to "+save) {
+			t.Errorf("%s: the resume does not show the instructions and the save:\n%s", mode, res.stdout)
+		}
+	}
+	// Rum Runner's setup is who plays which side.
+	save := filepath.Join(t.TempDir(), "r.yaml")
+	res := rumref(t, "setup\nquit\n", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	if strings.Count(res.stdout, "Ann plays the crown and takes the first turn") != 2 {
+		t.Errorf("runner setup:\n%s", res.stdout)
+	}
+}

@@ -86,6 +86,15 @@ func (c *tty) send(keys string) {
 	}
 }
 
+// buildTheBoard waits for the pause after a new Rum & Pirates game's
+// board instructions and presses Enter, as the table does once the board
+// is built.
+func (c *tty) buildTheBoard() {
+	c.t.Helper()
+	c.waitFor("then press Enter to start")
+	c.send(keyEnter)
+}
+
 const (
 	keyEnter = "\r"
 	keyDown  = "\x1b[B"
@@ -113,6 +122,7 @@ func TestTerminalRulesBrowse(t *testing.T) {
 func TestTerminalTeachNewGameQuitAndResume(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "g.yaml")
 	c := startTTY(t, "new", "pirates", "--teach", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "fixed", "--save", save)
+	c.buildTheBoard()
 	c.waitFor("First time here (rp.draw)")
 	c.waitFor("face-up pub 1 of 4")
 	c.send("2") // a digit chooses at once: the second option, The Swan 3
@@ -170,4 +180,49 @@ func TestTerminalTypesInAStartingHazard(t *testing.T) {
 	if err != nil || !strings.Contains(string(data), `a: "Help Wanted Reef"`) || !strings.Contains(string(data), `a: "pay 2 or 1 navigation"`) {
 		t.Fatalf("the typed-in card was not saved: %v\n%s", err, data)
 	}
+}
+
+// TestTerminalPausesForTheBoardAndReprintsIt: a new Rum & Pirates game
+// in a terminal stops after the build instructions until Enter (no
+// question is asked before), the setup command shows them again, and a
+// resume shows them and the save path again.
+func TestTerminalPausesForTheBoardAndReprintsIt(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	c := startTTY(t, "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "3e 1 7 / 9s 5 2w / 4 8 6", "--save", save)
+	c.waitFor("then press Enter to start")
+	time.Sleep(500 * time.Millisecond)
+	if s := c.screen(); strings.Contains(s, "face-up pub 1 of 4") || !strings.Contains(s, "Top left:      section 3, turned") {
+		t.Fatalf("before Enter the screen shows a question, or no instructions:\n%s", s)
+	}
+	if _, err := os.Stat(save); err == nil {
+		t.Fatal("the game was saved before the board was built")
+	}
+	c.send(keyEnter)
+	c.waitFor("face-up pub 1 of 4")
+	before := strings.Count(c.screen(), "To type this board again: 3e 1 7 / 9s 5 2w / 4 8 6")
+	c.send(":setup" + keyEnter)
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Count(c.screen(), "To type this board again: 3e 1 7 / 9s 5 2w / 4 8 6") == before {
+		if time.Now().After(deadline) {
+			t.Fatalf("setup did not show the build instructions again:\n%s", c.screen())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.send(keyCtrlC)
+	<-c.done
+	c.cmd.Wait()
+
+	r := startTTY(t, "resume", save)
+	r.waitFor("face-up pub 1 of 4")
+	s := r.screen()
+	for _, want := range []string{"How this game is set up:", "To type this board again: 3e 1 7 / 9s 5 2w / 4 8 6", "Saving to " + save} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the resumed game does not show %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "then press Enter to start") {
+		t.Error("a resumed game pauses for the board again")
+	}
+	r.send(keyCtrlC)
+	<-r.done
 }

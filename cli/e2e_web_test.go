@@ -156,6 +156,7 @@ func TestWebBadAddress(t *testing.T) {
 func TestWebTerminalAnswerFromAPage(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "g.yaml")
 	c := startTTY(t, "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "fixed", "--save", save, "--web", "127.0.0.1:0")
+	c.buildTheBoard()
 	c.waitFor("face-up pub 1 of 4")
 	m := regexp.MustCompile(`Table: (http://127\.0\.0\.1:[0-9]+/[a-z2-7]+)`).FindStringSubmatch(c.screen())
 	if m == nil {

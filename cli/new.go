@@ -85,6 +85,11 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 	for _, line := range ng.Intro {
 		ask.Say(line)
 	}
+	if ng.Pause != "" {
+		if err := ask.Pause(ng.Pause); err != nil {
+			return interrupted(err, "")
+		}
+	}
 	file := entry.File(ng.Setup, nil)
 	file.Teach = a.teach
 	return a.play(mode, file, "", factory)

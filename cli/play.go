@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"rumref/games"
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
@@ -178,10 +179,22 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 			return err
 		}
 	}
-	a.info(mode, fmt.Sprintf("Saving to %s after every answer. Type help at any question for the commands (undo, show, log, peek, quit).", path))
+	entry, err := games.Of(file)
+	if err != nil {
+		return err
+	}
+	instructions, err := entry.Instructions(file.Setup)
+	if err != nil {
+		return err
+	}
+	if !fresh {
+		// The table may have packed the box away: how to set it up again.
+		a.info(mode, "How this game is set up:\n"+instructions)
+	}
+	a.info(mode, fmt.Sprintf("Saving to %s after every answer. Type help at any question for the commands (undo, show, log, peek, setup, quit).", path))
 
 	s := &prompts.Session{Engine: e, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
-		Color: a.color(), Save: save, Rules: rulesText, SaveName: path}
+		Color: a.color(), Save: save, Rules: rulesText, SaveName: path, Setup: instructions}
 	if file.Teach {
 		s.Teach = lesson
 	}

@@ -142,7 +142,8 @@ func (s *piratesSetup) Done() (*NewGame, error) {
 	return &NewGame{Setup: &s.cfg, Intro: []string{
 		fmt.Sprintf("Rum & Pirates: %s.\n\n%s", s.how, piratesInstructions(&s.cfg, s.board)),
 		fmt.Sprintf("%s starts and takes the start-player tile. Everyone takes 2 coins and 10 pirates; 5 of each color go to the unemployment office; the captain stands on the HQ.",
-			s.cfg.Players[s.cfg.Start].Name)}}, nil
+			s.cfg.Players[s.cfg.Start].Name)},
+		Pause: "Build the board as shown above (type setup at any question to see it again), then press Enter to start."}, nil
 }
 
 // piratesInstructions is how to build the board of a setup, with its

@@ -85,6 +85,9 @@ type NewGame struct {
 	Setup any
 	// Intro is said before the game's first question: what was set up.
 	Intro []string
+	// Pause, when set, is said after the intro, and a terminal waits
+	// for Enter (the table builds the board before the first question).
+	Pause string
 }
 
 // SetupBase is what every setup procedure has in common: it is a game of

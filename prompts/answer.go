@@ -87,6 +87,7 @@ var metaCommands = []metaCommand{
 	{"help", []string{"?"}, "help", "explain the current question and these commands"},
 	{"rules", []string{"rule"}, "rules WORDS", "look up the rules reference"},
 	{"peek", nil, "peek [NAME]", "let one player look at their own secrets"},
+	{"setup", nil, "setup", "show again how to set up the box (the board to build)"},
 	{"correct", []string{"fix"}, "correct N VALUE", "replace answer N (see log) with VALUE and replay the rest"},
 	{"quit", []string{"exit"}, "quit", "stop here; the game is already saved"},
 }

@@ -30,6 +30,9 @@ type Asker interface {
 	// Lists reports whether the front end shows searchable lists to
 	// choose from (a terminal); elsewhere a command prints its list.
 	Lists() bool
+	// Pause shows text and, in a terminal, waits for Enter (the table
+	// builds the board first); plain and JSON modes go straight on.
+	Pause(text string) error
 	// Answer asks the engine's pending question (a game's setup
 	// question: see games.Setup) until the engine takes an answer; a
 	// refused line is reported and the question asked again.
@@ -185,4 +188,10 @@ func setupKey(q *referee.Question, line string) (string, error) {
 		return "", errors.New(reason(q, err))
 	}
 	return k, nil
+}
+
+// Pause waits for Enter where the front end is read by people.
+func (a *asker) Pause(text string) error {
+	_, err := a.fe.ask(asking{kind: askPause, text: text})()
+	return err
 }

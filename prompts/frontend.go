@@ -93,6 +93,10 @@ const (
 	// askSetupYesNo is a setup yes or no question Q; the line read is
 	// yes or no.
 	askSetupYesNo
+	// askPause shows Text and waits for Enter where people read the
+	// screen before going on (the terminal: build the board, then
+	// Enter); a scripted front end goes straight on and reads nothing.
+	askPause
 )
 
 // asking is one question for a front end to ask.

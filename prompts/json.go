@@ -159,6 +159,8 @@ func (j *jsonFront) ask(a asking) func() (string, error) {
 		s.emit(jsonQuestion{Type: "question", ID: a.q.ID, Actor: int(referee.Table), ActorName: "the table", Kind: a.q.Kind.String(),
 			Text: a.q.Text, Options: append([]referee.Option{}, a.q.Options...)})
 		return j.setupLine
+	case askPause:
+		return func() (string, error) { return "", nil }
 	default:
 		return func() (string, error) { return "", errNoFollowUp }
 	}

@@ -29,6 +29,12 @@ func (s *Session) meta(q *referee.Question, in input) error {
 		s.rules(query)
 	case "peek":
 		return s.peek(q, in.arg)
+	case "setup":
+		text := s.Setup
+		if text == "" {
+			text = "This game has no setup instructions to show."
+		}
+		s.fe.show(shown{kind: showMessage, text: text})
 	case "correct":
 		return s.correct(q, in.arg)
 	case "quit":

@@ -141,6 +141,8 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 	case askSetupYesNo:
 		fmt.Fprintf(w, "%s (yes/no)\n> ", a.q.Text)
 		return p.setupLine
+	case askPause:
+		return func() (string, error) { return "", nil }
 	}
 	return p.readLine
 }

@@ -48,6 +48,9 @@ type Session struct {
 	Rules func(query string) string
 	// SaveName is the save file's path, used in messages.
 	SaveName string
+	// Setup is how the table sets up the box for this game (the board to
+	// build); the setup command shows it again.
+	Setup string
 	// EventsShown is how many of the engine's events were already shown;
 	// Run shows the rest first. Set it to len(Engine.Events()) when
 	// resuming a game so old rulings are not repeated.
