@@ -18,18 +18,29 @@ import (
 // on random boards; they take lone maps without a question and hold
 // refused secret draws), and checks that each replays to its end in
 // exactly the final state and score that rumref recorded.
-func TestSavesOfRevisionZeroReplay(t *testing.T) {
-	saves, err := filepath.Glob(filepath.Join("testdata", "rev0", "*.yaml"))
+func TestSavesOfRevisionZeroReplay(t *testing.T) { replaySaves(t, "rev0", 0) }
+
+// TestSavesOfRevisionOneReplay replays whole games saved under rules
+// revision 1 by rumref 7c1b991, before revision 2 asked less: their
+// journals hold turn.choice, move.alley and move.more, a secret pub.join
+// for every invitee, a rendezvous.reveal at every fitting arrival, and
+// answers to questions with one legal answer.
+func TestSavesOfRevisionOneReplay(t *testing.T) { replaySaves(t, "rev1", 1) }
+
+// replaySaves replays the 4 saves in testdata/dir, which are of rules
+// revision rules, and checks each ends in the recorded state and score.
+func replaySaves(t *testing.T, dir string, rules int) {
+	saves, err := filepath.Glob(filepath.Join("testdata", dir, "*.yaml"))
 	if err != nil || len(saves) != 4 {
-		t.Fatalf("want the 4 saves of revision 0, found %v (%v)", saves, err)
+		t.Fatalf("want the 4 saves of revision %d, found %v (%v)", rules, saves, err)
 	}
 	for _, path := range saves {
 		f, _, err := games.Read(path)
 		if err != nil {
 			t.Fatalf("%s does not open: %v", path, err)
 		}
-		if f.Setup.(*pirates.Config).Rules != 0 {
-			t.Fatalf("%s: rules revision %d, want 0", path, f.Setup.(*pirates.Config).Rules)
+		if f.Setup.(*pirates.Config).Rules != rules {
+			t.Fatalf("%s: rules revision %d, want %d", path, f.Setup.(*pirates.Config).Rules, rules)
 		}
 		board, err := setup.Assemble(f.Setup.(*pirates.Config).Layout)
 		if err != nil {
