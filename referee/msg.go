@@ -13,7 +13,11 @@ import (
 // The format is written in the printf style: each of %s, %d and %v takes
 // the next argument and writes it as its kind says (a string, a number, a
 // count with its noun, or a nested message); %q writes it quoted; %%
-// writes a percent sign. Arguments are small typed values (Str, Int,
+// writes a percent sign. The wording is kept right once, here: a number
+// 1 before a counted plural noun of the games takes the singular
+// ("%d barrels" with 1 is "1 barrel"), and an article the format puts
+// before a name that has its own is dropped ("the %s" with "The Swan 3"
+// is "The Swan 3"). Arguments are small typed values (Str, Int,
 // Count, Sub), held in the Msg itself, so that making a Msg boxes nothing
 // and, unless it nests another, allocates nothing.
 type Msg struct {
@@ -139,7 +143,73 @@ func (m *Msg) appendTo(b []byte) []byte {
 			b = strconv.AppendQuote(b, a.text())
 			continue
 		}
+		if a.kind == argStr {
+			b = article(b, a.s)
+		}
 		b = a.appendTo(b)
+		if a.kind == argInt && (a.n == 1 || a.n == -1) {
+			// "(1 barrels)" is written "(1 barrel)".
+			if plural, one := singular(f[i+1:]); plural != "" {
+				b = append(b, ' ')
+				b = append(b, one...)
+				i += 1 + len(plural)
+			}
+		}
+	}
+	return b
+}
+
+// nouns are the plural nouns the games count with %d, and their singular:
+// a number 1 written just before one of them takes the singular. (A
+// Count argument pluralizes by itself; this keeps the formats that write
+// a number and its noun apart right too.)
+var nouns = [...][2]string{
+	{"rum barrels", "rum barrel"}, {"barrels", "barrel"}, {"coins", "coin"}, {"pirates", "pirate"},
+	{"cards", "card"}, {"players", "player"}, {"points", "point"}, {"answers", "answer"},
+	{"turns", "turn"}, {"times", "time"}, {"islands", "island"}, {"alleys", "alley"},
+	{"events", "event"}, {"characters", "character"}, {"parts", "part"}, {"tiles", "tile"},
+	{"segments", "segment"}, {"wares", "ware"}, {"hazards", "hazard"}, {"mugs", "mug"},
+	{"rounds", "round"}, {"re-rolls", "re-roll"}, {"actions", "action"}, {"ships", "ship"},
+	{"steps", "step"}, {"columns", "column"}, {"matches", "match"}, {"honour points", "honour point"},
+}
+
+// singular finds a counted plural noun at the start of rest (after one
+// space): it returns the noun as written and its singular, or "" when
+// rest does not start with one.
+func singular(rest string) (plural, one string) {
+	if len(rest) < 2 || rest[0] != ' ' {
+		return "", ""
+	}
+	for _, n := range nouns {
+		w := n[0]
+		if len(rest) > len(w) && rest[1:1+len(w)] == w && !wordByte(rest, 1+len(w)) {
+			return w, n[1]
+		}
+		if len(rest) == 1+len(w) && rest[1:] == w {
+			return w, n[1]
+		}
+	}
+	return "", ""
+}
+
+// wordByte reports whether s[i] continues a word.
+func wordByte(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// article drops an article the format wrote just before a name that has
+// its own ("the %s" with "The Swan 3" is written "The Swan 3").
+func article(b []byte, name string) []byte {
+	if len(name) < 4 || (name[:4] != "The " && name[:4] != "the ") {
+		return b
+	}
+	n := len(b)
+	if n >= 4 && (string(b[n-4:]) == "the " || string(b[n-4:]) == "The ") && (n == 4 || !wordByte(string(b[n-5:n-4]), 0)) {
+		return b[:n-4]
 	}
 	return b
 }

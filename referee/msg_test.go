@@ -21,6 +21,17 @@ func TestMsgFormatsLikePrintf(t *testing.T) {
 		{Text("%s.", List([]Msg{Text("Ann %d", Int(2)), Text("Bo"), Text("Cy %s", Str("x"))}, ", ", " and ")), "Ann 2, Bo and Cy x."},
 		{Text("[%s]", List(Strs([]string{"a"}), ", ", " and ")), "[a]"},
 		{Text("[%s]", List(nil, ", ", " and ")), "[]"},
+		// The wording slips fixed here once: plurals after 1, doubled
+		// articles before a name that has its own.
+		{Text("(%d barrels)", Int(1)), "(1 barrel)"},
+		{Text("(%d barrels)", Int(2)), "(2 barrels)"},
+		{Text("%s takes %d rum barrels (%d coins).", Str("Ann"), Int(1), Int(1)), "Ann takes 1 rum barrel (1 coin)."},
+		{Text("%d pirates", Int(1)), "1 pirate"},
+		{Text("%d piratesque", Int(1)), "1 piratesque"},
+		{Text("answer %d costs", Int(1)), "answer 1 costs"},
+		{Text("beats the %s and takes it", Str("The Swan 3")), "beats The Swan 3 and takes it"},
+		{Text("beats the %s and takes it", Str("chest 4")), "beats the chest 4 and takes it"},
+		{Text("bathe %s", Str("The Swan 3")), "bathe The Swan 3"},
 	} {
 		if got := c.m.String(); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.m.Format(), got, c.want)

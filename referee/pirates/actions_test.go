@@ -308,7 +308,7 @@ func TestPubRollOff(t *testing.T) {
 	if g.Players[0].Coins != 3 || g.Players[2].Coins != 1 || g.Players[1].Coins != 2 {
 		t.Errorf("fees: %d %d %d", g.Players[0].Coins, g.Players[1].Coins, g.Players[2].Coins)
 	}
-	if pending(e) != "" || !hasEvent(e, "rp.pub.roll", "beats no tile") {
+	if pending(e) != "" || !hasEvent(e, "rp.pub.roll", "no tile of lower value is left") {
 		t.Errorf("pending %q\n%s", pending(e), events(e))
 	}
 }

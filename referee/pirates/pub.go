@@ -75,7 +75,7 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 			}
 			c := highestFirst(t, beaten)
 			if c.Len() == 0 {
-				t.Say("rp.pub.roll", referee.Text("%s's %d beats no tile left: nothing taken.", referee.Str(pl.Name), referee.Int(roll)))
+				t.Say("rp.pub.roll", referee.Text("%s rolled %d: no tile of lower value is left, so nothing is taken.", referee.Str(pl.Name), referee.Int(roll)))
 				continue
 			}
 			tile := string(c.Values()[0])
