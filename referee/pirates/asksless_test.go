@@ -52,7 +52,7 @@ func TestTurnMenuListsAlleysRestAndBoard(t *testing.T) {
 		t.Fatalf("coins %d supply %d office %d, want 2, 8, 4", p.Coins, p.Supply, p.Office)
 	}
 	q = e.Next()
-	if q.ID != "move.again" || q.Options[len(q.Options)-1].Key != "avast" || !strings.Contains(q.Options[0].Label, "1 coin") {
+	if q.ID != "move.again" || q.Options[0].Key != "avast" || !strings.Contains(q.Options[1].Label, "1 coin") {
 		t.Fatalf("hop again %s %+v", q.ID, q.Options)
 	}
 	if err := e.Answer("avast"); err != nil || pending(e) != "" || !hasEvent(e, "rp.move", "Avast") {
@@ -90,7 +90,7 @@ func TestOnlyExitIsTakenWithARuling(t *testing.T) {
 		}
 	}
 	_, e := run(t, build(2), turn(0), "turn.menu=a68")
-	if pending(e) != "guard.stack" || !hasEvent(e, "rp.dark-alley.exit", "the only choice") {
+	if pending(e) != "guard.stack" || !hasEvent(e, "rp.dark-alley.exit", "Only one dark alley is free for the captain to come out of: east edge of section 6, bottom.") {
 		t.Errorf("pending %q\n%s", pending(e), events(e))
 	}
 	// Revision 1 asks it.

@@ -304,8 +304,9 @@ func (g *Game) hopAgain(t *referee.T, p referee.Seat, k int, last bool) alley {
 	for {
 		from, _ := g.escapeTarget(g.Captain)
 		c := referee.Choose[alley](t)
-		g.addHops(&c, p, from, k, last)
+		// Avast first: it is the usual answer, and keeps its number.
 		c.AddText(avast, "Avast! Stop here and end the turn")
+		g.addHops(&c, p, from, k, last)
 		if offer {
 			c.AddText(revealHere, "Reveal a rendezvous tile here")
 		}
@@ -394,8 +395,13 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 			xa := g.Board.Alleys[h.Exit]
 			xc.Add(alley(h.Exit), referee.Text("Dark alley %s to %s (%s)", referee.Str(xa.Exit), referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(xa.Segments, "pirate")))
 		}
-		x := int(xc.Pick(t, referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit",
-			Prompt: referee.Text("%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?", referee.Str(pl.Name), referee.Str(ea.Exit), referee.Count(ea.Segments, "pirate"))}))
+		q := referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit",
+			Prompt: referee.Text("%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?", referee.Str(pl.Name), referee.Str(ea.Exit), referee.Count(ea.Segments, "pirate"))}
+		if len(exits) == 1 {
+			// Taken without asking under revisionAsksLess.
+			q.Only = referee.Text("Only one dark alley is free for the captain to come out of: %s.", referee.Str(g.Board.Alleys[exits[0].Exit].Exit))
+		}
+		x := int(xc.Pick(t, q))
 		for _, h := range exits {
 			if h.Exit == x {
 				choice = h
