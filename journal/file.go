@@ -274,7 +274,20 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 		Format int    `yaml:"format"`
 		Game   string `yaml:"game"`
 	}
-	probeDoc, err := setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true})
+	// The probe reads the document with its answer list left empty when
+	// the list is written the fast way (see decodeFile): the YAML parser
+	// then never walks the answers twice.
+	var probeDoc *setup.YAMLDoc
+	var err error
+	if body, _, cost, fast := splitAnswers(data); fast {
+		probeDoc, err = setup.DecodeYAMLDoc(withoutAnswers(body), &probe, setup.YAMLOptions{Limit: MaxSize - cost, IgnoreUnknown: true})
+		if err != nil || !answersLast(probeDoc, body) {
+			probeDoc, err = nil, nil
+		}
+	}
+	if probeDoc == nil {
+		probeDoc, err = setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true})
+	}
 	if !ok {
 		if err != nil {
 			return nil, err
@@ -417,19 +430,30 @@ func decodeFile(data []byte, game string, section any) (File, *setup.YAMLDoc, er
 		// top-level field of the one document (not a second document, not
 		// a repeated field, not text inside a value), and charges the
 		// answers to the alias limit as the YAML decoder would.
-		probe := append(body[:len(body):len(body)], "answers: []\n"...)
-		doc, err := setup.DecodeYAMLDoc(probe, w.Addr().Interface(), setup.YAMLOptions{Limit: MaxSize - cost})
-		if err == nil {
-			if key, line, col := doc.LastKey(); key == "answers" && col == 1 && line == bytes.Count(body, []byte("\n"))+1 {
-				f := w.file()
-				f.Answers = answers
-				return f, doc, nil
-			}
+		doc, err := setup.DecodeYAMLDoc(withoutAnswers(body), w.Addr().Interface(), setup.YAMLOptions{Limit: MaxSize - cost})
+		if err == nil && answersLast(doc, body) {
+			f := w.file()
+			f.Answers = answers
+			return f, doc, nil
 		}
 		w = newWire(File{Game: game, Setup: section})
 	}
 	doc, err := setup.DecodeYAMLDoc(data, w.Addr().Interface(), setup.YAMLOptions{Limit: MaxSize})
 	return w.file(), doc, err
+}
+
+// withoutAnswers is the rest of a save read the fast way (splitAnswers)
+// with an empty answer list in place of the lines read.
+func withoutAnswers(body []byte) []byte {
+	return append(body[:len(body):len(body)], "answers: []\n"...)
+}
+
+// answersLast reports whether the document decoded from withoutAnswers(body)
+// ends with the empty answer list as its last top-level field, on the
+// line after body.
+func answersLast(doc *setup.YAMLDoc, body []byte) bool {
+	key, line, col := doc.LastKey()
+	return key == "answers" && col == 1 && line == bytes.Count(body, []byte("\n"))+1
 }
 
 // wire is a save as it is written: File with its setup under a field

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
-	"sync"
 
 	"rumref/referee/pirates"
 )
@@ -138,11 +137,11 @@ type section struct {
 	exits  [numExits]exitAlley
 }
 
-// boardSections returns the nine sections, indexed by number-1. The
-// embedded data never changes, so it is parsed and checked once.
-var boardSections = sync.OnceValues(func() ([]section, error) {
-	return parseSections(sectionsYAML)
-})
+// boardSections returns the nine sections, indexed by number-1: the
+// table generated from sections.yaml (sections_table.go; a test checks that
+// it is what the YAML holds, parsed and checked by parseSections), so that
+// no start of rumref decodes the YAML.
+func boardSections() ([]section, error) { return builtinSections, nil }
 
 // kindByName finds the intersection kind with the given name.
 func kindByName(name string) (pirates.Kind, bool) {

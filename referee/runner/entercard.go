@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"rumref/referee"
@@ -134,26 +135,34 @@ const costForms = `"2 navigation", "1 combat", "pay 3", "discard 2", "trash a cr
 	`(add "crew to hand" if its crew go back to hand), "crown gains 3", "1 coin on each raiding ship", ` +
 	`"1 coin on this hazard", or "by hand" for anything else; join parts of one cost with "and"`
 
-var costPatterns = []struct {
+// costPatterns and the patterns below are compiled the first time a cost
+// is typed in, not at every start of rumref.
+var costPatterns = sync.OnceValue(func() []costPattern {
+	return []costPattern{
+		{regexp.MustCompile(`^(\d+) (?:navigation|nav)(?: icons?)?$`), OpNavigation},
+		{regexp.MustCompile(`^(?:navigation|nav) (\d+)$`), OpNavigation},
+		{regexp.MustCompile(`^(\d+) (?:combat|fight)(?: icons?)?$`), OpCombat},
+		{regexp.MustCompile(`^(?:combat|fight) (\d+)$`), OpCombat},
+		{regexp.MustCompile(`^pay (\d+)(?: coins?)?$`), OpPay},
+		{regexp.MustCompile(`^discard (\d+)(?: cards?)?$`), OpDiscard},
+		{regexp.MustCompile(`^trash (a|an|one|\d+)(?: raiding| party)? crew(?: members?)?$`), OpTrashCrew},
+		{regexp.MustCompile(`^(?:the )?crown gains (\d+)(?: coins?)?$`), OpRivalGain},
+		{regexp.MustCompile(`^\+?(\d+)(?: coins?)? on each (?:raiding )?ship$`), OpCoinRaiders},
+		{regexp.MustCompile(`^\+?(\d+)(?: coins?)? on (?:this|the) (?:hazard|card)$`), OpCoinThis},
+	}
+})
+
+type costPattern struct {
 	re *regexp.Regexp
 	op Op
-}{
-	{regexp.MustCompile(`^(\d+) (?:navigation|nav)(?: icons?)?$`), OpNavigation},
-	{regexp.MustCompile(`^(?:navigation|nav) (\d+)$`), OpNavigation},
-	{regexp.MustCompile(`^(\d+) (?:combat|fight)(?: icons?)?$`), OpCombat},
-	{regexp.MustCompile(`^(?:combat|fight) (\d+)$`), OpCombat},
-	{regexp.MustCompile(`^pay (\d+)(?: coins?)?$`), OpPay},
-	{regexp.MustCompile(`^discard (\d+)(?: cards?)?$`), OpDiscard},
-	{regexp.MustCompile(`^trash (a|an|one|\d+)(?: raiding| party)? crew(?: members?)?$`), OpTrashCrew},
-	{regexp.MustCompile(`^(?:the )?crown gains (\d+)(?: coins?)?$`), OpRivalGain},
-	{regexp.MustCompile(`^\+?(\d+)(?: coins?)? on each (?:raiding )?ship$`), OpCoinRaiders},
-	{regexp.MustCompile(`^\+?(\d+)(?: coins?)? on (?:this|the) (?:hazard|card)$`), OpCoinThis},
 }
 
 var (
-	trashShipPattern = regexp.MustCompile(`^trash (?:a|one|the) (?:raiding )?ship\b(.*)$`)
-	costAlternatives = regexp.MustCompile(`\s*\|\s*|\s+or\s+`)
-	costParts        = regexp.MustCompile(`\s*(?:,|;|\band\b|\bthen\b)\s*`)
+	trashShipPattern = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^trash (?:a|one|the) (?:raiding )?ship\b(.*)$`)
+	})
+	costAlternatives = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\|\s*|\s+or\s+`) })
+	costParts        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*(?:,|;|\band\b|\bthen\b)\s*`) })
 )
 
 // parseCosts reads a hazard's costs as typed: alternatives separated by
@@ -162,14 +171,14 @@ func parseCosts(s string) ([][]Effect, error) {
 	if noText(s) {
 		return nil, fmt.Errorf("a hazard lists at least one cost: type them as %s", costForms)
 	}
-	alts := costAlternatives.Split(strings.ToLower(strings.TrimSpace(s)), -1)
+	alts := costAlternatives().Split(strings.ToLower(strings.TrimSpace(s)), -1)
 	if len(alts) > 4 {
 		return nil, fmt.Errorf("that is %d costs: a hazard lists at most 4", len(alts))
 	}
 	var out [][]Effect
 	for i, alt := range alts {
 		var opt []Effect
-		for j, part := range costParts.Split(alt, -1) {
+		for j, part := range costParts().Split(alt, -1) {
 			part = strings.Trim(strings.TrimSpace(part), ".!")
 			if part == "" {
 				continue
@@ -207,10 +216,10 @@ func parseCostPart(part string) (Effect, error) {
 	case "by hand", "manual", "apply by hand", "something else":
 		return Effect{Do: OpManual}, nil
 	}
-	if m := trashShipPattern.FindStringSubmatch(part); m != nil {
+	if m := trashShipPattern().FindStringSubmatch(part); m != nil {
 		return Effect{Do: OpTrashShip, Hand: strings.Contains(m[1], "hand")}, nil
 	}
-	for _, p := range costPatterns {
+	for _, p := range costPatterns() {
 		m := p.re.FindStringSubmatch(part)
 		if m == nil {
 			continue
