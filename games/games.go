@@ -57,6 +57,10 @@ type Entry struct {
 	// board to build): shown when a game starts and resumes, and by the
 	// setup command.
 	Instructions func(setup any) (string, error)
+	// Sim makes the simulator's table of a seed (players: the table
+	// size, 0 to vary it by the seed): its setup, the random player's
+	// policy and the game's checks (see sim.go).
+	Sim func(players int, seed uint64) (SimTable, error)
 	// Parallel names the questions (by ID) that the players may answer
 	// on their phones in any order: the rules ask them one after another,
 	// and no answer depends on another.
@@ -91,6 +95,7 @@ var All = []*Entry{Pirates, Runner}
 var Pirates = &Entry{
 	Name: "pirates", Title: "Rum & Pirates", MinPlayers: piratesMin, MaxPlayers: piratesMax,
 	Flags: piratesFlags, Begin: beginPirates,
+	Sim: func(players int, seed uint64) (SimTable, error) { return newPiratesTable(players, seed) },
 	Instructions: func(s any) (string, error) {
 		cfg := s.(*pirates.Config)
 		board, err := setup.Assemble(cfg.Layout)
@@ -146,6 +151,7 @@ var Pirates = &Entry{
 var Runner = &Entry{
 	Name: "runner", Title: "Rum Runner", MinPlayers: 2, MaxPlayers: 2,
 	Flags: runnerFlags, Begin: beginRunner,
+	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
 	Instructions: func(s any) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },
 	NewSetup:     func() any { return new(runner.Config) },
 	Check: func(s any) error {

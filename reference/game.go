@@ -16,8 +16,26 @@ const (
 	Runner
 )
 
-// entries are the games' entries in the registry, which hold their names.
-var entries = map[Game]*games.Entry{Pirates: games.Pirates, Runner: games.Runner}
+// books are the games of the reference, in browsing order: each with its
+// entry in the registry (which holds its names) and its rules entries in
+// the file named after it. A game's rules are one more line here.
+var books = []struct {
+	game  Game
+	entry *games.Entry
+	rules func() []Entry
+}{
+	{Pirates, games.Pirates, piratesEntries},
+	{Runner, games.Runner, runnerEntries},
+}
+
+// entries are the games' entries in the registry, by reference game.
+var entries = func() map[Game]*games.Entry {
+	m := map[Game]*games.Entry{}
+	for _, b := range books {
+		m[b.game] = b.entry
+	}
+	return m
+}()
 
 // String returns the game's printed name.
 func (g Game) String() string {

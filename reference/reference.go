@@ -54,13 +54,11 @@ type Topic struct {
 // built once on first use.
 var catalog = sync.OnceValue(func() []Entry {
 	var all []Entry
-	for _, e := range piratesEntries() {
-		e.Game = Pirates
-		all = append(all, e)
-	}
-	for _, e := range runnerEntries() {
-		e.Game = Runner
-		all = append(all, e)
+	for _, b := range books {
+		for _, e := range b.rules() {
+			e.Game = b.game
+			all = append(all, e)
+		}
 	}
 	return all
 })

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
@@ -11,23 +12,23 @@ import (
 
 // finished plays the game of seed to its end with the random player and
 // returns its setup and answers.
-func finished(tb testing.TB, game string, players int, seed uint64) (table, []referee.Answer) {
+func finished(tb testing.TB, game string, players int, seed uint64) (games.SimTable, []referee.Answer) {
 	tb.Helper()
 	t, err := newTable(Config{Game: game}, seed)
 	if game == "pirates" {
-		t, err = newPiratesTable(players, seed)
+		t, err = games.Pirates.Sim(players, seed)
 	}
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e, err := referee.Start(t.factory(), referee.WithoutLog())
+	e, err := referee.Start(t.Factory(), referee.WithoutLog())
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer e.Close()
 	p := randplay.New(seed)
 	for q := e.Next(); q != nil; q = e.Next() {
-		if err := e.Answer(t.answer(p, q)); err != nil {
+		if err := e.Answer(t.Answer(p, q)); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -38,7 +39,7 @@ func finished(tb testing.TB, game string, players int, seed uint64) (table, []re
 // into a fresh game, as resume and show do (without the log).
 func BenchmarkReplayPirates5(b *testing.B) {
 	t, answers := finished(b, "pirates", 5, 3)
-	f := t.factory()
+	f := t.Factory()
 	for b.Loop() {
 		e, err := referee.Replay(f, answers, referee.WithoutLog())
 		if err != nil || !e.Over() {
@@ -53,7 +54,7 @@ func BenchmarkReplayPirates5(b *testing.B) {
 // as the play session replays.
 func BenchmarkReplayPirates5Log(b *testing.B) {
 	t, answers := finished(b, "pirates", 5, 3)
-	f := t.factory()
+	f := t.Factory()
 	for b.Loop() {
 		e, err := referee.Replay(f, answers)
 		if err != nil || !e.Over() {
@@ -66,7 +67,7 @@ func BenchmarkReplayPirates5Log(b *testing.B) {
 // BenchmarkReplayRunner replays a finished Rum Runner game.
 func BenchmarkReplayRunner(b *testing.B) {
 	t, answers := finished(b, "runner", 2, 3)
-	f := t.factory()
+	f := t.Factory()
 	for b.Loop() {
 		e, err := referee.Replay(f, answers, referee.WithoutLog())
 		if err != nil || !e.Over() {
@@ -82,7 +83,7 @@ func BenchmarkReplayRunner(b *testing.B) {
 // game; ns/op is per answer.
 func BenchmarkAnswer(b *testing.B) {
 	t, answers := finished(b, "pirates", 5, 3)
-	answerLoop(b, t.factory(), answers, nil)
+	answerLoop(b, t.Factory(), answers, nil)
 }
 
 // answerLoop answers a finished game's answers one per iteration, starting
@@ -121,11 +122,11 @@ func answerLoop(b *testing.B, f referee.Factory, answers []referee.Answer, after
 func BenchmarkAnswerAutosave(b *testing.B) {
 	t, answers := finished(b, "pirates", 5, 3)
 	path := filepath.Join(b.TempDir(), "g.yaml")
-	enc, err := journal.NewEncoder(t.file(nil))
+	enc, err := journal.NewEncoder(t.File(nil))
 	if err != nil {
 		b.Fatal(err)
 	}
-	answerLoop(b, t.factory(), answers, func(e *referee.Engine) {
+	answerLoop(b, t.Factory(), answers, func(e *referee.Engine) {
 		if err := journal.Write(path, enc.Encode(e.Answers())); err != nil {
 			b.Fatal(err)
 		}
@@ -136,7 +137,7 @@ func BenchmarkAnswerAutosave(b *testing.B) {
 // plainest safe way: write a temp file, fsync it, rename it over the save.
 func BenchmarkBareSave(b *testing.B) {
 	t, answers := finished(b, "pirates", 5, 3)
-	data, err := journal.Encode(t.file(answers[:len(answers)/2]))
+	data, err := journal.Encode(t.File(answers[:len(answers)/2]))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/referee"
 )
@@ -30,13 +31,13 @@ func TestCorrectionsKeepAnswersWhereTheyBelong(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, err := referee.Start(tb.factory(), referee.WithoutLog())
+			e, err := referee.Start(tb.Factory(), referee.WithoutLog())
 			if err != nil {
 				t.Fatal(err)
 			}
 			p := randplay.New(seed)
 			for q := e.Next(); q != nil; q = e.Next() {
-				if err := e.Answer(tb.answer(p, q)); err != nil {
+				if err := e.Answer(tb.Answer(p, q)); err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
 			}
@@ -57,10 +58,10 @@ func TestCorrectionsKeepAnswersWhereTheyBelong(t *testing.T) {
 
 // correctOnce corrects one random answer of e to another legal value and
 // checks the outcome, then takes the correction back.
-func correctOnce(t *testing.T, name string, tb table, e *referee.Engine, r *rand.Rand, seen map[string]int) {
+func correctOnce(t *testing.T, name string, tb games.SimTable, e *referee.Engine, r *rand.Rand, seen map[string]int) {
 	t.Helper()
 	before := append([]referee.Answer(nil), e.Answers()...)
-	state := tb.dump(e.Game())
+	state := tb.Dump(e.Game())
 	i := r.IntN(len(before))
 	q, err := e.QuestionAt(i)
 	if err != nil {
@@ -141,7 +142,7 @@ func correctOnce(t *testing.T, name string, tb table, e *referee.Engine, r *rand
 	if !reflect.DeepEqual(e.Answers(), before) {
 		t.Fatalf("%s: undo after correcting answer %d does not restore the answers", name, i+1)
 	}
-	if got := tb.dump(e.Game()); got != state {
+	if got := tb.Dump(e.Game()); got != state {
 		t.Fatalf("%s: undo after correcting answer %d does not restore the state:\n%s\n%s", name, i+1, got, state)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/games"
 	"rumref/prompts"
 	"rumref/referee"
 )
@@ -19,12 +20,12 @@ func FuzzJSONSession(f *testing.F) {
 		strings.Repeat("1\n", 200)} {
 		f.Add(s)
 	}
-	tb, err := newPiratesTable(3, 2)
+	tb, err := games.Pirates.Sim(3, 2)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data string) {
-		e, err := referee.Start(tb.factory())
+		e, err := referee.Start(tb.Factory())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +36,7 @@ func FuzzJSONSession(f *testing.F) {
 			Rules: func(string) string { return "no rules here" },
 			Save: func(answers []referee.Answer) error {
 				saved = append(saved[:0], answers...)
-				r, err := referee.Replay(tb.factory(), answers, referee.WithoutLog())
+				r, err := referee.Replay(tb.Factory(), answers, referee.WithoutLog())
 				if err != nil {
 					t.Fatalf("the session saved answers that do not replay: %v", err)
 				}
@@ -46,7 +47,7 @@ func FuzzJSONSession(f *testing.F) {
 		if len(saved) != len(e.Answers()) {
 			t.Fatalf("the last save holds %d answers, the engine %d", len(saved), len(e.Answers()))
 		}
-		if err := tb.invariants(e.Game()); err != nil {
+		if err := tb.Invariants(e.Game()); err != nil {
 			t.Fatal(err)
 		}
 	})

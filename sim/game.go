@@ -26,7 +26,7 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 		if e != nil {
 			answers = append(answers, e.Answers()...)
 		}
-		return &Failure{Seed: seed, Answers: answers, Err: err, File: tb.file(answers)}
+		return &Failure{Seed: seed, Answers: answers, Err: err, File: tb.File(answers)}
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -38,9 +38,9 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 		// Nothing reads the events nor the texts: keep none, format none.
 		opts = append(opts, referee.WithoutTexts())
 	}
-	e, err = referee.Start(tb.factory(), opts...)
+	e, err = referee.Start(tb.Factory(), opts...)
 	if err != nil {
-		return 0, &Failure{Seed: seed, Err: fmt.Errorf("the game does not start: %w", err), File: tb.file(nil)}
+		return 0, &Failure{Seed: seed, Err: fmt.Errorf("the game does not start: %w", err), File: tb.File(nil)}
 	}
 	defer e.Close()
 	p := randplay.New(seed)
@@ -82,7 +82,7 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 				}
 			}
 		}
-		a = tb.answer(p, q)
+		a = tb.Answer(p, q)
 		last.id, last.a, last.secret = q.ID, a, q.Secret
 		return a, nil
 	}
@@ -115,13 +115,13 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 	if cfg.Unchecked {
 		return len(e.Answers()), nil
 	}
-	if err := tb.over(e.Game()); err != nil {
+	if err := tb.Over(e.Game()); err != nil {
 		return len(e.Answers()), failed(fmt.Errorf("at the end: %w", err))
 	}
 	if save {
 		err = roundTrip(tb, e)
 	} else {
-		err = sameAsReplay(tb, e, tb.factory(), e.Answers())
+		err = sameAsReplay(tb, e, tb.Factory(), e.Answers())
 	}
 	if err != nil {
 		return len(e.Answers()), failed(fmt.Errorf("at the end: %w", err))
@@ -142,13 +142,13 @@ const statusEvery = 5
 // the public secrets when secrets is set (after a secret answer, when a
 // secret may have entered the game; the status text too when status is
 // set), replay equality when full is set.
-func checkState(cfg Config, tb table, e *referee.Engine, secrets, status, full bool) error {
+func checkState(cfg Config, tb games.SimTable, e *referee.Engine, secrets, status, full bool) error {
 	g := e.Game()
-	if err := tb.invariants(g); err != nil {
+	if err := tb.Invariants(g); err != nil {
 		return err
 	}
 	if secrets && !e.Over() {
-		if err := tb.secrets(g, status); err != nil {
+		if err := tb.Secrets(g, status); err != nil {
 			return err
 		}
 	}
@@ -158,7 +158,7 @@ func checkState(cfg Config, tb table, e *referee.Engine, secrets, status, full b
 		}
 	}
 	if full {
-		if err := sameAsReplay(tb, e, tb.factory(), e.Answers()); err != nil {
+		if err := sameAsReplay(tb, e, tb.Factory(), e.Answers()); err != nil {
 			return err
 		}
 	}
@@ -204,7 +204,7 @@ func checkQuestion(q *referee.Question) error {
 // tryEveryOption answers the pending question with each listed option (or
 // each end and the middle of a number range) on a fresh replay, and checks
 // that every one is taken and leaves the invariants intact.
-func tryEveryOption(tb table, e *referee.Engine) error {
+func tryEveryOption(tb games.SimTable, e *referee.Engine) error {
 	q := e.Next()
 	var keys []string
 	switch q.Kind {
@@ -217,7 +217,7 @@ func tryEveryOption(tb table, e *referee.Engine) error {
 			keys = append(keys, o.Key)
 		}
 	}
-	r, err := referee.Replay(tb.factory(), e.Answers(), referee.WithoutLog())
+	r, err := referee.Replay(tb.Factory(), e.Answers(), referee.WithoutLog())
 	if err != nil {
 		return fmt.Errorf("replay for the option check: %w", err)
 	}
@@ -232,7 +232,7 @@ func tryEveryOption(tb table, e *referee.Engine) error {
 		if err := r.Answer(k); err != nil {
 			return fmt.Errorf("question %s lists %q but refuses it: %w", q.ID, k, err)
 		}
-		if err := tb.invariants(r.Game()); err != nil {
+		if err := tb.Invariants(r.Game()); err != nil {
 			return fmt.Errorf("question %s: the listed option %q breaks an invariant: %w", q.ID, k, err)
 		}
 	}
@@ -241,14 +241,14 @@ func tryEveryOption(tb table, e *referee.Engine) error {
 
 // sameAsReplay replays answers into a fresh game and compares it with the
 // live one: the whole state, the pending question and the events.
-func sameAsReplay(tb table, e *referee.Engine, factory referee.Factory, answers []referee.Answer) error {
+func sameAsReplay(tb games.SimTable, e *referee.Engine, factory referee.Factory, answers []referee.Answer) error {
 	// With a log, so that the replay writes every text the live game did.
 	r, err := referee.Replay(factory, answers)
 	if err != nil {
 		return fmt.Errorf("the answers do not replay: %w", err)
 	}
 	defer r.Close()
-	if a, b := tb.dump(e.Game()), tb.dump(r.Game()); a != b {
+	if a, b := tb.Dump(e.Game()), tb.Dump(r.Game()); a != b {
 		return fmt.Errorf("the replay differs from the live game:\nlive:   %s\nreplay: %s", a, b)
 	}
 	lq, rq := e.Next(), r.Next()
@@ -275,8 +275,8 @@ func sameAsReplay(tb table, e *referee.Engine, factory referee.Factory, answers 
 // roundTrip writes the game's save, reads it back and checks that it holds
 // the same answers, writes back to the same bytes, and that the game made
 // from the save read back replays to the live state.
-func roundTrip(tb table, e *referee.Engine) error {
-	f := tb.file(append([]referee.Answer(nil), e.Answers()...))
+func roundTrip(tb games.SimTable, e *referee.Engine) error {
+	f := tb.File(append([]referee.Answer(nil), e.Answers()...))
 	data, err := journal.Encode(f)
 	if err != nil {
 		return fmt.Errorf("the save cannot be written: %w", err)

@@ -16,8 +16,6 @@ import (
 	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
-	"rumref/referee/pirates"
-	"rumref/referee/runner"
 )
 
 // Config says what to simulate.
@@ -96,41 +94,13 @@ func (r Report) GamesPerSecond() float64 {
 	return float64(r.Games) / r.Elapsed.Seconds()
 }
 
-// table is one game under simulation: its setup and the game-specific
-// checks.
-type table interface {
-	// factory makes fresh games of this setup.
-	factory() referee.Factory
-	// file is the save of this setup with the given answers.
-	file(answers []referee.Answer) *journal.File
-	// invariants checks the rules' invariants on the live game.
-	invariants(g referee.Game) error
-	// secrets checks that the public view, and the public status text
-	// when status is set, hold no secret.
-	secrets(g referee.Game, status bool) error
-	// over checks the finished game: its result and its score.
-	over(g referee.Game) error
-	// dump is a deterministic picture of the whole state, hidden parts
-	// included, to compare a live game with its replay.
-	dump(g referee.Game) string
-	// answer picks a legal answer.
-	answer(p *randplay.Player, q *referee.Question) string
-}
-
-// tables are the simulator's hooks of each game: a new table of a number
-// of players (0: varied by the seed) for one seed.
-var tables = map[*games.Entry]func(players int, seed uint64) (table, error){
-	games.Pirates: func(players int, seed uint64) (table, error) { return newPiratesTable(players, seed) },
-	games.Runner:  func(_ int, seed uint64) (table, error) { return newRunnerTable(seed) },
-}
-
 // newTable sets up game seed of the configured kind.
-func newTable(cfg Config, seed uint64) (table, error) {
+func newTable(cfg Config, seed uint64) (games.SimTable, error) {
 	e, ok := games.Lookup(cfg.Game)
 	if !ok {
 		return nil, fmt.Errorf("game %q is not one rumref knows: use %s", cfg.Game, games.OneOf())
 	}
-	return tables[e](cfg.Players, seed)
+	return e.Sim(cfg.Players, seed)
 }
 
 // Run plays cfg.Games games and reports every failure. A bad Config is
@@ -201,37 +171,22 @@ func Finished(game string, players int, seed uint64) (*journal.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := referee.Start(tb.factory(), referee.WithoutLog())
+	e, err := referee.Start(tb.Factory(), referee.WithoutLog())
 	if err != nil {
 		return nil, err
 	}
 	defer e.Close()
 	p := randplay.New(seed)
 	for q := e.Next(); q != nil; q = e.Next() {
-		if err := e.Answer(tb.answer(p, q)); err != nil {
+		if err := e.Answer(tb.Answer(p, q)); err != nil {
 			return nil, fmt.Errorf("answer %d (%s): %w", len(e.Answers())+1, q.ID, err)
 		}
 	}
 	if !e.Over() {
 		return nil, errors.New("the game stopped without ending")
 	}
-	return tb.file(append([]referee.Answer(nil), e.Answers()...)), nil
+	return tb.File(append([]referee.Answer(nil), e.Answers()...)), nil
 }
 
 // Factory makes the game factory of a save, as "rumref resume" does.
 func Factory(f *journal.File) (referee.Factory, error) { return games.FactoryOf(f) }
-
-// CheckPirates checks the Rum & Pirates invariants of a game state: each
-// color's 15 pirates somewhere, every tile once, rum and coins never
-// negative. The engine's own tests call it after every answer too.
-func CheckPirates(g *pirates.Game) error {
-	t := &piratesTable{}
-	t.index, t.wareLabels = catalogIndex()
-	return t.invariants(g)
-}
-
-// CheckRunner checks the Rum Runner invariants of a game state: every card
-// in exactly one place, coins never negative, crews within their slots.
-func CheckRunner(g *runner.Game) error {
-	return (&runnerTable{cfg: g.Config}).invariants(g)
-}

@@ -131,18 +131,18 @@ func TestSaveWriteFailure(t *testing.T) {
 // TestCheckersCatchBrokenStates breaks a live state in ways the rules
 // never should and expects the invariant checks to say so.
 func TestCheckersCatchBrokenStates(t *testing.T) {
-	pt, err := newPiratesTable(4, 2)
+	pt, err := games.Pirates.Sim(4, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pg := func() (*pirates.Game, *referee.Engine) {
-		e, err := referee.Replay(pt.factory(), nil)
+		e, err := referee.Replay(pt.Factory(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := randplay.New(5)
 		for range 60 {
-			if err := e.Answer(pt.answer(p, e.Next())); err != nil {
+			if err := e.Answer(pt.Answer(p, e.Next())); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -161,51 +161,51 @@ func TestCheckersCatchBrokenStates(t *testing.T) {
 		},
 	} {
 		g, e := pg()
-		if err := pt.invariants(g); err != nil {
+		if err := pt.Invariants(g); err != nil {
 			t.Fatalf("%s: intact game fails: %v", name, err)
 		}
 		breakIt(g)
-		if err := pt.invariants(g); err == nil {
+		if err := pt.Invariants(g); err == nil {
 			t.Errorf("%s: not caught", name)
 		}
 		e.Close()
 	}
 	g, e := pg()
 	g.Players[0].Coins = 99
-	if err := sameAsReplay(pt, e, pt.factory(), e.Answers()); err == nil {
+	if err := sameAsReplay(pt, e, pt.Factory(), e.Answers()); err == nil {
 		t.Errorf("a live state changed behind the engine's back equals its replay")
 	}
-	if err := pt.secrets(g, true); err != nil {
+	if err := pt.Secrets(g, true); err != nil {
 		t.Errorf("secrets check on an intact game: %v", err)
 	}
 	e.Close()
 
-	rt, err := newRunnerTable(1)
+	rt, err := games.Runner.Sim(0, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	re, err := referee.Start(rt.factory())
+	re, err := referee.Start(rt.Factory())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer re.Close()
 	p := randplay.New(3)
 	for range 40 {
-		if err := re.Answer(rt.answer(p, re.Next())); err != nil {
+		if err := re.Answer(rt.Answer(p, re.Next())); err != nil {
 			t.Fatal(err)
 		}
 	}
 	rg := re.Game().(*runner.Game)
-	if err := rt.invariants(rg); err != nil {
+	if err := rt.Invariants(rg); err != nil {
 		t.Fatalf("intact runner game fails: %v", err)
 	}
 	rg.Players[runner.PirateSeat].Discard = append(rg.Players[runner.PirateSeat].Discard, "Longboat")
-	if err := rt.invariants(rg); err == nil {
+	if err := rt.Invariants(rg); err == nil {
 		t.Errorf("a card in two places is not caught")
 	}
 	rg.Players[runner.PirateSeat].Discard = rg.Players[runner.PirateSeat].Discard[:len(rg.Players[runner.PirateSeat].Discard)-1]
 	rg.Players[runner.CrownSeat].Supply = -2
-	if err := rt.invariants(rg); err == nil {
+	if err := rt.Invariants(rg); err == nil {
 		t.Errorf("negative coins are not caught")
 	}
 	rg.Players[runner.CrownSeat].Supply = 1
@@ -215,13 +215,13 @@ func TestCheckersCatchBrokenStates(t *testing.T) {
 		for range 5 {
 			ship.Crew = append(ship.Crew, &runner.Piece{ID: 999, Name: "Stowaway", Up: true})
 		}
-		if err := rt.invariants(rg); err == nil || !strings.Contains(err.Error(), "slots") {
+		if err := rt.Invariants(rg); err == nil || !strings.Contains(err.Error(), "slots") {
 			t.Errorf("an overfull ship is not caught: %v", err)
 		}
 		ship.Crew = keep
 	}
 	rg.Over, rg.Winner, rg.Result = true, runner.PirateSeat, "pirate wins"
-	if err := rt.over(rg); err == nil {
+	if err := rt.Over(rg); err == nil {
 		t.Errorf("a winner without the points is not caught")
 	}
 }

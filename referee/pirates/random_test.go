@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/setup"
-	"rumref/sim"
 )
 
 // dump is a deterministic picture of the whole game state, for comparing
@@ -31,7 +31,7 @@ func dump(g *pirates.Game) string {
 // checkInvariants checks what must hold after every answer.
 func checkInvariants(g *pirates.Game) error {
 	// Pirates, tiles, rum and coins: the simulator's checks.
-	return sim.CheckPirates(g)
+	return games.CheckPirates(g)
 }
 
 // secretLabels lists the labels that must never show in public: every

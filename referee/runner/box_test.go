@@ -11,7 +11,6 @@ import (
 	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/runner"
-	"rumref/sim"
 )
 
 // boxed is the built-in catalog under the current edition of the rules.
@@ -85,7 +84,7 @@ func TestSetupNamesTheStartingHazardsInSecret(t *testing.T) {
 			t.Errorf("a public event names a starting hazard: %s", l.Event.Text)
 		}
 	}
-	if err := sim.CheckRunner(g); err != nil {
+	if err := games.CheckRunner(g); err != nil {
 		t.Error(err)
 	}
 	fog, _ := g.CardData("Fog Bank")

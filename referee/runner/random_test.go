@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/setup"
-	"rumref/sim"
 )
 
 func catalog(t testing.TB) []runner.Card {
@@ -47,7 +47,7 @@ func checkInvariants(g *runner.Game) (msg string) {
 	}
 	// Every card in exactly one place, coins never negative, crews within
 	// their slots: the simulator's checks.
-	if err := sim.CheckRunner(g); err != nil {
+	if err := games.CheckRunner(g); err != nil {
 		fail("%v", err)
 	}
 	var pub runner.View

@@ -1,9 +1,8 @@
-package sim
+package games
 
 import (
 	"encoding/json"
 	"fmt"
-	"rumref/games"
 	"strings"
 	"sync"
 
@@ -39,25 +38,25 @@ func newRunnerTable(seed uint64) (*runnerTable, error) {
 	return &runnerTable{cfg: cfg}, nil
 }
 
-func (t *runnerTable) factory() referee.Factory {
+func (t *runnerTable) Factory() referee.Factory {
 	cfg := t.cfg
 	return func() referee.Game { return runner.New(cfg) }
 }
 
-func (t *runnerTable) file(answers []referee.Answer) *journal.File {
+func (t *runnerTable) File(answers []referee.Answer) *journal.File {
 	cfg := t.cfg
-	return games.Runner.File(&cfg, answers)
+	return Runner.File(&cfg, answers)
 }
 
 // answer picks a legal answer with the random player's Rum Runner policy.
-func (t *runnerTable) answer(p *randplay.Player, q *referee.Question) string {
+func (t *runnerTable) Answer(p *randplay.Player, q *referee.Question) string {
 	return randplay.Runner(p, q)
 }
 
 // invariants checks that every card is in exactly one place (by count per
 // side, since unknown deck cards have no name yet) and no coins are
 // negative.
-func (t *runnerTable) invariants(gg referee.Game) error {
+func (t *runnerTable) Invariants(gg referee.Game) error {
 	g := gg.(*runner.Game)
 	crown, pirate := 0, 0
 	for seat, p := range g.Players {
@@ -222,7 +221,7 @@ func (t *runnerTable) slots(g *runner.Game, s *runner.ShipPiece) int {
 // secrets checks that the public view (and the status text when status is
 // set) shows no hand, no face-down card's name and nothing the pirate
 // peeked at.
-func (t *runnerTable) secrets(gg referee.Game, status bool) error {
+func (t *runnerTable) Secrets(gg referee.Game, status bool) error {
 	g := gg.(*runner.Game)
 	// The view is checked as sent: every field looked at below is
 	// exported and encoded, so reading the struct is reading the JSON (an
@@ -261,7 +260,7 @@ func (t *runnerTable) secrets(gg referee.Game, status bool) error {
 
 // over checks that the game ended with exactly one winner who has the
 // points, or a draw with nobody at the winning score.
-func (t *runnerTable) over(gg referee.Game) error {
+func (t *runnerTable) Over(gg referee.Game) error {
 	g := gg.(*runner.Game)
 	if !g.Over || g.Result == "" {
 		return fmt.Errorf("the game stopped but is not marked over with a result")
@@ -307,7 +306,7 @@ type runnerState struct {
 	Result   string
 }
 
-func (t *runnerTable) dump(gg referee.Game) string {
+func (t *runnerTable) Dump(gg referee.Game) string {
 	g := gg.(*runner.Game)
 	s := runnerState{Islands: g.Islands, Players: g.Players, Ships: g.Ships, Removed: g.Removed, Starting: g.Starting,
 		Turn: g.Turn, Active: g.Active, Actions: g.Actions, Raid: g.Raid, Revealed: g.Revealed, Winner: g.Winner,

@@ -1,10 +1,9 @@
-package sim
+package games
 
 import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"rumref/games"
 	"strings"
 	"sync"
 
@@ -81,25 +80,25 @@ var catalogIndex = sync.OnceValues(func() (map[string]int, []string) {
 	return index, wares
 })
 
-func (t *piratesTable) factory() referee.Factory {
+func (t *piratesTable) Factory() referee.Factory {
 	cfg, board := t.cfg, t.board
 	return func() referee.Game { return pirates.New(cfg, board) }
 }
 
-func (t *piratesTable) file(answers []referee.Answer) *journal.File {
+func (t *piratesTable) File(answers []referee.Answer) *journal.File {
 	cfg := t.cfg
-	return games.Pirates.File(&cfg, answers)
+	return Pirates.File(&cfg, answers)
 }
 
 // answer picks a legal answer with the random player's Rum & Pirates
 // policy.
-func (t *piratesTable) answer(p *randplay.Player, q *referee.Question) string {
+func (t *piratesTable) Answer(p *randplay.Player, q *referee.Question) string {
 	return randplay.Pirates(p, q)
 }
 
 // invariants checks the pirates, the rum barrels, the coins and every tile
 // of the box.
-func (t *piratesTable) invariants(gg referee.Game) error {
+func (t *piratesTable) Invariants(gg referee.Game) error {
 	g := gg.(*pirates.Game)
 	for i, p := range g.Players {
 		n := p.Supply + p.Office
@@ -194,7 +193,7 @@ func (t *piratesTable) invariants(gg referee.Game) error {
 
 // secrets checks that the public view (and the status text when status is
 // set) shows no coins, kept wares or rendezvous targets.
-func (t *piratesTable) secrets(gg referee.Game, status bool) error {
+func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	g := gg.(*pirates.Game)
 	v, ok := g.View(referee.Public).(pirates.View)
 	if !ok {
@@ -242,7 +241,7 @@ func (t *piratesTable) secrets(gg referee.Game, status bool) error {
 
 // over checks that the game ended after five rounds with the final score
 // equal to scoring applied to the final tiles.
-func (t *piratesTable) over(gg referee.Game) error {
+func (t *piratesTable) Over(gg referee.Game) error {
 	g := gg.(*pirates.Game)
 	if g.Phase != pirates.PhaseOver {
 		return fmt.Errorf("the game ended in phase %d", g.Phase)
@@ -276,7 +275,7 @@ type piratesState struct {
 	Final                             *scoring.Result
 }
 
-func (t *piratesTable) dump(gg referee.Game) string {
+func (t *piratesTable) Dump(gg referee.Game) string {
 	g := gg.(*pirates.Game)
 	s := piratesState{Round: g.Round, Turn: int(g.Turn), Captain: g.Captain, StartPlayer: int(g.StartPlayer), Phase: g.Phase,
 		Players: g.Players, Occupant: g.Occupant, Mast: g.Mast, Stacks: g.Stacks[:], Pubs: g.Pubs, Maps: g.Maps,
