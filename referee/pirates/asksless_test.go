@@ -176,3 +176,35 @@ func TestRumOnlyWhereItHelps(t *testing.T) {
 		t.Errorf("pending %q", pending(e))
 	}
 }
+
+func TestTurnMenuFromADeadEnd(t *testing.T) {
+	// Coin 2's alleys are all taken: the menu says the captain first jumps
+	// to Coin 3 and lists Coin 3's alleys; taking one makes the jump.
+	b := fixedBoard(t)
+	build := func() *pirates.Game {
+		g := asksLess(t, 3)
+		g.Captain = b.CoinOf[2]
+		fillAround(g, g.Captain, 1)
+		return g
+	}
+	_, e := run(t, build, turn(0))
+	q := e.Next()
+	if q.ID != "turn.menu" || !strings.Contains(q.Text, "a dead end: the captain first jumps to Coin 3") {
+		t.Fatalf("menu %s: %q", q.ID, q.Text)
+	}
+	for _, a := range b.Alleys {
+		if slices.Contains(optionKeys(e), key(a.ID)) && a.A != b.CoinOf[3] && a.B != b.CoinOf[3] {
+			t.Errorf("alley %d does not leave Coin 3", a.ID)
+		}
+	}
+	first := optionKeys(e)[0]
+	g, e := run(t, build, turn(0), "turn.menu="+first)
+	if !hasEvent(e, "rp.dead-end", "the captain jumps to Coin 3 (no coin action)") || g.Captain == b.CoinOf[3] {
+		t.Errorf("captain on %s\n%s", b.Intersections[g.Captain].Name, events(e))
+	}
+	// Resting makes no jump.
+	g, _ = run(t, build, turn(0), "turn.menu=rest")
+	if g.Captain != b.CoinOf[2] {
+		t.Errorf("a rest moved the captain to %s", b.Intersections[g.Captain].Name)
+	}
+}
