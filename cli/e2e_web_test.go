@@ -5,6 +5,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -228,4 +229,47 @@ func TestWebEndShowsThePlayLoggerLink(t *testing.T) {
 	if !strings.Contains(r.stdout[i:], "19948") {
 		t.Error("the link does not name Rum & Pirates' BGG id")
 	}
+}
+
+// TestWebTerminalNoPassScreenForAConnectedPhone plays in a real terminal
+// with the pages served: while Ann's phone has her page open, her secret
+// question shows no pass screen on the laptop, only that she answers on
+// her phone, and her phone's answer moves the game on.
+func TestWebTerminalNoPassScreenForAConnectedPhone(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	c := startTTY(t, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "127.0.0.1:0")
+	c.waitFor("pass the laptop to Ann")
+	m := regexp.MustCompile(`  Ann: (http://127\.0\.0\.1:[0-9]+/[a-z2-7]+)`).FindStringSubmatch(c.screen())
+	if m == nil {
+		t.Fatalf("no URL for Ann on the screen:\n%s", c.screen())
+	}
+	ann := m[1]
+	// Ann's phone opens her page: its event stream stays open.
+	res, err := http.Get(ann + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	go io.Copy(io.Discard, res.Body)
+	answer := func(step int) {
+		t.Helper()
+		_, st := httpJSON(t, "GET", ann+"/state", "")
+		q := st["question"].(map[string]any)
+		key := q["options"].([]any)[0].(map[string]any)["key"].(string)
+		if code, body := httpJSON(t, "POST", ann+"/answer", fmt.Sprintf(`{"step":%d,"answer":%q}`, step, key)); code != 200 {
+			t.Fatalf("answer %d from Ann's phone: %d %v", step+1, code, body)
+		}
+	}
+	// The first question was shown before the phone connected.
+	answer(0)
+	c.waitFor("Answer 1 (hazard.identify) came from Ann's phone")
+	c.waitFor("Ann is answering a secret question on their phone.")
+	after := c.screen()[strings.LastIndex(c.screen(), "Answer 1 (hazard.identify)"):]
+	if strings.Contains(after, "pass the laptop to Ann") {
+		t.Fatalf("a pass screen for Ann while her phone is connected:\n%s", after)
+	}
+	answer(1)
+	c.waitFor("Answer 2 (hazard.identify) came from Ann's phone")
+	c.send(keyCtrlC)
+	<-c.done
 }

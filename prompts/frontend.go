@@ -115,6 +115,10 @@ type asking struct {
 	// already shown; markPassed records that it now was.
 	passed     bool
 	markPassed func()
+	// phone: the secret question's player has their phone connected and
+	// answers there; the laptop is passed only if they choose to answer
+	// at the laptop instead.
+	phone bool
 }
 
 // errBack is what askSeat's read returns when nobody was chosen.

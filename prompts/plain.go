@@ -108,7 +108,9 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 		q := a.q
 		name := s.name(q.Actor)
 		fmt.Fprintln(w)
-		if q.Secret && !a.passed {
+		if a.phone {
+			fmt.Fprintln(w, s.pal.secret(fmt.Sprintf("%s is answering a secret question on their phone (type the answer here only if the phone is not at hand).", capital(name))))
+		} else if q.Secret && !a.passed {
 			fmt.Fprintln(w, s.pal.secret("SECRET: "+passWords(name)+"."))
 			fmt.Fprintln(w, s.pal.secret("(Plain mode cannot hide what is typed; use a terminal for masked input.)"))
 			if a.markPassed != nil {

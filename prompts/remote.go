@@ -25,6 +25,20 @@ type Remote interface {
 	Tell(m RemoteMessage)
 }
 
+// SeatPresence is what a Remote may also tell: whether a seat's own page
+// is open now (the player's phone is connected). While it is, the laptop
+// shows no pass screen for that player's secret questions: it says they
+// are answering on their phone, and the laptop stays where it is.
+type SeatPresence interface {
+	Connected(seat referee.Seat) bool
+}
+
+// onPhone reports whether seat's phone is connected now.
+func (s *Session) onPhone(seat referee.Seat) bool {
+	p, ok := s.Remote.(SeatPresence)
+	return ok && seat.Player() && p.Connected(seat)
+}
+
 // RemoteKind says what a RemoteInput is.
 type RemoteKind int
 
@@ -205,7 +219,9 @@ func (s *Session) await(read func() (string, error), accept func(RemoteInput) bo
 // readAny shows q and waits for its answer from the local input or from
 // the remote. A remote input is handled here (remote is then true).
 func (s *Session) readAny(q *referee.Question) (line string, remote bool, err error) {
-	read := s.fe.ask(asking{kind: askQuestion, q: q, passed: s.passedKey(q) == s.passed, markPassed: func() { s.passed = s.passedKey(q) }})
+	passed := s.passedKey(q) == s.passed
+	read := s.fe.ask(asking{kind: askQuestion, q: q, passed: passed, markPassed: func() { s.passed = s.passedKey(q) },
+		phone: q.Secret && !passed && s.Remote != nil && s.onPhone(q.Actor)})
 	if s.Remote == nil {
 		line, err = read()
 		return line, false, err

@@ -650,6 +650,17 @@ func (h *Hub) connected() []bool {
 	return out
 }
 
+// Connected reports whether seat's own page has a stream open now (the
+// player's phone is connected): the terminal then shows no pass screen
+// for that player's secret questions (prompts.SeatPresence).
+func (h *Hub) Connected(seat referee.Seat) bool {
+	if !seat.Player() {
+		return false
+	}
+	c := h.connected()
+	return int(seat)+1 < len(c) && c[int(seat)+1]
+}
+
 // State is the whole state for viewer v (GET U/state).
 func (h *Hub) State(v referee.Viewer) stateObj {
 	h.mu.Lock()
