@@ -1,0 +1,378 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// option is one option of a question in the JSON Lines protocol.
+type option struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+}
+
+// object is any object rumref writes in --io json; only the fields the
+// driver reads are decoded. The fields are those of docs/protocol.md at
+// 221e179 and today (both versions write them).
+type object struct {
+	Type      string   `json:"type"`
+	ID        string   `json:"id"`
+	Actor     int      `json:"actor"`
+	ActorName string   `json:"actor_name"`
+	Kind      string   `json:"kind"`
+	Text      string   `json:"text"`
+	Options   []option `json:"options"`
+	Min       *int     `json:"min"`
+	Max       *int     `json:"max"`
+	Secret    bool     `json:"secret"`
+	Step      int      `json:"step"`
+	Error     string   `json:"error"`
+	Reason    string   `json:"reason"`
+	// View is a status object's view (peek).
+	View json.RawMessage `json:"view"`
+}
+
+// single reports whether the question has exactly one legal answer.
+func (q *object) single() bool {
+	switch q.Kind {
+	case "choice":
+		return len(q.Options) == 1
+	case "number":
+		return q.Min != nil && q.Max != nil && *q.Min == *q.Max
+	}
+	return false
+}
+
+// Setup is one game to play: the game, the number of players and the seed
+// of the table's dice and draws and of the players' choices.
+type Setup struct {
+	Game    string // "pirates" or "runner"
+	Players int
+	Seed    uint64
+	// Stop, when set, ends the game at that many answers (a short game
+	// for the tests).
+	Stop int
+}
+
+var names = []string{"Ann", "Bo", "Cy", "Di", "Ed"}
+var colors = []string{"gold", "violet", "black", "silver", "blue"}
+
+// args are the command line of a new game of the setup, without --io:
+// every setup answer is a flag, so no setup question is asked.
+func (s Setup) args(save string) []string {
+	if s.Game == "runner" {
+		return []string{"--no-color", "--save", save, "new", "runner", "--crown", "Ann", "--pirate", "Bo"}
+	}
+	var ps []string
+	for i := range s.Players {
+		ps = append(ps, names[i]+":"+colors[i])
+	}
+	return []string{"--no-color", "--save", save, "new", "pirates", "--players", strings.Join(ps, ","),
+		"--start", "Ann", "--layout", "random", "--seed", fmt.Sprint(s.Seed)}
+}
+
+// Result is what one game measured.
+type Result struct {
+	Setup
+	// Answers is the number of accepted answers at the end; Turns the
+	// player turns (Rum Runner) or rounds (Rum & Pirates) played.
+	Answers int
+	// Single counts the questions asked with a single legal answer, by
+	// question ID.
+	Single map[string]int
+	// Secret counts secret questions, Refused lines the driver's policy
+	// sent that rumref refused (a policy that has fallen behind a
+	// protocol change shows here).
+	Secret  int
+	Refused int
+	// Terminal figures (zero unless measured through the terminal):
+	// the pass-the-laptop screens shown and the keys pressed in all.
+	Terminal bool
+	Passes   int
+	Keys     int
+	// TermError says why the terminal figures are missing when the
+	// terminal session failed.
+	TermError string
+	// Over is whether the game reached its end (not a turn cap of the
+	// driver).
+	Over bool
+}
+
+// SingleTotal is the number of questions with a single legal answer.
+func (r *Result) SingleTotal() int {
+	n := 0
+	for _, v := range r.Single {
+		n += v
+	}
+	return n
+}
+
+// answerer is where a chosen answer goes besides the JSON session: the
+// terminal the same game is played on (term.go), or nothing.
+type answerer interface {
+	// before is called with each question before it is answered, after
+	// is called with the answer line; both may fail the run.
+	answer(q *object, line string) error
+	// finish waits for the end of the game.
+	finish() error
+	close()
+}
+
+// play plays one game through bin --io json with the policy; if term is
+// set the same answers are typed into the terminal front end too.
+func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
+	save := filepath.Join(dir, fmt.Sprintf("%s-%d-%d-json.yaml", s.Game, s.Players, s.Seed))
+	cmd := exec.Command(bin, append([]string{"--io", "json"}, s.args(save)...)...)
+	cmd.Stderr = io.Discard
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	var term answerer
+	termSave := filepath.Join(dir, fmt.Sprintf("%s-%d-%d-term.yaml", s.Game, s.Players, s.Seed))
+	if withTerm {
+		t, err := startTerm(bin, s.args(termSave))
+		if err != nil {
+			return nil, err
+		}
+		defer func() {
+			if term != nil {
+				term.close()
+			}
+		}()
+		term = t
+	}
+	r := &Result{Setup: s, Single: map[string]int{}, Terminal: withTerm}
+	pol := newPolicy(s)
+	rd := bufio.NewReaderSize(out, 1<<20)
+	deadline := time.Now().Add(3 * time.Minute)
+	var last string
+	asked, peeking := -1, false
+	for {
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("%v: the game did not end in 3 minutes (step %d)", s, r.Answers)
+		}
+		line, err := rd.ReadBytes('\n')
+		if err != nil {
+			return nil, fmt.Errorf("%v: rumref stopped writing after step %d: %v", s, r.Answers, err)
+		}
+		var o object
+		if err := json.Unmarshal(line, &o); err != nil {
+			return nil, fmt.Errorf("%v: not a JSON object: %q", s, line)
+		}
+		switch o.Type {
+		case "error":
+			r.Refused++
+			if os.Getenv("TABLEPLAY_DEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "refused %q: %s\n", last, o.Error)
+			}
+			if r.Refused > 50 {
+				return nil, fmt.Errorf("%v: more than 50 refused answers, the last %q: %s", s, last, o.Error)
+			}
+		case "end":
+			r.Answers = o.Step
+			r.Over = true
+			if term != nil {
+				if err := term.finish(); err != nil {
+					r.TermError, r.Terminal = "at the end: "+firstLine(err.Error()), false
+				} else if !sameAnswers(save, termSave) {
+					r.TermError, r.Terminal = "the terminal's save holds other answers than the JSON session's", false
+				} else {
+					t := term.(*terminal)
+					r.Passes, r.Keys = t.passes, t.keys
+				}
+			}
+			return r, nil
+		case "exit":
+			return nil, fmt.Errorf("%v: rumref stopped (%s) at step %d", s, o.Reason, o.Step)
+		case "status":
+			if peeking {
+				var v runnerView
+				if err := json.Unmarshal(o.View, &v); err != nil {
+					return nil, fmt.Errorf("%v: the view of peek: %v", s, err)
+				}
+				pol.view = &v
+			}
+		case "question":
+			r.Answers = o.Step
+			if s.Game == "runner" && needsView(o.ID) && !peeking {
+				// The player looks at their own hand and table first.
+				peeking = true
+				if _, err := fmt.Fprintf(in, "peek %d\n", o.Actor+1); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			peeking = false
+			if s.Stop > 0 && o.Step >= s.Stop {
+				return r.stopAt(&o, term, save, termSave)
+			}
+			retry := o.Step == asked
+			if !retry {
+				asked = o.Step
+				if o.single() {
+					r.Single[o.ID]++
+				}
+				if o.Secret {
+					r.Secret++
+				}
+			}
+			last = pol.choose(&o, retry)
+			if term != nil && !retry {
+				if err := term.answer(&o, last); err != nil {
+					// The terminal figures of this game are lost (221e179's
+					// promptui can panic mid-game); the JSON session goes on.
+					r.TermError = fmt.Sprintf("step %d (%s): %v", o.Step, o.ID, firstLine(err.Error()))
+					r.Terminal = false
+					term.close()
+					term = nil
+				}
+			}
+			if _, err := fmt.Fprintln(in, last); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+// policy chooses the answers: the table's dice and draws at random, the
+// players' choices like a person would make them (see choose).
+type policy struct {
+	s   Setup
+	rnd *rand.Rand
+	// hops counts the hops of the current move (Rum & Pirates).
+	hops int
+	// crewPlayed: the pirate played a crew in this crew action already.
+	crewPlayed bool
+	// typed counts the cards typed in by hand (for their names).
+	typed int
+	// view is the asking player's own view (Rum Runner), fetched with
+	// peek before the questions that need it.
+	view *runnerView
+}
+
+func newPolicy(s Setup) *policy {
+	return &policy{s: s, rnd: rand.New(rand.NewPCG(s.Seed, uint64(s.Players)*7919+1))}
+}
+
+// choose returns the line to send for q. retry says the last line was
+// refused: then any legal answer is taken at random.
+func (p *policy) choose(q *object, retry bool) string {
+	if q.Kind == "number" {
+		lo, hi := *q.Min, *q.Max
+		if p.s.Game == "runner" {
+			return fmt.Sprint(p.runnerNumber(q, lo, hi))
+		}
+		return fmt.Sprint(lo + p.rnd.IntN(hi-lo+1))
+	}
+	if q.Kind == "text" {
+		return p.runnerText(q)
+	}
+	if retry || len(q.Options) == 0 {
+		return q.Options[p.rnd.IntN(len(q.Options))].Key
+	}
+	var k string
+	if p.s.Game == "runner" {
+		k = p.runner(q)
+	} else {
+		k = p.pirates(q)
+	}
+	if k == "" {
+		k = q.Options[p.rnd.IntN(len(q.Options))].Key
+	}
+	return k
+}
+
+// has returns the first option whose key is one of keys, or "".
+func has(q *object, keys ...string) string {
+	for _, k := range keys {
+		for _, o := range q.Options {
+			if o.Key == k {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// without returns a random option whose key is none of keys (or "").
+func (p *policy) without(q *object, keys ...string) string {
+	var l []string
+	for _, o := range q.Options {
+		skip := false
+		for _, k := range keys {
+			skip = skip || o.Key == k || strings.HasPrefix(o.Key, k)
+		}
+		if !skip {
+			l = append(l, o.Key)
+		}
+	}
+	if len(l) == 0 {
+		return ""
+	}
+	return l[p.rnd.IntN(len(l))]
+}
+
+// chance is true with probability n in 100.
+func (p *policy) chance(n int) bool { return p.rnd.IntN(100) < n }
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// sameAnswers reports whether two saves hold the same answers: the
+// terminal played the game the JSON session did.
+func sameAnswers(a, b string) bool {
+	answers := func(path string) []string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		var out []string
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.Contains(l, "{q: ") {
+				out = append(out, strings.TrimSpace(l))
+			}
+		}
+		return out
+	}
+	x, y := answers(a), answers(b)
+	return len(x) > 0 && slices.Equal(x, y)
+}
+
+// stopAt ends a short game at question q: the terminal is brought to the
+// same question and both saves must hold the same answers.
+func (r *Result) stopAt(q *object, term answerer, save, termSave string) (*Result, error) {
+	if term == nil {
+		return r, nil
+	}
+	t := term.(*terminal)
+	if err := t.answer(q, ""); err != nil {
+		r.TermError, r.Terminal = firstLine(err.Error()), false
+		return r, nil
+	}
+	if !sameAnswers(save, termSave) {
+		r.TermError, r.Terminal = "the terminal's save holds other answers than the JSON session's", false
+		return r, nil
+	}
+	r.Passes, r.Keys = t.passes, t.keys
+	return r, nil
+}

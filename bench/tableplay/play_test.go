@@ -1,0 +1,49 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPlaysBothGamesThroughJSONAndTheTerminal builds rumref and plays the first
+// 60 answers of a Rum Runner game and of a 2-player Rum & Pirates game through the JSON
+// session and the terminal front end in lockstep, so the player cannot
+// fall behind the protocol or the terminal unnoticed.
+func TestPlaysBothGamesThroughJSONAndTheTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and plays whole games")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "rumref")
+	gobuild := exec.Command("go", "build", "-o", bin, "rumref")
+	gobuild.Env = append(gobuild.Environ(), "CGO_ENABLED=0")
+	if out, err := gobuild.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, s := range []Setup{{Game: "runner", Players: 2, Seed: 7, Stop: 60}, {Game: "pirates", Players: 2, Seed: 7, Stop: 60}} {
+		r, err := play(bin, s, true, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Answers != s.Stop {
+			t.Errorf("%v: stopped after %d answers, want %d", s, r.Answers, s.Stop)
+		}
+		if r.Refused > 0 {
+			t.Errorf("%v: rumref refused %d of the policy's answers", s, r.Refused)
+		}
+		if !r.Terminal {
+			t.Errorf("%v: the terminal session failed: %s", s, r.TermError)
+			continue
+		}
+		if r.Passes == 0 || r.Keys < r.Answers {
+			t.Errorf("%v: %d pass screens and %d keys for %d answers: every answer takes a key, and secrets a pass screen", s, r.Passes, r.Keys, r.Answers)
+		}
+		var b strings.Builder
+		report(&b, []build{{name: "this", bin: bin}}, []Setup{s}, [][]*Result{{r}})
+		if !strings.Contains(b.String(), "keys/ans") {
+			t.Errorf("the report has no header:\n%s", b.String())
+		}
+	}
+}

@@ -1,0 +1,341 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// terminal plays the same game in rumref's terminal front end on a
+// pseudo-terminal, typing each answer the JSON session chose with the
+// fewest keys that front end takes, and counts the keys pressed and the
+// pass-the-laptop screens shown.
+//
+// Two kinds of selection list are known, told apart by the help line they
+// draw: promptui's (221e179: arrow keys move, Enter chooses), where an
+// option costs Down once per option above it and Enter; and rumref's own
+// list (a digit chooses at once), where an option costs its number's
+// digits and, when a longer number starts with them, Enter. Typed prompts
+// (dice, secret answers, which take an option's number too) cost the
+// characters and Enter; a pass screen or "press Enter" costs one Enter.
+type terminal struct {
+	cmd  *exec.Cmd
+	f    *os.File
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	mark int
+	done chan struct{}
+	// passes and keys are the figures; log keeps the last screens for
+	// an error.
+	passes, keys int
+	// entered is the "press Enter" line last answered: the terminal
+	// draws it once more as it takes the Enter, which is not a new one.
+	entered string
+}
+
+func startTerm(bin string, args []string) (*terminal, error) {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "TERM=xterm", "NO_COLOR=1", "COLUMNS=120", "LINES=50")
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
+	if err != nil {
+		return nil, err
+	}
+	t := &terminal{cmd: cmd, f: f, done: make(chan struct{})}
+	go func() {
+		b := make([]byte, 64<<10)
+		for {
+			n, err := f.Read(b)
+			t.mu.Lock()
+			t.buf.Write(b[:n])
+			t.mu.Unlock()
+			if err != nil {
+				close(t.done)
+				return
+			}
+		}
+	}()
+	return t, nil
+}
+
+func (t *terminal) close() {
+	if t.cmd.ProcessState == nil {
+		_ = t.cmd.Process.Kill()
+		_ = t.cmd.Wait()
+	}
+	_ = t.f.Close()
+}
+
+// controls drops the control characters a terminal program writes
+// besides its text (promptui writes " \b" after a prompt).
+var controls = strings.NewReplacer("\r", "", "\b", "", "\a", "")
+
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]`)
+
+// since returns what the terminal wrote after the mark, without escape
+// sequences and carriage returns, and the buffer's length.
+func (t *terminal) since() (string, int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b := t.buf.Bytes()
+	s := ansi.ReplaceAllString(string(b[t.mark:]), "")
+	return controls.Replace(s), len(b)
+}
+
+// settled waits until the terminal has written nothing for a moment and
+// returns what it wrote since the mark.
+func (t *terminal) settled() (string, int) {
+	_, n := t.since()
+	for {
+		time.Sleep(25 * time.Millisecond)
+		s, m := t.since()
+		if m == n {
+			return s, m
+		}
+		n = m
+	}
+}
+
+func (t *terminal) send(keys string, count int) error {
+	t.keys += count
+	if os.Getenv("TABLEPLAY_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "send %q\n", keys)
+	}
+	_, n := t.since()
+	t.mark = n
+	_, err := t.f.WriteString(keys)
+	return err
+}
+
+// lastLine is the screen's last line that holds anything.
+func lastLine(s string) string {
+	s = strings.TrimRight(s, " \n\t")
+	return strings.TrimSpace(s[strings.LastIndex(s, "\n")+1:])
+}
+
+// waitingForEnter reports whether the screen's last line asks for Enter
+// (a pass-the-laptop screen, the end of a secret answer), other than the
+// one just answered drawn again.
+func (t *terminal) waitingForEnter(s string) bool {
+	last := lastLine(s)
+	return strings.Contains(strings.ToLower(last), "press enter") && norm(last) != t.entered
+}
+
+// settledText is settled's text.
+func (t *terminal) settledText() string {
+	s, _ := t.settled()
+	return s
+}
+
+// dropEntered drops the lines that draw the "press Enter" line just
+// answered again: promptui (221e179) sometimes draws the previous
+// prompt's line below the next one (the redraw race of issue 12).
+func (t *terminal) dropEntered(s string) string {
+	if t.entered == "" {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		if norm(l) != t.entered {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// norm is a line without the cursor and spaces, to compare lines drawn
+// again.
+func norm(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '█' || r == '\t' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// enter answers a "press Enter" screen.
+func (t *terminal) enter(s string) error {
+	if strings.Contains(s, passScreen) {
+		t.passes++
+	}
+	err := t.send("\r", 1)
+	t.entered = norm(lastLine(s))
+	return err
+}
+
+// passScreen is the words every version's pass-the-laptop screen holds.
+const passScreen = "pass the laptop to "
+
+// snippet is the end of a question's text, which the terminal prints as
+// is.
+func snippet(text string) string {
+	text = strings.TrimSpace(text)
+	if r := []rune(text); len(r) > 40 {
+		text = string(r[len(r)-40:])
+	}
+	return text
+}
+
+// ready reports whether the screen s shows q ready for an answer: its
+// text, and after it a list's first option (a list) or a prompt (a
+// typed answer).
+func ready(q *object, s, want string) bool {
+	i := strings.LastIndex(s, want)
+	if i < 0 {
+		return false
+	}
+	rest := s[i+len(want):]
+	if q.Kind == "choice" && !q.Secret && len(q.Options) > 0 {
+		first := []rune(q.Options[0].Label)
+		if len(first) > 20 {
+			first = first[:20]
+		}
+		return strings.Contains(rest, string(first))
+	}
+	if q.Secret {
+		// A typed prompt's line ends with a colon.
+		for _, l := range strings.Split(rest, "\n") {
+			if strings.HasSuffix(strings.TrimRight(l, " █"), ":") {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// answer types line, the answer to q, once the terminal shows q (an
+// empty line: only waits for it).
+func (t *terminal) answer(q *object, line string) error {
+	if os.Getenv("TABLEPLAY_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "step %d %s %q\n", q.Step, q.ID, line)
+	}
+	want := snippet(q.Text)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		s := t.dropEntered(t.settledText())
+		if ready(q, s, want) {
+			t.entered = ""
+			if line == "" {
+				return nil
+			}
+			return t.typeAnswer(q, line, s)
+		}
+		if t.waitingForEnter(s) {
+			if err := t.enter(s); err != nil {
+				return err
+			}
+			continue
+		}
+		select {
+		case <-t.done:
+			return fmt.Errorf("the terminal session ended before %q:\n%s", want, tail(s))
+		default:
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the terminal did not show %q:\n%s\n%q", want, tail(s), tail(s))
+		}
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 1500 {
+		return s[len(s)-1500:]
+	}
+	return s
+}
+
+// typeAnswer types the answer to q on the screen s.
+func (t *terminal) typeAnswer(q *object, line string, s string) error {
+	i := -1
+	for k, o := range q.Options {
+		if o.Key == line {
+			i = k
+		}
+	}
+	switch {
+	case q.Kind != "choice" || i < 0:
+		return t.send(line+"\r", len([]rune(line))+1)
+	case q.Secret:
+		// A typed prompt takes the key or, when no key is all digits, the
+		// option's number.
+		typed := line
+		if n := strconv.Itoa(i + 1); !digitKeys(q) && len(n) < len(typed) {
+			typed = n
+		}
+		return t.send(typed+"\r", len(typed)+1)
+	case strings.Contains(s, "arrow keys move"):
+		return t.send(strings.Repeat("\x1b[B", i)+"\r", i+1)
+	default:
+		typed := strconv.Itoa(i + 1)
+		if digitKeys(q) {
+			typed = line
+		}
+		longer := false
+		for k, o := range q.Options {
+			n := strconv.Itoa(k + 1)
+			if digitKeys(q) {
+				n = o.Key
+			}
+			longer = longer || (n != typed && strings.HasPrefix(n, typed))
+		}
+		if longer {
+			return t.send(typed+"\r", len(typed)+1)
+		}
+		return t.send(typed, len(typed))
+	}
+}
+
+// digitKeys reports whether some option key is all digits (then a number
+// always means that key).
+func digitKeys(q *object) bool {
+	for _, o := range q.Options {
+		if o.Key != "" && strings.Trim(o.Key, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// finish answers the last screens (a pass back, the end) until the
+// terminal session ends.
+func (t *terminal) finish() error {
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		select {
+		case <-t.done:
+			return t.wait()
+		default:
+		}
+		s, _ := t.settled()
+		if t.waitingForEnter(s) {
+			if err := t.enter(s); err != nil {
+				return err
+			}
+			continue
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the terminal session did not end with the game:\n%s", tail(s))
+		}
+	}
+}
+
+func (t *terminal) wait() error {
+	err := t.cmd.Wait()
+	var ee *exec.ExitError
+	if err == nil || errors.As(err, &ee) && ee.ExitCode() == 0 {
+		return nil
+	}
+	s, _ := t.since()
+	return fmt.Errorf("the terminal session ended with %v:\n%s", err, tail(s))
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"rumref/setup"
+)
+
+// runnerView is the part of a Rum Runner player's own view (peek) the
+// policy reads; its fields are the same at 221e179 and today.
+type runnerView struct {
+	Players []struct {
+		Supply   int      `json:"supply"`
+		HandSize int      `json:"hand_size"`
+		Hand     []string `json:"hand"`
+		Deck     int      `json:"deck"`
+	} `json:"players"`
+	Islands []struct {
+		Card *struct {
+			ID    int  `json:"id"`
+			Coins int  `json:"coins"`
+			Cost  int  `json:"cost"`
+			Up    bool `json:"face_up"`
+		} `json:"card"`
+	} `json:"islands"`
+	Ships []struct {
+		Slots int      `json:"slots"`
+		Crew  []string `json:"crew"`
+	} `json:"ships"`
+}
+
+// needsView reports whether the policy reads the player's view for a
+// question.
+func needsView(id string) bool {
+	return id == "action" || id == "invest.card" || id == "hazard.island"
+}
+
+// cardTypes are the types of the built-in catalog's cards, by name.
+var cardTypes = func() map[string]string {
+	m := map[string]string{}
+	cards, err := setup.RunnerCatalog(nil)
+	if err != nil {
+		return m
+	}
+	for _, c := range cards {
+		m[c.Name] = c.Type.String()
+	}
+	return m
+}()
+
+type side struct {
+	Supply, HandSize, Deck int
+	Hand                   []string
+}
+
+// me is the view of a seat's own side (zero when there is no view).
+func (v *runnerView) me(seat int) side {
+	if v == nil || seat >= len(v.Players) {
+		return side{}
+	}
+	p := v.Players[seat]
+	return side{Supply: p.Supply, HandSize: p.HandSize, Deck: p.Deck, Hand: p.Hand}
+}
+
+// holds reports whether the hand holds a card of a type.
+func (s side) holds(_ *runnerView, ty string) bool {
+	for _, n := range s.Hand {
+		if cardTypes[n] == ty {
+			return true
+		}
+	}
+	return false
+}
+
+// underfunded reports whether an option key ("c" and a card's ID) is an
+// investment with fewer coins than its price.
+func (v *runnerView) underfunded(key string) bool {
+	if v == nil {
+		return false
+	}
+	for _, is := range v.Islands {
+		if c := is.Card; c != nil && "c"+strconv.Itoa(c.ID) == key {
+			return c.Coins < c.Cost
+		}
+	}
+	return false
+}
+
+func (v *runnerView) anyUnderfunded() bool {
+	if v == nil {
+		return false
+	}
+	for _, is := range v.Islands {
+		if c := is.Card; c != nil && c.Coins < c.Cost {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsCard reports whether the island of an option key ("i" and its
+// number) holds an investment.
+func (v *runnerView) holdsCard(key string) bool {
+	if v == nil || !strings.HasPrefix(key, "i") {
+		return false
+	}
+	for i, is := range v.Islands {
+		if "i"+strconv.Itoa(i+1) == key {
+			return is.Card != nil
+		}
+	}
+	return false
+}
+
+// freeSlot reports whether some ship has room for a crew.
+func (v *runnerView) freeSlot() bool {
+	if v == nil {
+		return false
+	}
+	for _, s := range v.Ships {
+		if len(s.Crew) < s.Slots {
+			return true
+		}
+	}
+	return false
+}
