@@ -200,7 +200,9 @@ func ready(q *object, s, want string) bool {
 		if len(first) > 20 {
 			first = first[:20]
 		}
-		return strings.Contains(rest, string(first))
+		// promptui's list draws the options below the text; rumref's
+		// own list may group them, and ends with its help line.
+		return strings.Contains(rest, string(first)) || strings.Contains(rest, "↑↓")
 	}
 	if q.Secret {
 		// A typed prompt's line ends with a colon.
