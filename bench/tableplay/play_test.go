@@ -37,8 +37,12 @@ func TestPlaysBothGamesThroughJSONAndTheTerminal(t *testing.T) {
 			t.Errorf("%v: the terminal session failed: %s", s, r.TermError)
 			continue
 		}
-		if r.Passes == 0 || r.Keys < r.Answers {
-			t.Errorf("%v: %d pass screens and %d keys for %d answers: every answer takes a key, and secrets a pass screen", s, r.Passes, r.Keys, r.Answers)
+		if r.Keys < r.Answers {
+			t.Errorf("%v: %d keys for %d answers: every answer takes a key", s, r.Keys, r.Answers)
+		}
+		// Rum Runner opens with the crown's secret starting hazards.
+		if s.Game == "runner" && r.Passes == 0 {
+			t.Errorf("%v: no pass screen before the crown's secret questions", s)
 		}
 		var b strings.Builder
 		report(&b, []build{{name: "this", bin: bin}}, []Setup{s}, [][]*Result{{r}})
