@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"rumref/games"
 	"strings"
 	"testing"
@@ -282,6 +283,47 @@ func TestHandTrashedRaidedCard(t *testing.T) {
 		r := Run(Config{Game: "runner", Games: 1, Seed: seed})
 		for _, f := range r.Failures {
 			t.Errorf("seed %d: %v", f.Seed, f.Err)
+		}
+	}
+}
+
+func TestSameStateComparesEveryField(t *testing.T) {
+	type inner struct {
+		N    int
+		tags []string
+	}
+	type state struct {
+		Name  string
+		hid   *inner
+		Count map[string]int
+		Rows  []inner
+	}
+	base := func() state {
+		return state{Name: "a", hid: &inner{N: 1, tags: []string{"x"}}, Count: map[string]int{"k": 2}, Rows: []inner{{N: 3}}}
+	}
+	same := func(a, b state) bool { return sameState(reflect.ValueOf(&a), reflect.ValueOf(&b)) }
+	if !same(base(), base()) {
+		t.Fatal("equal states differ")
+	}
+	empty := base()
+	empty.Rows[0].tags = []string{}
+	if !same(base(), empty) {
+		t.Error("a nil and an empty list differ")
+	}
+	for name, change := range map[string]func(*state){
+		"exported field":      func(s *state) { s.Name = "b" },
+		"unexported pointee":  func(s *state) { s.hid.N = 9 },
+		"unexported list":     func(s *state) { s.hid.tags[0] = "y" },
+		"map value":           func(s *state) { s.Count["k"] = 3 },
+		"map key":             func(s *state) { s.Count = map[string]int{"j": 2} },
+		"list element":        func(s *state) { s.Rows[0].N = 4 },
+		"list length":         func(s *state) { s.Rows = append(s.Rows, inner{}) },
+		"nil against pointer": func(s *state) { s.hid = nil },
+	} {
+		other := base()
+		change(&other)
+		if same(base(), other) {
+			t.Errorf("%s: the change is not seen", name)
 		}
 	}
 }
