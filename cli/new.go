@@ -74,7 +74,7 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 		return err
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
-	ng, err := st.Run(ask.Answer, func() error { return a.prepareSave(entry.Name) })
+	ng, err := st.Run(ask.Answer, ask.Say, func() error { return a.prepareSave(entry.Name) })
 	if err != nil {
 		return interrupted(err, "")
 	}

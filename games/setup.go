@@ -104,12 +104,14 @@ func (SetupBase) Status(referee.Viewer) string { return "" }
 func (SetupBase) View(referee.Viewer) any { return nil }
 
 // Run asks the setup's questions until none is left and returns the new
-// game: a question with a pre-answer takes it (a refusal is an error
-// naming the flag), every other one is asked with ask, which must have
-// the engine take an answer (or return the error that stopped it, such
-// as the players quitting). before is called once, before the first
-// question asked (or at the end when none is).
-func (s *Setup) Run(ask func(e *referee.Engine) error, before func() error) (*NewGame, error) {
+// game: a question with a pre-answer takes it, every other one is asked
+// with ask, which must have the engine take an answer (or return the
+// error that stopped it, such as the players quitting). A refused
+// pre-answer is an error naming the flag, unless questions were asked
+// already: then say tells the table why and the question is asked, so
+// nothing typed is lost to a mistyped flag. before is called once, before
+// the first question asked (or at the end when none is).
+func (s *Setup) Run(ask func(e *referee.Engine) error, say func(string), before func() error) (*NewGame, error) {
 	e, err := referee.Start(func() referee.Game { return s.Questions() })
 	if err != nil {
 		return nil, err
@@ -118,10 +120,14 @@ func (s *Setup) Run(ask func(e *referee.Engine) error, before func() error) (*Ne
 	asked := false
 	for q := e.Next(); q != nil; q = e.Next() {
 		if p, ok := s.Pre[q.ID]; ok {
-			if err := e.Answer(preAnswer(q, p.Answer)); err != nil {
+			err := e.Answer(preAnswer(q, p.Answer))
+			if err == nil {
+				continue
+			}
+			if !asked {
 				return nil, flagRefusal(q, p, err)
 			}
-			continue
+			say(flagRefusal(q, p, err).Error() + ". Answer the question instead.")
 		}
 		if !asked {
 			asked = true

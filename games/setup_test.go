@@ -56,7 +56,7 @@ func TestSetupQuestionsHaveStableIDs(t *testing.T) {
 	}
 	l := &lines{answers: []string{"3", "Ann", "gold", "Bo", "blue", "Cy", "black", "2"}}
 	before := 0
-	ng, err := st.Run(l.ask, func() error { before++; return nil })
+	ng, err := st.Run(l.ask, nil, func() error { before++; return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestFlagsArePreAnswers(t *testing.T) {
 	before := 0
 	ng, err := st.Run(func(e *referee.Engine) error {
 		return fmt.Errorf("asked %s although every flag was given", e.Next().ID)
-	}, func() error { before++; return nil })
+	}, nil, func() error { before++; return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestFlagsArePreAnswers(t *testing.T) {
 	// A flag given for some questions only: the rest are asked.
 	st, _ = games.Runner.Begin(flags(games.Runner, "pirate", "Bo"))
 	l := &lines{answers: []string{"Ann"}}
-	ng, err = st.Run(l.ask, func() error { return nil })
+	ng, err = st.Run(l.ask, nil, func() error { return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,13 +117,13 @@ func TestOneValidatorForFlagsAndLines(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = st.Run(func(*referee.Engine) error { return errors.New("asked") }, func() error { return nil })
+		_, err = st.Run(func(*referee.Engine) error { return errors.New("asked") }, nil, func() error { return nil })
 		if err == nil || !strings.Contains(err.Error(), "--"+tc.flag+": ") || !strings.Contains(err.Error(), tc.why) {
 			t.Errorf("--%s %q: %v, want a refusal saying %q", tc.flag, tc.value, err, tc.why)
 		}
 		st, _ = games.Runner.Begin(flags(games.Runner))
 		l := &lines{answers: tc.lines}
-		if _, err := st.Run(l.ask, func() error { return nil }); err != nil {
+		if _, err := st.Run(l.ask, nil, func() error { return nil }); err != nil {
 			t.Fatal(err)
 		}
 		if len(l.refused) != 1 || !strings.Contains(l.refused[0], tc.why) {
@@ -132,13 +132,13 @@ func TestOneValidatorForFlagsAndLines(t *testing.T) {
 	}
 	// A choice: the color of a flag and of a line.
 	st, _ := games.Pirates.Begin(flags(games.Pirates, "players", "Ann:gold,Bo:gold", "start", "1"))
-	_, err := st.Run(func(*referee.Engine) error { return errors.New("asked") }, func() error { return nil })
+	_, err := st.Run(func(*referee.Engine) error { return errors.New("asked") }, nil, func() error { return nil })
 	if err == nil || !strings.Contains(err.Error(), `--players: player 2's color: "gold" is not one of the choices`) {
 		t.Errorf("two golds: %v", err)
 	}
 	st, _ = games.Pirates.Begin(flags(games.Pirates))
 	l := &lines{answers: []string{"2", "Ann", "gold", "Bo", "gold", "blue", "1"}}
-	if _, err := st.Run(l.ask, func() error { return nil }); err != nil {
+	if _, err := st.Run(l.ask, nil, func() error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if len(l.refused) != 1 || !strings.Contains(l.refused[0], `"gold" is not one of the choices`) {
@@ -154,7 +154,27 @@ func TestSettingsAreCheckedBeforeAnyQuestion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.Run(func(*referee.Engine) error { return errors.New("asked") }, func() error { return nil }); err == nil || !strings.HasPrefix(err.Error(), "--layout: ") {
+	if _, err := st.Run(func(*referee.Engine) error { return errors.New("asked") }, nil, func() error { return nil }); err == nil || !strings.HasPrefix(err.Error(), "--layout: ") {
 		t.Errorf("a layout with section 8 twice: %v", err)
+	}
+}
+
+// TestAMistypedFlagAfterTypedAnswersIsAsked: when the names were typed
+// and --start names nobody, the table is told why and asked who starts;
+// nothing typed is lost.
+func TestAMistypedFlagAfterTypedAnswersIsAsked(t *testing.T) {
+	st, err := games.Pirates.Begin(flags(games.Pirates, "start", "Zed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lines{answers: []string{"2", "Ann", "gold", "Bo", "blue", "2"}}
+	var said []string
+	ng, err := st.Run(l.ask, func(s string) { said = append(said, s) }, func() error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg := ng.Setup.(*pirates.Config); cfg.Start != 1 || len(said) != 1 || !strings.Contains(said[0], `--start: "Zed" is not one of the choices`) ||
+		l.asked[len(l.asked)-1] != games.QStart {
+		t.Fatalf("start %d, said %q, asked %v", cfg.Start, said, l.asked)
 	}
 }
