@@ -116,3 +116,41 @@ func TestOldSavesOpenThroughTheBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONSeveralAnswersOnOneLine sends the twelve setup draws of a
+// 3-player game on one line through the binary: a line with one tile that
+// cannot be drawn is refused whole, then the whole line is taken, saved
+// once, and the first turn is asked at step 12.
+func TestJSONSeveralAnswersOnOneLine(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	d := startDriver(t, nil, "new", "pirates", "--players", "Ann:gold,Bo:violet,Cy:black", "--start", "Ann", "--layout", "fixed", "--save", save)
+	for q := d.next(); q == nil || q["id"] != "setup.pub"; q = d.next() {
+		if q == nil {
+			t.Fatalf("no pub draw asked:\n%s", d.errs.String())
+		}
+		d.send("") // a pause before the game
+	}
+	draws := "swan-3 swan-4 escruce-2 frere-5 chest-5 scorpion-12 map-rose-3 map-rose-6 map-green-4 map-yellow-5 bunk-7 hammock-4"
+	d.send(strings.Replace(draws, "bunk-7", "bunk-99", 1))
+	q := d.next()
+	last := d.objs[len(d.objs)-2]
+	if q["id"] != "setup.pub" || q["step"].(float64) != 0 || last["type"] != "error" ||
+		!strings.Contains(last["error"].(string), "Value 11 (bunk-99)") || !strings.Contains(last["error"].(string), "Nothing of the line was taken") {
+		t.Fatalf("the bad line: %v, then %v", last, q)
+	}
+	d.send(draws)
+	if q = d.next(); q["id"] != "turn.menu" || q["step"].(float64) != 12 {
+		t.Fatalf("after the line: %v", q)
+	}
+	d.send("quit")
+	if code := d.finish(); code != 2 {
+		t.Fatalf("quit exit %d\n%s", code, d.errs.String())
+	}
+	f, _, err := games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Answers) != 12 || f.Answers[11].A != "hammock-4" {
+		t.Errorf("saved %v", f.Answers)
+	}
+}

@@ -207,3 +207,34 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 		t.Fatalf("after the take-back the save holds %d answers, want the %d before", len(saved.Answers), len(f.Answers))
 	}
 }
+
+// TestTmuxSeveralAnswersOnOneLine types the setup draws of a 2-player game
+// on one line at the first draw's list, then at the imaginary player's die
+// prompt a line whose second value does not fit (refused whole, the die
+// still asked), then the die alone.
+func TestTmuxSeveralAnswersOnOneLine(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "game.yaml")
+	p := startTmux(t, "new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "fixed", "--save", save)
+	p.waitFor("press Enter to start")
+	p.keys(false, "Enter")
+	p.waitFor("Which tile is it?")
+	p.keys(true, "swan-3 swan-4 escruce-2 frere-5 chest-5 scorpion-12 map-rose-3 map-rose-6 map-green-4 map-yellow-5 bunk-7 hammock-4")
+	p.keys(false, "Enter")
+	p.waitFor("imaginary")
+	p.keys(true, "4 x")
+	p.keys(false, "Enter")
+	s := p.waitFor("Nothing of the line was taken")
+	if !strings.Contains(s, "Value 2 (x)") {
+		t.Errorf("the refusal does not name the value:\n%s", s)
+	}
+	p.keys(true, "4")
+	p.keys(false, "Enter")
+	p.waitFor("move the captain along which empty alley")
+	f, _, err := games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Answers) != 13 || f.Answers[12].A != "4" {
+		t.Errorf("saved %v", f.Answers)
+	}
+}
