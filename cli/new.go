@@ -82,7 +82,11 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 	if err != nil {
 		return err
 	}
-	for _, line := range ng.Intro {
+	intro := ng.Intro
+	if cols := prompts.Columns(a.stdout); ng.NarrowIntro != nil && cols > 0 && cols < ng.WideCols {
+		intro = ng.NarrowIntro
+	}
+	for _, line := range intro {
 		ask.Say(line)
 	}
 	if ng.Pause != "" {

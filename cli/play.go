@@ -183,7 +183,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	if err != nil {
 		return err
 	}
-	instructions, err := entry.Instructions(file.Setup)
+	instructions, err := entry.Instructions(file.Setup, prompts.Columns(a.stdout))
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ type Entry struct {
 	// Instructions is how the table sets up the box for a setup (the
 	// board to build): shown when a game starts and resumes, and by the
 	// setup command.
-	Instructions func(setup any) (string, error)
+	Instructions func(setup any, cols int) (string, error)
 	// Sim makes the simulator's table of a seed (players: the table
 	// size, 0 to vary it by the seed): its setup, the random player's
 	// policy and the game's checks (see sim.go).
@@ -96,13 +96,13 @@ var Pirates = &Entry{
 	Name: "pirates", Title: "Rum & Pirates", MinPlayers: piratesMin, MaxPlayers: piratesMax,
 	Flags: piratesFlags, Begin: beginPirates,
 	Sim: func(players int, seed uint64) (SimTable, error) { return newPiratesTable(players, seed) },
-	Instructions: func(s any) (string, error) {
+	Instructions: func(s any, cols int) (string, error) {
 		cfg := s.(*pirates.Config)
 		board, err := setup.Assemble(cfg.Layout)
 		if err != nil {
 			return "", err
 		}
-		return piratesInstructions(cfg, board), nil
+		return piratesInstructions(cfg, board, cols), nil
 	},
 	NewSetup: func() any { return new(pirates.Config) },
 	Check: func(s any) error {
@@ -152,7 +152,7 @@ var Runner = &Entry{
 	Name: "runner", Title: "Rum Runner", MinPlayers: 2, MaxPlayers: 2,
 	Flags: runnerFlags, Begin: beginRunner,
 	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
-	Instructions: func(s any) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },
+	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },
 	NewSetup:     func() any { return new(runner.Config) },
 	Check: func(s any) error {
 		if err := s.(*runner.Config).Validate(); err != nil {

@@ -139,17 +139,20 @@ func (s *piratesSetup) Done() (*NewGame, error) {
 	if err := s.cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &NewGame{Setup: &s.cfg, Intro: []string{
-		fmt.Sprintf("Rum & Pirates: %s.\n\n%s", s.how, piratesInstructions(&s.cfg, s.board)),
-		fmt.Sprintf("%s starts and takes the start-player tile. Everyone takes 2 coins and 10 pirates; 5 of each color go to the unemployment office; the captain stands on the HQ.",
-			s.cfg.Players[s.cfg.Start].Name)},
+	intro := func(cols int) []string {
+		return []string{
+			fmt.Sprintf("Rum & Pirates: %s.\n\n%s", s.how, piratesInstructions(&s.cfg, s.board, cols)),
+			fmt.Sprintf("%s starts and takes the start-player tile. Everyone takes 2 coins and 10 pirates; 5 of each color go to the unemployment office; the captain stands on the HQ.",
+				s.cfg.Players[s.cfg.Start].Name)}
+	}
+	return &NewGame{Setup: &s.cfg, Intro: intro(0), NarrowIntro: intro(80), WideCols: pirates.WidePictureCols,
 		Pause: "Build the board as shown above (type setup at any question to see it again), then press Enter to start."}, nil
 }
 
 // piratesInstructions is how to build the board of a setup, with its
-// picture.
-func piratesInstructions(cfg *pirates.Config, board *pirates.Board) string {
-	return fmt.Sprintf("%s\n%s", setup.BuildInstructions(cfg.Layout), board.Picture(nil, nil, board.HQ))
+// picture for a terminal of cols columns (0: the wide picture).
+func piratesInstructions(cfg *pirates.Config, board *pirates.Board, cols int) string {
+	return fmt.Sprintf("%s\n%s", setup.BuildInstructions(cfg.Layout), board.PictureFor(nil, nil, board.HQ, cols))
 }
 
 // PiratesLayout reads a --layout value (random, fixed or a spec) into a

@@ -85,6 +85,11 @@ type NewGame struct {
 	Setup any
 	// Intro is said before the game's first question: what was set up.
 	Intro []string
+	// NarrowIntro, when set, is Intro for a terminal narrower than
+	// WideCols columns, the width Intro's board picture takes: its
+	// picture fits 80 columns.
+	NarrowIntro []string
+	WideCols    int
 	// Pause, when set, is said after the intro, and a terminal waits
 	// for Enter (the table builds the board before the first question).
 	Pause string

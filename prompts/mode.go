@@ -8,6 +8,7 @@ package prompts
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -62,6 +63,17 @@ func Detect(in, out *os.File) Mode {
 		return Terminal
 	}
 	return Plain
+}
+
+// Columns is the width in columns of the terminal w writes to, or 0 when
+// w is not a terminal (a pipe, a file): what is printed there need not
+// fit a screen.
+func Columns(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok || !isTerminal(f) {
+		return 0
+	}
+	return termWidth(int(f.Fd()))
 }
 
 func isTerminal(f *os.File) bool {

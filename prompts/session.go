@@ -333,7 +333,14 @@ func (s *Session) playerNames() []string {
 	return names
 }
 
-// statusText is the board and status for a viewer, cleaned for printing.
+// statusText is the board and status for a viewer, cleaned for printing;
+// a game that can fit its picture to the screen (StatusFor) gets the
+// terminal's width.
 func (s *Session) statusText(viewer referee.Viewer) string {
+	if g, ok := s.Engine.Game().(interface {
+		StatusFor(referee.Viewer, int) string
+	}); ok {
+		return safetext.CleanLines(g.StatusFor(viewer, Columns(s.Out)))
+	}
 	return safetext.CleanLines(s.Engine.Game().Status(viewer))
 }

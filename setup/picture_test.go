@@ -35,6 +35,11 @@ func TestGoldenFixedBoard(t *testing.T) {
 	out.WriteString(b.AlleyList(occ, marks))
 	golden.Check(t, "testdata/board-fixed.txt", out.String())
 
+	// The narrow picture, for a terminal of 80 columns.
+	out.Reset()
+	out.WriteString(b.PictureFor(occ, marks, b.HQ, 80))
+	golden.Check(t, "testdata/board-fixed-80.txt", out.String())
+
 	turned, err := ParseLayout("3e 1 7 / 9s 5 2w / 4 8 6")
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +50,25 @@ func TestGoldenFixedBoard(t *testing.T) {
 	out.WriteString("\n")
 	out.WriteString(tb.Picture(nil, nil, tb.CoinOf[5]))
 	golden.Check(t, "testdata/board-turned.txt", out.String())
+}
+
+// TestNarrowPictureFitsEightyColumns draws random boards for a terminal
+// of 80 columns: no line of the picture or its key is wider than 79, and
+// every alley's segment count is on it, as in the wide picture.
+func TestNarrowPictureFitsEightyColumns(t *testing.T) {
+	for seed := int64(1); seed <= 40; seed++ {
+		b := mustAssemble(t, RandomLayout(seed))
+		narrow, wide := b.PictureFor(nil, nil, b.HQ, 80), b.Picture(nil, nil, b.HQ)
+		for i, line := range strings.Split(narrow, "\n") {
+			if n := len([]rune(line)); n > 79 {
+				t.Fatalf("seed %d: line %d is %d columns: %q", seed, i+1, n, line)
+			}
+		}
+		rows := strings.Split(narrow, "\n")[:28]
+		if got, want := countDigits(strings.Join(rows, "")), countDigits(strings.Join(pictureBody(wide), "")); got != want {
+			t.Errorf("seed %d: the narrow picture shows %d digits, the wide one %d", seed, got, want)
+		}
+	}
 }
 
 // pictureBody returns the board rows of a picture (without the key).

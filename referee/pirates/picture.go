@@ -6,15 +6,24 @@ import (
 	"strings"
 )
 
-// The picture draws each board section as a box of pictureW columns by
-// pictureH rows; a terminal character is about twice as tall as wide.
-const (
-	pictureW = 36
-	pictureH = 12
-	// pictureCols and pictureRows are the size of the framed board.
-	pictureCols = 3*pictureW + 1
-	pictureRows = 3*pictureH + 1
+// The picture draws each board section as a box of w columns by h rows;
+// a terminal character is about twice as tall as wide. The wide picture
+// is 109 columns; the narrow one, for a terminal of fewer columns, fits
+// 80.
+type picSize struct{ w, h int }
+
+var (
+	widePicture   = picSize{w: 36, h: 12}
+	narrowPicture = picSize{w: 26, h: 9}
 )
+
+// cols and rows are the size of the framed board.
+func (z picSize) cols() int { return 3*z.w + 1 }
+func (z picSize) rows() int { return 3*z.h + 1 }
+
+// WidePictureCols is how many columns the wide board picture takes: a
+// narrower terminal gets the narrow one (see PictureFor).
+const WidePictureCols = 109
 
 // Short returns the intersection's label for the board picture, at most
 // five characters, e.g. "Coin3", "HQ", "Pir5", "MapR2", "Swan".
@@ -54,25 +63,36 @@ func (in Intersection) Short() string {
 
 // canvas is a grid of characters the picture is drawn on.
 type canvas struct {
-	cells [pictureRows][pictureCols]rune
-	label [pictureRows][pictureCols]bool // an intersection label is here
-	count [pictureRows][pictureCols]bool // a segment count is here
+	z     picSize
+	cells [][]rune
+	label [][]bool // an intersection label is here
+	count [][]bool // a segment count is here
+}
+
+func newCanvas(z picSize) *canvas {
+	cv := &canvas{z: z, cells: make([][]rune, z.rows()), label: make([][]bool, z.rows()), count: make([][]bool, z.rows())}
+	for r := range cv.cells {
+		cv.cells[r] = make([]rune, z.cols())
+		cv.label[r] = make([]bool, z.cols())
+		cv.count[r] = make([]bool, z.cols())
+	}
+	return cv
 }
 
 // cell is one character position: row and column.
 type cell struct{ r, c int }
 
 // at converts board coordinates (0-3) to the nearest character cell.
-func at(x, y float64) cell {
-	return cell{r: int(math.Round(y * pictureH)), c: int(math.Round(x * pictureW))}
+func (z picSize) at(x, y float64) cell {
+	return cell{r: int(math.Round(y * float64(z.h))), c: int(math.Round(x * float64(z.w)))}
 }
 
 // inside reports whether a cell lies on the canvas.
-func (k cell) inside() bool { return k.r >= 0 && k.r < pictureRows && k.c >= 0 && k.c < pictureCols }
+func (z picSize) inside(k cell) bool { return k.r >= 0 && k.r < z.rows() && k.c >= 0 && k.c < z.cols() }
 
 // onFrame reports whether a cell lies on the board's outer edge.
-func (k cell) onFrame() bool {
-	return k.r == 0 || k.r == pictureRows-1 || k.c == 0 || k.c == pictureCols-1
+func (z picSize) onFrame(k cell) bool {
+	return k.r == 0 || k.r == z.rows()-1 || k.c == 0 || k.c == z.cols()-1
 }
 
 // line lists the cells from p to q, both included, and the character that
@@ -134,11 +154,23 @@ func markOf(id int, occupant []int, marks []string) rune {
 // gold. Each section's corner shows its number and, for a turned section,
 // where its top edge points, e.g. "[5e]". A short key follows the picture.
 func (b *Board) Picture(occupant []int, marks []string, captain int) string {
-	var cv canvas
+	return b.PictureFor(occupant, marks, captain, 0)
+}
+
+// PictureFor is Picture for a terminal of cols columns: below
+// WidePictureCols it draws the narrow picture, 79 columns wide, with the
+// key wrapped to fit (0 means wide).
+func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) string {
+	z := widePicture
+	if cols > 0 && cols < WidePictureCols {
+		z = narrowPicture
+	}
+	cv := newCanvas(z)
+	pictureW, pictureH := z.w, z.h
 	for r := range cv.cells {
 		for c := range cv.cells[r] {
 			switch {
-			case r == 0 || r == pictureRows-1 || c == 0 || c == pictureCols-1:
+			case r == 0 || r == z.rows()-1 || c == 0 || c == z.cols()-1:
 				cv.cells[r][c] = '#'
 			case r%pictureH == 0 && c%pictureW == 0:
 				cv.cells[r][c] = '+'
@@ -151,26 +183,29 @@ func (b *Board) Picture(occupant []int, marks []string, captain int) string {
 			}
 		}
 	}
-	for cell, p := range b.Layout {
-		tag := fmt.Sprintf("[%d]", p.Section)
-		if p.Turn > 0 && p.Turn < 4 {
-			tag = fmt.Sprintf("[%d%c]", p.Section, "nesw"[p.Turn])
+	tags := func() {
+		for cell, p := range b.Layout {
+			tag := fmt.Sprintf("[%d]", p.Section)
+			if p.Turn > 0 && p.Turn < 4 {
+				tag = fmt.Sprintf("[%d%c]", p.Section, "nesw"[p.Turn])
+			}
+			cv.write(cell/3*pictureH+1, cell%3*pictureW+2, tag, true)
 		}
-		cv.write(cell/3*pictureH+1, cell%3*pictureW+2, tag, true)
 	}
+	tags()
 	// Draw every alley as a line: straight inside a section, bent at the
 	// border point for one that crosses a seam or leaves the board.
 	paths := make([][]cell, len(b.Alleys))
 	prefer := make([]int, len(b.Alleys))
 	for _, a := range b.Alleys {
 		from := b.Intersections[a.A]
-		pts := []cell{at(from.X, from.Y)}
+		pts := []cell{z.at(from.X, from.Y)}
 		if a.Crosses {
-			pts = append(pts, at(a.CrossX, a.CrossY))
+			pts = append(pts, z.at(a.CrossX, a.CrossY))
 		}
 		if !a.Dark && a.B >= 0 && a.B < len(b.Intersections) {
 			to := b.Intersections[a.B]
-			pts = append(pts, at(to.X, to.Y))
+			pts = append(pts, z.at(to.X, to.Y))
 		}
 		mark := markOf(a.ID, occupant, marks)
 		var path []cell
@@ -183,7 +218,7 @@ func (b *Board) Picture(occupant []int, marks []string, captain int) string {
 				ch = mark
 			}
 			for _, k := range seg {
-				if k.inside() && (!k.onFrame() || a.Dark) {
+				if z.inside(k) && (!z.onFrame(k) || a.Dark) {
 					cv.cells[k.r][k.c] = ch
 				}
 			}
@@ -197,13 +232,18 @@ func (b *Board) Picture(occupant []int, marks []string, captain int) string {
 		}
 		paths[a.ID] = path
 	}
+	if z == narrowPicture {
+		// Alleys run closer to the corners here: the section numbers
+		// are written over them.
+		tags()
+	}
 	for _, in := range b.Intersections {
 		text := in.Short()
 		if in.ID == captain {
 			text = "*" + text + "*"
 		}
-		k := at(in.X, in.Y)
-		start := min(max(k.c-(len(text)-1)/2, 1), pictureCols-1-len(text))
+		k := z.at(in.X, in.Y)
+		start := min(max(k.c-(len(text)-1)/2, 1), z.cols()-1-len(text))
 		cv.write(k.r, start, text, true)
 	}
 	for _, a := range b.Alleys {
@@ -214,7 +254,7 @@ func (b *Board) Picture(occupant []int, marks []string, captain int) string {
 		out.WriteString(strings.TrimRight(string(cv.cells[r][:]), " "))
 		out.WriteByte('\n')
 	}
-	out.WriteString(pictureKey(b, occupant, marks, captain))
+	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
 	return out.String()
 }
 
@@ -222,7 +262,7 @@ func (b *Board) Picture(occupant []int, marks []string, captain int) string {
 func (cv *canvas) write(r, c int, text string, isLabel bool) {
 	for i, ch := range []rune(text) {
 		k := cell{r: r, c: c + i}
-		if k.inside() {
+		if cv.z.inside(k) {
 			cv.cells[k.r][k.c] = ch
 			cv.label[k.r][k.c] = cv.label[k.r][k.c] || isLabel
 		}
@@ -245,7 +285,7 @@ func (cv *canvas) placeCount(path []cell, prefer, segments int) {
 			continue
 		}
 		k := path[i]
-		if k.inside() && !cv.label[k.r][k.c] && !cv.count[k.r][k.c] {
+		if cv.z.inside(k) && !cv.label[k.r][k.c] && !cv.count[k.r][k.c] {
 			cv.cells[k.r][k.c] = digit
 			cv.count[k.r][k.c] = true
 			return
@@ -253,8 +293,9 @@ func (cv *canvas) placeCount(path []cell, prefer, segments int) {
 	}
 }
 
-// pictureKey explains the picture's symbols.
-func pictureKey(b *Board, occupant []int, marks []string, captain int) string {
+// pictureKey explains the picture's symbols, in lines of at most cols
+// characters.
+func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) string {
 	var k strings.Builder
 	if captain >= 0 && captain < len(b.Intersections) {
 		fmt.Fprintf(&k, "The captain stands on *%s* (%s).\n", b.Intersections[captain].Short(), b.Intersections[captain].Name)
@@ -273,7 +314,34 @@ func pictureKey(b *Board, occupant []int, marks []string, captain int) string {
 	}
 	k.WriteString("[5e] = section 5 with its top edge pointing east (n, e, s, w).  Pir = Pirate, Rdv = Rendezvous,\n")
 	k.WriteString("Sup = Supply, Grd = Guard, Chst = Chest, MapR/MapG/MapY = map rose/green/yellow, Swan/Cruce/Frere = pubs.\n")
-	return k.String()
+	if cols >= WidePictureCols {
+		return k.String()
+	}
+	return wrapWords(strings.ReplaceAll(strings.ReplaceAll(k.String(), ",\nSup", ", Sup"), ".  Pir", ".\nPir"), cols-1)
+}
+
+// wrapWords wraps each line of s at a space so that none is longer than
+// n characters.
+func wrapWords(s string, n int) string {
+	var out strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		nl := strings.HasSuffix(line, "\n")
+		line = strings.TrimSuffix(line, "\n")
+		for len(line) > n {
+			cut := strings.LastIndexByte(line[:n+1], ' ')
+			if cut <= 0 {
+				cut = n
+			}
+			out.WriteString(line[:cut])
+			out.WriteByte('\n')
+			line = strings.TrimLeft(line[cut:], " ")
+		}
+		out.WriteString(line)
+		if nl {
+			out.WriteByte('\n')
+		}
+	}
+	return out.String()
 }
 
 // darkSide describes where a dark alley leaves the board, e.g. "north, left".

@@ -149,7 +149,11 @@ func (g *Game) View(viewer referee.Viewer) any {
 
 // Status is the board and status as text for the viewer (a seat, or
 // referee.Public for the table).
-func (g *Game) Status(viewer referee.Viewer) string {
+func (g *Game) Status(viewer referee.Viewer) string { return g.StatusFor(viewer, 0) }
+
+// StatusFor is Status for a terminal of cols columns (0: any width): a
+// narrow one gets the narrow board picture (see Board.PictureFor).
+func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
 	v := g.View(viewer).(View)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Round %d of %d, %s phase. Start player: %s.", v.Round, Rounds, v.Phase, v.StartPlayer)
@@ -163,7 +167,7 @@ func (g *Game) Status(viewer referee.Viewer) string {
 		marks[i] = Mark(p.Color)
 		key = append(key, fmt.Sprintf("%s = %s (%s)", marks[i], p.Name, p.Color))
 	}
-	b.WriteString(g.Board.Picture(g.Occupant, marks, g.Captain))
+	b.WriteString(g.Board.PictureFor(g.Occupant, marks, g.Captain, cols))
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}
