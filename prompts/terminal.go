@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/manifoldco/promptui"
 
@@ -430,6 +431,7 @@ func (t *terminal) run(p promptui.Prompt) (string, error) {
 // with an empty line, so a refused "7" and a "4" typed next are "4", not
 // "74". A line too long to be taken is refused the same way.
 func (t *terminal) prompt(label string, validate func(string) error, mask bool) (string, error) {
+	label = t.fitLabel(label)
 	for {
 		p := promptui.Prompt{Label: label}
 		if mask {
@@ -455,7 +457,7 @@ func (t *terminal) prompt(label string, validate func(string) error, mask bool) 
 // confirm asks yes or no; anything but y is no (promptui's ErrAbort), so
 // no risky choice is taken by a stray Enter.
 func (t *terminal) confirm(text string) (bool, error) {
-	_, err := t.run(promptui.Prompt{Label: text, IsConfirm: true})
+	_, err := t.run(promptui.Prompt{Label: t.fitLabel(text), IsConfirm: true})
 	if errors.Is(err, promptui.ErrAbort) {
 		return false, nil
 	}
@@ -463,6 +465,48 @@ func (t *terminal) confirm(text string) (bool, error) {
 		return false, promptErr(err)
 	}
 	return true, nil
+}
+
+// promptRoom is what promptui draws around a label ("? ", ": ", a few
+// columns for the answer and a confirm's "[y/N]").
+const promptRoom = 12
+
+// fitLabel keeps a prompt's label on one line of the terminal: promptui
+// redraws its line at every key, and a label that wraps is drawn again
+// below itself. The words that do not fit are printed above as text and
+// the last line is the label.
+func (t *terminal) fitLabel(label string) string {
+	lines := wrapWords(label, t.width()-1)
+	if len(lines) == 1 && utf8.RuneCountInString(label)+promptRoom <= t.width() {
+		return label
+	}
+	if last := lines[len(lines)-1]; utf8.RuneCountInString(last)+promptRoom > t.width() {
+		lines = append(lines[:len(lines)-1], wrapWords(last, t.width()-promptRoom)...)
+	}
+	for _, l := range lines[:len(lines)-1] {
+		fmt.Fprintln(t.out, l)
+	}
+	return lines[len(lines)-1]
+}
+
+// wrapWords breaks s into lines of at most width characters at spaces (a
+// longer word stands on a line of its own).
+func wrapWords(s string, width int) []string {
+	width = max(width, 20)
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
 }
 
 // waitEnter shows a line and waits for Enter; what was typed before it

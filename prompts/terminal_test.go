@@ -137,3 +137,29 @@ func TestDetectPipesArePlain(t *testing.T) {
 		t.Fatalf("Detect(nil) = %v", m)
 	}
 }
+
+// TestLongPromptLabelsStayOnOneLine: promptui redraws its line at every
+// key, so a label wider than the terminal is drawn again below itself; the
+// words that do not fit go above it as text.
+func TestLongPromptLabelsStayOnOneLine(t *testing.T) {
+	var out bytes.Buffer
+	term := &terminal{out: &out, outFd: -1} // 80 columns
+	long := "Build the board as shown above (type setup at any question to see it again), then press Enter to start."
+	label := term.fitLabel(long)
+	if n := len([]rune(label)) + promptRoom; n > 80 {
+		t.Errorf("the label %q takes %d columns of 80", label, n)
+	}
+	above := out.String()
+	for _, l := range strings.Split(strings.TrimSuffix(above, "\n"), "\n") {
+		if len([]rune(l)) > 79 {
+			t.Errorf("a line above the prompt is %d columns wide: %q", len([]rune(l)), l)
+		}
+	}
+	if got := strings.Join(strings.Fields(above+" "+label), " "); got != long {
+		t.Errorf("words lost or moved: %q", got)
+	}
+	out.Reset()
+	if got := term.fitLabel("Name of player 1"); got != "Name of player 1" || out.Len() != 0 {
+		t.Errorf("a short label changed: %q, printed %q", got, out.String())
+	}
+}
