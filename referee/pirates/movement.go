@@ -145,7 +145,7 @@ func (g *Game) payable(p referee.Seat, h hop, c, k int, last bool) bool {
 // affordable lists the hops from c the player can pay for as hop number k
 // (0 = the first of the turn).
 func (g *Game) affordable(p referee.Seat, c, k int, last bool) []hop {
-	var out []hop
+	out := make([]hop, 0, 4) // room for most lists without growing
 	g.eachHop(c, func(h hop) bool {
 		if g.payable(p, h, c, k, last) {
 			out = append(out, h)

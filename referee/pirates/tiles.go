@@ -220,7 +220,7 @@ func (s *Stack) Possible() []string {
 // physical pile the table may have squared up, turned or reshuffled, so a
 // tile put under it may come up before the shuffled part is gone.
 func (s *Stack) Drawable() []string {
-	var out []string
+	out := make([]string, 0, len(s.keys))
 	for _, k := range s.keys {
 		if s.Counts[k] > 0 || slices.Contains(s.Under, k) {
 			out = append(out, k)
