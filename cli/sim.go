@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"rumref/games"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -62,6 +63,13 @@ default the current directory) that "rumref resume" opens.`,
 						fmt.Fprintf(a.stderr, "sim %s: %d/%d games, %d failures\n", game, done, count, len(r.Failures))
 					}
 				}
+			}
+			if os.Getenv("GOGC") == "" {
+				// A simulation keeps a live heap of a few MB and allocates
+				// fast: collecting it at 4x its size rather than 2x
+				// halves the collections for little memory (GOGC set in
+				// the environment is kept).
+				debug.SetGCPercent(400)
 			}
 			r := sim.Run(cfg)
 			if asJSON {
