@@ -4,18 +4,23 @@ package cli
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"rumref/games"
-	"rumref/referee/pirates"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"rumref/games"
+	"rumref/internal/randplay"
 	"rumref/journal"
+	"rumref/prompts"
 	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/sim"
 )
 
 // tmuxPane runs the binary in a detached tmux session, as a person at a
@@ -237,4 +242,207 @@ func TestTmuxSeveralAnswersOnOneLine(t *testing.T) {
 	if len(f.Answers) != 13 || f.Answers[12].A != "4" {
 		t.Errorf("saved %v", f.Answers)
 	}
+}
+
+// screenJoined is the pane with wrapped lines joined.
+func (p *tmuxPane) screenJoined() string {
+	out, err := exec.Command("tmux", "capture-pane", "-p", "-J", "-t", p.name).Output()
+	if err != nil {
+		p.t.Fatalf("capture-pane: %v", err)
+	}
+	return string(out)
+}
+
+// press types one key 0.2 s after the last, as a quick player at the
+// table does.
+func (p *tmuxPane) press(key string) {
+	p.t.Helper()
+	time.Sleep(200 * time.Millisecond)
+	args := []string{"send-keys", "-t", p.name}
+	if key != "Enter" && key != "C-c" {
+		args = append(args, "-l")
+	}
+	if out, err := exec.Command("tmux", append(args, key)...).CombinedOutput(); err != nil {
+		p.t.Fatalf("send-keys %q: %v %s", key, err, out)
+	}
+}
+
+// answerKeys are the keys that answer q with option (or number) a in the
+// terminal: a digit chooses a list's option at once unless a longer
+// number starts with it (then Enter); typed answers end with Enter.
+func answerKeys(q *referee.Question, a string) []string {
+	var typed string
+	switch {
+	case q.Kind != referee.Choice:
+		typed = a
+	default:
+		for i, o := range q.Options {
+			if o.Key != a {
+				continue
+			}
+			typed = o.Key
+			if !isNumberKeys(q) {
+				typed = fmt.Sprint(i + 1)
+			}
+		}
+	}
+	var keys []string
+	for _, r := range typed {
+		keys = append(keys, string(r))
+	}
+	if q.Kind != referee.Choice || q.Secret {
+		return append(keys, "Enter")
+	}
+	n, _ := strconv.Atoi(typed)
+	if n*10 <= len(q.Options) || isNumberKeys(q) && n*10 <= maxKey(q) {
+		keys = append(keys, "Enter")
+	}
+	return keys
+}
+
+func isNumberKeys(q *referee.Question) bool {
+	for _, o := range q.Options {
+		if _, err := strconv.Atoi(o.Key); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func maxKey(q *referee.Question) int {
+	m := 0
+	for _, o := range q.Options {
+		n, _ := strconv.Atoi(o.Key)
+		m = max(m, n)
+	}
+	return m
+}
+
+// TestTmuxPiratesRoundAtTableSpeed plays the whole first round of a
+// 3-player Rum & Pirates game in a real terminal at 0.2 s between keys:
+// before every answer the screen shows the question the game asks (the
+// save, replayed, says which), and after it the save holds exactly that
+// answer to that question, so no key landed on a wrong prompt and no
+// action was lost. It logs the keys per answer.
+func TestTmuxPiratesRoundAtTableSpeed(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "round.yaml")
+	p := startTmux(t, "new", "pirates", "--players", "Ann:gold,Bo:violet,Cy:blue", "--start", "Ann", "--layout", "fixed", "--save", save)
+	p.waitFor("then press Enter to start")
+	p.press("Enter")
+	r := rand.New(rand.NewPCG(12, 1))
+	names := []string{"Ann", "Bo", "Cy"}
+	keys, answers, passes := 0, 0, 0
+	// oldKeys counts what the same answers took in the terminal before
+	// issue 12 (promptui's list: arrow down from the first option, then
+	// Enter; a pass screen before and a clear after every secret answer
+	// but between two of the same player's), for the README's figure.
+	oldKeys, lastSecret := 0, referee.Seat(-9)
+	pending := func() (*journal.File, *referee.Engine) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			f, _, err := games.Read(save)
+			if err == nil && len(f.Answers) == answers {
+				factory, err := sim.Factory(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				e, err := referee.Replay(factory, f.Answers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return f, e
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("after %d answers the save holds %v (%v); the screen:\n%s", answers, f, err, p.screen())
+			}
+			time.Sleep(30 * time.Millisecond)
+		}
+	}
+	for {
+		_, e := pending()
+		q := e.Next()
+		round2 := false
+		for _, ev := range e.Events() {
+			round2 = round2 || strings.Contains(ev.For(referee.Public), "Round 2 of 5 begins")
+		}
+		if q == nil || round2 {
+			e.Close()
+			break
+		}
+		if answers > 400 {
+			t.Fatal("the first round has not ended after 400 answers")
+		}
+		// The answer: a random legal one that boards now and then, so
+		// the round ends.
+		a := randplay.From(r).Answer(randplay.Pirates, q)
+		for _, o := range q.Options {
+			if strings.HasPrefix(o.Key, "board") && r.IntN(4) == 0 {
+				a = o.Key
+			}
+		}
+		want := prompts.QuestionLine(names[max(int(q.Actor), 0)], q)
+		if q.Actor == referee.Table {
+			want = prompts.QuestionLine("the table", q)
+		}
+		want = strings.TrimSuffix(want, " ("+q.Rule+")")
+		// Pass screens and hand-backs come first: Enter each.
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			s := p.screenJoined()
+			last := strings.TrimRight(s, "\n ")
+			last = strings.TrimRight(last[strings.LastIndex(last, "\n")+1:], " █") // promptui draws its cursor as a block
+			if strings.Contains(last, "press Enter when you have the laptop") || strings.Contains(last, "press Enter to clear the screen") {
+				p.press("Enter")
+				keys++
+				passes++
+				time.Sleep(150 * time.Millisecond)
+				continue
+			}
+			if i := strings.LastIndex(s, want); i >= 0 && !strings.Contains(s[i:], "chose:") &&
+				(strings.HasSuffix(last, "> _") || strings.HasSuffix(last, "or help):") || strings.HasSuffix(last, "such as help):")) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("answer %d: the terminal does not ask %q:\n%s", answers+1, want, s)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		for _, k := range answerKeys(q, a) {
+			p.press(k)
+			keys++
+		}
+		switch {
+		case q.Secret:
+			oldKeys += len(answerKeys(q, a))
+			if lastSecret != q.Actor {
+				oldKeys += 2 // the pass screen, and the clear after
+			}
+		case q.Kind == referee.Choice:
+			for i, o := range q.Options {
+				if o.Key == a {
+					oldKeys += i + 1
+				}
+			}
+		default:
+			oldKeys += len(answerKeys(q, a))
+		}
+		if q.Secret {
+			lastSecret = q.Actor
+		} else {
+			lastSecret = -9
+		}
+		answers++
+		f, e2 := pending()
+		got := f.Answers[answers-1]
+		if got.Q != q.ID || got.A != a || got.Actor != int(q.Actor) {
+			t.Fatalf("answer %d: the save holds %s=%s by %d, want %s=%s by %d:\n%s", answers, got.Q, got.A, got.Actor, q.ID, a, q.Actor, p.screen())
+		}
+		e.Close()
+		e2.Close()
+	}
+	t.Logf("a 3-player round at 0.2 s between keys: %d answers, %d keys (%.2f per answer), %d pass or hand-back screens; the same answers took %d keys before (%.2f per answer)",
+		answers, keys, float64(keys)/float64(answers), passes, oldKeys, float64(oldKeys)/float64(answers))
+	p.press("C-c")
+	p.waitFor("EXIT=2")
 }
