@@ -59,6 +59,13 @@ func (p *policy) pirates(q *object) string {
 		if k := has(q, "join", "yes"); k != "" && p.chance(80) {
 			return k
 		}
+	case "pub.invite":
+		// Revision 2 asks the table first whether anybody joins: as
+		// players join pubs, somebody usually does.
+		if p.chance(80) {
+			return has(q, "some")
+		}
+		return has(q, "nobody")
 	case "map.take":
 		if k := p.without(q, "none"); k != "" && p.chance(90) {
 			return k
