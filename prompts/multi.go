@@ -65,6 +65,22 @@ func valueKey(q *referee.Question, v string) (string, error) {
 	return q.Validate(raw)
 }
 
+// byPosition reports whether value v would answer q, a choice that is a
+// decision rather than a tile the table drew (Confirm), only as an
+// option's position: a die in a string of dice that reaches a player's
+// choice ("spend a rum barrel?") is not that choice.
+func byPosition(q *referee.Question, v string) bool {
+	if q.Kind != referee.Choice || q.Confirm {
+		return false
+	}
+	for _, o := range q.Options {
+		if strings.EqualFold(o.Key, v) || o.Label != "" && strings.EqualFold(o.Label, v) {
+			return false
+		}
+	}
+	return true
+}
+
 // answerAll gives the engine the values of one line, each to the
 // question pending when its turn comes. If one does not fit, every value
 // of the line is taken back and the line is refused whole.
@@ -86,6 +102,10 @@ func (s *Session) answerAll(q *referee.Question, vals []string) error {
 			why = fmt.Sprintf("value %d would answer a question of text (%s), which takes one answer a line", i+1, cur.ID)
 		default:
 			key, err := valueKey(cur, v)
+			if err == nil && i > 0 && byPosition(cur, v) {
+				why = fmt.Sprintf("value %d (%s) would answer %s's choice %s by its position; a choice other than a tile drawn is taken from a line only by its key or label", i+1, v, s.name(cur.Actor), cur.ID)
+				break
+			}
 			if err == nil {
 				err = e.Answer(key)
 			}

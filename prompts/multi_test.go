@@ -11,7 +11,7 @@ import (
 )
 
 // diceGame asks three public rolls in turn (Ann, Bo, Ann), two public
-// draws, then Bo's secret ware and a name.
+// draws (tiles the table draws: Confirm), then Bo's secret ware and a name.
 type diceGame struct {
 	rolls []int
 	draws []string
@@ -28,7 +28,7 @@ func (g *diceGame) Play(t *referee.T) {
 		t.Emit(referee.Event{Rule: "d.roll", Text: fmt.Sprintf("Roll %d is %d.", i+1, g.rolls[i])})
 	}
 	for range 2 {
-		g.draws = append(g.draws, t.Ask(referee.Question{ID: "d.draw", Actor: referee.Table, Text: "Which tile?",
+		g.draws = append(g.draws, t.Ask(referee.Question{ID: "d.draw", Actor: referee.Table, Text: "Which tile?", Confirm: true,
 			Options: []referee.Option{{Key: "swan-3", Label: "The Swan 3"}, {Key: "gold", Label: "Gold rum"}}}))
 	}
 	g.ware = t.Ask(referee.Question{ID: "d.ware", Actor: 1, Secret: true, Text: "Which ware?",
@@ -106,5 +106,54 @@ func TestSeveralAnswersJSON(t *testing.T) {
 	if len(steps) < 4 || !strings.Contains(steps[1], `"type":"error"`) || !strings.Contains(steps[1], "Value 2 (9)") ||
 		!strings.Contains(steps[3], `"id":"d.draw"`) || !strings.Contains(steps[3], `"step":3`) {
 		t.Errorf("JSON lines:\n%s", strings.Join(steps, "\n"))
+	}
+}
+
+// rumGame asks Ann's roll, then Ann's own choice whether to spend a rum
+// barrel on it (a decision, not a table draw), then Bo's roll.
+type rumGame struct {
+	rolls []int
+	rum   string
+}
+
+func (g *rumGame) Name() string                        { return "rum" }
+func (g *rumGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
+func (g *rumGame) Status(viewer referee.Viewer) string { return fmt.Sprint(g.rolls, g.rum) }
+func (g *rumGame) View(viewer referee.Viewer) any      { return g.Status(viewer) }
+func (g *rumGame) Play(t *referee.T) {
+	g.rolls = append(g.rolls, t.AskNumber(referee.Question{ID: "r.roll", Actor: 0, Min: 1, Max: 6, Text: "Roll the die"}))
+	g.rum = t.Ask(referee.Question{ID: "r.spend", Actor: 0, Text: "Spend a barrel?",
+		Options: []referee.Option{{Key: "keep", Label: "Keep the roll"}, {Key: "spend", Label: "Spend 1 barrel and re-roll"}}})
+	g.rolls = append(g.rolls, t.AskNumber(referee.Question{ID: "r.roll", Actor: 1, Min: 1, Max: 6, Text: "Roll the die"}))
+	t.AskNumber(referee.Question{ID: "r.roll", Actor: 0, Min: 1, Max: 6, Text: "Roll the die"})
+}
+
+// TestSeveralAnswersNeverChooseByPosition: a string of dice that reaches a
+// player's choice (spend a rum barrel?) must not take a die value as that
+// choice's position ("4 2 5" spent Ann's barrel); the line is refused
+// whole. Naming the option by its key or label in the line is a choice.
+func TestSeveralAnswersNeverChooseByPosition(t *testing.T) {
+	start := func(input string) *run {
+		e, err := referee.Start(func() referee.Game { return &rumGame{} })
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(e.Close)
+		r := &run{out: &bytes.Buffer{}, err: &bytes.Buffer{}}
+		r.s = &Session{Engine: e, Mode: Plain, In: strings.NewReader(input), Out: r.out, ErrOut: r.err, SaveName: "game.yaml",
+			Save: func(a []referee.Answer) error { r.saves = append(r.saves, a); return nil }}
+		return r.run()
+	}
+	r := start("4 2 5\n")
+	if n := len(r.s.Engine.Answers()); n != 0 {
+		t.Fatalf("a die string answered a choice by position: %v\n%s", r.s.Engine.Answers(), r.out)
+	}
+	if out := r.out.String(); !strings.Contains(out, "Value 2 (2) would answer Ann's choice r.spend by its position") ||
+		!strings.Contains(out, "Nothing of the line was taken") {
+		t.Errorf("the refusal does not say why:\n%s", out)
+	}
+	r = start("4 keep 5\n")
+	if g := r.s.Engine.Game().(*rumGame); g.rum != "keep" || !reflect.DeepEqual(g.rolls, []int{4, 5}) {
+		t.Errorf("a choice named by its key in a line: rum %q rolls %v\n%s", g.rum, g.rolls, r.out)
 	}
 }
