@@ -523,7 +523,7 @@ func (l *list) optionLines() []string {
 		return " "
 	}
 	num := func(it listItem) string {
-		if it.short == "" || (it.short == it.key && !l.showKey) {
+		if it.short == "" || it.short == it.label {
 			return ""
 		}
 		return it.short + ") "

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"text/template"
@@ -699,12 +700,8 @@ func (f *termFront) ask(a asking) func() (string, error) {
 	case askSeat:
 		return func() (string, error) {
 			names := s.playerNames()
-			keys := make([]string, 0, len(names)+1)
-			for i := range names {
-				keys = append(keys, fmt.Sprint(i+1))
-			}
-			keys = append(keys, "nobody")
-			res, err := t.choose(listSpec{label: "Whose secrets?", items: listItems(keys, append(names, "nobody (back to the game)"), true)})
+			keys := append(slices.Clone(names), "nobody")
+			res, err := t.choose(listSpec{label: "Whose secrets?", items: listItems(keys, append(slices.Clone(names), "nobody (back to the game)"), true)})
 			if err != nil {
 				return "", err
 			}
