@@ -108,10 +108,10 @@ func (s *Session) Run() error {
 			s.end()
 			return nil
 		}
-		s.teach(q.Rule)
 		if err := s.handBack(q); err != nil {
 			return s.stop(err)
 		}
+		s.teach(q.Rule)
 		s.sync()
 		line, remote, err := s.readAny(q)
 		if err == nil && !remote {
