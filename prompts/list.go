@@ -239,6 +239,7 @@ type list struct {
 	showKey bool
 	msg     string // a refusal or hint under the list
 	drawn   int    // lines of the last drawing, below the label
+	all     bool   // every option is shown (a typed list cannot scroll)
 }
 
 // runList shows spec and reads keys from r until an item is chosen or a
@@ -581,21 +582,24 @@ func (l *list) optionLines() []string {
 			}
 		}
 		shown = len(idx)
-		from := 0
-		if len(idx) > listRows {
+		from, rows := 0, listRows
+		if l.all {
+			rows = len(idx)
+		}
+		if len(idx) > rows {
 			for j, i := range idx {
 				if i >= l.top {
 					from = j
 					break
 				}
 			}
-			from = min(from, len(idx)-listRows)
+			from = min(from, len(idx)-rows)
 		}
-		for j := from; j < len(idx) && j < from+listRows; j++ {
+		for j := from; j < len(idx) && j < from+rows; j++ {
 			it := l.spec.items[idx[j]]
 			out = append(out, "  "+mark(idx[j])+fmt.Sprintf("%*s", numWidth, num(it))+it.label+keyOf(it))
 		}
-		if more := len(idx) - listRows; more > 0 {
+		if more := len(idx) - rows; more > 0 {
 			out = append(out, l.pal.quiet(fmt.Sprintf("    ... %d more: type a few letters to narrow the list, or use the arrow keys", more)))
 		}
 	}
@@ -612,7 +616,7 @@ func (l *list) optionLines() []string {
 // writeList writes the options of spec as a list shows them, grouped
 // when long, for a question typed rather than chosen (a secret one).
 func writeList(w io.Writer, spec listSpec, width int, pal palette) {
-	l := &list{spec: spec, width: max(width, 40), pal: pal, hi: -1, top: 0, showKey: false}
+	l := &list{spec: spec, width: max(width, 40), pal: pal, hi: -1, all: true}
 	l.grouped = groupItems(l.spec.items)
 	for _, s := range l.optionLines() {
 		for _, line := range fitLines(s, l.width-1) {

@@ -85,3 +85,18 @@ func FuzzList(f *testing.F) {
 		}
 	})
 }
+
+// TestTypedListShowsEveryOption: a secret list, answered by typing its
+// number masked, cannot scroll, so every option is listed.
+func TestTypedListShowsEveryOption(t *testing.T) {
+	var ks, ls []string
+	for i := range 20 {
+		ks = append(ks, fmt.Sprintf("card-%d", i))
+		ls = append(ls, fmt.Sprintf("Card named %c", 'A'+i))
+	}
+	var out strings.Builder
+	writeList(&out, listSpec{items: listItems(ks, ls, true)}, 80, palette{})
+	if !strings.Contains(out.String(), "20) Card named T") || strings.Contains(out.String(), "more:") {
+		t.Fatalf("the typed list does not show all 20 options:\n%s", out.String())
+	}
+}
