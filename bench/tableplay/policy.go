@@ -62,29 +62,19 @@ func (p *policy) pirates(q *object) string {
 	case "pub.invite":
 		// Revision 2 asks the table first whether anybody joins: as
 		// players join pubs, somebody usually does.
-		if p.chance(80) {
-			return has(q, "some")
-		}
-		return has(q, "nobody")
+		return p.either(q, 80, "some", "nobody")
+	case "rendezvous.offer":
+		return p.either(q, 40, "reveal", "end")
 	case "map.take":
 		if k := p.without(q, "none"); k != "" && p.chance(90) {
 			return k
 		}
 	case "supply.keep":
-		if p.chance(75) {
-			return has(q, "keep")
-		}
-		return has(q, "sell")
+		return p.either(q, 75, "keep", "sell")
 	case "rum.spend":
-		if p.chance(35) {
-			return has(q, "spend")
-		}
-		return has(q, "keep")
+		return p.either(q, 35, "spend", "keep")
 	case "rum.again":
-		if p.chance(30) {
-			return has(q, "reroll")
-		}
-		return has(q, "keep")
+		return p.either(q, 30, "reroll", "keep")
 	}
 	// A menu of alleys (move.alley, move.exit, and today's one turn menu
 	// and hop menu, which list rest, boarding or stopping beside them).
@@ -195,10 +185,7 @@ func (p *policy) runner(q *object) string {
 		}
 		return has(q, "done")
 	case "effect.optional", "effect.pay-to-trash":
-		if p.chance(70) {
-			return has(q, "yes")
-		}
-		return has(q, "no")
+		return p.either(q, 70, "yes", "no")
 	case "adjust":
 		return has(q, "done")
 	case "hazard.identify", "draw.card", "deck.remove", "raid.deck-top", "raid.hand-pick":
@@ -272,4 +259,12 @@ func (p *policy) runnerText(q *object) string {
 		return fmt.Sprintf("Fog Bank %c", rune('A'+p.typed-1))
 	}
 	return "pay 1"
+}
+
+// either is the option yes with probability pct in 100, else no.
+func (p *policy) either(q *object, pct int, yes, no string) string {
+	if p.chance(pct) {
+		return has(q, yes)
+	}
+	return has(q, no)
 }
