@@ -120,3 +120,22 @@ func TestCardFileBeyondTheBoxIsRefused(t *testing.T) {
 		t.Errorf("the status should name the pile beyond the box:\n%s", res.stdout)
 	}
 }
+
+// TestIslandFlagNamesTheFourthIsland: --island gives the fourth island the
+// name printed on its card; the setup, the questions and show use it, and
+// a card's name is refused before any question.
+func TestIslandFlagNamesTheFourthIsland(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "r.yaml")
+	res := rumref(t, "", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--island", "Gold Rum", "--save", save)
+	if res.code != exitError || !strings.Contains(res.stderr, "--island: Gold Rum is already a card's name") {
+		t.Fatalf("a card's name: exit %d, stderr %q", res.code, res.stderr)
+	}
+	res = rumref(t, "", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--island", "Smugglers Cove", "--save", save)
+	if res.code != exitInterrupted || !strings.Contains(res.stdout, "Bivalve Bay, Smugglers Cove)") || strings.Contains(res.stdout, "name unknown") {
+		t.Fatalf("exit %d, stdout %s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if res := rumref(t, "", "show", save); !strings.Contains(res.stdout, "Smugglers Cove") {
+		t.Errorf("show should name Smugglers Cove:\n%s", res.stdout)
+	}
+}

@@ -14,6 +14,7 @@ var runnerFlags = []Flag{
 	{Name: "crown", Usage: "Rum Runner: the crown player's name; asked when absent"},
 	{Name: "pirate", Usage: "Rum Runner: the pirate player's name; asked when absent"},
 	{Name: "cards", Usage: "Rum Runner: a YAML file of cards that adds to or overrides the built-in catalog"},
+	{Name: "island", Usage: "Rum Runner: the name printed on the fourth island card (the built-in catalog does not know it)"},
 	{Name: "mulligan", Kind: FlagBool, Default: "false", Usage: "Rum Runner: use the optional mulligan rule"},
 	{Name: "beyond-box", Kind: FlagBool, Default: "false", Usage: "Rum Runner: accept a --cards file whose decks hold more cards of a type than the box (the status says so)"},
 	{Name: "turn-cap", Kind: FlagInt, Default: "0", Usage: "Rum Runner: end a stalled game in a draw after this many turns (0: no cap)"},
@@ -41,6 +42,13 @@ func beginRunner(f Flags) (*Setup, error) {
 			return nil, fmt.Errorf("--cards %s: %w", file, err)
 		}
 		return nil, err
+	}
+	if name := f.Get("island"); name != "" {
+		c, err := runner.IslandCard(cfg.Cards, name)
+		if err != nil {
+			return nil, fmt.Errorf("--island: %w", err)
+		}
+		cfg.Cards = append(cfg.Cards, c)
 	}
 	// A catalog too large for a save is refused before the first question.
 	probe := cfg

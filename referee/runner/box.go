@@ -9,8 +9,23 @@ import (
 // in the save (Config.Edition). A save without one (edition 0) was started
 // before the box counts: it replays as it was played, with draws not held
 // to the box counts, any type allowed for a card typed in by hand, and the
-// starting hazards named only when they first matter.
-const Edition = 1
+// starting hazards named only when they first matter. Edition 2 asks the
+// table less (issue 12): the engine takes a public question's one legal
+// answer itself (TakesOnlyAnswers), the crown's "reveal a funded
+// investment?" comes only when a face-down investment holds enough coins
+// to be funded, the pirate looks at a Treasure Map card in a secret
+// question of their own (so it is shown to them at once), and the
+// face-down cards are turned over when the game ends. Saves of
+// editions 0 and 1 replay with the questions they were played with.
+const Edition = 2
+
+// asksLess reports whether the game was started under edition 2 or
+// later (see Edition).
+func (g *Game) asksLess() bool { return g.Config.Edition >= 2 }
+
+// TakesOnlyAnswers lets the engine take a public question's one legal
+// answer itself from edition 2 on (referee.OnlyAnswers).
+func (g *Game) TakesOnlyAnswers() bool { return g.asksLess() }
 
 // typeCount is the number of card types.
 const typeCount = int(Crew) + 1

@@ -146,7 +146,7 @@ func (g *Game) reshuffle(t *referee.T) {
 	n := min(5, p.Deck.Size())
 	t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over, shuffle it into a new deck (%s), then take the top %s and remove them from the game face-up.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))
 	for i := 0; i < n; i++ {
-		name := g.takeFromDeck(t, &p.Deck, PirateSide, deckCard, sideDeckTypes(PirateSide), referee.Question{ID: "deck.remove", Actor: referee.Table, Rule: "rr.deck.removed", Prompt: referee.Text("Turn over the top card of the new pirate deck (%d of %d removed from the game): which is it?", referee.Int(i+1), referee.Int(n))})
+		name := g.takeFromDeck(t, &p.Deck, PirateSide, deckCard, sideDeckTypes(PirateSide), referee.Question{ID: "deck.remove", Actor: referee.Table, Confirm: true, Rule: "rr.deck.removed", Prompt: referee.Text("Turn over the top card of the new pirate deck (%d of %d removed from the game): which is it?", referee.Int(i+1), referee.Int(n))})
 		g.Removed = append(g.Removed, name)
 		t.Say("rr.deck.removed", referee.Text("%s is removed from the game.", referee.Str(name)))
 	}

@@ -82,3 +82,16 @@ func RunDraw(seat, n int) func(*Game, *referee.T) {
 func RunDiscard(seat int) func(*Game, *referee.T) {
 	return func(g *Game, t *referee.T) { g.discard(t, seat, "rr.discard", referee.Text("discard a card.")) }
 }
+
+// TakesOnlyAnswers is the game's: from edition 2 the engine takes a
+// public question's one legal answer itself.
+func (s *Scenario) TakesOnlyAnswers() bool { return s.G.TakesOnlyAnswers() }
+
+// RunPeek has the pirate look at a face-down crown card (Treasure Map's
+// reward).
+var RunPeek = func(g *Game, t *referee.T) {
+	g.peek(t, &effectCtx{actor: PirateSeat, card: g.card("Treasure Map"), rule: "rr.event"})
+}
+
+// RunFinish ends the game with a crown win.
+var RunFinish = func(g *Game, t *referee.T) { g.finish(t, CrownSeat, "The crown wins.") }

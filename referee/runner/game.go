@@ -7,6 +7,7 @@ package runner
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"rumref/referee"
 	"rumref/safetext"
@@ -237,10 +238,31 @@ func (g *Game) finish(t *referee.T, winner int, text string) {
 // there (see Play).
 func (g *Game) finishAs(t *referee.T, winner int, rule, text string) {
 	t.Say(rule, referee.Text("%s", referee.Str(text)))
+	if g.asksLess() {
+		g.turnOver(t, rule)
+	}
 	g.Winner = winner
 	g.Over = true
 	g.Result = text
 	g.Raid = nil
+}
+
+// turnOver turns the crown's face-down cards face-up when the game ends,
+// for both players to see (edition 2): a ruling names each, and the final
+// status shows them face-up.
+func (g *Game) turnOver(t *referee.T, rule string) {
+	var parts []string
+	for _, x := range g.faceDown() {
+		if x.Name == "" {
+			continue // a starting hazard of an edition-0 game never named
+		}
+		parts = append(parts, g.label(x)+": "+x.Name)
+		x.Up = true
+	}
+	if len(parts) == 0 {
+		return
+	}
+	t.Say(rule, referee.Text("The game is over: the crown turns its face-down cards over: %s.", referee.Str(strings.Join(parts, "; "))))
 }
 
 // card returns the catalog entry for a name, or nil.

@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"rumref/referee"
 )
@@ -108,6 +110,39 @@ func (g *Game) labelMsg(p *Piece) referee.Msg {
 	return referee.Text("%s #%d (%s)", referee.Str(p.Name), referee.Int(p.ID), coins)
 }
 
+// shipChoice describes a ship offered in a choice: its coins, its crew
+// and free slots, and the skill icons of the ship and its crew together.
+func (g *Game) shipChoice(s *ShipPiece) referee.Msg {
+	crew := "no crew"
+	if len(s.Crew) > 0 {
+		names := make([]string, len(s.Crew))
+		for i, c := range s.Crew {
+			names[i] = c.Name
+		}
+		crew = "crew " + strings.Join(names, ", ")
+	}
+	nav, com := 0, 0
+	for _, p := range append([]*Piece{&s.Piece}, s.Crew...) {
+		if c := g.card(p.Name); c != nil {
+			nav, com = nav+c.Navigation, com+c.Combat
+		}
+	}
+	skills := "no skills"
+	switch {
+	case nav > 0 && com > 0:
+		skills = fmt.Sprintf("%d navigation, %d combat", nav, com)
+	case nav > 0:
+		skills = fmt.Sprintf("%d navigation", nav)
+	case com > 0:
+		skills = fmt.Sprintf("%d combat", com)
+	}
+	free := 0
+	if c := g.card(s.Name); c != nil {
+		free = max(0, c.Slots-len(s.Crew))
+	}
+	return referee.Text("%s #%d (%s; %s, %s free; %s)", referee.Str(s.Name), referee.Int(s.ID), referee.Count(s.Coins, "coin"), referee.Str(crew), referee.Count(free, "slot"), referee.Str(skills))
+}
+
 // choosePiece asks the actor to pick one of the pieces; done adds a "none"
 // option and returns nil when taken.
 func (g *Game) choosePiece(t *referee.T, id string, actor int, text referee.Msg, rule string, pieces []*Piece, done string) *Piece {
@@ -116,6 +151,10 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text referee.Msg,
 	}
 	c := referee.Choose[*Piece](t)
 	for _, p := range pieces {
+		if s := g.shipOf(p); s != nil && &s.Piece == p {
+			c.Add(p, g.shipChoice(s))
+			continue
+		}
 		c.Add(p, g.labelMsg(p))
 	}
 	if done != "" {

@@ -85,9 +85,9 @@ func TestRandomGames(t *testing.T) {
 	}
 	wins := [3]int{}
 	for seed := int64(1); seed <= int64(games); seed++ {
-		// Odd seeds play under the current edition, even ones as a save
-		// from before the box counts.
-		cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 80, Mulligan: seed%3 == 0, Cards: cards, Edition: int(seed % 2)}
+		// The seeds take turns at editions 0 (a save from before the box
+		// counts), 1 and 2 (the current one, which asks less).
+		cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 80, Mulligan: seed%3 == 0, Cards: cards, Edition: int(seed % 3)}
 		e, err := referee.Start(factory(cfg))
 		if err != nil {
 			t.Fatal(err)

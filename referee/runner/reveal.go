@@ -25,8 +25,11 @@ func (g *Game) reveal(t *referee.T) {
 			}
 		}
 		// The question is asked whenever a face-down investment exists, so
-		// whether one is funded does not show.
-		if !hidden {
+		// whether one is funded does not show. From edition 2 it is asked
+		// only when one could be funded as far as the pirate can tell (it
+		// holds at least the lowest price an investment can have), which
+		// the coins on the table show to both players anyway.
+		if !hidden || g.asksLess() && !g.couldBeFunded() {
 			return
 		}
 		pc := referee.Choose[*Piece](t)
@@ -46,6 +49,25 @@ func (g *Game) reveal(t *referee.T) {
 		t.Say("rr.reveal", referee.Text("The crown reveals %s on %s: funded with %d coins (price %d). Funded text: %s.", referee.Str(x.Name), referee.Str(is.Name), referee.Int(x.Coins), referee.Int(c.Cost), referee.Str(DescribeEffects(c.Funded))))
 		g.applyText(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.reveal"}, c.Funded)
 	}
+}
+
+// couldBeFunded reports whether some face-down investment holds at least
+// as many coins as the cheapest investment the catalog knows: only then
+// may one of them be funded. It reads only what both players see (coins
+// and the card list), never the cards' identities.
+func (g *Game) couldBeFunded() bool {
+	least := -1
+	for i := range g.cards {
+		if c := &g.cards[i]; c.Type == Investment && (least < 0 || c.Cost < least) {
+			least = c.Cost
+		}
+	}
+	for _, is := range g.Islands {
+		if x := is.Card; x != nil && !x.Up && x.Coins >= least {
+			return true
+		}
+	}
+	return false
 }
 
 // turnEnd fires the standing "when your turn ends" effects of face-up

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"rumref/referee"
 )
@@ -135,4 +137,32 @@ func (g *Game) islandList() string {
 		s += is.Name
 	}
 	return s
+}
+
+// IslandCard is the card of an island whose printed name the catalog does
+// not know (the fourth island, named with rumref new runner --island): it
+// refuses a name that is too long, has no letter or digit, or is already
+// a card's name in cards.
+func IslandCard(cards []Card, name string) (Card, error) {
+	name = strings.TrimSpace(name)
+	if n := utf8.RuneCountInString(name); n > MaxNameLength {
+		return Card{}, fmt.Errorf("the island's name is %d characters long: type at most %d", n, MaxNameLength)
+	}
+	k := slug(name)
+	if k == "" {
+		return Card{}, fmt.Errorf("an island's name needs at least one letter or digit")
+	}
+	islands := 0
+	for i := range cards {
+		if slug(cards[i].Name) == k {
+			return Card{}, fmt.Errorf("%s is already a card's name: give the name printed on the fourth island", cards[i].Name)
+		}
+		if cards[i].Type == Island {
+			islands++
+		}
+	}
+	if islands >= IslandCount {
+		return Card{}, fmt.Errorf("the catalog names %d islands already: there is no island left to name", islands)
+	}
+	return Card{Name: name, Side: CrownSide, Type: Island, Copies: 1}, nil
 }
