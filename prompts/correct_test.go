@@ -192,3 +192,20 @@ func TestSecretCorrectionInPlainModeLeaksNothing(t *testing.T) {
 		t.Fatalf("ware %q after the take-back", g.ware)
 	}
 }
+
+// TestCorrectTakesAnOptionNumber: "correct N VALUE" takes an option's
+// number as the question's own list shows it, in every mode, as the
+// question itself did ("correct 4 2" was refused as not a key), and the
+// secret answer's value in JSON too.
+func TestCorrectTakesAnOptionNumber(t *testing.T) {
+	for _, mode := range []Mode{Plain, JSON} {
+		r := startRelay(t, mode, "ann\n3\npearl\nred\ncorrect 4 2\ncorrect 3 1\nyes\n").run()
+		g := r.s.Engine.Game().(*relayGame)
+		if g.pick != "blue" || g.ware != "rum" {
+			t.Errorf("mode %v: pick %q ware %q, want blue and rum\n%s", mode, g.pick, g.ware, r.out)
+		}
+		if strings.Contains(r.out.String(), "is not one of the choices") {
+			t.Errorf("mode %v: an option number was refused:\n%s", mode, r.out)
+		}
+	}
+}

@@ -190,6 +190,9 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		}
 		value = v
 	}
+	if aq, err := s.Engine.QuestionAt(n - 1); err == nil {
+		value = optionKey(aq, value) // "correct 5 2": option 2, as at the question
+	}
 	pre, err := s.Engine.Preview(n-1, value)
 	if err != nil {
 		s.reject(q, refusedCorrection(e, n, err))

@@ -162,6 +162,15 @@ func (l *lineFront) setupLine() (string, error) {
 	return s, nil
 }
 
+// optionKey is a correction's new value v for q as the question takes
+// it: an option's number, as its list shows it, stands for its key.
+func optionKey(q *referee.Question, v string) string {
+	if in := parseInput(q, v); in.kind == answerInput {
+		return in.raw
+	}
+	return strings.TrimSpace(v)
+}
+
 // askValue writes a correction's question and reads the new value.
 func (l *lineFront) askValue(a asking) func() (string, error) {
 	fmt.Fprintln(l.s.Out, a.head)
@@ -172,10 +181,7 @@ func (l *lineFront) askValue(a asking) func() (string, error) {
 		if err != nil || strings.TrimSpace(line) == "" {
 			return "", err
 		}
-		if in := parseInput(a.q, line); in.kind == answerInput {
-			line = in.raw // an option's number stands for its key
-		}
-		return strings.TrimSpace(line), nil
+		return optionKey(a.q, line), nil
 	}
 }
 

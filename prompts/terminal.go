@@ -689,13 +689,13 @@ func (f *termFront) ask(a asking) func() (string, error) {
 				if strings.TrimSpace(v) == "" {
 					return nil
 				}
-				_, err := a.q.Validate(v)
+				_, err := a.q.Validate(optionKey(a.q, v))
 				return err
 			}, a.secret)
 			if err != nil || strings.TrimSpace(v) == "" {
 				return "", err
 			}
-			return a.q.Validate(v)
+			return a.q.Validate(optionKey(a.q, v))
 		}
 	case askSeat:
 		return func() (string, error) {
