@@ -105,6 +105,14 @@ func (t *T) Ask(q Question) string {
 		t.slot ^= 1
 		p = &t.slots[t.slot]
 	}
+	if t.e.queue != nil {
+		// A replay's queue answers here, inside the rules, reading the
+		// question where it stands.
+		if key, ok := t.e.take(&q); ok {
+			t.e.record(&q, key)
+			return key
+		}
+	}
 	*p = q
 	if d := t.e.drive; d != nil {
 		// A driver answers here, inside the rules: no switch back to the
@@ -180,9 +188,11 @@ type Engine struct {
 	// corr is the last correction, kept until the next one so that undo
 	// right after it can take it back.
 	corr *Correction
-	// drive, while set, answers each question inside the rules as they
-	// ask it (a replay's queue, Drive's driver): it returns the answer's
-	// key, or false to leave the question pending and hand control back.
+	// queue, while set, is the replay being fed; drive, while set,
+	// answers each question inside the rules as they ask it (Drive): it
+	// returns the answer's key, or false to leave the question pending
+	// and hand control back.
+	queue *replayQueue
 	drive func(q *Question) (key string, ok bool)
 }
 
@@ -224,7 +234,7 @@ func (e *Engine) begin() {
 		e.stop()
 	}
 	e.game = e.factory()
-	e.drive = nil
+	e.drive, e.queue = nil, nil
 	e.cur, e.answers, e.events, e.log, e.err = nil, nil, nil, nil, nil
 	e.raw, e.args, e.dropped = nil, nil, 0
 	g := e.game
@@ -280,48 +290,59 @@ type misfit struct {
 // answer that does not belong and returns it; nil means all were applied.
 //
 // The answers after the first are taken by the rules themselves as they
-// ask (drive), so a replay costs no switch between the engine and the
-// rules per answer.
+// ask (take), so a replay costs no switch between the engine and the
+// rules per answer, nor a copy of each question.
 func (e *Engine) feed(answers []Answer) *misfit {
 	if len(answers) == 0 {
 		return nil
 	}
-	defer func() { e.queued, e.drive = 0, nil }()
+	defer func() { e.queued, e.queue = 0, nil }()
 	e.answers = slices.Grow(e.answers, len(answers))
-	var bad *misfit
-	next := 0
-	take := func(q *Question) (string, bool) {
-		if next == len(answers) {
-			return "", false
-		}
-		key, m := e.fits(q, next, answers[next])
-		if m != nil {
-			bad = m
-			return "", false
-		}
-		next++
-		e.queued = len(answers) - next
-		return key, true
-	}
 	if e.err != nil {
 		return &misfit{0, "the referee could not go on", e.err}
 	}
 	if e.cur == nil {
 		return &misfit{0, "the game is over before it", ErrOver}
 	}
-	key, ok := take(e.cur)
+	r := &replayQueue{answers: answers}
+	e.queue = r
+	key, ok := e.take(e.cur)
 	if !ok {
-		return bad
+		return r.bad
 	}
-	e.drive = take
 	if err := e.apply(key); err != nil {
-		return &misfit{next - 1, "the referee could not apply it", err}
+		return &misfit{r.next - 1, "the referee could not apply it", err}
 	}
-	if bad == nil && next < len(answers) {
+	if r.bad == nil && r.next < len(answers) {
 		// The game ended before the queue did.
-		return &misfit{next, "the game is over before it", ErrOver}
+		return &misfit{r.next, "the game is over before it", ErrOver}
 	}
-	return bad
+	return r.bad
+}
+
+// replayQueue is the answer list a replay feeds: the rules take its
+// answers themselves as they ask (Engine.take).
+type replayQueue struct {
+	answers []Answer
+	// next is the answer to take next; bad is the first that did not fit.
+	next int
+	bad  *misfit
+}
+
+// take answers q from the replay's queue when its next answer fits there.
+func (e *Engine) take(q *Question) (string, bool) {
+	r := e.queue
+	if r.next == len(r.answers) {
+		return "", false
+	}
+	key, m := e.fits(q, r.next, r.answers[r.next])
+	if m != nil {
+		r.bad = m
+		return "", false
+	}
+	r.next++
+	e.queued = len(r.answers) - r.next
+	return key, true
 }
 
 // fits checks answer a, number i of a replay, against the question q the
@@ -455,7 +476,7 @@ func (e *Engine) apply(key string) error {
 		bad := e.err
 		last := e.answers[len(e.answers)-1]
 		keep := append([]Answer(nil), e.answers[:len(e.answers)-1]...)
-		e.drive = nil
+		e.drive, e.queue = nil, nil
 		e.rebuild(keep)
 		return fmt.Errorf("the referee could not apply %q to %s, so the answer was not taken (%v)", last.A, last.Q, bad)
 	}
