@@ -256,6 +256,10 @@ type SetupError struct {
 func (e *SetupError) Error() string { return e.Part + " is not " + e.What + ": " + e.Err.Error() }
 func (e *SetupError) Unwrap() error { return e.Err }
 
+// maxPlayed is the most seconds of play a save may hold (a hundred
+// years): the clock adds each sitting to them without overflowing.
+const maxPlayed = 100 * 365 * 24 * 3600
+
 // DecodeWith parses a save strictly: unknown fields, a missing or newer
 // format, an unknown game or a missing setup are errors that name the
 // line at fault where there is one. The game's setup section is decoded
@@ -349,8 +353,8 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 			return nil, fmt.Errorf("line %d: started is %q, not a time such as 2026-12-01T20:15:00Z", doc.Line("started"), f.Started)
 		}
 	}
-	if f.Played < 0 {
-		return nil, fmt.Errorf("line %d: played is %d: it counts the seconds played, from 0", doc.Line("played"), f.Played)
+	if f.Played < 0 || f.Played > maxPlayed {
+		return nil, fmt.Errorf("line %d: played is %d: it counts the seconds played, from 0 to %d (a hundred years)", doc.Line("played"), f.Played, maxPlayed)
 	}
 	if c := f.Correction; c != nil {
 		if c.Answer < 1 || c.Kept < c.Answer || c.Kept > len(f.Answers) || len(c.Before) == 0 {

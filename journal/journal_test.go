@@ -369,6 +369,9 @@ func TestPlayClockRoundTrip(t *testing.T) {
 	}
 	for _, bad := range []struct{ from, to, want string }{
 		{"played: 4500", "played: -3", "seconds played"},
+		// So many seconds would overflow the clock that adds this sitting
+		// to them, and the next save could not be opened again.
+		{"played: 4500", "played: 9223372036854775807", "seconds played"},
 		{"2026-11-30T20:15:00Z", "last tuesday", "not a time"},
 	} {
 		_, err := Decode([]byte(strings.Replace(string(data), bad.from, bad.to, 1)))
