@@ -22,6 +22,29 @@ import (
 
 const ttyHelperEnv = "RUMREF_PROMPTS_TTY_HELPER"
 
+// ttyGameEnv set to "keep" has the helper play keepGame.
+const ttyGameEnv = "RUMREF_PROMPTS_TTY_GAME"
+
+// keepGame asks Bo a secret ware and then Bo's own public pick, so Bo
+// keeps the laptop with his private ruling on the screen; then the
+// table counts.
+type keepGame struct{ ware, pick string }
+
+func (g *keepGame) Name() string                        { return "keep" }
+func (g *keepGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
+func (g *keepGame) Status(viewer referee.Viewer) string { return "a game of keeping" }
+func (g *keepGame) View(viewer referee.Viewer) any      { return g.Status(viewer) }
+func (g *keepGame) Play(t *referee.T) {
+	g.ware = t.Ask(referee.Question{ID: "k.ware", Actor: 1, Secret: true, Text: "Which ware did you draw?",
+		Options: []referee.Option{{Key: "rum", Label: "Rum"}, {Key: "gold", Label: "Gold"}}})
+	t.Emit(referee.Event{Rule: "k.ware", Text: "Bo took a ware.", Private: "It is " + g.ware + ".", Player: 1})
+	g.pick = t.Ask(referee.Question{ID: "k.pick", Actor: 1, Text: "Pick one.",
+		Options: []referee.Option{{Key: "red", Label: "Red"}, {Key: "blue", Label: "Blue"}}})
+	t.AskNumber(referee.Question{ID: "k.count", Actor: referee.Table, Min: 2, Max: 4, Text: "How many?"})
+}
+
+func newKeep() referee.Game { return &keepGame{} }
+
 // TestTerminalHelperProcess is not a test on its own: the pseudo-terminal
 // tests run the test binary again with ttyHelperEnv set, and then this
 // runs a terminal session on the real stdin and stdout.
@@ -29,7 +52,11 @@ func TestTerminalHelperProcess(t *testing.T) {
 	if os.Getenv(ttyHelperEnv) == "" {
 		t.Skip("helper process for the pseudo-terminal tests")
 	}
-	e, err := referee.Start(newTable)
+	factory := newTable
+	if os.Getenv(ttyGameEnv) == "keep" {
+		factory = newKeep
+	}
+	e, err := referee.Start(factory)
 	if err != nil {
 		fmt.Println("RESULT start", err)
 		os.Exit(1)
@@ -213,6 +240,30 @@ func TestTerminalMenuUndoAndCtrlC(t *testing.T) {
 	sc.waitFor(t, "RESULT mode=terminal end=quit answers=[{t.roll 5}]")
 	if !sgr.MatchString(sc.since(0)) {
 		t.Error("no color with color on")
+	}
+}
+
+// TestTerminalQuitClearsAHeldSecret: Bo keeps the laptop after his secret
+// answer, his private ruling still on the screen, for his own public
+// question; quitting there clears the screen before rumref exits, so the
+// next one at the laptop does not read it (it stayed on the screen).
+func TestTerminalQuitClearsAHeldSecret(t *testing.T) {
+	for _, stop := range []string{":quit\r", "\x03"} {
+		t.Setenv(ttyGameEnv, "keep")
+		f, sc, _ := startTTY(t, "plain")
+		sc.waitFor(t, "press Enter when you have the laptop")
+		typeKeys(t, f, "\r")
+		sc.waitFor(t, "Your answer (hidden")
+		typeKeys(t, f, "gold\r")
+		sc.waitFor(t, "It is gold.")
+		sc.waitFor(t, "Pick one.")
+		sc.waitFor(t, "undo show log help peek quit")
+		from := sc.mark
+		typeKeys(t, f, stop)
+		sc.waitFor(t, "RESULT mode=terminal end=quit")
+		if after := sc.since(from); !strings.Contains(after, clearScreen) {
+			t.Errorf("%q: rumref stopped with Bo's private ruling on the screen: %q", stop, after)
+		}
 	}
 }
 

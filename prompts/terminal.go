@@ -739,7 +739,15 @@ func (f *termFront) show(m shown) { showText(f.s, m) }
 
 func (f *termFront) refuse(q *referee.Question, why string) { refuseText(f.s, q, why) }
 
-func (f *termFront) stop(string) {}
+// stop clears the screen when a player still holds the laptop after a
+// secret answer (quit or Ctrl-C at their own next question): their
+// private rulings are not left on it for whoever comes next.
+func (f *termFront) stop(string) {
+	if f.s.passed != "" {
+		f.s.passed = ""
+		f.t.clear()
+	}
+}
 
 func (f *termFront) hold() { f.t.session = true }
 
