@@ -232,12 +232,14 @@ func (s *Session) afterSecret(q *referee.Question, before int) error {
 }
 
 // handBack takes the laptop back from the player who holds it when the
-// next question q (nil at the end of the game) is not theirs. A terminal
+// next question q (nil at the end of the game) is another player's. A terminal
 // clears the screen and shows the public rulings since the last public
 // screen again (recap), so the move and the tiles set aside are not lost
 // with it.
 func (s *Session) handBack(q *referee.Question) error {
-	if s.passed == "" || (q != nil && s.passedKey(q) == s.passed) {
+	if s.passed == "" || (q != nil && (s.passedKey(q) == s.passed || !q.Actor.Player())) {
+		// The holder answers the table's own questions too (a tile
+		// drawn, a die rolled at the table), as they read the table.
 		return nil
 	}
 	holder := s.passed
