@@ -194,6 +194,8 @@ type Engine struct {
 	// and hand control back.
 	queue *replayQueue
 	drive func(q *Question) (key string, ok bool)
+	// room is the number of answers to make room for at the start.
+	room int
 }
 
 // StartOption configures an engine.
@@ -201,6 +203,11 @@ type StartOption func(*Engine)
 
 // WithoutLog turns off the answer log (used by the simulator for speed).
 func WithoutLog() StartOption { return func(e *Engine) { e.logging = false } }
+
+// WithRoom makes room for n answers at the start, so that a game about
+// as long records its answers without growing the list (the simulator
+// sizes it by the games before).
+func WithRoom(n int) StartOption { return func(e *Engine) { e.room = n } }
 
 // Start makes a fresh game and runs it to its first question.
 func Start(f Factory, opts ...StartOption) (*Engine, error) {
@@ -236,6 +243,9 @@ func (e *Engine) begin() {
 	e.game = e.factory()
 	e.drive, e.queue = nil, nil
 	e.cur, e.answers, e.events, e.log, e.err = nil, nil, nil, nil, nil
+	if e.room > 0 {
+		e.answers = make([]Answer, 0, e.room)
+	}
 	e.raw, e.args, e.dropped = nil, nil, 0
 	g := e.game
 	e.ended = nil

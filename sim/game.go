@@ -15,7 +15,7 @@ import (
 // playOne plays the game of one seed to its end, checking after every
 // answer, and at the end compares a replay (of the save read back when
 // save is set) with the live game. It returns the number of answers and the failure, if any.
-func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
+func playOne(cfg Config, seed uint64, deep, save bool, room int) (n int, fail *Failure) {
 	tb, err := newTable(cfg, seed)
 	if err != nil {
 		return 0, &Failure{Seed: seed, Err: fmt.Errorf("%w: %w", errSetup, err)}
@@ -33,7 +33,7 @@ func playOne(cfg Config, seed uint64, deep, save bool) (n int, fail *Failure) {
 			fail = failed(fmt.Errorf("a check panicked: %v", r))
 		}
 	}()
-	opts := []referee.StartOption{referee.WithoutLog()}
+	opts := []referee.StartOption{referee.WithoutLog(), referee.WithRoom(room)}
 	if cfg.Unchecked {
 		// Nothing reads the events nor the texts: keep none, format none.
 		opts = append(opts, referee.WithoutTexts())

@@ -114,10 +114,12 @@ func Run(cfg Config) Report {
 	if cfg.SaveEvery <= 0 {
 		cfg.SaveEvery = 10
 	}
+	room := 0 // the most answers a game took so far
 	for i := 0; i < cfg.Games; i++ {
 		seed := cfg.Seed + uint64(i)
 		deep := cfg.DeepEvery > 0 && i%cfg.DeepEvery == 0
-		n, f := playOne(cfg, seed, deep, deep || i%cfg.SaveEvery == 0)
+		n, f := playOne(cfg, seed, deep, deep || i%cfg.SaveEvery == 0, room)
+		room = max(room, n)
 		r.Games++
 		r.Answers += n
 		if f != nil {

@@ -176,6 +176,8 @@ type Game struct {
 	// dark lists the board's dark alleys in alley order (derived from the
 	// board, for movement).
 	dark []int
+	// hops is affordable's buffer, reused from call to call.
+	hops []hop
 }
 
 // New makes a game in its starting state from a validated config and the

@@ -144,14 +144,17 @@ func (g *Game) payable(p referee.Seat, h hop, c, k int, last bool) bool {
 
 // affordable lists the hops from c the player can pay for as hop number k
 // (0 = the first of the turn).
+// The list is the game's one hop buffer, reused by the next call: read
+// it before calling again.
 func (g *Game) affordable(p referee.Seat, c, k int, last bool) []hop {
-	out := make([]hop, 0, 4) // room for most lists without growing
+	out := g.hops[:0]
 	g.eachHop(c, func(h hop) bool {
 		if g.payable(p, h, c, k, last) {
 			out = append(out, h)
 		}
 		return true
 	})
+	g.hops = out
 	return out
 }
 
