@@ -6,7 +6,7 @@
 // screens the terminal showed, the questions asked with a single legal
 // answer, and the keys pressed per answer in the terminal.
 //
-// Usage: tableplay [-games N] [-seed S] [-json] NAME=RUMREF [NAME=RUMREF]
+// Usage: tableplay [-games N] [-seed S] [-jobs J] [-terminal=false] NAME=RUMREF [NAME=RUMREF]
 package main
 
 import (
@@ -19,9 +19,10 @@ import (
 func main() {
 	games := flag.Int("games", 2, "games of each kind (Rum Runner, Rum & Pirates with 3 and 5 players) per build")
 	seed := flag.Uint64("seed", 1, "seed of the first game")
+	jobs := flag.Int("jobs", 3, "games played at once")
 	terminal := flag.Bool("terminal", true, "type every answer into the terminal front end too (pass screens and keys)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: tableplay [-games N] [-seed S] [-terminal=false] NAME=RUMREF [NAME=RUMREF]")
+		fmt.Fprintln(os.Stderr, "usage: tableplay [-games N] [-seed S] [-jobs J] [-terminal=false] NAME=RUMREF [NAME=RUMREF]")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -50,7 +51,7 @@ func main() {
 		setups = append(setups, Setup{Game: "runner", Players: 2, Seed: s},
 			Setup{Game: "pirates", Players: 3, Seed: s}, Setup{Game: "pirates", Players: 5, Seed: s})
 	}
-	results, err := run(builds, setups, *terminal, dir, os.Stderr)
+	results, err := run(builds, setups, *terminal, dir, *jobs, os.Stderr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "tableplay:", err)
 		os.Exit(1)

@@ -87,7 +87,8 @@ type Result struct {
 	// player turns (Rum Runner) or rounds (Rum & Pirates) played.
 	Answers int
 	// Single counts the questions asked with a single legal answer, by
-	// question ID.
+	// question ID ("ID (secret)" for a secret one: a secret question is
+	// asked even then, as skipping it would show the secret).
 	Single map[string]int
 	// Secret counts secret questions, Refused lines the driver's policy
 	// sent that rumref refused (a policy that has fallen behind a
@@ -227,8 +228,11 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 			retry := o.Step == asked
 			if !retry {
 				asked = o.Step
-				if o.single() {
-					r.Single[o.ID]++
+				if id := o.ID; o.single() {
+					if o.Secret {
+						id += " (secret)"
+					}
+					r.Single[id]++
 				}
 				if o.Secret {
 					r.Secret++

@@ -8,30 +8,60 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // build is one rumref binary to measure, by the name its column gets.
 type build struct{ name, bin string }
 
-// run plays every setup with every build; results[b][i] is build b's
+// run plays every setup with every build, jobs games at a time (a game
+// mostly waits for the terminal to draw); results[b][i] is build b's
 // game i.
-func run(builds []build, setups []Setup, terminal bool, dir string, progress io.Writer) ([][]*Result, error) {
+func run(builds []build, setups []Setup, terminal bool, dir string, jobs int, progress io.Writer) ([][]*Result, error) {
 	out := make([][]*Result, len(builds))
-	for b, bd := range builds {
+	type job struct{ b, i int }
+	var todo []job
+	for b := range builds {
+		out[b] = make([]*Result, len(setups))
 		sub := filepath.Join(dir, fmt.Sprint(b))
 		if err := os.Mkdir(sub, 0o700); err != nil {
 			return nil, err
 		}
-		for _, s := range setups {
-			r, err := play(bd.bin, s, terminal, sub)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", bd.name, err)
-			}
-			fmt.Fprintf(progress, "  %s: %s done (%d answers)\n", bd.name, s, r.Answers)
-			out[b] = append(out[b], r)
+		for i := range setups {
+			todo = append(todo, job{b, i})
 		}
 	}
-	return out, nil
+	var (
+		mu    sync.Mutex
+		first error
+		wg    sync.WaitGroup
+	)
+	next := make(chan job)
+	for range max(jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				bd, s := builds[j.b], setups[j.i]
+				r, err := play(bd.bin, s, terminal, filepath.Join(dir, fmt.Sprint(j.b)))
+				mu.Lock()
+				if err != nil && first == nil {
+					first = fmt.Errorf("%s: %w", bd.name, err)
+				}
+				if err == nil {
+					out[j.b][j.i] = r
+					fmt.Fprintf(progress, "  %s: %s done (%d answers)\n", bd.name, s, r.Answers)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, j := range todo {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	return out, first
 }
 
 func (s Setup) String() string {
