@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -103,7 +104,7 @@ func newLogCmd(a *app) *cobra.Command {
 					fmt.Fprintf(a.stdout, "      %s  [%s]\n", l.Text, l.Rule)
 					continue
 				}
-				fmt.Fprintf(a.stdout, "%4d  %s: %s -> %s\n", l.Step, l.Actor, oneLine(l.Text), l.Answer)
+				fmt.Fprintf(a.stdout, "%4d  %s -> %s\n", l.Step, prompts.Named(l.Actor, oneLine(l.Text)), l.Answer)
 			}
 			return nil
 		},

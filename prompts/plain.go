@@ -326,7 +326,7 @@ func logText(s *Session) {
 		if e.Secret {
 			text = secretQuestionText
 		}
-		fmt.Fprintf(s.Out, "  %4d. %s: %s -> %s%s\n", n, capital(s.name(e.Actor)), text, safetext.Clean(shownAnswer(e)), rule)
+		fmt.Fprintf(s.Out, "  %4d. %s -> %s%s\n", n, Named(capital(s.name(e.Actor)), text), safetext.Clean(shownAnswer(e)), rule)
 	}
 }
 
@@ -353,12 +353,28 @@ func (p palette) questionLine(name string, q *referee.Question) string {
 	}
 	name = capital(safetext.Clean(name))
 	text := safetext.CleanLines(q.Text)
-	// A text that opens with the name ("Ann's turn", "Ann: keep the
-	// ware?", "Ann, action 2 of 3") is not given it twice.
-	if rest, ok := strings.CutPrefix(text, name); ok && rest != "" && strings.ContainsRune(":,' ", rune(rest[0])) {
+	if rest, ok := afterName(name, text); ok {
 		return p.turn(name) + rest + rule
 	}
 	return p.turn(name) + ": " + text + rule
+}
+
+// afterName returns what follows name in a text that opens with it ("Ann's
+// turn", "Ann: keep the ware?", "Ann, action 2 of 3"), so that the name
+// is not given twice.
+func afterName(name, text string) (string, bool) {
+	rest, ok := strings.CutPrefix(text, name)
+	return rest, ok && rest != "" && strings.ContainsRune(":,' ", rune(rest[0]))
+}
+
+// Named is text after the name of the one it is asked of, "Ann: What did
+// you roll?", or the text alone when it opens with the name ("Ann's turn
+// ..."), as the questions and the log show it.
+func Named(name, text string) string {
+	if rest, ok := afterName(name, text); ok {
+		return name + rest
+	}
+	return name + ": " + text
 }
 
 // writeOptions lists a question's legal answers, one per line.

@@ -474,3 +474,36 @@ func TestProtocolExampleIsExact(t *testing.T) {
 		t.Fatalf("only %d example lines checked", n)
 	}
 }
+
+// turnGame asks Ann a question whose text opens with her name.
+type turnGame struct{}
+
+func (turnGame) Name() string                        { return "turn" }
+func (turnGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
+func (turnGame) Status(viewer referee.Viewer) string { return "" }
+func (turnGame) View(viewer referee.Viewer) any      { return "" }
+func (turnGame) Play(t *referee.T) {
+	t.Ask(referee.Question{ID: "t.menu", Actor: 0, Text: "Ann's turn: rest or board?",
+		Options: []referee.Option{{Key: "rest", Label: "Rest"}, {Key: "board", Label: "Board"}}})
+	t.AskNumber(referee.Question{ID: "t.roll", Actor: 1, Min: 1, Max: 6, Text: "Roll"})
+}
+
+// TestLogNamesThePlayerOnce: the log gives a question that opens with its
+// player's name that name once, as the question line does ("Ann's turn",
+// not "Ann: Ann's turn").
+func TestLogNamesThePlayerOnce(t *testing.T) {
+	e, err := referee.Start(func() referee.Game { return turnGame{} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	var out bytes.Buffer
+	s := &Session{Engine: e, Mode: Plain, In: strings.NewReader("rest\nlog\n"), Out: &out, ErrOut: &bytes.Buffer{}}
+	s.Run()
+	if got := out.String(); !strings.Contains(got, "1. Ann's turn: rest or board? -> Rest (rest)") || strings.Contains(got, "Ann: Ann") {
+		t.Errorf("the log:\n%s", got)
+	}
+	if got := Named("Bo", "Roll"); got != "Bo: Roll" {
+		t.Errorf("Named = %q", got)
+	}
+}
