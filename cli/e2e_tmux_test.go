@@ -319,18 +319,67 @@ func maxKey(q *referee.Question) int {
 }
 
 // TestTmuxPiratesRoundAtTableSpeed plays the whole first round of a
-// 3-player Rum & Pirates game in a real terminal at 0.2 s between keys:
-// before every answer the screen shows the question the game asks (the
-// save, replayed, says which), and after it the save holds exactly that
-// answer to that question, so no key landed on a wrong prompt and no
-// action was lost. It logs the keys per answer.
+// 3-player Rum & Pirates game in a real terminal at 0.2 s between keys
+// (see playAtTableSpeed).
 func TestTmuxPiratesRoundAtTableSpeed(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "round.yaml")
 	p := startTmux(t, "new", "pirates", "--players", "Ann:gold,Bo:violet,Cy:blue", "--start", "Ann", "--layout", "fixed", "--save", save)
 	p.waitFor("then press Enter to start")
 	p.press("Enter")
 	r := rand.New(rand.NewPCG(12, 1))
-	names := []string{"Ann", "Bo", "Cy"}
+	policy := func(q *referee.Question) string {
+		// A random legal answer that boards now and then, so the round
+		// ends.
+		a := randplay.From(r).Answer(randplay.Pirates, q)
+		for _, o := range q.Options {
+			if strings.HasPrefix(o.Key, "board") && r.IntN(4) == 0 {
+				a = o.Key
+			}
+		}
+		return a
+	}
+	n := playAtTableSpeed(t, p, save, []string{"Ann", "Bo", "Cy"}, policy, func(e *referee.Engine) bool {
+		for _, ev := range e.Events() {
+			if strings.Contains(ev.For(referee.Public), "Round 2 of 5 begins") {
+				return true
+			}
+		}
+		return false
+	}, 400)
+	t.Logf("the first round took %d answers", n)
+}
+
+// TestTmuxRunnerTurnsAtTableSpeed plays Rum Runner's first turns (150
+// answers: setup and several turns of each side) in a real terminal at
+// 0.2 s between keys (see playAtTableSpeed).
+func TestTmuxRunnerTurnsAtTableSpeed(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "runner.yaml")
+	p := startTmux(t, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	r := rand.New(rand.NewPCG(7, 2))
+	policy := func(q *referee.Question) string {
+		a := randplay.From(r).Answer(randplay.Runner, q)
+		if a == "unlisted" && q.Kind == referee.Choice && len(q.Options) > 1 {
+			// A card typed in by hand takes a text line: keep to the list.
+			for _, o := range q.Options {
+				if o.Key != "unlisted" {
+					return o.Key
+				}
+			}
+		}
+		return a
+	}
+	playAtTableSpeed(t, p, save, []string{"Ann", "Bo"}, policy, func(*referee.Engine) bool { return false }, 150)
+}
+
+// playAtTableSpeed answers the game in pane p (saved in save, its players
+// names) with policy at 0.2 s between keys until done says so, or for
+// limit answers, and returns how many it gave. Before every answer the
+// screen must show the question the game asks (the save, replayed, says
+// which), and after it the save must hold exactly that answer to that
+// question, so no key landed on a wrong prompt and no action was lost.
+// It logs the keys per answer.
+func playAtTableSpeed(t *testing.T, p *tmuxPane, save string, names []string, policy func(*referee.Question) string, done func(*referee.Engine) bool, limit int) int {
+	t.Helper()
 	keys, answers, passes := 0, 0, 0
 	// oldKeys counts what the same answers took in the terminal before
 	// issue 12 (promptui's list: arrow down from the first option, then
@@ -362,25 +411,11 @@ func TestTmuxPiratesRoundAtTableSpeed(t *testing.T) {
 	for {
 		_, e := pending()
 		q := e.Next()
-		round2 := false
-		for _, ev := range e.Events() {
-			round2 = round2 || strings.Contains(ev.For(referee.Public), "Round 2 of 5 begins")
-		}
-		if q == nil || round2 {
+		if q == nil || done(e) || answers == limit {
 			e.Close()
 			break
 		}
-		if answers > 400 {
-			t.Fatal("the first round has not ended after 400 answers")
-		}
-		// The answer: a random legal one that boards now and then, so
-		// the round ends.
-		a := randplay.From(r).Answer(randplay.Pirates, q)
-		for _, o := range q.Options {
-			if strings.HasPrefix(o.Key, "board") && r.IntN(4) == 0 {
-				a = o.Key
-			}
-		}
+		a := policy(q)
 		want := prompts.QuestionLine(names[max(int(q.Actor), 0)], q)
 		if q.Actor == referee.Table {
 			want = prompts.QuestionLine("the table", q)
@@ -441,8 +476,9 @@ func TestTmuxPiratesRoundAtTableSpeed(t *testing.T) {
 		e.Close()
 		e2.Close()
 	}
-	t.Logf("a 3-player round at 0.2 s between keys: %d answers, %d keys (%.2f per answer), %d pass or hand-back screens; the same answers took %d keys before (%.2f per answer)",
+	t.Logf("at 0.2 s between keys: %d answers, %d keys (%.2f per answer), %d pass or hand-back screens; the same answers took %d keys before (%.2f per answer)",
 		answers, keys, float64(keys)/float64(answers), passes, oldKeys, float64(oldKeys)/float64(answers))
 	p.press("C-c")
 	p.waitFor("EXIT=2")
+	return answers
 }
