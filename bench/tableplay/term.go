@@ -234,6 +234,9 @@ func (t *terminal) answer(q *object, line string) error {
 			return t.typeAnswer(q, line, s)
 		}
 		if t.waitingForEnter(s) {
+			if os.Getenv("TABLEPLAY_DEBUG") != "" && strings.Contains(s, passScreen) {
+				fmt.Fprintf(os.Stderr, "pass before %s\n", q.ID)
+			}
 			if err := t.enter(s); err != nil {
 				return err
 			}
