@@ -178,10 +178,18 @@ func TestTerminalSessionInAPseudoTerminal(t *testing.T) {
 	}
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, clearScreen)
+	// After the clear, the public rulings since the last public screen
+	// are shown again; the secret is not.
+	recapFrom := sc.mark
+	sc.waitFor(t, "Since the last public screen:")
+	sc.waitFor(t, "Ann rolled 3.")
+	sc.waitFor(t, "Pick one.")
+	if recap := sc.since(recapFrom); strings.Contains(recap, "gold") {
+		t.Errorf("the recap shows the secret: %q", recap)
+	}
 
 	// A selection list: a stray Enter chooses nothing, a digit out of
 	// range is refused, arrow down twice is Blue.
-	sc.waitFor(t, "Pick one.")
 	sc.waitFor(t, "undo show log help peek quit")
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, "choose with a number or the arrow keys")
