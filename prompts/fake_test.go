@@ -101,3 +101,21 @@ func (g *relayGame) Play(t *referee.T) {
 }
 
 func newRelay() referee.Game { return &relayGame{} }
+
+// holdGame asks Bo two secret questions and a public one in a row, then
+// the table, then Ann, then Bo a secret again: who holds the laptop
+// changes twice.
+type holdGame struct{ tableGame }
+
+func (g *holdGame) Play(t *referee.T) {
+	yes := []referee.Option{{Key: "a", Label: "A"}, {Key: "b", Label: "B"}}
+	t.Ask(referee.Question{ID: "h.draw", Actor: 1, Secret: true, Text: "Which tile did you draw?", Options: yes})
+	t.Emit(referee.Event{Rule: "h.draw", Text: "Bo drew a tile.", Private: "You drew it.", Player: 1})
+	t.Ask(referee.Question{ID: "h.keep", Actor: 1, Secret: true, Text: "Keep it?", Options: yes})
+	t.Ask(referee.Question{ID: "h.move", Actor: 1, Text: "Where do you move?", Options: yes})
+	t.Ask(referee.Question{ID: "h.refill", Actor: referee.Table, Text: "Which tile refills the display?", Options: yes})
+	t.Ask(referee.Question{ID: "h.turn", Actor: 0, Text: "Ann's turn: what now?", Options: yes})
+	t.Ask(referee.Question{ID: "h.rdv", Actor: 1, Secret: true, Text: "Which rendezvous?", Options: yes})
+}
+
+func newHold() referee.Game { return &holdGame{} }

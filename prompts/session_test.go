@@ -507,3 +507,30 @@ func TestLogNamesThePlayerOnce(t *testing.T) {
 		t.Errorf("Named = %q", got)
 	}
 }
+
+// TestLaptopPassedOncePerHolder: Bo is passed the laptop once for his two
+// secret questions, his public move and the table's refill; it goes back
+// when Ann is asked, and to Bo again for his next secret.
+func TestLaptopPassedOncePerHolder(t *testing.T) {
+	e, err := referee.Start(newHold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	var out bytes.Buffer
+	s := &Session{Engine: e, Mode: Plain, In: strings.NewReader("1\n1\n1\n1\n1\n1\n"), Out: &out, ErrOut: &out}
+	if err := s.Run(); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	text := out.String()
+	if n := strings.Count(text, "SECRET: pass the laptop to Bo"); n != 2 {
+		t.Errorf("%d pass lines to Bo, want 2:\n%s", n, text)
+	}
+	if n := strings.Count(text, "Pass the laptop back."); n != 2 {
+		t.Errorf("%d pass-back lines, want 2 (before Ann's turn, at the end):\n%s", n, text)
+	}
+	back, refill, ann := strings.Index(text, "Pass the laptop back."), strings.Index(text, "Which tile refills"), strings.Index(text, "Ann's turn: what now?")
+	if !(refill < back && back < ann) {
+		t.Errorf("the laptop did not go back after the table's refill and before Ann's turn:\n%s", text)
+	}
+}
