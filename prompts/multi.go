@@ -65,12 +65,15 @@ func valueKey(q *referee.Question, v string) (string, error) {
 	return q.Validate(raw)
 }
 
-// byPosition reports whether value v would answer q, a choice that is a
-// decision rather than a tile the table drew (Confirm), only as an
-// option's position: a die in a string of dice that reaches a player's
-// choice ("spend a rum barrel?") is not that choice.
-func byPosition(q *referee.Question, v string) bool {
-	if q.Kind != referee.Choice || q.Confirm {
+// byPosition reports whether a later value v of a line whose first value
+// answered first would answer q, a choice, only as an option's position
+// where a position is not the line's: at a player's decision (not a tile
+// the table draws, Confirm), and after a string of dice at any choice. A
+// die that reaches "spend a rum barrel?" or the pub refill's draw is not
+// that option's number; a string of tile numbers typed at a draw's list
+// goes on through the next draws.
+func byPosition(first, q *referee.Question, v string) bool {
+	if q.Kind != referee.Choice || q.Confirm && first.Kind == referee.Choice {
 		return false
 	}
 	for _, o := range q.Options {
@@ -102,8 +105,12 @@ func (s *Session) answerAll(q *referee.Question, vals []string) error {
 			why = fmt.Sprintf("value %d would answer a question of text (%s), which takes one answer a line", i+1, cur.ID)
 		default:
 			key, err := valueKey(cur, v)
-			if err == nil && i > 0 && byPosition(cur, v) {
-				why = fmt.Sprintf("value %d (%s) would answer %s's choice %s by its position; a choice other than a tile drawn is taken from a line only by its key or label", i+1, v, s.name(cur.Actor), cur.ID)
+			if err == nil && i > 0 && byPosition(q, cur, v) {
+				what, why2 := "choice", "a choice other than a tile drawn is taken from a line only by its key or label"
+				if cur.Confirm {
+					what, why2 = "draw", "after a die a tile is taken from a line only by its key or label"
+				}
+				why = fmt.Sprintf("value %d (%s) would answer %s's %s %s by its position; %s", i+1, v, s.name(cur.Actor), what, cur.ID, why2)
 				break
 			}
 			if err == nil {

@@ -68,7 +68,7 @@ func TestSeveralAnswersOnOneLine(t *testing.T) {
 func TestSeveralAnswersRefusedWhole(t *testing.T) {
 	for _, c := range []struct{ line, why string }{
 		{"3 7 2", "value 2 (7) does not fit Bo's question d.roll: 7 is out of range"},
-		{"3 5 2 1 2 hook", "value 6 would answer Bo's secret question (d.ware)"},
+		{"3 5 2 swan-3 gold hook", "value 6 would answer Bo's secret question (d.ware)"},
 		{"3, , 2", "value 2 () does not fit Bo's question d.roll: it is empty"},
 		{"3 x", `value 2 (x) does not fit Bo's question d.roll: "x" is not a whole number`},
 	} {
@@ -85,7 +85,7 @@ func TestSeveralAnswersRefusedWhole(t *testing.T) {
 		}
 	}
 	// A secret question takes one answer a line; a text line is one answer.
-	r := startDice(t, Plain, "1 2 3 1 2\nhook patch\npatch\nRed Anne\n")
+	r := startDice(t, Plain, "1 2 3 swan-3 gold\nhook patch\npatch\nRed Anne\n")
 	g := r.s.Engine.Game().(*diceGame)
 	if g.ware != "patch" || !r.s.Engine.Over() {
 		t.Errorf("ware %q, over %v\n%s", g.ware, r.s.Engine.Over(), r.out)
@@ -110,7 +110,8 @@ func TestSeveralAnswersJSON(t *testing.T) {
 }
 
 // rumGame asks Ann's roll, then Ann's own choice whether to spend a rum
-// barrel on it (a decision, not a table draw), then Bo's roll.
+// barrel on it (a decision, not a table draw), then Bo's and Ann's rolls,
+// a tile the table draws (a pub refill) and Bo's roll.
 type rumGame struct {
 	rolls []int
 	rum   string
@@ -126,6 +127,9 @@ func (g *rumGame) Play(t *referee.T) {
 		Options: []referee.Option{{Key: "keep", Label: "Keep the roll"}, {Key: "spend", Label: "Spend 1 barrel and re-roll"}}})
 	g.rolls = append(g.rolls, t.AskNumber(referee.Question{ID: "r.roll", Actor: 1, Min: 1, Max: 6, Text: "Roll the die"}))
 	t.AskNumber(referee.Question{ID: "r.roll", Actor: 0, Min: 1, Max: 6, Text: "Roll the die"})
+	t.Ask(referee.Question{ID: "r.refill", Actor: referee.Table, Confirm: true, Text: "Which tile is drawn?",
+		Options: []referee.Option{{Key: "swan-2", Label: "The Swan 2"}, {Key: "swan-3", Label: "The Swan 3"}}})
+	t.AskNumber(referee.Question{ID: "r.roll", Actor: 1, Min: 1, Max: 6, Text: "Roll the die"})
 }
 
 // TestSeveralAnswersNeverChooseByPosition: a string of dice that reaches a
@@ -155,5 +159,15 @@ func TestSeveralAnswersNeverChooseByPosition(t *testing.T) {
 	r = start("4 keep 5\n")
 	if g := r.s.Engine.Game().(*rumGame); g.rum != "keep" || !reflect.DeepEqual(g.rolls, []int{4, 5}) {
 		t.Errorf("a choice named by its key in a line: rum %q rolls %v\n%s", g.rum, g.rolls, r.out)
+	}
+	// A string of dice that runs on into a tile the table draws does not
+	// draw the tile of the die's number either; named, it is drawn.
+	r = start("4 keep 5 2 1\n")
+	if n := len(r.s.Engine.Answers()); n != 0 || !strings.Contains(r.out.String(), "Value 5 (1) would answer the table's draw r.refill by its position") {
+		t.Errorf("a die string drew a tile by position: %v\n%s", r.s.Engine.Answers(), r.out)
+	}
+	r = start("4 keep 5 2 swan-3 1\n")
+	if n := len(r.s.Engine.Answers()); n != 6 {
+		t.Errorf("a tile named in a die string: %v\n%s", r.s.Engine.Answers(), r.out)
 	}
 }
