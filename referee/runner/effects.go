@@ -192,7 +192,7 @@ func (g *Game) moveCoin(t *referee.T, c *effectCtx) {
 	to := g.choosePiece(t, "effect.move-coin.to", c.actor, referee.Text("Onto which card?"), c.rule, dst, "")
 	from.Coins--
 	to.Coins++
-	t.Say(c.rule, referee.Text("A coin moves from %s to %s.", referee.Str(g.label(from)), referee.Str(g.label(to))))
+	t.Say(c.rule, referee.Text("A coin moves from %s to %s.", referee.Sub(g.labelMsg(from)), referee.Sub(g.labelMsg(to))))
 }
 
 // peek lets the pirate look at one face-down crown card; only the pirate's

@@ -30,7 +30,7 @@ func (g *Game) invest(t *referee.T) {
 		chosen = append(chosen, x)
 		cr.Supply--
 		x.Coins++
-		t.Say("rr.invest", referee.Text("The crown invests 1 coin on %s.", referee.Str(g.label(x))))
+		t.Say("rr.invest", referee.Text("The crown invests 1 coin on %s.", referee.Sub(g.labelMsg(x))))
 	}
 }
 

@@ -177,7 +177,7 @@ func init() {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				if c.piece != nil {
 					c.piece.Coins += e.N
-					emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Str(g.label(c.piece))))
+					emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Sub(g.labelMsg(c.piece))))
 				}
 			},
 		},
@@ -195,7 +195,7 @@ func init() {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				if c.ship != nil {
 					c.ship.Coins += e.N
-					emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Str(g.label(&c.ship.Piece))))
+					emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Sub(g.labelMsg(&c.ship.Piece))))
 				}
 			},
 		},
@@ -213,7 +213,7 @@ func init() {
 				}
 				for _, s := range g.Raid.Party {
 					s.Coins += e.N
-					emit(referee.Text("+%d on the raiding %s.", referee.Int(e.N), referee.Str(g.label(&s.Piece))))
+					emit(referee.Text("+%d on the raiding %s.", referee.Int(e.N), referee.Sub(g.labelMsg(&s.Piece))))
 				}
 			},
 		},
@@ -252,7 +252,7 @@ func init() {
 					}
 					chosen = append(chosen, x)
 					x.Coins++
-					emit(referee.Text("+1 on %s.", referee.Str(g.label(x))))
+					emit(referee.Text("+1 on %s.", referee.Sub(g.labelMsg(x))))
 				}
 			},
 		},
@@ -270,7 +270,7 @@ func init() {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				x := g.choosePiece(t, "effect.coin-ship", c.actor, referee.Text("%s: which pirate ship gets 1 coin?", referee.Str(c.name())), c.rule, g.shipPieces(g.Ships), "")
 				x.Coins++
-				emit(referee.Text("+1 on %s.", referee.Str(g.label(x))))
+				emit(referee.Text("+1 on %s.", referee.Sub(g.labelMsg(x))))
 			},
 		},
 		OpRemoveCoin: {
@@ -296,7 +296,7 @@ func init() {
 				}
 				x := g.choosePiece(t, "effect.remove-coin", c.actor, referee.Text("%s: remove 1 coin from which hazard?", referee.Str(c.name())), c.rule, hz, "")
 				x.Coins--
-				emit(referee.Text("1 coin is removed from %s.", referee.Str(g.label(x))))
+				emit(referee.Text("1 coin is removed from %s.", referee.Sub(g.labelMsg(x))))
 			},
 		},
 		OpTrashCrew: {
@@ -422,7 +422,7 @@ func init() {
 				x := g.choosePiece(t, "effect.raid-ship", PirateSeat, referee.Text("%s: which ready ship (no coins, with crew) raids?", referee.Str(c.name())), c.rule, g.shipPieces(g.readyShips()), "")
 				s := g.shipOf(x)
 				s.Coins += e.N
-				emit(referee.Text("+%d on %s; it raids alone.", referee.Int(e.N), referee.Str(g.label(x))))
+				emit(referee.Text("+%d on %s; it raids alone.", referee.Int(e.N), referee.Sub(g.labelMsg(x))))
 				g.raid(t, []*ShipPiece{s})
 			},
 		},

@@ -120,13 +120,13 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 		} else {
 			c := referee.Choose[*Piece](t)
 			for i, p := range ps {
-				c.Add(p, referee.Text("%s (%d %s left)", referee.Str(g.label(p)), referee.Int(left[i]), referee.Str(op.String())))
+				c.Add(p, referee.Text("%s (%d %s left)", referee.Sub(g.labelMsg(p)), referee.Int(left[i]), referee.Str(op.String())))
 			}
 			pick = c.Pick(t, referee.Question{ID: "raid.skill", Actor: PirateSeat, Rule: "rr.raid.skills",
 				Prompt: referee.Text("Spend whose %s icon (%d of %d)? Each icon serves once per raid.", referee.Str(op.String()), referee.Int(k+1), referee.Int(n))})
 		}
 		r.use(pick.ID, op)
-		t.Say("rr.raid.skills", referee.Text("A %s icon of %s is spent for this raid.", referee.Str(op.String()), referee.Str(g.label(pick))))
+		t.Say("rr.raid.skills", referee.Text("A %s icon of %s is spent for this raid.", referee.Str(op.String()), referee.Sub(g.labelMsg(pick))))
 	}
 }
 
@@ -172,7 +172,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 			p.Supply--
 			s.Coins++
 			r.Party = append(r.Party, s)
-			t.Say("rr.raid.party", referee.Text("%s joins the raiding party with %s; the pirate pays 1 coin onto it.", referee.Str(g.label(x)), referee.Str(plural(len(s.Crew), "crew", "crew"))))
+			t.Say("rr.raid.party", referee.Text("%s joins the raiding party with %s; the pirate pays 1 coin onto it.", referee.Sub(g.labelMsg(x)), referee.Str(plural(len(s.Crew), "crew", "crew"))))
 		}
 	}
 	g.raise(t, is)
@@ -212,7 +212,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 			}
 			waiting = true
 			if h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
-				c.Add(h, referee.Text("raise the %s", referee.Str(g.label(h))))
+				c.Add(h, referee.Text("raise the %s", referee.Sub(g.labelMsg(h))))
 			}
 		}
 		if !waiting {
@@ -315,7 +315,7 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 		for _, s := range slices.Clone(r.Party) {
 			if len(s.Crew) == 0 {
 				r.Party = slices.DeleteFunc(r.Party, func(x *ShipPiece) bool { return x == s })
-				t.Say("rr.raid.hazard-wear", referee.Text("%s has no crew left and leaves the raiding party.", referee.Str(g.label(&s.Piece))))
+				t.Say("rr.raid.hazard-wear", referee.Text("%s has no crew left and leaves the raiding party.", referee.Sub(g.labelMsg(&s.Piece))))
 			}
 		}
 		if failed || len(r.Party) == 0 {
