@@ -3,7 +3,9 @@ package setup
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
@@ -62,6 +64,11 @@ func TestNarrowPictureFitsEightyColumns(t *testing.T) {
 		for i, line := range strings.Split(narrow, "\n") {
 			if n := len([]rune(line)); n > 79 {
 				t.Fatalf("seed %d: line %d is %d columns: %q", seed, i+1, n, line)
+			}
+		}
+		for n := 1; n <= 9; n++ {
+			if !strings.Contains(narrow, fmt.Sprintf("[%d]", n)) && !regexp.MustCompile(fmt.Sprintf(`\[%d[esw]\]`, n)).MatchString(narrow) {
+				t.Errorf("seed %d: section %d's number is not in the narrow picture:\n%s", seed, n, narrow)
 			}
 		}
 		rows := strings.Split(narrow, "\n")[:28]

@@ -183,16 +183,25 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 			}
 		}
 	}
-	tags := func() {
+	// tags writes each section's number in its top left corner; with
+	// free set, on the first row down from there whose cells (and the
+	// one after) hold no label.
+	tags := func(free bool) {
 		for cell, p := range b.Layout {
 			tag := fmt.Sprintf("[%d]", p.Section)
 			if p.Turn > 0 && p.Turn < 4 {
 				tag = fmt.Sprintf("[%d%c]", p.Section, "nesw"[p.Turn])
 			}
-			cv.write(cell/3*pictureH+1, cell%3*pictureW+2, tag, true)
+			r, c := cell/3*pictureH+1, cell%3*pictureW+2
+			for free && r < (cell/3+1)*pictureH-1 && cv.labelAt(r, c, len(tag)+1) {
+				r++
+			}
+			cv.write(r, c, tag, true)
 		}
 	}
-	tags()
+	if z == widePicture {
+		tags(false)
+	}
 	// Draw every alley as a line: straight inside a section, bent at the
 	// border point for one that crosses a seam or leaves the board.
 	paths := make([][]cell, len(b.Alleys))
@@ -232,11 +241,6 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 		}
 		paths[a.ID] = path
 	}
-	if z == narrowPicture {
-		// Alleys run closer to the corners here: the section numbers
-		// are written over them.
-		tags()
-	}
 	for _, in := range b.Intersections {
 		text := in.Short()
 		if in.ID == captain {
@@ -245,6 +249,11 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 		k := z.at(in.X, in.Y)
 		start := min(max(k.c-(len(text)-1)/2, 1), z.cols()-1-len(text))
 		cv.write(k.r, start, text, true)
+	}
+	if z == narrowPicture {
+		// Alleys and labels run closer to the corners here: the section
+		// numbers are written over the alleys, clear of the labels.
+		tags(true)
 	}
 	for _, a := range b.Alleys {
 		cv.placeCount(paths[a.ID], prefer[a.ID], a.Segments)
@@ -256,6 +265,17 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 	}
 	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
 	return out.String()
+}
+
+// labelAt reports whether any of the n cells from row r, column c holds
+// a label.
+func (cv *canvas) labelAt(r, c, n int) bool {
+	for i := range n {
+		if k := (cell{r: r, c: c + i}); cv.z.inside(k) && cv.label[k.r][k.c] {
+			return true
+		}
+	}
+	return false
 }
 
 // write puts text on the canvas from row r, column c.
