@@ -662,6 +662,11 @@ func (f *termFront) ask(a asking) func() (string, error) {
 	case askQuestion:
 		return func() (string, error) { return t.question(a.q, s.name(a.q.Actor), a.passed, a.markPassed, a.phone) }
 	case askConfirm:
+		if a.actor.Player() {
+			// The laptop goes to that player and back: whoever held it
+			// after a secret answer holds it no more.
+			s.passed = ""
+		}
 		return func() (string, error) {
 			var ok bool
 			ask := func() error {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"text/template"
+
+	"rumref/referee"
 )
 
 func TestBellFilterDropsOnlyTheBell(t *testing.T) {
@@ -161,5 +163,25 @@ func TestLongPromptLabelsStayOnOneLine(t *testing.T) {
 	out.Reset()
 	if got := term.fitLabel("Name of player 1"); got != "Name of player 1" || out.Len() != 0 {
 		t.Errorf("a short label changed: %q, printed %q", got, out.String())
+	}
+}
+
+// TestTerminalPlayerConfirmTakesTheLaptop: a confirmation asked of a
+// player at the laptop (with phones: a phone may answer it too) passes
+// the laptop to that player and back, so whoever held it after a secret
+// answer holds it no more: their next secret question gets its pass
+// screen again instead of being shown to whoever has the laptop now.
+func TestTerminalPlayerConfirmTakesTheLaptop(t *testing.T) {
+	s := &Session{Mode: Terminal, In: strings.NewReader(""), Out: &bytes.Buffer{}}
+	s.init()
+	s.passed = "0"
+	s.fe.ask(asking{kind: askConfirm, id: "undo.secret", actor: 1, text: "Bo, do you agree?"})
+	if s.passed != "" {
+		t.Errorf("after Bo's confirmation the laptop is still taken as Ann's (passed %q)", s.passed)
+	}
+	s.passed = "0"
+	s.fe.ask(asking{kind: askConfirm, id: "correct.drop", actor: referee.Table, text: "Go ahead?"})
+	if s.passed != "0" {
+		t.Errorf("the table's confirmation took the laptop from its holder (passed %q)", s.passed)
 	}
 }
