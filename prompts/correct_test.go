@@ -209,3 +209,12 @@ func TestCorrectTakesAnOptionNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedCorrectionSaysNumbersWork: a refused correction of a choice
+// says the options' numbers are taken too, as a refused answer does.
+func TestRefusedCorrectionSaysNumbersWork(t *testing.T) {
+	r := startRelay(t, Plain, "ann\n3\npearl\nred\ncorrect 4 green\n").run()
+	if out := r.out.String(); !strings.Contains(out, `Answer 4 was not changed: "green" is not one of the choices: answer one of red, blue (or its number, 1 to 2)`) {
+		t.Errorf("the refusal:\n%s", out)
+	}
+}

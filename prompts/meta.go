@@ -190,11 +190,17 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 		}
 		value = v
 	}
-	if aq, err := s.Engine.QuestionAt(n - 1); err == nil {
+	aq, err := s.Engine.QuestionAt(n - 1)
+	if err == nil {
 		value = optionKey(aq, value) // "correct 5 2": option 2, as at the question
 	}
 	pre, err := s.Engine.Preview(n-1, value)
 	if err != nil {
+		if aq != nil {
+			if _, verr := aq.Validate(value); verr != nil {
+				err = errors.New(reason(aq, verr)) // with the options' numbers
+			}
+		}
 		s.reject(q, refusedCorrection(e, n, err))
 		return nil
 	}
