@@ -232,7 +232,7 @@ func (p *policy) pirateAction(q *object, v *runnerView) string {
 		return "crew"
 	case has(q, "ship") != "" && me.holds(v, "ship") && me.Supply >= 3 && p.chance(60):
 		return "ship"
-	case has(q, "event") != "" && me.holds(v, "event") && p.chance(60):
+	case has(q, "event") != "" && me.holds(v, "event") && v.readyShip() && p.chance(60):
 		return "event"
 	case me.HandSize < 3 && me.Deck > 0:
 		return "draw"

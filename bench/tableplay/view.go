@@ -25,6 +25,7 @@ type runnerView struct {
 		} `json:"card"`
 	} `json:"islands"`
 	Ships []struct {
+		Coins int      `json:"coins"`
 		Slots int      `json:"slots"`
 		Crew  []string `json:"crew"`
 	} `json:"ships"`
@@ -120,6 +121,20 @@ func (v *runnerView) freeSlot() bool {
 	}
 	for _, s := range v.Ships {
 		if len(s.Crew) < s.Slots {
+			return true
+		}
+	}
+	return false
+}
+
+// readyShip reports whether some ship could raid now (no coins, a crew):
+// the pirate's events (Treasure Map) need one.
+func (v *runnerView) readyShip() bool {
+	if v == nil {
+		return false
+	}
+	for _, s := range v.Ships {
+		if s.Coins == 0 && len(s.Crew) > 0 {
 			return true
 		}
 	}
