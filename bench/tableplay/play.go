@@ -37,6 +37,7 @@ type object struct {
 	Step      int      `json:"step"`
 	Error     string   `json:"error"`
 	Reason    string   `json:"reason"`
+	Rule      string   `json:"rule"`
 	// View is a status object's view (peek).
 	View json.RawMessage `json:"view"`
 }
@@ -84,8 +85,9 @@ func (s Setup) args(save string) []string {
 type Result struct {
 	Setup
 	// Answers is the number of accepted answers at the end; Turns the
-	// player turns (Rum Runner) or rounds (Rum & Pirates) played.
+	// turns played (Rum Runner; 0 for Rum & Pirates).
 	Answers int
+	Turns   int
 	// Single counts the questions asked with a single legal answer, by
 	// question ID ("ID (secret)" for a secret one: a secret question is
 	// asked even then, as skipping it would show the secret).
@@ -203,6 +205,10 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 			return r, nil
 		case "exit":
 			return nil, fmt.Errorf("%v: rumref stopped (%s) at step %d", s, o.Reason, o.Step)
+		case "event":
+			if o.Rule == "rr.turn" {
+				r.Turns++
+			}
 		case "status":
 			if peeking {
 				var v runnerView

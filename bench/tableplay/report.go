@@ -119,6 +119,7 @@ func report(w io.Writer, builds []build, setups []Setup, res [][]*Result) {
 		}
 	}
 	fmt.Fprintf(w, "%-18s %-10s %9s %9s %9s %9s\n", "mean per game", "build", "answers", "passes", "single", "keys/ans")
+	fmt.Fprintln(w, "(Rum Runner games differ much in length: per turn, answers and pass screens follow.)")
 	for _, k := range kinds {
 		var sums [][4]float64
 		for b := range builds {
@@ -146,7 +147,7 @@ func report(w io.Writer, builds []build, setups []Setup, res [][]*Result) {
 			sum[1] /= max(nt, 1)
 			sum[3] /= max(termAnswers, 1)
 			sums = append(sums, sum)
-			fmt.Fprintf(w, "%-18s %-10s %9.1f %9.1f %9.1f %9.2f\n", k, builds[b].name, sum[0], sum[1], sum[2], sum[3])
+			fmt.Fprintf(w, "%-18s %-10s %9.1f %9.1f %9.1f %9.2f%s\n", k, builds[b].name, sum[0], sum[1], sum[2], sum[3], perTurn(res[b], setups, k))
 		}
 		if len(builds) == 2 {
 			ratio := func(j int) string {
@@ -182,4 +183,26 @@ func report(w io.Writer, builds []build, setups []Setup, res [][]*Result) {
 		}
 		fmt.Fprintf(w, "questions with a single legal answer, %s (all games): %s\n", bd.name, strings.Join(parts, ", "))
 	}
+}
+
+// perTurn is, for Rum Runner, the answers and pass screens per turn over
+// a kind's games ("" for Rum & Pirates).
+func perTurn(res []*Result, setups []Setup, kind string) string {
+	answers, passes, turns, termTurns := 0, 0, 0, 0
+	for i, s := range setups {
+		r := res[i]
+		if s.kind() != kind || r.Turns == 0 {
+			continue
+		}
+		answers += r.Answers
+		turns += r.Turns
+		if r.Terminal {
+			passes += r.Passes
+			termTurns += r.Turns
+		}
+	}
+	if turns == 0 {
+		return ""
+	}
+	return fmt.Sprintf("   per turn: %.1f answers, %.2f pass screens", float64(answers)/float64(turns), float64(passes)/float64(max(termTurns, 1)))
 }
