@@ -95,6 +95,14 @@ func (t *T) Ask(q Question) string {
 			return key
 		}
 	}
+	if t.e.queue != nil {
+		// A replay's queue answers here, inside the rules, reading the
+		// question where it stands.
+		if key, ok := t.e.take(&q); ok {
+			t.e.record(&q, key)
+			return key
+		}
+	}
 	var p *Question
 	if t.e.logging {
 		p = new(Question)
@@ -104,14 +112,6 @@ func (t *T) Ask(q Question) string {
 		// question answered last stays readable while the next is asked.
 		t.slot ^= 1
 		p = &t.slots[t.slot]
-	}
-	if t.e.queue != nil {
-		// A replay's queue answers here, inside the rules, reading the
-		// question where it stands.
-		if key, ok := t.e.take(&q); ok {
-			t.e.record(&q, key)
-			return key
-		}
 	}
 	*p = q
 	if d := t.e.drive; d != nil {

@@ -62,13 +62,16 @@ type Choices[V Keyed] struct {
 // the question answered last, so that building options allocates nothing
 // once the game has run a little.
 //
-// Only an engine without a log reuses them (a replay, the simulator): a
-// front end may still hold the question it showed.
+// An engine with a log reuses them only for a question a replay answers
+// from its queue (never shown): a front end may still hold a question it
+// showed. An engine without a log (a replay, the simulator) reuses them
+// always.
 func Choose[V Keyed](t *T) Choices[V] {
-	if t.e.logging {
+	if t.e.logging && t.e.queued == 0 {
 		return Choices[V]{}
 	}
-	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: t.e.queued > 0 && !t.e.keepEvents || t.e.unshown}
+	quiet := !t.e.logging && (t.e.queued > 0 && !t.e.keepEvents || t.e.unshown)
+	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: quiet}
 	for i, b := range t.vals {
 		if vals, ok := b.([]V); ok {
 			c.vals, t.vals[i] = vals, nil
