@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"rumref/games"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -63,5 +64,43 @@ func replaySaves(t *testing.T, dir string, rules int) {
 			t.Errorf("%s replays to another end:\n got %s\nwant %s", path, got, want)
 		}
 		e.Close()
+	}
+}
+
+// TestEndRulingsAgreeInNumber: the scoring lines of the recorded games
+// say "scores nothing" of one tile and count their tiles in words
+// ("1 unfulfilled rendezvous tile", not "1 ... tile(s)").
+func TestEndRulingsAgreeInNumber(t *testing.T) {
+	saves, _ := filepath.Glob(filepath.Join("testdata", "rev*", "*.yaml"))
+	seen := 0
+	for _, path := range saves {
+		f, _, err := games.Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := *f.Setup.(*pirates.Config)
+		board, err := setup.Assemble(cfg.Layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, f.Answers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range e.Events() {
+			text := ev.For(referee.Public)
+			if !strings.HasPrefix(ev.Rule, "rp.scoring.") || !strings.Contains(text, "nothing") {
+				continue
+			}
+			seen++
+			single := !strings.Contains(text, ", ") && !regexp.MustCompile(`'s [2-9]\d* `).MatchString(text)
+			if strings.Contains(text, "(s)") || single && strings.Contains(text, " score nothing") || !single && strings.Contains(text, " scores nothing") {
+				t.Errorf("%s: %q", path, text)
+			}
+		}
+		e.Close()
+	}
+	if seen == 0 {
+		t.Fatal("no scoring line of a tile that scores nothing in the recorded games")
 	}
 }

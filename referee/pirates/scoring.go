@@ -76,6 +76,14 @@ func (g *Game) ScoreFor(viewer referee.Viewer) scoring.Result {
 	return r
 }
 
+// scoreVerb is "scores" for one tile and "score" for more.
+func scoreVerb(n int) referee.Arg {
+	if n == 1 {
+		return referee.Str("scores")
+	}
+	return referee.Str("score")
+}
+
 // gameEnd scores the finished game, reports every player's points, the
 // tiles that score nothing and how any tie was broken, and keeps the
 // result in g.Final.
@@ -91,13 +99,13 @@ func (g *Game) gameEnd(t *referee.T) {
 		}
 		t.Say("rp.scoring", referee.Text("%s scores %d points (%s).", referee.Str(s.Name), referee.Int(s.Total), referee.List(parts, ", ", ", ")))
 		if _, w := scoring.WarePoints(in[i].Wares); len(w) > 0 {
-			t.Say("rp.scoring.wares", referee.Text("%s's %s score nothing: only the best ware of each kind counts.", referee.Str(s.Name), referee.List(referee.Strs(w), ", ", ", ")))
+			t.Say("rp.scoring.wares", referee.Text("%s's %s %s nothing: only the best ware of each kind counts.", referee.Str(s.Name), referee.List(referee.Strs(w), ", ", ", "), scoreVerb(len(w))))
 		}
 		if _, w := scoring.MapPoints(in[i].Maps); len(w) > 0 {
-			t.Say("rp.scoring.maps", referee.Text("%s's %s score nothing: maps score only in pairs of one color.", referee.Str(s.Name), referee.List(referee.Strs(w), ", ", ", ")))
+			t.Say("rp.scoring.maps", referee.Text("%s's %s %s nothing: maps score only in pairs of one color.", referee.Str(s.Name), referee.List(referee.Strs(w), ", ", ", "), scoreVerb(len(w))))
 		}
 		if n := len(g.Players[i].Targets); n > 0 {
-			t.Say("rp.scoring.rendezvous", referee.Text("%s's %d unfulfilled rendezvous tile(s) score nothing.", referee.Str(s.Name), referee.Int(n)))
+			t.Say("rp.scoring.rendezvous", referee.Text("%s's %s %s nothing.", referee.Str(s.Name), referee.Count(n, "unfulfilled rendezvous tile"), scoreVerb(n)))
 		}
 	}
 	for _, tie := range r.Ties {
