@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"rumref/games"
 	"regexp"
+	"rumref/games"
 	"strings"
 	"testing"
 
