@@ -63,17 +63,9 @@ func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Fa
 	if err != nil {
 		return nil, nil, false, err
 	}
-	cfg := web.Config{Game: entry.Name, Title: entry.Title, Names: names, Rules: rulesText, Factory: factory,
-		Play: entry.Play, Clock: func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }}
-	if entry.Board != nil {
-		cfg.Board = entry.Board(g)
-	}
-	if len(entry.Parallel) > 0 {
-		cfg.Parallel = map[string]bool{}
-		for _, id := range entry.Parallel {
-			cfg.Parallel[id] = true
-		}
-	}
+	cfg := web.ConfigFor(entry, g, factory)
+	cfg.Rules = rulesText
+	cfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
 	hub := web.NewHub(cfg)
 	srv, err := web.Listen(a.web.addr, hub, tokens)
 	if err != nil {

@@ -76,15 +76,8 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Game: g.Name(), Title: entry.Title, Names: g.PlayerNames(), Factory: factory, Play: entry.Play,
-		Rules: func(q string) string { return "rules for " + q }}
-	if entry.Board != nil {
-		cfg.Board = entry.Board(g)
-		cfg.Parallel = map[string]bool{}
-		for _, id := range entry.Parallel {
-			cfg.Parallel[id] = true
-		}
-	}
+	cfg := ConfigFor(entry, g, factory)
+	cfg.Rules = func(q string) string { return "rules for " + q }
 	hub := NewHub(cfg)
 	srv, err := Listen("127.0.0.1:0", hub, NewTokens(len(cfg.Names)))
 	if err != nil {

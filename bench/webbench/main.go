@@ -23,10 +23,9 @@ import (
 	"strings"
 	"time"
 
+	"rumref/games"
 	"rumref/prompts"
 	"rumref/referee"
-	"rumref/referee/pirates"
-	"rumref/setup"
 	"rumref/sim"
 	"rumref/web"
 )
@@ -53,11 +52,7 @@ func main() {
 		fail(err)
 	}
 	g := e.Game()
-	cfg := web.Config{Game: g.Name(), Title: "Rum & Pirates", Names: g.PlayerNames(), Factory: factory,
-		Parallel: map[string]bool{"pub.join": true}}
-	if pg, ok := g.(*pirates.Game); ok {
-		cfg.Board = setup.BoardSVG(pg.Board)
-	}
+	cfg := web.ConfigFor(games.Pirates, g, factory)
 	hub := web.NewHub(cfg)
 	srv, err := web.Listen("127.0.0.1:0", hub, web.NewTokens(len(cfg.Names)))
 	if err != nil {

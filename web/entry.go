@@ -1,0 +1,24 @@
+package web
+
+import (
+	"rumref/games"
+	"rumref/referee"
+)
+
+// ConfigFor is the configuration of the pages of a game of entry: its
+// names, title, board, play logger and the questions its phones may
+// answer in parallel, for the game g made by factory. The caller adds the
+// rules lookup and the clock.
+func ConfigFor(entry *games.Entry, g referee.Game, factory referee.Factory) Config {
+	cfg := Config{Game: entry.Name, Title: entry.Title, Names: g.PlayerNames(), Factory: factory, Play: entry.Play}
+	if entry.Board != nil {
+		cfg.Board = entry.Board(g)
+	}
+	if len(entry.Parallel) > 0 {
+		cfg.Parallel = map[string]bool{}
+		for _, id := range entry.Parallel {
+			cfg.Parallel[id] = true
+		}
+	}
+	return cfg
+}
