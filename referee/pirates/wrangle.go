@@ -85,7 +85,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 	}
 	count := make([]int, len(g.Mast))
 	cols := 0
-	var parts []referee.Msg
+	parts := make([]referee.Msg, 0, len(g.Mast))
 	for i := range g.Mast {
 		count[i] = *side(&g.Mast[i])
 		cols = max(cols, count[i])
@@ -152,7 +152,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 		*side(&g.Mast[standing])--
 		*other(&g.Mast[standing])++
 	}
-	var after []referee.Msg
+	after := make([]referee.Msg, 0, len(g.Mast))
 	for i, r := range g.Mast {
 		if n := *other(&g.Mast[i]); n > 0 {
 			after = append(after, referee.Text("%s %d", referee.Str(g.name(r.Player)), referee.Int(n)))
