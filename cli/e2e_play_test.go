@@ -373,3 +373,33 @@ func TestSetupCommandAndResumeShowTheBoard(t *testing.T) {
 		t.Errorf("runner setup:\n%s", res.stdout)
 	}
 }
+
+// TestQuitKeepsTheTimeSinceTheLastAnswer: the time between a sitting's
+// last answer and quit (or a sitting with no answer at all) is played
+// time too: quitting saves the clock.
+func TestQuitKeepsTheTimeSinceTheLastAnswer(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	if res := rumref(t, "swan-3\n", "--io", "plain", "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "fixed", "--save", save); res.code != exitInterrupted {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	f, _, err := games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := startDriver(t, nil, "resume", save)
+	if q := d.next(); q == nil {
+		t.Fatalf("no question on resume:\n%s", d.errs.String())
+	}
+	time.Sleep(1100 * time.Millisecond) // the table thinks, then stops
+	d.send("quit")
+	if code := d.finish(); code != exitInterrupted {
+		t.Fatalf("quit exit %d\n%s", code, d.errs.String())
+	}
+	g, _, err := games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Played < f.Played+1 || len(g.Answers) != len(f.Answers) {
+		t.Errorf("after a sitting of over a second with no answer: played %d s (was %d), %d answers (was %d)", g.Played, f.Played, len(g.Answers), len(f.Answers))
+	}
+}

@@ -207,6 +207,10 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 	if err := s.Run(); err != nil {
 		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
+			// The time since the last answer is played time too.
+			if err := save(e.Answers()); err != nil {
+				return err
+			}
 			// The session has said that the game is saved and how to resume.
 			return &codedError{code: exitInterrupted, err: errors.New("")}
 		}
