@@ -41,6 +41,11 @@ type jsonError struct {
 	Question string `json:"question"`
 	Rule     string `json:"rule"`
 	Error    string `json:"error"`
+	// Secret marks the refusal of a secret question's answer: like the
+	// question, it is for Actor only (its words may tell what only they
+	// may know, such as the one choice they have).
+	Secret bool `json:"secret,omitempty"`
+	Actor  *int `json:"actor,omitempty"`
 }
 
 type jsonInfo struct {
@@ -233,11 +238,15 @@ func (j *jsonFront) pass(_ passing, f func() error) error { return f() }
 func (j *jsonFront) passBack(string, []string, bool) error { return nil }
 
 func (j *jsonFront) refuse(q *referee.Question, why string) {
-	id, rule := "", ""
+	e := jsonError{Type: "error", Error: why}
 	if q != nil {
-		id, rule = q.ID, q.Rule
+		e.Question, e.Rule = q.ID, q.Rule
+		if q.Secret {
+			actor := int(q.Actor)
+			e.Secret, e.Actor = true, &actor
+		}
 	}
-	j.s.emit(jsonError{Type: "error", Question: id, Rule: rule, Error: why})
+	j.s.emit(e)
 }
 
 func (j *jsonFront) stop(reason string) {

@@ -315,7 +315,12 @@ func TestJSONProtocol(t *testing.T) {
 				t.Errorf("private event text in JSON: %v", o)
 			}
 		case "error":
-			hasKeys(t, o, "type", "question", "rule", "error")
+			// A refusal at a secret question is marked for its owner.
+			if o["question"] == "t.ware" {
+				hasKeys(t, o, "type", "question", "rule", "error", "secret", "actor")
+			} else {
+				hasKeys(t, o, "type", "question", "rule", "error")
+			}
 		case "status":
 			hasKeys(t, o, "type", "viewer", "text", "view")
 		case "end":
@@ -532,5 +537,38 @@ func TestLaptopPassedOncePerHolder(t *testing.T) {
 	back, refill, ann := strings.Index(text, "Pass the laptop back."), strings.Index(text, "Which tile refills"), strings.Index(text, "Ann's turn: what now?")
 	if !(refill < back && back < ann) {
 		t.Errorf("the laptop did not go back after the table's refill and before Ann's turn:\n%s", text)
+	}
+}
+
+// TestJSONRefusalOfASecretAnswerIsMarkedForItsOwner: the error for a
+// refused answer to a secret question says it is secret and whose, so a
+// driver shows it only to that player (its words may tell their secret).
+func TestJSONRefusalOfASecretAnswerIsMarkedForItsOwner(t *testing.T) {
+	r := start(t, JSON, "3\nsilk\ngold\nred\n4").run()
+	if r.res != nil {
+		t.Fatalf("run: %v\n%s", r.res, r.out)
+	}
+	var secret, public map[string]any
+	for _, l := range strings.Split(r.out.String(), "\n") {
+		var m map[string]any
+		if json.Unmarshal([]byte(l), &m) != nil || m["type"] != "error" {
+			continue
+		}
+		if m["question"] == "t.ware" {
+			secret = m
+		}
+	}
+	if secret == nil || secret["secret"] != true || secret["actor"] != float64(1) {
+		t.Fatalf("the refusal of Bo's secret ware is not marked for Bo: %v\n%s", secret, r.out)
+	}
+	r = start(t, JSON, "9\n3\ngold\nred\n4").run()
+	for _, l := range strings.Split(r.out.String(), "\n") {
+		var m map[string]any
+		if json.Unmarshal([]byte(l), &m) == nil && m["type"] == "error" {
+			public = m
+		}
+	}
+	if public == nil || public["secret"] != nil || public["actor"] != nil {
+		t.Fatalf("a public refusal carries secret or actor: %v", public)
 	}
 }
