@@ -123,7 +123,14 @@ func (s *Setup) Run(ask func(e *referee.Engine) error, say func(string), before 
 	}
 	defer e.Close()
 	asked := false
+	// typed marks the answers typed at a question (not a flag's), by
+	// their place in the engine's answers: those are what undo takes back.
+	var typed []bool
 	for q := e.Next(); q != nil; q = e.Next() {
+		for len(typed) < len(e.Answers()) {
+			typed = append(typed, false) // a flag's answer
+		}
+		typed = typed[:len(e.Answers())]
 		if p, ok := s.Pre[q.ID]; ok {
 			err := e.Answer(preAnswer(q, p.Answer))
 			if err == nil {
@@ -140,9 +147,13 @@ func (s *Setup) Run(ask func(e *referee.Engine) error, say func(string), before 
 				return nil, err
 			}
 		}
-		if err := ask(e); err != nil {
+		if err := ask(e); errors.Is(err, referee.ErrTakeBack) {
+			say(takeBack(e, typed))
+			continue
+		} else if err != nil {
 			return nil, err
 		}
+		typed = append(typed, true)
 	}
 	if !e.Over() {
 		return nil, errors.New("the setup stopped without a question to ask")
@@ -204,4 +215,23 @@ func NewFlags() []Flag {
 		}
 	}
 	return out
+}
+
+// takeBack takes back the last answer typed during setup, with the
+// flags' answers after it (they are given again at once), and says what
+// happened.
+func takeBack(e *referee.Engine, typed []bool) string {
+	last := -1
+	for i, t := range typed {
+		if t {
+			last = i
+		}
+	}
+	if last < 0 {
+		return "There is no answer to take back yet (answers given on the command line stay: to change one, quit with :quit and start again)."
+	}
+	if err := e.Rewind(last); err != nil {
+		return "That answer cannot be taken back: " + err.Error()
+	}
+	return "Taken back: answer that question again."
 }

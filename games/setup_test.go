@@ -178,3 +178,53 @@ func TestAMistypedFlagAfterTypedAnswersIsAsked(t *testing.T) {
 		t.Fatalf("start %d, said %q, asked %v", cfg.Start, said, l.asked)
 	}
 }
+
+// TestUndoDuringSetup: "undo" at a setup question takes the last typed
+// answer back (and the flags' answers after it, given again at once);
+// the flags' own answers are never taken back.
+func TestUndoDuringSetup(t *testing.T) {
+	// l.ask with "undo" lines: the asker returns referee.ErrTakeBack.
+	undoing := func(l *lines) func(e *referee.Engine) error {
+		return func(e *referee.Engine) error {
+			if len(l.answers) > 0 && l.answers[0] == "undo" {
+				l.answers = l.answers[1:]
+				l.asked = append(l.asked, e.Next().ID+"(undo)")
+				return referee.ErrTakeBack
+			}
+			return l.ask(e)
+		}
+	}
+	st, err := games.Pirates.Begin(flags(games.Pirates, "layout", "fixed"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lines{answers: []string{"undo", "3", "Ann", "undo", "undo", "2", "Ann", "gold", "Bo", "undo", "Bob", "blue", "1"}}
+	var said []string
+	ng, err := st.Run(undoing(l), func(s string) { said = append(said, s) }, func() error { return nil })
+	if err != nil {
+		t.Fatalf("%v (asked %v)", err, l.asked)
+	}
+	cfg := ng.Setup.(*pirates.Config)
+	if len(cfg.Players) != 2 || cfg.Players[0].Name != "Ann" || cfg.Players[1].Name != "Bob" || cfg.Start != 0 {
+		t.Fatalf("after the undos: %+v (asked %v)", cfg, l.asked)
+	}
+	if len(said) != 4 || !strings.Contains(said[0], "no answer to take back") || !strings.Contains(said[1], "Taken back") {
+		t.Errorf("said %q", said)
+	}
+
+	// With the players given as a flag, undo at the start question has
+	// nothing typed to take back; the flag's answers stay.
+	st, err = games.Pirates.Begin(flags(games.Pirates, "players", "Ann:gold,Bo:blue"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l = &lines{answers: []string{"undo", "2"}}
+	said = nil
+	ng, err = st.Run(undoing(l), func(s string) { said = append(said, s) }, func() error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg := ng.Setup.(*pirates.Config); len(cfg.Players) != 2 || cfg.Start != 1 || len(said) != 1 || !strings.Contains(said[0], "command line") {
+		t.Fatalf("start %d, players %d, said %q", cfg.Start, len(cfg.Players), said)
+	}
+}

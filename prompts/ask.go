@@ -152,11 +152,20 @@ func (a *asker) Answer(e *referee.Engine) error {
 	if q == nil {
 		return nil
 	}
-	check := func(line string) error { _, err := setupKey(q, line); return err }
+	check := func(line string) error {
+		if takesBack(line) {
+			return nil
+		}
+		_, err := setupKey(q, line)
+		return err
+	}
 	for {
-		line, err := a.fe.ask(asking{kind: askSetup, q: q, check: check})()
+		line, err := a.fe.ask(asking{kind: askSetup, q: q, check: check, takeBack: len(e.Answers()) > 0})()
 		if err != nil {
 			return err
+		}
+		if takesBack(line) {
+			return referee.ErrTakeBack
 		}
 		key, err := setupKey(q, line)
 		if err == nil {
@@ -167,6 +176,14 @@ func (a *asker) Answer(e *referee.Engine) error {
 		}
 		a.fe.refuse(&referee.Question{ID: q.ID}, err.Error())
 	}
+}
+
+// takesBack reports whether a line typed at a setup question asks to take
+// the last answer back: "undo" or ":undo" (at a name question too, so a
+// player cannot be named undo).
+func takesBack(line string) bool {
+	t := strings.ToLower(strings.TrimSpace(line))
+	return t == "undo" || t == ":undo"
 }
 
 // setupKey reads a line typed for a setup question: a text is checked as

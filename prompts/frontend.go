@@ -109,6 +109,9 @@ type asking struct {
 	secret bool
 	// check refuses a bad setup answer (askSetup).
 	check func(string) error
+	// takeBack: a setup question after an answer typed, where "undo"
+	// takes that answer back (askSetup).
+	takeBack bool
 	// head is written above a correction's question (askValue).
 	head string
 	// passed says the pass-the-laptop screen for a secret question was

@@ -40,6 +40,10 @@ type listSpec struct {
 	// commands: the line typed may be a command (":undo"); the menu line
 	// says so and a line that matches no option is returned as typed.
 	commands bool
+	// takeBack: the list may be left with "undo" or ":undo" (a setup
+	// question after an answer), returned as the line typed; the menu
+	// line says so.
+	takeBack bool
 	// keys: option keys differ from the labels, so '?' can show them.
 	keys bool
 }
@@ -381,6 +385,8 @@ func (l *list) enter() (listResult, bool, error) {
 		return none, false, nil
 	case strings.HasPrefix(text, ":") && l.spec.commands:
 		return listResult{index: -1, line: text}, true, nil
+	case l.spec.takeBack && (strings.EqualFold(text, "undo") || strings.EqualFold(text, ":undo")):
+		return listResult{index: -1, line: text}, true, nil
 	}
 	if text != "" {
 		// A whole key or label typed chooses it.
@@ -639,6 +645,8 @@ func (l *list) menu() string {
 	}
 	if l.spec.commands {
 		b.WriteString(" | undo show log help peek quit")
+	} else if l.spec.takeBack {
+		b.WriteString(" | undo")
 	}
 	return b.String()
 }

@@ -722,9 +722,13 @@ func (f *termFront) ask(a asking) func() (string, error) {
 		return func() (string, error) {
 			spec := questionList(safetext.CleanLines(a.q.Text), a.q)
 			spec.commands = false
+			spec.takeBack = a.takeBack
 			res, err := t.choose(spec)
 			if err != nil {
 				return "", err
+			}
+			if res.index < 0 {
+				return res.line, nil // undo
 			}
 			return a.q.Options[res.index].Key, nil
 		}

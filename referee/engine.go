@@ -37,6 +37,11 @@ type Factory func() Game
 // ErrOver is returned when an answer is given to a finished game.
 var ErrOver = errors.New("the game is over: there is nothing left to answer")
 
+// ErrTakeBack is returned by whoever asks a question for an engine when
+// the people asked to take their last answer back instead of answering
+// (the setup questions: see games.Setup.Run).
+var ErrTakeBack = errors.New("take the last answer back")
+
 type stopped struct{}
 
 // T is the handle the rules code uses to ask questions and report events.
