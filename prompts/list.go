@@ -612,7 +612,7 @@ func (l *list) optionLines() []string {
 	if shown == 0 {
 		what := "no option matches"
 		if l.spec.commands {
-			what += "; Enter sends it as a command"
+			what += "; Enter sends the line: a command or several answers"
 		}
 		out = append(out, l.pal.quiet("    ("+what+")"))
 	}
