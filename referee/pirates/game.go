@@ -94,7 +94,10 @@ func (c Config) Validate() error {
 	if c.Start < 0 || c.Start >= len(c.Players) {
 		return fmt.Errorf("start player %d is not a seat (1 to %d)", c.Start+1, len(c.Players))
 	}
-	if c.Rules < 0 || c.Rules > RulesRevision {
+	if c.Rules < 0 {
+		return fmt.Errorf("rules: %d is not a rules revision (0 to %d): the save is damaged", c.Rules, RulesRevision)
+	}
+	if c.Rules > RulesRevision {
 		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", c.Rules, RulesRevision)
 	}
 	return nil

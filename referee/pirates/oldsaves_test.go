@@ -104,3 +104,18 @@ func TestEndRulingsAgreeInNumber(t *testing.T) {
 		t.Fatal("no scoring line of a tile that scores nothing in the recorded games")
 	}
 }
+
+// TestRulesOutOfRangeSaysWhy: a rules revision below 0 is a damaged save,
+// not one from a newer rumref; one above today's asks for an update.
+func TestRulesOutOfRangeSaysWhy(t *testing.T) {
+	c := config(2)
+	c.Rules = -1
+	err := c.Validate()
+	if err == nil || !strings.Contains(err.Error(), "-1 is not a rules revision") || strings.Contains(err.Error(), "update rumref") {
+		t.Errorf("rules -1: %v, want it called not a revision, without asking for an update", err)
+	}
+	c.Rules = pirates.RulesRevision + 1
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "update rumref") {
+		t.Errorf("rules %d: %v, want an update asked for", c.Rules, err)
+	}
+}

@@ -415,3 +415,18 @@ func TestSaveFromBeforeTheBoxCountsStillOpens(t *testing.T) {
 		}
 	}
 }
+
+// TestEditionOutOfRangeSaysWhy: an edition below 0 is a damaged save, not
+// one from a newer rumref; an edition above today's asks for a newer one.
+func TestEditionOutOfRangeSaysWhy(t *testing.T) {
+	cfg := boxed(t)
+	cfg.Edition = -1
+	err := cfg.Validate()
+	if err == nil || !strings.Contains(err.Error(), "-1 is not an edition") || strings.Contains(err.Error(), "newer rumref") {
+		t.Errorf("edition -1: %v, want it called not an edition, without asking for a newer rumref", err)
+	}
+	cfg.Edition = runner.Edition + 1
+	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "newer rumref") {
+		t.Errorf("edition %d: %v, want a newer rumref asked for", cfg.Edition, err)
+	}
+}

@@ -64,7 +64,10 @@ func (c Config) Validate() error {
 	if c.TurnCap < 0 {
 		return fmt.Errorf("the turn cap %d is negative: use 0 for no cap", c.TurnCap)
 	}
-	if c.Edition < 0 || c.Edition > Edition {
+	if c.Edition < 0 {
+		return fmt.Errorf("edition: %d is not an edition of the Rum Runner rules (0 to %d): the save is damaged", c.Edition, Edition)
+	}
+	if c.Edition > Edition {
 		return fmt.Errorf("the game was started under edition %d of the Rum Runner rules; this rumref knows editions 0 to %d: use a newer rumref", c.Edition, Edition)
 	}
 	seen := map[string]bool{}
