@@ -280,6 +280,9 @@ type terminal struct {
 	// session: the input stays raw until done (a Session); otherwise
 	// (setup questions) only while a list is shown.
 	session bool
+	// secretShown: something only one player may see has been shown
+	// since the screen was last cleared.
+	secretShown bool
 }
 
 func newTerminal(in io.Reader, out io.Writer, pal palette) *terminal {
@@ -510,6 +513,38 @@ func wrapWords(s string, width int) []string {
 	return append(lines, line)
 }
 
+// ruling prints one ruling, "  * TEXT (rule)". A line of it wider than
+// the terminal is wrapped at spaces under a hanging indent (a terminal
+// breaks a long line in the middle of a word); lines that fit are printed
+// as they are. rule is drawn in n columns.
+func (t *terminal) ruling(text, rule string, n int) {
+	width := t.width() - 1
+	parts := strings.Split(text, "\n")
+	var out []string
+	for i, line := range parts {
+		lead := "    "
+		if i == 0 {
+			lead = "  * "
+		}
+		if i == len(parts)-1 {
+			line += " \x00" // where the rule goes
+		}
+		if utf8.RuneCountInString(lead+line)-1+n <= width || !strings.Contains(line, " ") {
+			out = append(out, lead+line)
+			continue
+		}
+		for j, l := range wrapWords(line, width-len(lead)-n) {
+			if j > 0 {
+				lead = "    "
+			}
+			out = append(out, lead+l)
+		}
+	}
+	for _, l := range out {
+		fmt.Fprintln(t.out, strings.Replace(l, "\x00", rule, 1))
+	}
+}
+
 // waitEnter shows a line and waits for Enter; what was typed before it
 // was shown does not count.
 func (t *terminal) waitEnter(label string) error {
@@ -519,7 +554,10 @@ func (t *terminal) waitEnter(label string) error {
 }
 
 // clear clears the screen.
-func (t *terminal) clear() { fmt.Fprint(t.out, clearScreen) }
+func (t *terminal) clear() {
+	fmt.Fprint(t.out, clearScreen)
+	t.secretShown = false
+}
 
 // validator accepts meta commands and answers the engine would take.
 func validator(q *referee.Question) func(string) error {
@@ -622,11 +660,23 @@ func (t *terminal) passBack(name string, private []string, keep bool) error {
 	return nil
 }
 
-// passTo clears the screen and waits until name has the laptop.
+// passTo waits until name has the laptop, then clears the screen for
+// what only they may see. The pass screen is drawn below what the table
+// was reading (the setup, the last rulings), so nothing public is cleared
+// away before the table has read it; only when something secret may be on
+// the screen (a player who held the laptop, a peek) is it cleared first.
 func (t *terminal) passTo(name string) error {
-	t.clear()
+	if t.secretShown {
+		t.clear()
+	}
+	fmt.Fprintln(t.out)
 	fmt.Fprintln(t.out, t.pal.secret("SECRET: "+passWords(name)+"."))
-	return t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name))
+	if err := t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name)); err != nil {
+		return err
+	}
+	t.clear()
+	t.secretShown = true
+	return nil
 }
 
 // private runs f for name's eyes only: a pass-the-laptop screen first, and
@@ -744,7 +794,13 @@ func (f *termFront) ask(a asking) func() (string, error) {
 	return func() (string, error) { return "", t.waitEnter(a.text) }
 }
 
-func (f *termFront) show(m shown) { showText(f.s, m) }
+func (f *termFront) show(m shown) {
+	if m.kind == showEvent {
+		f.t.ruling(m.text, f.s.pal.quiet("("+m.event.Rule+")"), len(m.event.Rule)+2)
+		return
+	}
+	showText(f.s, m)
+}
 
 func (f *termFront) refuse(q *referee.Question, why string) { refuseText(f.s, q, why) }
 

@@ -185,3 +185,34 @@ func TestTerminalPlayerConfirmTakesTheLaptop(t *testing.T) {
 		t.Errorf("the table's confirmation took the laptop from its holder (passed %q)", s.passed)
 	}
 }
+
+// TestLongRulingsWrapAtSpaces: a ruling wider than the terminal is broken
+// between words under a hanging indent, not in the middle of a word.
+func TestLongRulingsWrapAtSpaces(t *testing.T) {
+	var out bytes.Buffer
+	term := &terminal{out: &out, outFd: -1} // 80 columns
+	text := "Setup: Ann plays the crown and Bo the pirate. Lay out the islands (Home Port, Privateer Point, Bivalve Bay, Island 4), shuffle the 4 starting hazards and put one face-down in front of each island."
+	term.ruling(text, "(rr.setup)", len("(rr.setup)"))
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) < 3 || !strings.HasPrefix(lines[0], "  * Setup:") {
+		t.Fatalf("not wrapped:\n%s", out.String())
+	}
+	var words []string
+	for i, l := range lines {
+		if n := len([]rune(l)); n > 79 {
+			t.Errorf("line %d is %d columns: %q", i+1, n, l)
+		}
+		if i > 0 && !strings.HasPrefix(l, "    ") {
+			t.Errorf("line %d has no hanging indent: %q", i+1, l)
+		}
+		words = append(words, strings.Fields(l)...)
+	}
+	if got, want := strings.Join(words, " "), "* "+text+" (rr.setup)"; got != want {
+		t.Errorf("words lost or moved:\n%s\nwant\n%s", got, want)
+	}
+	out.Reset()
+	term.ruling("Ann rolled 5.", "(pub.roll)", len("(pub.roll)"))
+	if out.String() != "  * Ann rolled 5. (pub.roll)\n" {
+		t.Errorf("a short ruling changed: %q", out.String())
+	}
+}
