@@ -179,3 +179,22 @@ func TestScoreJSONLines(t *testing.T) {
 		t.Fatalf("score SHEET over JSON: exit %d %v %s", res.code, objs, res.stderr)
 	}
 }
+
+// TestScoreUnfinishedHidesCoinsInTies: the public score of a game just
+// begun (both players level on everything they may see) names no coin
+// count: the coins row says secret and the tie line says the coins are
+// secret rather than "each with 0 coins".
+func TestScoreUnfinishedHidesCoinsInTies(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	if res := rumref(t, ":quit\n", "--io", "plain", "--save", save, "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "fixed"); func() bool { _, err := os.Stat(save); return err != nil }() {
+		t.Fatalf("new: %d %s %s", res.code, res.stdout, res.stderr)
+	}
+	res := rumref(t, "", "score", save)
+	if res.code != 0 || !strings.Contains(res.stdout, "coins would decide, but some are secret until the game ends, so they share 1st place for now") ||
+		strings.Contains(res.stdout, " coins:") || strings.Contains(res.stdout, "0 coins") {
+		t.Fatalf("score: %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if f := strings.Fields(res.stdout[strings.Index(res.stdout, "\nCoins"):]); len(f) < 3 || f[1] != "secret" || f[2] != "secret" {
+		t.Errorf("coins row does not say secret:\n%s", res.stdout)
+	}
+}

@@ -36,7 +36,12 @@ func Pad(r Result) string {
 	rows = append(rows, column(r, "Place", func(s Score) string { return Ordinal(s.Place) }))
 	rows = append(rows, column(r, "Unemployment office", func(s Score) string { return strconv.Itoa(s.Unemployed) }))
 	rows = append(rows, column(r, "Rum barrels", func(s Score) string { return strconv.Itoa(s.Rum) }))
-	rows = append(rows, column(r, "Coins", func(s Score) string { return strconv.Itoa(s.Coins) }))
+	rows = append(rows, column(r, "Coins", func(s Score) string {
+		if s.CoinsHidden {
+			return "secret"
+		}
+		return strconv.Itoa(s.Coins)
+	}))
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, cell := range row {
@@ -173,7 +178,9 @@ type PlayerJSON struct {
 	Unemployed int            `json:"unemployed"`
 	Rum        int            `json:"rum"`
 	Coins      int            `json:"coins"`
-	Worthless  []string       `json:"worthless,omitempty"`
+	// CoinsSecret: the coins are secret to the viewer (coins is 0).
+	CoinsSecret bool     `json:"coins_secret,omitempty"`
+	Worthless   []string `json:"worthless,omitempty"`
 }
 
 // TieJSON is one broken (or shared) tie as data.
@@ -191,7 +198,7 @@ func (r Result) JSON() PadJSON {
 	for _, s := range r.Scores {
 		out.Players = append(out.Players, PlayerJSON{Name: s.Name, Total: s.Total, Place: s.Place,
 			Categories: CategoryPoints(s.Points), Unemployed: s.Unemployed, Rum: s.Rum, Coins: s.Coins,
-			Worthless: s.Worthless})
+			CoinsSecret: s.CoinsHidden, Worthless: s.Worthless})
 	}
 	for _, t := range r.Ties {
 		out.Ties = append(out.Ties, TieJSON{Players: t.Players, Points: t.Points, Place: t.Place,

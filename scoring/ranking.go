@@ -96,6 +96,12 @@ type Result struct {
 	Notes []string
 }
 
+// coinsHidden reports whether some player's coins are secret to the
+// viewer of the score: then coins break no tie.
+func (r *Result) coinsHidden() bool {
+	return slices.ContainsFunc(r.Scores, func(s Score) bool { return s.CoinsHidden })
+}
+
 // Rank scores every player and ranks them: most points first, then fewest
 // pirates in the unemployment office, then most rum barrels, then most
 // coins; players still level share the place.
@@ -103,7 +109,7 @@ func Rank(players []Player) Result {
 	var r Result
 	for _, p := range players {
 		pts, worthless := p.Points()
-		s := Score{Name: p.Name, Points: pts, Unemployed: p.Unemployed, Rum: p.Rum, Coins: p.Coins, Worthless: worthless}
+		s := Score{Name: p.Name, Points: pts, Unemployed: p.Unemployed, Rum: p.Rum, Coins: p.Coins, CoinsHidden: p.CoinsHidden, Worthless: worthless}
 		for _, v := range pts {
 			s.Total += v
 		}
@@ -113,7 +119,11 @@ func Rank(players []Player) Result {
 	for i := range order {
 		order[i] = i
 	}
-	better := func(a, b int) int { return compare(r.Scores[a], r.Scores[b]) }
+	last := KeyShared
+	if r.coinsHidden() {
+		last = KeyCoins
+	}
+	better := func(a, b int) int { return compare(r.Scores[a], r.Scores[b], last) }
 	slices.SortStableFunc(order, better)
 	for i, idx := range order {
 		if i > 0 && better(order[i-1], idx) == 0 {
@@ -138,12 +148,13 @@ func Rank(players []Player) Result {
 	return r
 }
 
-// compare orders scores best first by points and then the tiebreak keys.
-func compare(a, b Score) int {
+// compare orders scores best first by points and then the tiebreak keys
+// before last.
+func compare(a, b Score, last Key) int {
 	if c := cmp.Compare(b.Total, a.Total); c != 0 {
 		return c
 	}
-	for k := KeyUnemployed; k < KeyShared; k++ {
+	for k := KeyUnemployed; k < last; k++ {
 		if c := cmp.Compare(k.value(b), k.value(a)); c != 0 {
 			return c
 		}
@@ -164,6 +175,19 @@ func (r *Result) breakTies(group []int, k Key, level []string) {
 		tie.Players = append(tie.Players, r.Scores[i].Name)
 	}
 	names := joinNames(tie.Players)
+	if k == KeyCoins && r.coinsHidden() {
+		// A provisional score for a viewer who may not see every coin:
+		// the coins decide nothing, and no hidden count is named.
+		tie.Decided = KeyShared
+		each := ""
+		if len(level) > 0 {
+			each = ", each with " + joinNames(level)
+		}
+		tie.Text = fmt.Sprintf("%s are level on %d points%s; coins would decide, but some are secret until the game ends, so they share %s place for now.",
+			names, first.Total, each, Ordinal(first.Place))
+		r.Ties = append(r.Ties, tie)
+		return
+	}
 	if k == KeyShared {
 		tie.Text = fmt.Sprintf("%s are level on %d points, each with %s: they share %s place.",
 			names, first.Total, joinNames(level), Ordinal(first.Place))

@@ -86,6 +86,9 @@ type Player struct {
 	Unemployed int
 	Rum        int
 	Coins      int
+	// CoinsHidden marks coins the viewer of a provisional score may not
+	// see (Coins is then 0 and means nothing): coins break no tie then.
+	CoinsHidden bool
 }
 
 // Score is one player's scored result.
@@ -100,6 +103,8 @@ type Score struct {
 	Unemployed int
 	Rum        int
 	Coins      int
+	// CoinsHidden: the coins are secret to the viewer (see Player).
+	CoinsHidden bool
 	// Worthless lists the tiles that score nothing, with the reason.
 	Worthless []string
 }

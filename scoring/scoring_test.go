@@ -218,3 +218,40 @@ func BenchmarkRank(b *testing.B) {
 		Rank(ps)
 	}
 }
+
+// TestHiddenCoinsBreakNoTie: in a provisional score where some coins are
+// secret to the viewer, coins decide no tie and no line or cell names a
+// coin count for them.
+func TestHiddenCoinsBreakNoTie(t *testing.T) {
+	r := Rank([]Player{
+		{Name: "A", Pubs: []int{5}, Rum: 2, Coins: 4},
+		{Name: "B", Pubs: []int{5}, Rum: 2, CoinsHidden: true},
+		{Name: "C", Pubs: []int{5}, Rum: 1, CoinsHidden: true}})
+	if !slices.Equal(places(r), []int{1, 1, 3}) || !slices.Equal(r.Winners, []string{"A", "B"}) {
+		t.Errorf("places %v winners %v, want A and B sharing 1st", places(r), r.Winners)
+	}
+	var texts []string
+	for _, tie := range r.Ties {
+		texts = append(texts, tie.Text)
+	}
+	all := strings.Join(texts, "\n")
+	if !strings.Contains(all, "A and B are level on 5 points, each with 0 pirates in the unemployment office and 2 rum barrels; coins would decide, but some are secret") ||
+		strings.Contains(all, "coins decides") || strings.Contains(all, "0 coins") {
+		t.Errorf("tie lines:\n%s", all)
+	}
+	if r.Ties[len(r.Ties)-1].Decided != KeyShared {
+		t.Errorf("the coin tie is %v, want shared", r.Ties[len(r.Ties)-1].Decided)
+	}
+	pad := Pad(r)
+	for _, l := range strings.Split(pad, "\n") {
+		if strings.HasPrefix(l, "Coins") {
+			if f := strings.Fields(l); !slices.Equal(f, []string{"Coins", "4", "secret", "secret"}) {
+				t.Errorf("coins row %q", l)
+			}
+		}
+	}
+	data, _ := json.Marshal(r.JSON())
+	if !strings.Contains(string(data), `"coins":0,"coins_secret":true`) {
+		t.Errorf("JSON does not mark the secret coins: %s", data)
+	}
+}

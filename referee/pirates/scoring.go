@@ -63,7 +63,7 @@ func (g *Game) ScoreFor(viewer referee.Viewer) scoring.Result {
 	for i := range in {
 		if !viewer.Sees(referee.Seat(i)) {
 			in[i].Wares = nil
-			in[i].Coins = 0
+			in[i].Coins, in[i].CoinsHidden = 0, true
 		}
 	}
 	r := scoring.Rank(in)
