@@ -434,7 +434,10 @@ func playAtTableSpeed(t *testing.T, p *tmuxPane, save string, names []string, po
 				time.Sleep(150 * time.Millisecond)
 				continue
 			}
-			if i := strings.LastIndex(s, want); i >= 0 && !strings.Contains(s[i:], "chose:") &&
+			// rumref wraps a long question line between words: compare
+			// the words, not the line breaks.
+			flat, wantFlat := strings.Join(strings.Fields(s), " "), strings.Join(strings.Fields(want), " ")
+			if i := strings.LastIndex(flat, wantFlat); i >= 0 && !strings.Contains(flat[i:], "chose:") &&
 				(strings.HasSuffix(last, "> _") || strings.HasSuffix(last, "or help):") || strings.HasSuffix(last, "such as help):")) {
 				break
 			}

@@ -251,7 +251,9 @@ type list struct {
 func runList(spec listSpec, r io.Reader, out io.Writer, width int, pal palette) (listResult, error) {
 	l := &list{spec: spec, out: out, width: max(width, 40), pal: pal, hi: -1}
 	l.grouped = groupItems(l.spec.items)
-	fmt.Fprintln(out, spec.label)
+	for _, line := range fitLines(spec.label, l.width-1) {
+		fmt.Fprintln(out, line)
+	}
 	fmt.Fprint(out, hideCursor)
 	defer fmt.Fprint(out, showCursor)
 	l.draw()
@@ -703,33 +705,43 @@ func fitLines(s string, n int) []string {
 		}
 		return append(out, s)
 	}
+	// Colored text wraps at a space too: escape codes hold no space, so
+	// a word is measured without them.
 	var out []string
-	var b strings.Builder
+	line, w := "", 0
+	for _, word := range strings.Split(s, " ") {
+		ww := visibleWidth(word)
+		switch {
+		case line == "" || w == len(indent) && strings.TrimSpace(line) == "":
+			line, w = line+word, w+ww
+		case w+1+ww <= n:
+			line, w = line+" "+word, w+1+ww
+		default:
+			out = append(out, line)
+			line, w = indent+word, len(indent)+ww
+		}
+	}
+	return append(out, line)
+}
+
+// visibleWidth is how many columns s takes on the screen: its characters
+// less its escape codes.
+func visibleWidth(s string) int {
 	w := 0
 	esc := false
 	for _, r := range s {
 		switch {
 		case esc:
-			b.WriteRune(r)
 			if r >= 0x40 && r <= 0x7e && r != '[' {
 				esc = false
 			}
-			continue
 		case r == 0x1b:
 			esc = true
-			b.WriteRune(r)
-			continue
+		default:
+			w++
 		}
-		if w >= n {
-			out = append(out, b.String())
-			b.Reset()
-			b.WriteString(indent)
-			w = len(indent)
-		}
-		b.WriteRune(r)
-		w++
 	}
-	return append(out, b.String())
+	return w
 }
 
 // listItems turns options into list items: the number of each (or its

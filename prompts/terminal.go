@@ -604,7 +604,10 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 			}
 			markPassed()
 		}
-		fmt.Fprintf(t.out, "\n%s\n", line)
+		fmt.Fprintln(t.out)
+		for _, l := range fitLines(line, t.width()-1) {
+			fmt.Fprintln(t.out, l)
+		}
 		if q.Kind == referee.Choice {
 			writeList(t.out, questionList(line, q), t.width(), t.pal)
 		} else {

@@ -216,3 +216,23 @@ func TestLongRulingsWrapAtSpaces(t *testing.T) {
 		t.Errorf("a short ruling changed: %q", out.String())
 	}
 }
+
+// TestColoredLinesWrapBetweenWords: a colored question line is broken at
+// a space like a plain one, its escape codes kept and taking no room.
+func TestColoredLinesWrapBetweenWords(t *testing.T) {
+	s := "\x1b[1mBo:\x1b[0m the captain is on Pirate (1) (9 pirates in supply). Hop again (1 coin) along which empty alley, or stop here? \x1b[2m(rp.move)\x1b[0m"
+	lines := fitLines(s, 79)
+	if len(lines) != 2 {
+		t.Fatalf("%d lines: %q", len(lines), lines)
+	}
+	var words []string
+	for _, l := range lines {
+		if w := visibleWidth(l); w > 79 {
+			t.Errorf("a line takes %d columns: %q", w, l)
+		}
+		words = append(words, strings.Fields(l)...)
+	}
+	if got := strings.Join(words, " "); got != s {
+		t.Errorf("words or escape codes changed:\n%q\n%q", got, s)
+	}
+}
