@@ -191,3 +191,24 @@ func TestFlagErrorsInPlainWords(t *testing.T) {
 		noRawControls(t, "stderr", res.stderr)
 	}
 }
+
+// TestAmbiguousNamesRefused: a name that reads as a setup answer, a
+// number or a command is refused from a flag (before anything is asked)
+// and when typed (the question is asked again, the game goes on).
+func TestAmbiguousNamesRefused(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	for _, args := range [][]string{
+		{"new", "pirates", "--players", "2:gold,Bo:blue", "--start", "1"},
+		{"new", "pirates", "--players", "Ann:gold,undo:blue"},
+		{"new", "runner", "--crown", "Ann", "--pirate", "The Table"},
+	} {
+		res := rumref(t, "", append([]string{"--io", "plain", "--save", save}, args...)...)
+		if res.code == 0 || !strings.Contains(res.stderr, "choose another name (any name but the table, random, undo, digits only or one starting with a colon)") {
+			t.Errorf("%v: %d %s %s", args, res.code, res.stdout, res.stderr)
+		}
+	}
+	res := rumref(t, ":random\nrandom\nAnn\nBo\n", "--io", "plain", "--save", save, "new", "runner")
+	if strings.Count(res.stdout, "choose another name") != 2 || !strings.Contains(res.stdout, "Name of the pirate player") {
+		t.Errorf("typed names: %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}

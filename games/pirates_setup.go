@@ -178,11 +178,12 @@ func PiratesLayout(spec string, seed int64) (pirates.Layout, string, error) {
 }
 
 // NameQuestion is the setup question id for a player's name: the checks
-// of safetext.Name, and a name no other player has (ignoring letter case).
+// of safetext.NewName (no name that makes setup or play ambiguous), and a
+// name no other player has (ignoring letter case).
 func NameQuestion(id, text string, taken []string) referee.Question {
 	return referee.Question{ID: id, Actor: referee.Table, Kind: referee.TextLine, Text: text, Example: "Ann",
 		Check: func(s string) error {
-			name, err := safetext.Name(s)
+			name, err := safetext.NewName(s)
 			if err != nil {
 				return err
 			}

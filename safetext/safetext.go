@@ -138,6 +138,40 @@ func Name(raw string) (string, error) {
 	return s, nil
 }
 
+// NewName is Name for a player of a new game: it also refuses the names
+// that would make setup or play ambiguous. "the table" is who answers
+// what no player owns; "random" is the start question's answer; a name of
+// digits only reads as a seat or option number (--start 2); "undo" and
+// anything starting with ":" read as commands. Letter case does not
+// matter. Saves keep what an older rumref accepted (CheckName).
+func NewName(raw string) (string, error) {
+	s, err := Name(raw)
+	if err != nil {
+		return "", err
+	}
+	if why := reserved(s); why != "" {
+		return "", fmt.Errorf("the name %q %s: choose another name (any name but the table, random, undo, digits only or one starting with a colon)", Clean(s), why)
+	}
+	return s, nil
+}
+
+// reserved says why a name (already trimmed) would be ambiguous, or "".
+func reserved(s string) string {
+	switch l := strings.ToLower(s); {
+	case l == "the table":
+		return "is how rumref speaks of everyone at once"
+	case l == "random":
+		return "is the answer that draws the starting player at random"
+	case l == "undo":
+		return "is the command that takes back an answer"
+	case strings.HasPrefix(l, ":"):
+		return "starts with a colon, as commands do"
+	case strings.Trim(l, "0123456789") == "":
+		return "is only digits, which read as a seat or option number"
+	}
+	return ""
+}
+
 // CheckName reports whether a name read from a file is acceptable as it
 // is: Name accepts it and it has no spaces around it.
 func CheckName(s string) error {

@@ -169,3 +169,23 @@ func FuzzClean(f *testing.F) {
 		}
 	})
 }
+
+// TestNewNameRefusesAmbiguousNames: names that read as a setup answer, a
+// number or a command are refused for a new game, saying what is allowed;
+// names that merely contain such words or digits are fine.
+func TestNewNameRefusesAmbiguousNames(t *testing.T) {
+	for _, bad := range []string{"the table", "The Table", "random", "RANDOM", "2", "007", ":undo", ":x", "undo", "Undo", " undo "} {
+		_, err := NewName(bad)
+		if err == nil || !strings.Contains(err.Error(), "choose another name") {
+			t.Errorf("NewName(%q) = %v, want a refusal saying what is allowed", bad, err)
+		}
+		if CheckName(strings.TrimSpace(bad)) != nil {
+			t.Errorf("CheckName(%q) refuses it: saves an older rumref wrote must still open", bad)
+		}
+	}
+	for _, good := range []string{"Ann", "R2D2", "Table", "Randomia", "Undo Bo", "Bo:2", "4th mate"} {
+		if got, err := NewName(good); err != nil || got != good {
+			t.Errorf("NewName(%q) = %q, %v", good, got, err)
+		}
+	}
+}
