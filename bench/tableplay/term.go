@@ -186,15 +186,33 @@ func snippet(text string) string {
 	return text
 }
 
+// lastWords finds the last place where s shows the words of want, with
+// any spaces or line breaks between them (rumref wraps a long question
+// line between words), and returns where it ends, or -1.
+func lastWords(s, want string) int {
+	words := strings.Fields(want)
+	if len(words) == 0 {
+		return -1
+	}
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	m := regexp.MustCompile(strings.Join(words, `\s+`)).FindAllStringIndex(s, -1)
+	if len(m) == 0 {
+		return -1
+	}
+	return m[len(m)-1][1]
+}
+
 // ready reports whether the screen s shows q ready for an answer: its
 // text, and after it a list's first option (a list) or a prompt (a
 // typed answer).
 func ready(q *object, s, want string) bool {
-	i := strings.LastIndex(s, want)
-	if i < 0 {
+	end := lastWords(s, want)
+	if end < 0 {
 		return false
 	}
-	rest := s[i+len(want):]
+	rest := s[end:]
 	if q.Kind == "choice" && !q.Secret && len(q.Options) > 0 {
 		first := []rune(q.Options[0].Label)
 		if len(first) > 20 {
