@@ -33,9 +33,7 @@ func startClock(f *journal.File) *playClock {
 }
 
 // played is the seconds played in all, up to now.
-func (c *playClock) played() int {
-	return c.before + int(c.now().Sub(c.session)/time.Second)
-}
+func (c *playClock) played() int { return int(c.elapsed() / time.Second) }
 
 // elapsed is the time played in all, up to now.
 func (c *playClock) elapsed() time.Duration {

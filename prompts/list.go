@@ -686,8 +686,13 @@ func (l *list) eraseTo(b *strings.Builder) {
 // fitLines breaks s into lines of at most n characters on the screen
 // (escape codes take no room), the later ones indented, so no line wraps
 // and the list knows how many lines it drew.
-func fitLines(s string, n int) []string {
-	const indent = "      "
+func fitLines(s string, n int) []string { return wrapAt(s, n, "      ") }
+
+// wrapAt breaks s at spaces into lines of at most n columns (escape codes
+// take none; a longer word is cut), each line after the first opening
+// with indent. Runs of spaces inside a line are kept.
+func wrapAt(s string, n int, indent string) []string {
+	n = max(n, len(indent)+10) // a tiny terminal still gets whole lines
 	if !strings.ContainsRune(s, 0x1b) {
 		// Plain text wraps at a space.
 		var out []string

@@ -480,37 +480,17 @@ const promptRoom = 12
 // below itself. The words that do not fit are printed above as text and
 // the last line is the label.
 func (t *terminal) fitLabel(label string) string {
-	lines := wrapWords(label, t.width()-1)
+	lines := wrapAt(label, t.width()-1, "")
 	if len(lines) == 1 && utf8.RuneCountInString(label)+promptRoom <= t.width() {
 		return label
 	}
 	if last := lines[len(lines)-1]; utf8.RuneCountInString(last)+promptRoom > t.width() {
-		lines = append(lines[:len(lines)-1], wrapWords(last, t.width()-promptRoom)...)
+		lines = append(lines[:len(lines)-1], wrapAt(last, t.width()-promptRoom, "")...)
 	}
 	for _, l := range lines[:len(lines)-1] {
 		fmt.Fprintln(t.out, l)
 	}
 	return lines[len(lines)-1]
-}
-
-// wrapWords breaks s into lines of at most width characters at spaces (a
-// longer word stands on a line of its own).
-func wrapWords(s string, width int) []string {
-	width = max(width, 20)
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = w
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
-			line += " " + w
-		default:
-			lines = append(lines, line)
-			line = w
-		}
-	}
-	return append(lines, line)
 }
 
 // ruling prints one ruling, "  * TEXT (rule)". A line of it wider than
@@ -533,7 +513,7 @@ func (t *terminal) ruling(text, rule string, n int) {
 			out = append(out, lead+line)
 			continue
 		}
-		for j, l := range wrapWords(line, width-len(lead)-n) {
+		for j, l := range wrapAt(line, width-len(lead)-n, "") {
 			if j > 0 {
 				lead = "    "
 			}

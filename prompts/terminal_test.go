@@ -236,3 +236,18 @@ func TestColoredLinesWrapBetweenWords(t *testing.T) {
 		t.Errorf("words or escape codes changed:\n%q\n%q", got, s)
 	}
 }
+
+// TestWrapOnATinyTerminal: wrapping never loops or loses words when the
+// room left is smaller than a word.
+func TestWrapOnATinyTerminal(t *testing.T) {
+	for _, n := range []int{-5, 0, 3, 12} {
+		lines := wrapAt("Hop again (1 coin) along which empty alley, or stop here?", n, "    ")
+		var words []string
+		for _, l := range lines {
+			words = append(words, strings.Fields(l)...)
+		}
+		if got := strings.Join(words, " "); got != "Hop again (1 coin) along which empty alley, or stop here?" {
+			t.Errorf("width %d: %q", n, lines)
+		}
+	}
+}
