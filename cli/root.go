@@ -84,6 +84,9 @@ answer and scores the end.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(flagError)
+	// Every command runs with the signals handled (no command defines
+	// its own PersistentPreRun, which would replace this one).
+	root.PersistentPreRun = func(*cobra.Command, []string) { a.stop.watch() }
 	root.PersistentFlags().StringVar(&a.ioFlag, "io", "", "input mode: terminal, plain or json (default: terminal on a terminal, plain otherwise)")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "never use color (NO_COLOR also works)")
 	root.PersistentFlags().StringVar(&a.save, "save", "", "save file for a new game (default: a new file in the user's data directory)")
