@@ -207,8 +207,10 @@ func TestAmbiguousNamesRefused(t *testing.T) {
 			t.Errorf("%v: %d %s %s", args, res.code, res.stdout, res.stderr)
 		}
 	}
+	// Typed, a line starting with a colon is a command, as in the game
+	// (":random" is none), and "random" is refused as a name.
 	res := rumref(t, ":random\nrandom\nAnn\nBo\n", "--io", "plain", "--save", save, "new", "runner")
-	if strings.Count(res.stdout, "choose another name") != 2 || !strings.Contains(res.stdout, "Name of the pirate player") {
+	if strings.Count(res.stdout, "choose another name") != 1 || !strings.Contains(res.stdout, `":random" is not a command`) || !strings.Contains(res.stdout, "Name of the pirate player") {
 		t.Errorf("typed names: %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 }

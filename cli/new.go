@@ -73,7 +73,7 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 	if err != nil {
 		return err
 	}
-	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
+	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color(), prompts.WithRules(rulesText))
 	ng, err := st.Run(ask.Answer, ask.Say, func() error { return a.prepareSave(entry.Name) })
 	if err != nil {
 		return interrupted(err, "")

@@ -83,7 +83,7 @@ type metaCommand struct {
 var metaCommands = []metaCommand{
 	{"undo", nil, "undo", "take back the last answer"},
 	{"show", []string{"board", "status"}, "show", "show the board and the status (public view)"},
-	{"log", nil, "log", "list every answer and ruling so far (secret answers stay hidden)"},
+	{"log", nil, "log", "list every answer and ruling so far (secrets stay hidden)"},
 	{"help", []string{"?"}, "help", "explain the current question and these commands"},
 	{"rules", []string{"rule"}, "rules WORDS", "look up the rules reference"},
 	{"peek", nil, "peek [NAME]", "let one player look at their own secrets"},

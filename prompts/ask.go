@@ -54,13 +54,29 @@ const (
 // modes it reads in through a bufio.Reader; pass a *bufio.Reader and give
 // the same one to the Session so nothing read ahead is lost. A nil in
 // means os.Stdin and a nil out os.Stdout.
-func NewAsker(mode Mode, in io.Reader, out io.Writer, color bool) Asker {
+func NewAsker(mode Mode, in io.Reader, out io.Writer, color bool, opts ...AskerOption) Asker {
 	s := &Session{Mode: mode, In: in, Out: out, Color: color}
+	for _, o := range opts {
+		o(s)
+	}
 	s.init()
-	return &asker{fe: s.fe}
+	return &asker{s: s, fe: s.fe}
 }
 
+// AskerOption sets up the session an Asker asks through.
+type AskerOption func(*Session)
+
+// WithRules gives the setup questions the rules reference, for the help
+// and rules commands (see Session.Rules).
+func WithRules(rules func(query string) string) AskerOption {
+	return func(s *Session) { s.Rules = rules }
+}
+
+// asker asks through a Session that has no game yet: its front end
+// shows the questions, and a new game's setup questions are handled as
+// the session handles a game's lines (Session.AskSetup).
 type asker struct {
+	s  *Session
 	fe frontEnd
 }
 
@@ -146,45 +162,9 @@ func (a *asker) Report(obj any, text string) {
 // Lists reports whether the front end shows searchable lists.
 func (a *asker) Lists() bool { return a.fe.can().lists }
 
-// Answer asks e's pending question until e takes an answer.
-func (a *asker) Answer(e *referee.Engine) error {
-	q := e.Next()
-	if q == nil {
-		return nil
-	}
-	check := func(line string) error {
-		if takesBack(line) {
-			return nil
-		}
-		_, err := setupKey(q, line)
-		return err
-	}
-	for {
-		line, err := a.fe.ask(asking{kind: askSetup, q: q, check: check, takeBack: len(e.Answers()) > 0})()
-		if err != nil {
-			return err
-		}
-		if takesBack(line) {
-			return referee.ErrTakeBack
-		}
-		key, err := setupKey(q, line)
-		if err == nil {
-			err = e.Answer(key)
-		}
-		if err == nil {
-			return nil
-		}
-		a.fe.refuse(&referee.Question{ID: q.ID}, err.Error())
-	}
-}
-
-// takesBack reports whether a line typed at a setup question asks to take
-// the last answer back: "undo" or ":undo" (at a name question too, so a
-// player cannot be named undo).
-func takesBack(line string) bool {
-	t := strings.ToLower(strings.TrimSpace(line))
-	return t == "undo" || t == ":undo"
-}
+// Answer asks e's pending question through the session until e takes an
+// answer (see Session.AskSetup).
+func (a *asker) Answer(e *referee.Engine) error { return a.s.AskSetup(e) }
 
 // setupKey reads a line typed for a setup question: a text is checked as
 // a line, then by the question; a choice may be given by its key or its

@@ -182,3 +182,48 @@ func TestAnswerAsksTheEnginesSetupQuestions(t *testing.T) {
 		e.Close()
 	}
 }
+
+// TestSetupQuestionsTakeTheSessionsCommands: at a new game's setup
+// questions the line is read as a game's line is: help explains the
+// question and says which commands work now, rules looks the reference
+// up, a game's command (show, log) says it works once the game has
+// begun, undo returns referee.ErrTakeBack, a command of several words at
+// a name question needs its colon, and quit stops; in plain and JSON
+// modes.
+func TestSetupQuestionsTakeTheSessionsCommands(t *testing.T) {
+	lookups := 0
+	rules := func(q string) string { lookups++; return "REFERENCE FOR " + q }
+	for _, mode := range []Mode{Plain, JSON} {
+		lookups = 0
+		var out bytes.Buffer
+		in := "help\n:rules pub roll\nshow\nlog\nAnn\nhelp\nrules colors\nundo\n:quit\n"
+		a := NewAsker(mode, bufio.NewReader(strings.NewReader(in)), &out, false, WithRules(rules))
+		e, err := referee.Start(func() referee.Game { return &setupGame{} })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Answer(e); err != nil {
+			t.Fatalf("%s: name: %v", mode, err)
+		}
+		if got := e.Game().(*setupGame).name; got != "Ann" {
+			t.Fatalf("%s: the name taken is %q, want Ann (the commands before it are no names)", mode, got)
+		}
+		if err := a.Answer(e); !errors.Is(err, referee.ErrTakeBack) {
+			t.Fatalf("%s: undo at the color: %v, want ErrTakeBack", mode, err)
+		}
+		if err := a.Answer(e); !errors.Is(err, ErrQuit) {
+			t.Fatalf("%s: :quit: %v, want ErrQuit", mode, err)
+		}
+		o := out.String()
+		for _, w := range []string{"setup.1.name asks the table", "During these setup questions help, rules, undo",
+			"REFERENCE FOR pub roll", "REFERENCE FOR colors", "show works once the game has begun", "log works once the game has begun"} {
+			if !strings.Contains(o, w) {
+				t.Errorf("%s output lacks %q:\n%s", mode, w, o)
+			}
+		}
+		if lookups != 2 {
+			t.Errorf("%s: %d rules lookups, want 2", mode, lookups)
+		}
+		e.Close()
+	}
+}

@@ -40,10 +40,9 @@ type listSpec struct {
 	// commands: the line typed may be a command (":undo"); the menu line
 	// says so and a line that matches no option is returned as typed.
 	commands bool
-	// takeBack: the list may be left with "undo" or ":undo" (a setup
-	// question after an answer), returned as the line typed; the menu
-	// line says so.
-	takeBack bool
+	// menuCommands, when set, are the command words the menu line names
+	// (a setup question's: see setupCommands); else the game's.
+	menuCommands string
 	// keys: option keys differ from the labels, so '?' can show them.
 	keys bool
 }
@@ -387,8 +386,6 @@ func (l *list) enter() (listResult, bool, error) {
 		return none, false, nil
 	case strings.HasPrefix(text, ":") && l.spec.commands:
 		return listResult{index: -1, line: text}, true, nil
-	case l.spec.takeBack && (strings.EqualFold(text, "undo") || strings.EqualFold(text, ":undo")):
-		return listResult{index: -1, line: text}, true, nil
 	}
 	if text != "" {
 		// A whole key or label typed chooses it.
@@ -646,9 +643,11 @@ func (l *list) menu() string {
 		b.WriteString(", ? keys")
 	}
 	if l.spec.commands {
-		b.WriteString(" | undo show log help peek quit")
-	} else if l.spec.takeBack {
-		b.WriteString(" | undo")
+		words := l.spec.menuCommands
+		if words == "" {
+			words = "undo show log help peek quit"
+		}
+		b.WriteString(" | " + words)
 	}
 	return b.String()
 }

@@ -65,6 +65,10 @@ func (s *Session) helpText(q *referee.Question) (question, commands, rules strin
 	for _, m := range metaCommands {
 		fmt.Fprintf(&b, "  %-16s %s\n", m.usage, m.help)
 	}
+	if s.inSetup {
+		b.WriteString("During these setup questions help, rules, undo (the last answer typed) and quit work; the others once the game has begun.\n")
+		b.WriteString("At a name question a command of several words needs its colon (:rules setup); a single word such as help is always the command.\n")
+	}
 	commands = strings.TrimRight(b.String(), "\n")
 	if s.Rules != nil && q != nil && q.Rule != "" {
 		rules = strings.TrimRight(s.Rules(q.Rule), "\n")

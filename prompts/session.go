@@ -73,6 +73,9 @@ type Session struct {
 	// questions are theirs, secret or not, so a player answering several
 	// secret questions in a row is passed the laptop once.
 	passed string
+	// inSetup is set while a new game's setup questions are asked
+	// (AskSetup): help then says which commands work.
+	inSetup bool
 	// recapFrom is the first event not shown again since the screen was
 	// last cleared for a secret: the recap after the next one starts
 	// there.

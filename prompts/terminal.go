@@ -754,14 +754,16 @@ func (f *termFront) ask(a asking) func() (string, error) {
 		}
 		return func() (string, error) {
 			spec := questionList(safetext.CleanLines(a.q.Text), a.q)
-			spec.commands = false
-			spec.takeBack = a.takeBack
+			spec.menuCommands = setupCommands
+			if a.takeBack {
+				spec.menuCommands = "undo " + setupCommands
+			}
 			res, err := t.choose(spec)
 			if err != nil {
 				return "", err
 			}
 			if res.index < 0 {
-				return res.line, nil // undo
+				return res.line, nil // a command, or a line for the session to check
 			}
 			return a.q.Options[res.index].Key, nil
 		}

@@ -1,0 +1,75 @@
+package prompts
+
+import (
+	"fmt"
+
+	"rumref/referee"
+)
+
+// setupCommands are the commands that work at a new game's setup
+// questions, as the list's menu line names them; the others need the
+// game, which begins after these questions.
+const setupCommands = "help rules quit"
+
+// AskSetup asks e's pending question, one of a new game's setup questions
+// (see games.Setup), until e takes an answer. The line typed is read as a
+// game's lines are (parseInput): an answer, or a command. help and rules
+// work as in a game, quit stops (ErrQuit), and undo returns
+// referee.ErrTakeBack so that the setup takes its last typed answer back;
+// show, log, peek, setup and correct say that the game begins after these
+// questions. A refused answer is reported and the question asked again.
+func (s *Session) AskSetup(e *referee.Engine) error {
+	q := e.Next()
+	if q == nil {
+		return nil
+	}
+	prev := s.Engine
+	s.Engine = e
+	defer func() { s.Engine = prev }()
+	s.inSetup = true
+	defer func() { s.inSetup = false }()
+	// check refuses at once, where the front end checks a line as it is
+	// typed, an answer the engine would refuse; commands go through.
+	check := func(line string) error {
+		if parseInput(q, line).kind != answerInput {
+			return nil
+		}
+		_, err := setupKey(q, line)
+		return err
+	}
+	for {
+		line, err := s.fe.ask(asking{kind: askSetup, q: q, check: check, takeBack: len(e.Answers()) > 0})()
+		if err != nil {
+			return err
+		}
+		in := parseInput(q, line)
+		switch in.kind {
+		case emptyInput:
+			s.reject(q, "Type an answer, or help to see what is asked and the commands.")
+		case badInput:
+			s.reject(q, in.why)
+		case metaInput:
+			switch in.cmd {
+			case "undo":
+				return referee.ErrTakeBack
+			case "quit":
+				return ErrQuit
+			case "help":
+				s.help(q)
+			case "rules":
+				s.rules(in.arg)
+			default:
+				s.reject(q, fmt.Sprintf("%s works once the game has begun, after these setup questions; now help, rules, undo and quit work", in.cmd))
+			}
+		case answerInput:
+			key, err := setupKey(q, line)
+			if err == nil {
+				err = e.Answer(key)
+			}
+			if err == nil {
+				return nil
+			}
+			s.reject(q, err.Error())
+		}
+	}
+}
