@@ -66,11 +66,20 @@ type Keys struct {
 	keys   []string
 }
 
-// NewKeys makes the keys prefix0 to prefix(n-1).
+// NewKeys makes the keys prefix0 to prefix(n-1): slices of one string
+// (tables are made when rumref starts; one allocation each keeps that
+// cheap).
 func NewKeys(prefix string, n int) Keys {
 	k := Keys{prefix: prefix, keys: make([]string, n)}
-	for i := range k.keys {
-		k.keys[i] = prefix + strconv.Itoa(i)
+	var buf []byte
+	ends := make([]int, n)
+	for i := range n {
+		buf = strconv.AppendInt(append(buf, prefix...), int64(i), 10)
+		ends[i] = len(buf)
+	}
+	all, start := string(buf), 0
+	for i, end := range ends {
+		k.keys[i], start = all[start:end], end
 	}
 	return k
 }

@@ -3,10 +3,12 @@ package reference
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // numbered matches the marker of a numbered list item ("1. ", "1-2. ").
-var numbered = regexp.MustCompile(`^[0-9]+(-[0-9]+)?\. `)
+// It is compiled at first use, not at every start of rumref.
+var numbered = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+(-[0-9]+)?\. `) })
 
 // DefaultWidth is the line width Format uses when given none.
 const DefaultWidth = 80
@@ -80,7 +82,7 @@ func writeBlock(b *strings.Builder, label, text string, width int) {
 		}
 		if rest, ok := strings.CutPrefix(line, "- "); ok {
 			prefix, indent, line = prefix+"- ", indent+"  ", rest
-		} else if m := numbered.FindString(line); m != "" {
+		} else if m := numbered().FindString(line); m != "" {
 			prefix, indent, line = prefix+m, indent+strings.Repeat(" ", len(m)), line[len(m):]
 		}
 		first = false

@@ -120,12 +120,13 @@ func DecodeYAMLDoc(data []byte, v any, opt YAMLOptions) (*YAMLDoc, error) {
 	return &YAMLDoc{root: node}, nil
 }
 
-var syntaxLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+// syntaxLine is compiled at first use, not at every start of rumref.
+var syntaxLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`) })
 
 // syntaxError words an error of the YAML parser.
 func syntaxError(err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if m := syntaxLine.FindStringSubmatch(err.Error()); m != nil {
+	if m := syntaxLine().FindStringSubmatch(err.Error()); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		return &YAMLError{Line: line, Msg: "this is not valid YAML: " + m[2]}
 	}

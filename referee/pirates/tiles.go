@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // TileSort groups tiles by the stack they come from in the tile holder.
@@ -50,30 +51,34 @@ type TileType struct {
 	Label  string
 }
 
-// Tiles is the catalog of every scoring tile in the box (the data file §2):
+// tiles is the catalog of every scoring tile in the box (the data file §2):
 // 155 tiles; with 12 rum barrels, 13 markers and the start-player tile they
-// make the box's 181.
-var tileCatalog = buildCatalog()
+// make the box's 181. With it, each tile type's index by key. Both are made
+// at first use, not at every start of rumref.
+var tiles = sync.OnceValues(func() ([]TileType, map[string]int) {
+	c := buildCatalog()
+	m := make(map[string]int, len(c))
+	for i, t := range c {
+		m[t.Key] = i
+	}
+	return c, m
+})
 
 // Catalog returns the tile catalog, one entry per tile type, in holder
 // order. The slice must not be modified.
-func Catalog() []TileType { return tileCatalog }
-
-var tileIndex = func() map[string]int {
-	m := make(map[string]int, len(tileCatalog))
-	for i, t := range tileCatalog {
-		m[t.Key] = i
-	}
-	return m
-}()
+func Catalog() []TileType {
+	c, _ := tiles()
+	return c
+}
 
 // Tile returns the tile type for a key.
 func Tile(key string) (TileType, bool) {
-	i, ok := tileIndex[key]
+	c, index := tiles()
+	i, ok := index[key]
 	if !ok {
 		return TileType{}, false
 	}
-	return tileCatalog[i], true
+	return c[i], true
 }
 
 // mustTile returns the tile type for a key known to be valid.
@@ -181,7 +186,7 @@ type Stack struct {
 
 func newStack(sorts ...TileSort) *Stack {
 	s := &Stack{Sorts: sorts, Counts: map[string]int{}}
-	for _, t := range tileCatalog {
+	for _, t := range Catalog() {
 		for _, so := range sorts {
 			if t.Sort == so {
 				s.Counts[t.Key] = t.Copies

@@ -134,13 +134,9 @@ type adjustment struct {
 }
 
 // seatAdjustKeys are the keys of the adjustments that name a seat, made once.
-var seatAdjustKeys = func() map[string][2]string {
-	m := map[string][2]string{}
-	for _, k := range []string{"gain", "pay", "draw", "discard"} {
-		m[k] = [2]string{k + "0", k + "1"}
-	}
-	return m
-}()
+var seatAdjustKeys = map[string][2]string{
+	"gain": {"gain0", "gain1"}, "pay": {"pay0", "pay1"}, "draw": {"draw0", "draw1"}, "discard": {"discard0", "discard1"},
+}
 
 // Key is the adjustment's option key.
 func (a adjustment) Key() string {
