@@ -2,6 +2,7 @@ package referee
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // Msg is a text the rules want shown: a format and its arguments. The
@@ -40,43 +41,74 @@ const (
 	argList
 )
 
-// Arg is one argument of a message.
+// Arg is one argument of a message, two words long so that messages are
+// cheap to make and to copy (the rules make one for every label and
+// ruling, shown or not): p is a string's bytes (Str, Count) or the nested
+// message or list (Sub, List); tag holds the kind in its top bits and the
+// string's length below; v is the number (Int, Count).
 type Arg struct {
-	s    string
-	ext  *argExt
-	n    int32
-	kind argKind
+	p   unsafe.Pointer
+	tag uint32
+	v   int32
 }
 
-// argExt holds the rare arguments that do not fit in an Arg: a nested
-// message, a list.
-type argExt struct {
-	msg       Msg
+// kindShift places the kind in an Arg's tag; the length takes the bits
+// below it.
+const (
+	kindShift = 29
+	maxStrLen = 1<<kindShift - 1
+)
+
+func (a *Arg) kind() argKind { return argKind(a.tag >> kindShift) }
+
+// str is the argument's string (Str, Count).
+func (a *Arg) str() string { return unsafe.String((*byte)(a.p), a.tag&maxStrLen) }
+
+// strArg is an argument holding s (a name or a noun) and the number v.
+func strArg(k argKind, s string, v int) Arg {
+	return Arg{p: unsafe.Pointer(unsafe.StringData(s)), tag: uint32(k)<<kindShift | uint32(len(s)), v: int32(v)}
+}
+
+// msgList is a List argument's messages and separators.
+type msgList struct {
 	items     []Msg
 	sep, last string
 }
 
 // Str is a string argument (a name, a tile, a card).
-func Str(s string) Arg { return Arg{s: s, kind: argStr} }
+func Str(s string) Arg {
+	if len(s) > maxStrLen {
+		// No name is this long; kept whole all the same, as a message
+		// without arguments (written as it is).
+		return Sub(Msg{format: s})
+	}
+	return strArg(argStr, s, 0)
+}
 
 // Int is a number argument.
-func Int(n int) Arg { return Arg{n: int32(n), kind: argInt} }
+func Int(n int) Arg { return Arg{tag: uint32(argInt) << kindShift, v: int32(n)} }
 
 // Count is a number with its noun, written "1 coin" or "3 coins".
-func Count(n int, noun string) Arg { return Arg{s: noun, n: int32(n), kind: argCount} }
+func Count(n int, noun string) Arg { return strArg(argCount, noun[:min(len(noun), maxStrLen)], n) }
 
 // Sub nests a message as an argument (a helper's "what" in its texts). It
 // is the one argument that allocates.
 func Sub(m Msg) Arg {
-	return Arg{ext: &argExt{msg: m}, kind: argSub}
+	return Arg{p: unsafe.Pointer(&m), tag: uint32(argSub) << kindShift}
 }
 
 // List is a list of messages written with sep between them and last
 // before the last one: List(items, ", ", " and ") writes "a, b and c".
 // An empty list writes nothing. Like Sub, it allocates.
 func List(items []Msg, sep, last string) Arg {
-	return Arg{ext: &argExt{items: items, sep: sep, last: last}, kind: argList}
+	return Arg{p: unsafe.Pointer(&msgList{items: items, sep: sep, last: last}), tag: uint32(argList) << kindShift}
 }
+
+// sub is a Sub argument's message.
+func (a *Arg) sub() *Msg { return (*Msg)(a.p) }
+
+// list is a List argument's list.
+func (a *Arg) list() *msgList { return (*msgList)(a.p) }
 
 // Strs is a list of plain strings as messages, for List.
 func Strs(items []string) []Msg {
@@ -89,13 +121,17 @@ func Strs(items []string) []Msg {
 
 // Text makes a message from a format and its arguments. It panics when
 // given more than six arguments: split the sentence.
-func Text(format string, args ...Arg) Msg {
-	m := Msg{format: format, n: uint8(len(args))}
+func Text(format string, args ...Arg) (m Msg) {
 	if len(args) > maxArgs {
-		panic("referee.Text: more than six arguments in " + strconv.Quote(format))
+		tooManyArgs(format)
 	}
-	copy(m.args[:], args)
+	m.format, m.n = format, uint8(copy(m.args[:], args))
 	return m
+}
+
+// tooManyArgs is Text's panic, out of line so that Text inlines.
+func tooManyArgs(format string) {
+	panic("referee.Text: more than six arguments in " + strconv.Quote(format))
 }
 
 // IsZero reports whether the message is empty (no format).
@@ -143,11 +179,11 @@ func (m *Msg) appendTo(b []byte) []byte {
 			b = strconv.AppendQuote(b, a.text())
 			continue
 		}
-		if a.kind == argStr {
-			b = article(b, a.s)
+		if a.kind() == argStr {
+			b = article(b, a.str())
 		}
 		b = a.appendTo(b)
-		if a.kind == argInt && (a.n == 1 || a.n == -1) {
+		if a.kind() == argInt && (a.v == 1 || a.v == -1) {
 			// "(1 barrels)" is written "(1 barrel)".
 			if plural, one := singular(f[i+1:]); plural != "" {
 				b = append(b, ' ')
@@ -215,21 +251,21 @@ func article(b []byte, name string) []byte {
 }
 
 func (a *Arg) appendTo(b []byte) []byte {
-	switch a.kind {
+	switch a.kind() {
 	case argInt:
-		return strconv.AppendInt(b, int64(a.n), 10)
+		return strconv.AppendInt(b, int64(a.v), 10)
 	case argCount:
-		b = strconv.AppendInt(b, int64(a.n), 10)
+		b = strconv.AppendInt(b, int64(a.v), 10)
 		b = append(b, ' ')
-		b = append(b, a.s...)
-		if a.n != 1 {
+		b = append(b, a.str()...)
+		if a.v != 1 {
 			b = append(b, 's')
 		}
 		return b
 	case argSub:
-		return a.ext.msg.appendTo(b)
+		return a.sub().appendTo(b)
 	case argList:
-		x := a.ext
+		x := a.list()
 		for i := range x.items {
 			switch {
 			case i == 0:
@@ -242,12 +278,12 @@ func (a *Arg) appendTo(b []byte) []byte {
 		}
 		return b
 	}
-	return append(b, a.s...)
+	return append(b, a.str()...)
 }
 
 func (a *Arg) text() string {
-	if a.kind == argStr {
-		return a.s
+	if a.kind() == argStr {
+		return a.str()
 	}
 	return string(a.appendTo(nil))
 }
