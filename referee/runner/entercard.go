@@ -75,7 +75,7 @@ func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []Ca
 			c.Raid = append(c.Raid, m...)
 		}
 	}
-	g.cards = append(g.cards, c)
+	g.addCards(c)
 	return c.Name
 }
 

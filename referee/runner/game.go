@@ -190,6 +190,9 @@ type Game struct {
 	lastRaid bool
 	// peeked holds what the pirate learned by looking at face-down cards.
 	peeked []string
+	// byName and bySlug find a card of cards by its name or its key (the
+	// first card of that name, as the list holds it).
+	byName, bySlug map[string]int
 }
 
 // Draw is the Winner of a game ended by the turn cap.
@@ -198,7 +201,7 @@ const Draw = 2
 // New makes a game in its starting state from a validated config.
 func New(cfg Config) *Game {
 	g := &Game{Config: cfg, Winner: -1}
-	g.cards = slices.Clone(cfg.Cards)
+	g.addCards(cfg.Cards...)
 	g.Players[CrownSeat] = &Player{Name: cfg.Crown, Supply: 5}
 	g.Players[PirateSeat] = &Player{Name: cfg.Pirate, Supply: 5}
 	return g
@@ -270,12 +273,28 @@ func (g *Game) turnOver(t *referee.T, rule string) {
 
 // card returns the catalog entry for a name, or nil.
 func (g *Game) card(name string) *Card {
-	for i := range g.cards {
-		if g.cards[i].Name == name {
-			return &g.cards[i]
-		}
+	if i, ok := g.byName[name]; ok {
+		return &g.cards[i]
 	}
 	return nil
+}
+
+// addCards adds cards to the game's list (the catalog at the start, a card
+// typed in during play), found by card and cardBySlug.
+func (g *Game) addCards(cs ...Card) {
+	if g.byName == nil {
+		g.byName, g.bySlug = make(map[string]int, len(cs)), make(map[string]int, len(cs))
+	}
+	for _, c := range cs {
+		i := len(g.cards)
+		g.cards = append(g.cards, c)
+		if !hasKey(g.byName, c.Name) {
+			g.byName[c.Name] = i
+		}
+		if k := slug(c.Name); !hasKey(g.bySlug, k) {
+			g.bySlug[k] = i
+		}
+	}
 }
 
 // CardData returns a copy of the catalog entry for a name (cards typed in
@@ -287,11 +306,14 @@ func (g *Game) CardData(name string) (Card, bool) {
 	return Card{}, false
 }
 
+func hasKey(m map[string]int, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
 func (g *Game) cardBySlug(key string) *Card {
-	for i := range g.cards {
-		if slug(g.cards[i].Name) == key {
-			return &g.cards[i]
-		}
+	if i, ok := g.bySlug[key]; ok {
+		return &g.cards[i]
 	}
 	return nil
 }

@@ -63,7 +63,7 @@ func (g *Game) enterCardV0(t *referee.T, actor int, side Side, types []CardType,
 		c.Combat = num("card.combat", "How many combat icons does it show?", 0, 3)
 		c.After = manual()
 	}
-	g.cards = append(g.cards, c)
+	g.addCards(c)
 	return c.Name
 }
 
