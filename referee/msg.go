@@ -137,6 +137,49 @@ func tooManyArgs(format string) {
 // IsZero reports whether the message is empty (no format).
 func (m *Msg) IsZero() bool { return m.format == "" }
 
+// Equal reports whether two messages are the same: the same format and
+// equal arguments, nested messages compared by what they hold.
+func (m *Msg) Equal(o *Msg) bool {
+	if m.format != o.format || m.n != o.n {
+		return false
+	}
+	for i := range m.n {
+		if !m.args[i].equal(&o.args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *Arg) equal(o *Arg) bool {
+	if a.tag != o.tag || a.v != o.v {
+		return false
+	}
+	switch a.kind() {
+	case argSub:
+		return a.sub().Equal(o.sub())
+	case argList:
+		x, y := a.list(), o.list()
+		return x.sep == y.sep && x.last == y.last && msgsEqual(x.items, y.items)
+	case argInt:
+		return true
+	}
+	return a.str() == o.str()
+}
+
+// msgsEqual reports whether two lists of messages are the same.
+func msgsEqual(a, b []Msg) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Equal(&b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Format is the message's format, its identity for a translation.
 func (m *Msg) Format() string { return m.format }
 

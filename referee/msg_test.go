@@ -186,3 +186,28 @@ func TestEventsDroppedByAQuietReplayAreMadeAgain(t *testing.T) {
 		t.Fatalf("events after one more answer %+v", got)
 	}
 }
+
+func TestMsgEqualComparesWhatMessagesHold(t *testing.T) {
+	mk := func(name string, n int) Msg {
+		return Text("%s: %s has %s (%d) %s", Sub(Text("match %d", Int(n))), Str(name), Count(n, "coin"), Int(n),
+			List([]Msg{Text("a %s", Str(name)), Text("b")}, ", ", " and "))
+	}
+	a, b := mk("Ann", 2), mk(string([]byte("Ann")), 2)
+	if !a.Equal(&b) {
+		t.Fatal("equal messages made apart differ")
+	}
+	for _, c := range []Msg{mk("Bo", 2), mk("Ann", 3), Text("%s"), Text("%s: %s has %s (%d) %s", Sub(Text("match %d", Int(2))))} {
+		if a.Equal(&c) || c.Equal(&a) {
+			t.Errorf("%q equals %q", a.String(), c.String())
+		}
+	}
+	q1 := Question{ID: "x", Prompt: a, labels: []Msg{b}}
+	q2 := Question{ID: "x", Prompt: b, labels: []Msg{a}}
+	if !q1.Equal(&q2) {
+		t.Fatal("questions asked alike differ")
+	}
+	q2.labels = []Msg{mk("Bo", 2)}
+	if q1.Equal(&q2) {
+		t.Fatal("questions with different labels are equal")
+	}
+}

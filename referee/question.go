@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -161,6 +162,20 @@ func (q *Question) Label(key string) string {
 		}
 	}
 	return key
+}
+
+// Equal reports whether two questions are asked alike: every field the
+// same, messages compared by what they hold (Msg.Equal); a text
+// question's check is a function, compared only for being set.
+func (q *Question) Equal(o *Question) bool {
+	if (q.Check == nil) != (o.Check == nil) || !q.Prompt.Equal(&o.Prompt) || !q.Only.Equal(&o.Only) || !msgsEqual(q.labels, o.labels) {
+		return false
+	}
+	a, b := *q, *o
+	a.Check, b.Check = nil, nil
+	a.Prompt, b.Prompt, a.Only, b.Only = Msg{}, Msg{}, Msg{}, Msg{}
+	a.labels, b.labels = nil, nil
+	return reflect.DeepEqual(a, b)
 }
 
 // Answer is one accepted answer as the journal stores it: the question ID,
