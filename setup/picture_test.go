@@ -165,6 +165,83 @@ func TestPictureRandomLayouts(t *testing.T) {
 	}
 }
 
+// TestPictureKeptDrawings checks the drawings a board's picture keeps
+// (pirates.Board.PictureFor draws a board, size and captain once): a
+// board changed after it was drawn is drawn anew, a board drawn again
+// after many others and boards drawn from several goroutines at once come
+// out as a board of the same content drawn for the first time.
+func TestPictureKeptDrawings(t *testing.T) {
+	marks := []string{"G", "V", "K"}
+	occupied := func(b *pirates.Board, seed int) []int {
+		occ := emptyOccupants(b)
+		for i := range occ {
+			if (i+seed)%4 == 0 {
+				occ[i] = (i + seed) % 3
+			}
+		}
+		return occ
+	}
+	// fresh is the picture of a copy of b never drawn before.
+	fresh := func(b *pirates.Board, seed, captain, cols int) string {
+		c := *b
+		c.Intersections = append([]pirates.Intersection(nil), b.Intersections...)
+		c.Alleys = append([]pirates.Alley(nil), b.Alleys...)
+		return c.PictureFor(occupied(b, seed), marks, captain, cols)
+	}
+	b := mustAssemble(t, RandomLayout(7))
+	before := b.PictureFor(occupied(b, 1), marks, b.HQ, 0)
+	if got := fresh(b, 1, b.HQ, 0); got != before {
+		t.Fatalf("a copy of the board draws another picture:\n%s\nwant\n%s", got, before)
+	}
+	// Change what the picture shows: a segment count, a section's turn,
+	// an intersection's place.
+	b.Alleys[3].Segments = (b.Alleys[3].Segments + 1) % 10
+	b.Layout[4].Turn = (b.Layout[4].Turn + 1) % 4
+	b.Intersections[b.HQ].X += 0.3
+	after := b.PictureFor(occupied(b, 1), marks, b.HQ, 0)
+	if after == before {
+		t.Fatal("the changed board draws its old picture")
+	}
+	if want := fresh(b, 1, b.HQ, 0); after != want {
+		t.Fatalf("the changed board draws\n%s\nwant\n%s", after, want)
+	}
+	for seed := range int64(12) {
+		o := mustAssemble(t, RandomLayout(100+seed))
+		o.PictureFor(nil, nil, int(seed), 80)
+	}
+	if again := b.PictureFor(occupied(b, 1), marks, b.HQ, 0); again != after {
+		t.Fatalf("the board drawn again after others draws\n%s\nwant\n%s", again, after)
+	}
+	boards := make([]*pirates.Board, 6)
+	want := map[[3]int]string{}
+	for i := range boards {
+		boards[i] = mustAssemble(t, RandomLayout(int64(200+i)))
+		for captain := range 3 {
+			for _, cols := range []int{0, 80} {
+				want[[3]int{i, captain, cols}] = fresh(boards[i], i+captain, captain, cols)
+			}
+		}
+	}
+	errs := make(chan string, 4)
+	for g := range 4 {
+		go func() {
+			var bad string
+			for n := range 200 {
+				i, captain, cols := (n+g)%len(boards), n%3, n%2*80
+				if got := boards[i].PictureFor(occupied(boards[i], i+captain), marks, captain, cols); got != want[[3]int{i, captain, cols}] && bad == "" {
+					bad = fmt.Sprintf("goroutine %d: board %d, captain %d, %d columns draws\n%s", g, i, captain, cols, got)
+				}
+			}
+			errs <- bad
+		}()
+	}
+	for range 4 {
+		if bad := <-errs; bad != "" {
+			t.Fatal(bad)
+		}
+	}
+}
+
 func TestPictureBadInput(t *testing.T) {
 	b := mustAssemble(t, FixedLayout())
 	// Short occupant lists, seats without marks and a captain off the

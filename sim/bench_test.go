@@ -168,3 +168,20 @@ func benchRaw(b *testing.B, game string) {
 	}
 	b.ReportMetric(float64(answers)/float64(b.N), "answers/game")
 }
+
+// BenchmarkPiratesChecked plays 20 Rum & Pirates games (seeds 1 to 20)
+// with every check but the deep ones, as "rumref sim pirates
+// --deep-every 0" does: ns/op is per 20 games.
+func BenchmarkPiratesChecked(b *testing.B) { benchChecked(b, "pirates") }
+
+// BenchmarkRunnerChecked is BenchmarkPiratesChecked for Rum Runner.
+func BenchmarkRunnerChecked(b *testing.B) { benchChecked(b, "runner") }
+
+func benchChecked(b *testing.B, game string) {
+	for b.Loop() {
+		r := Run(Config{Game: game, Games: 20, Seed: 1})
+		if len(r.Failures) > 0 {
+			b.Fatal(r.Failures[0].Err)
+		}
+	}
+}

@@ -1,9 +1,13 @@
 package pirates
 
 import (
+	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"sync"
+	"unicode/utf8"
 )
 
 // The picture draws each board section as a box of w columns by h rows;
@@ -61,23 +65,31 @@ func (in Intersection) Short() string {
 	return fmt.Sprintf("?%d", in.ID)
 }
 
-// canvas is a grid of characters the picture is drawn on.
+// canvas is a grid of characters the picture is drawn on, row after row.
 type canvas struct {
 	z     picSize
-	cells [][]rune
-	label [][]bool // an intersection label is here
-	count [][]bool // a segment count is here
+	cells []byte  // every character drawn is ASCII (lines, labels, numbers)
+	label []bool  // an intersection label is here
+	count []bool  // a segment count is here
+	alley []int16 // the alley whose line is drawn here, or -1
 }
 
 func newCanvas(z picSize) *canvas {
-	cv := &canvas{z: z, cells: make([][]rune, z.rows()), label: make([][]bool, z.rows()), count: make([][]bool, z.rows())}
-	for r := range cv.cells {
-		cv.cells[r] = make([]rune, z.cols())
-		cv.label[r] = make([]bool, z.cols())
-		cv.count[r] = make([]bool, z.cols())
+	n := z.rows() * z.cols()
+	cv := &canvas{z: z, cells: make([]byte, n), label: make([]bool, n), count: make([]bool, n), alley: make([]int16, n)}
+	for i := range cv.alley {
+		cv.alley[i] = -1
 	}
 	return cv
 }
+
+// clone copies the canvas.
+func (cv *canvas) clone() *canvas {
+	return &canvas{z: cv.z, cells: slices.Clone(cv.cells), label: slices.Clone(cv.label), count: slices.Clone(cv.count), alley: slices.Clone(cv.alley)}
+}
+
+// at is the index of cell k.
+func (cv *canvas) at(k cell) int { return k.r*cv.z.cols() + k.c }
 
 // cell is one character position: row and column.
 type cell struct{ r, c int }
@@ -97,7 +109,7 @@ func (z picSize) onFrame(k cell) bool {
 
 // line lists the cells from p to q, both included, and the character that
 // draws a line of that slope.
-func line(p, q cell) ([]cell, rune) {
+func line(p, q cell) ([]cell, byte) {
 	dr, dc := q.r-p.r, q.c-p.c
 	steps := max(abs(dr), abs(dc))
 	out := make([]cell, 0, steps+1)
@@ -110,7 +122,7 @@ func line(p, q cell) ([]cell, rune) {
 	}
 	// A row is about two columns tall: compare slopes as they look.
 	h, v := math.Abs(float64(dc)), math.Abs(float64(2*dr))
-	ch := '/'
+	ch := byte('/')
 	switch {
 	case v <= 0.41*h:
 		ch = '-'
@@ -165,42 +177,77 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 	if cols > 0 && cols < WidePictureCols {
 		z = narrowPicture
 	}
-	cv := newCanvas(z)
-	pictureW, pictureH := z.w, z.h
-	for r := range cv.cells {
-		for c := range cv.cells[r] {
-			switch {
-			case r == 0 || r == z.rows()-1 || c == 0 || c == z.cols()-1:
-				cv.cells[r][c] = '#'
-			case r%pictureH == 0 && c%pictureW == 0:
-				cv.cells[r][c] = '+'
-			case r%pictureH == 0 && c%2 == 0:
-				cv.cells[r][c] = '.'
-			case c%pictureW == 0 && r%2 == 0:
-				cv.cells[r][c] = ':'
-			default:
-				cv.cells[r][c] = ' '
+	// The drawing of the board, its labels and its counts depends only on
+	// the board, the size and the captain: it is drawn once (pictures.get)
+	// and the alleys holding pirates are drawn over it in their marks.
+	t := pictures.get(b, z, captain)
+	mark := make([]rune, len(b.Alleys))
+	for id := range mark {
+		mark[id] = markOf(id, occupant, marks)
+	}
+	var out strings.Builder
+	out.Grow(z.rows()*(z.cols()+1) + 600)
+	row := make([]byte, 0, z.cols()*utf8.UTFMax)
+	for r := range z.rows() {
+		row = row[:0]
+		for c := r * z.cols(); c < (r+1)*z.cols(); c++ {
+			if a := t.alley[c]; a >= 0 && mark[a] != 0 {
+				row = utf8.AppendRune(row, mark[a])
+			} else {
+				row = append(row, t.cells[c])
 			}
 		}
+		out.Write(bytes.TrimRight(row, " "))
+		out.WriteByte('\n')
 	}
-	// tags writes each section's number in its top left corner; with
-	// free set, on the first row down from there whose cells (and the
-	// one after) hold no label.
-	tags := func(free bool) {
-		for cell, p := range b.Layout {
-			tag := fmt.Sprintf("[%d]", p.Section)
-			if p.Turn > 0 && p.Turn < 4 {
-				tag = fmt.Sprintf("[%d%c]", p.Section, "nesw"[p.Turn])
+	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
+	return out.String()
+}
+
+// template is the picture of one board at one size with one captain, its
+// alleys drawn in their plain line characters: every cell's character,
+// row after row, and the ID of the alley whose line the cell shows (-1
+// for the frame, the grid, a label, a section number or a count). An alley
+// holding pirates is drawn over it in its occupant's mark, on exactly the
+// cells its line shows.
+type template struct {
+	cells []byte
+	alley []int16
+}
+
+// base is what the templates of one board and size share, whoever the
+// captain: the frame, the grid, the section numbers of the wide picture
+// and the alleys' lines, with each alley's path and the cell of the path
+// its count prefers.
+type base struct {
+	cv     *canvas
+	paths  [][]cell
+	prefer []int
+}
+
+// drawBase draws the base of board b at size z.
+func drawBase(b *Board, z picSize) *base {
+	cv := newCanvas(z)
+	pictureW, pictureH := z.w, z.h
+	for r := range z.rows() {
+		for c := range z.cols() {
+			i := r*z.cols() + c
+			switch {
+			case r == 0 || r == z.rows()-1 || c == 0 || c == z.cols()-1:
+				cv.cells[i] = '#'
+			case r%pictureH == 0 && c%pictureW == 0:
+				cv.cells[i] = '+'
+			case r%pictureH == 0 && c%2 == 0:
+				cv.cells[i] = '.'
+			case c%pictureW == 0 && r%2 == 0:
+				cv.cells[i] = ':'
+			default:
+				cv.cells[i] = ' '
 			}
-			r, c := cell/3*pictureH+1, cell%3*pictureW+2
-			for free && r < (cell/3+1)*pictureH-1 && cv.labelAt(r, c, len(tag)+1) {
-				r++
-			}
-			cv.write(r, c, tag, true)
 		}
 	}
 	if z == widePicture {
-		tags(false)
+		cv.tags(b, false)
 	}
 	// Draw every alley as a line: straight inside a section, bent at the
 	// border point for one that crosses a seam or leaves the board.
@@ -216,19 +263,16 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 			to := b.Intersections[a.B]
 			pts = append(pts, z.at(to.X, to.Y))
 		}
-		mark := markOf(a.ID, occupant, marks)
 		var path []cell
 		for i := 1; i < len(pts); i++ {
 			seg, ch := line(pts[i-1], pts[i])
 			if i > 1 {
 				seg = seg[1:]
 			}
-			if mark != 0 {
-				ch = mark
-			}
 			for _, k := range seg {
 				if z.inside(k) && (!z.onFrame(k) || a.Dark) {
-					cv.cells[k.r][k.c] = ch
+					cv.cells[cv.at(k)] = ch
+					cv.alley[cv.at(k)] = int16(a.ID)
 				}
 			}
 			if i == 1 && a.Crosses {
@@ -241,6 +285,16 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 		}
 		paths[a.ID] = path
 	}
+	return &base{cv: cv, paths: paths, prefer: prefer}
+}
+
+// drawTemplate draws the template of board b from its base at that size,
+// with the captain on intersection captain: the labels over the lines
+// (the captain's starred), the narrow picture's section numbers, then the
+// counts clear of both.
+func drawTemplate(b *Board, bs *base, captain int) *template {
+	cv := bs.cv.clone()
+	z := cv.z
 	for _, in := range b.Intersections {
 		text := in.Short()
 		if in.ID == captain {
@@ -253,38 +307,127 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 	if z == narrowPicture {
 		// Alleys and labels run closer to the corners here: the section
 		// numbers are written over the alleys, clear of the labels.
-		tags(true)
+		cv.tags(b, true)
 	}
 	for _, a := range b.Alleys {
-		cv.placeCount(paths[a.ID], prefer[a.ID], a.Segments)
+		cv.placeCount(bs.paths[a.ID], bs.prefer[a.ID], a.Segments)
 	}
-	var out strings.Builder
-	for r := range cv.cells {
-		out.WriteString(strings.TrimRight(string(cv.cells[r][:]), " "))
-		out.WriteByte('\n')
+	return &template{cells: cv.cells, alley: cv.alley}
+}
+
+// tags writes each section's number in its top left corner; with free
+// set, on the first row down from there whose cells (and the one after)
+// hold no label.
+func (cv *canvas) tags(b *Board, free bool) {
+	pictureW, pictureH := cv.z.w, cv.z.h
+	for cell, p := range b.Layout {
+		tag := fmt.Sprintf("[%d]", p.Section)
+		if p.Turn > 0 && p.Turn < 4 {
+			tag = fmt.Sprintf("[%d%c]", p.Section, "nesw"[p.Turn])
+		}
+		r, c := cell/3*pictureH+1, cell%3*pictureW+2
+		for free && r < (cell/3+1)*pictureH-1 && cv.labelAt(r, c, len(tag)+1) {
+			r++
+		}
+		cv.write(r, c, tag, true)
 	}
-	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
-	return out.String()
+}
+
+// pictures keeps the templates of the boards drawn last: a game draws
+// its board after many answers, and the captain stands on few
+// intersections.
+var pictures templates
+
+// templates is a cache of templates for the last few boards, each checked
+// against a copy of the board it was drawn from, so that a board changed
+// since is drawn again. It is safe for concurrent use (the web pages draw
+// from several goroutines).
+type templates struct {
+	mu     sync.Mutex
+	boards []*boardTemplates // the most recently used first
+}
+
+// boardTemplates are the templates of one board, with a copy of what they
+// were drawn from.
+type boardTemplates struct {
+	board         *Board
+	layout        Layout
+	intersections []Intersection
+	alleys        []Alley
+	bases         map[picSize]*base
+	drawn         map[templateKey]*template
+}
+
+type templateKey struct {
+	z       picSize
+	captain int
+}
+
+// keptBoards is how many boards' templates are kept.
+const keptBoards = 4
+
+// get returns the template of board b at size z with the given captain,
+// drawn now if it is not kept.
+func (ts *templates) get(b *Board, z picSize, captain int) *template {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	i := slices.IndexFunc(ts.boards, func(bt *boardTemplates) bool { return bt.board == b })
+	if i >= 0 && !ts.boards[i].same(b) {
+		ts.boards = slices.Delete(ts.boards, i, i+1)
+		i = -1
+	}
+	var bt *boardTemplates
+	if i < 0 {
+		bt = &boardTemplates{board: b, layout: b.Layout, intersections: slices.Clone(b.Intersections),
+			alleys: slices.Clone(b.Alleys), bases: map[picSize]*base{}, drawn: map[templateKey]*template{}}
+		if len(ts.boards) == keptBoards {
+			ts.boards = ts.boards[:keptBoards-1]
+		}
+		ts.boards = slices.Insert(ts.boards, 0, bt)
+	} else {
+		bt = ts.boards[i]
+		copy(ts.boards[1:i+1], ts.boards[:i])
+		ts.boards[0] = bt
+	}
+	k := templateKey{z, captain}
+	t := bt.drawn[k]
+	if t == nil {
+		bs := bt.bases[z]
+		if bs == nil {
+			bs = drawBase(b, z)
+			bt.bases[z] = bs
+		}
+		t = drawTemplate(b, bs, captain)
+		bt.drawn[k] = t
+	}
+	return t
+}
+
+// same reports whether b still holds what the templates were drawn from.
+func (bt *boardTemplates) same(b *Board) bool {
+	return bt.layout == b.Layout && slices.Equal(bt.intersections, b.Intersections) && slices.Equal(bt.alleys, b.Alleys)
 }
 
 // labelAt reports whether any of the n cells from row r, column c holds
 // a label.
 func (cv *canvas) labelAt(r, c, n int) bool {
 	for i := range n {
-		if k := (cell{r: r, c: c + i}); cv.z.inside(k) && cv.label[k.r][k.c] {
+		if k := (cell{r: r, c: c + i}); cv.z.inside(k) && cv.label[cv.at(k)] {
 			return true
 		}
 	}
 	return false
 }
 
-// write puts text on the canvas from row r, column c.
+// write puts text, which is ASCII, on the canvas from row r, column c.
 func (cv *canvas) write(r, c int, text string, isLabel bool) {
-	for i, ch := range []rune(text) {
+	for i := range len(text) {
 		k := cell{r: r, c: c + i}
 		if cv.z.inside(k) {
-			cv.cells[k.r][k.c] = ch
-			cv.label[k.r][k.c] = cv.label[k.r][k.c] || isLabel
+			j := cv.at(k)
+			cv.cells[j] = text[i]
+			cv.alley[j] = -1
+			cv.label[j] = cv.label[j] || isLabel
 		}
 	}
 }
@@ -292,9 +435,9 @@ func (cv *canvas) write(r, c int, text string, isLabel bool) {
 // placeCount writes an alley's segment count on its path, as near the
 // preferred cell as it can without covering a label or another count.
 func (cv *canvas) placeCount(path []cell, prefer, segments int) {
-	digit := '?'
+	digit := byte('?')
 	if segments >= 0 && segments <= 9 {
-		digit = rune('0' + segments)
+		digit = byte('0' + segments)
 	}
 	for d := 0; d < 2*len(path); d++ {
 		i := prefer + d/2
@@ -305,9 +448,10 @@ func (cv *canvas) placeCount(path []cell, prefer, segments int) {
 			continue
 		}
 		k := path[i]
-		if cv.z.inside(k) && !cv.label[k.r][k.c] && !cv.count[k.r][k.c] {
-			cv.cells[k.r][k.c] = digit
-			cv.count[k.r][k.c] = true
+		if cv.z.inside(k) && !cv.label[cv.at(k)] && !cv.count[cv.at(k)] {
+			cv.cells[cv.at(k)] = digit
+			cv.alley[cv.at(k)] = -1
+			cv.count[cv.at(k)] = true
 			return
 		}
 	}
