@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -28,6 +29,10 @@ type piratesTable struct {
 	// index numbers the catalog's tile keys for counting.
 	index  map[string]int
 	counts []int
+	// pirates counts each seat's pirates in alleys; sortKeys lists the
+	// tiles of each stack's sorts (Invariants).
+	pirates  []int
+	sortKeys []sortKeys
 }
 
 // newPiratesTable sets up the game of a seed: n players (2 to 5 by seed
@@ -100,13 +105,19 @@ func (t *piratesTable) Answer(p *randplay.Player, q *referee.Question) string {
 // of the box.
 func (t *piratesTable) Invariants(gg referee.Game) error {
 	g := gg.(*pirates.Game)
-	for i, p := range g.Players {
-		n := p.Supply + p.Office
-		for id, occ := range g.Occupant {
-			if occ == i {
-				n += g.Board.Alleys[id].Segments
-			}
+	// Each seat's pirates in alleys, in one pass over the alleys.
+	if cap(t.pirates) < len(g.Players) {
+		t.pirates = make([]int, len(g.Players))
+	}
+	inAlleys := t.pirates[:len(g.Players)]
+	clear(inAlleys)
+	for id, occ := range g.Occupant {
+		if occ >= 0 && occ < len(inAlleys) {
+			inAlleys[occ] += g.Board.Alleys[id].Segments
 		}
+	}
+	for i, p := range g.Players {
+		n := p.Supply + p.Office + inAlleys[i]
 		for _, r := range g.Mast {
 			if int(r.Player) == i {
 				n += r.Left + r.Right
@@ -145,12 +156,16 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 			unknown = append(unknown, k)
 		}
 	}
-	for _, st := range g.Stacks {
-		for k, c := range st.Counts {
-			if c < 0 {
-				return fmt.Errorf("a stack holds %d of %s", c, k)
+	for si, st := range g.Stacks {
+		if !t.stackCounts(si, st, count) {
+			// Some key is not one of the stack's sorts: count key by
+			// key, in whatever order the map gives them.
+			for k, c := range st.Counts {
+				if c < 0 {
+					return fmt.Errorf("a stack holds %d of %s", c, k)
+				}
+				one(k, c)
 			}
-			one(k, c)
 		}
 		for _, k := range st.Under {
 			one(k, 1)
@@ -191,6 +206,55 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 	return nil
 }
 
+// stackCounts adds the shuffled part of a stack to count when its keys are
+// exactly tiles of its own sorts, each held zero or more times (as the
+// rules keep it): looking those keys up is cheaper than walking the map.
+// It reports false, counting nothing, for any other map: a key of another
+// sort or none, or a negative count.
+func (t *piratesTable) stackCounts(si int, st *pirates.Stack, count []int) bool {
+	keys := t.stackKeys(si, st.Sorts)
+	if len(st.Counts) != len(keys) {
+		return false
+	}
+	cat := pirates.Catalog()
+	for n, i := range keys {
+		c, ok := st.Counts[cat[i].Key]
+		if !ok || c < 0 {
+			for _, i := range keys[:n] {
+				count[i] -= st.Counts[cat[i].Key]
+			}
+			return false
+		}
+		count[i] += c
+	}
+	return true
+}
+
+// stackKeys lists the catalog index of every tile of the given sorts, the
+// sorts of stack si, worked out once for each stack.
+func (t *piratesTable) stackKeys(si int, sorts []pirates.TileSort) []int {
+	if si < len(t.sortKeys) && slices.Equal(t.sortKeys[si].sorts, sorts) {
+		return t.sortKeys[si].keys
+	}
+	sk := sortKeys{sorts: slices.Clone(sorts)}
+	for i, tt := range pirates.Catalog() {
+		if slices.Contains(sorts, tt.Sort) {
+			sk.keys = append(sk.keys, i)
+		}
+	}
+	for len(t.sortKeys) <= si {
+		t.sortKeys = append(t.sortKeys, sortKeys{})
+	}
+	t.sortKeys[si] = sk
+	return sk.keys
+}
+
+// sortKeys is the catalog index of every tile of a list of sorts.
+type sortKeys struct {
+	sorts []pirates.TileSort
+	keys  []int
+}
+
 // secrets checks that the public view (and the status text when status is
 // set) shows no coins, kept wares or rendezvous targets.
 func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
@@ -208,35 +272,117 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	if err != nil {
 		return fmt.Errorf("the public view does not encode: %w", err)
 	}
-	pub := string(j)
+	view := string(j)
+	texts := []string{view}
 	if status {
-		pub = g.Status(referee.Public) + "\n" + pub
+		texts = append(texts, g.Status(referee.Public))
 	}
-	for _, w := range t.wareLabels {
-		if strings.Contains(pub, w) {
-			return fmt.Errorf("the public status or view names the ware %q", w)
-		}
-	}
-	public := map[string]bool{}
-	for _, p := range g.Players {
-		for _, k := range p.Won {
-			public[k] = true
+	// A ware's label found in either text (no label holds the line break
+	// the old check put between them): named in the order of the labels.
+	if wareSet().in(texts) {
+		for _, w := range t.wareLabels {
+			if anyContains(texts, w) {
+				return fmt.Errorf("the public status or view names the ware %q", w)
+			}
 		}
 	}
 	for _, p := range g.Players {
-		for _, k := range append(append([]string(nil), p.Wares...), p.Targets...) {
-			if public[k] {
-				continue
+		for _, k := range p.Wares {
+			if err := t.secretTile(g, view, texts, p, k, true); err != nil {
+				return err
 			}
-			if strings.Contains(string(j), `"`+k+`"`) {
-				return fmt.Errorf("the public view names %s's secret tile %s", p.Name, k)
-			}
-			if tt, ok := pirates.Tile(k); ok && strings.Contains(pub, tt.Label) {
-				return fmt.Errorf("the public status or view names %s's secret tile %q", p.Name, tt.Label)
+		}
+		for _, k := range p.Targets {
+			if err := t.secretTile(g, view, texts, p, k, false); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// secretTile checks that the public view does not hold p's kept ware or
+// rendezvous target k as a tile key, nor the public texts its label,
+// unless a player has won a tile of that key in the open.
+func (t *piratesTable) secretTile(g *pirates.Game, view string, texts []string, p pirates.Player, k string, ware bool) error {
+	for _, q := range g.Players {
+		if slices.Contains(q.Won, k) {
+			return nil
+		}
+	}
+	if strings.Contains(view, `"`+k+`"`) {
+		return fmt.Errorf("the public view names %s's secret tile %s", p.Name, k)
+	}
+	tt, ok := pirates.Tile(k)
+	if !ok || ware && tt.Sort == pirates.SortWare {
+		// A ware's label has been looked for with every ware's.
+		return nil
+	}
+	if anyContains(texts, tt.Label) {
+		return fmt.Errorf("the public status or view names %s's secret tile %q", p.Name, tt.Label)
+	}
+	return nil
+}
+
+// anyContains reports whether one of texts contains s.
+func anyContains(texts []string, s string) bool {
+	for _, x := range texts {
+		if strings.Contains(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// wareSet finds the wares' labels in a text.
+var wareSet = sync.OnceValue(func() labelSet {
+	_, wares := catalogIndex()
+	return newLabelSet(wares)
+})
+
+// labelSet finds any of a set of labels in a text by their heads (all
+// but the last byte) with the last bytes each head takes: the wares'
+// twenty labels have five heads ("hat " and 2 to 5), so five searches
+// find what twenty would.
+type labelSet struct {
+	heads []string
+	last  []string // the last bytes of the labels of each head
+}
+
+func newLabelSet(labels []string) labelSet {
+	var ls labelSet
+	for _, l := range labels {
+		if l == "" {
+			continue
+		}
+		head := l[:len(l)-1]
+		i := slices.Index(ls.heads, head)
+		if i < 0 {
+			i = len(ls.heads)
+			ls.heads, ls.last = append(ls.heads, head), append(ls.last, "")
+		}
+		ls.last[i] += l[len(l)-1:]
+	}
+	return ls
+}
+
+// in reports whether one of texts contains a label of the set.
+func (ls labelSet) in(texts []string) bool {
+	for _, x := range texts {
+		for i, head := range ls.heads {
+			for rest := x; ; {
+				at := strings.Index(rest, head)
+				if at < 0 || at+len(head) >= len(rest) {
+					break
+				}
+				if strings.IndexByte(ls.last[i], rest[at+len(head)]) >= 0 {
+					return true
+				}
+				rest = rest[at+1:]
+			}
+		}
+	}
+	return false
 }
 
 // over checks that the game ended after five rounds with the final score

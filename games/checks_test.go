@@ -1,0 +1,345 @@
+package games
+
+// The checks of the simulator were made cheaper keeping their power: each
+// is compared here with the check as it was (kept below as the reference,
+// unchanged), on every state of whole games and on states broken on
+// purpose, each broken the way one of the old checks catches.
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"rumref/internal/randplay"
+	"rumref/referee"
+	"rumref/referee/pirates"
+)
+
+// oldInvariants is Invariants as it was before it was made cheaper: it checks the pirates, the rum barrels, the coins and every tile
+// of the box.
+func (t *piratesTable) oldInvariants(gg referee.Game) error {
+	g := gg.(*pirates.Game)
+	for i, p := range g.Players {
+		n := p.Supply + p.Office
+		for id, occ := range g.Occupant {
+			if occ == i {
+				n += g.Board.Alleys[id].Segments
+			}
+		}
+		for _, r := range g.Mast {
+			if int(r.Player) == i {
+				n += r.Left + r.Right
+			}
+		}
+		if n != 15 {
+			return fmt.Errorf("%s (%s) has %d pirates somewhere, not 15", p.Name, p.Color, n)
+		}
+		if p.Coins < 0 || p.Rum < 0 || p.Supply < 0 || p.Office < 0 {
+			return fmt.Errorf("%s has a negative count: coins %d, rum %d, supply %d, office %d", p.Name, p.Coins, p.Rum, p.Supply, p.Office)
+		}
+	}
+	for _, r := range g.Mast {
+		if r.Left < 0 || r.Right < 0 {
+			return fmt.Errorf("a mast row holds a negative number of pirates: %+v", r)
+		}
+	}
+	rum := g.RumPool
+	for _, p := range g.Players {
+		rum += p.Rum
+	}
+	if g.RumPool < 0 || rum != pirates.RumBarrels {
+		return fmt.Errorf("%d rum barrels in play (pool %d), not %d", rum, g.RumPool, pirates.RumBarrels)
+	}
+	cat := pirates.Catalog()
+	if len(t.counts) != len(cat) {
+		t.counts = make([]int, len(cat))
+	}
+	count := t.counts
+	clear(count)
+	var unknown []string
+	one := func(k string, n int) {
+		if i, ok := t.index[k]; ok {
+			count[i] += n
+		} else {
+			unknown = append(unknown, k)
+		}
+	}
+	for _, st := range g.Stacks {
+		for k, c := range st.Counts {
+			if c < 0 {
+				return fmt.Errorf("a stack holds %d of %s", c, k)
+			}
+			one(k, c)
+		}
+		for _, k := range st.Under {
+			one(k, 1)
+		}
+	}
+	add := func(keys ...string) {
+		for _, k := range keys {
+			if k != "" {
+				one(k, 1)
+			}
+		}
+	}
+	add(g.Pubs...)
+	add(g.Maps...)
+	add(g.Chest, g.Scorpion, g.Bunk, g.Hammock, g.Bedroll)
+	add(g.Boxed...)
+	for _, p := range g.Players {
+		add(p.Won...)
+		add(p.Wares...)
+		add(p.Targets...)
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("tiles not in the box are in play: %v", unknown)
+	}
+	total := 0
+	for i, tt := range cat {
+		if count[i] != tt.Copies {
+			return fmt.Errorf("tile %s is in play %d times; the box has %d", tt.Key, count[i], tt.Copies)
+		}
+		total += tt.Copies
+	}
+	if all := total + pirates.RumBarrels + pirates.Markers + pirates.StartTile; all != pirates.BoxTiles {
+		return fmt.Errorf("the box holds %d tiles, not %d", all, pirates.BoxTiles)
+	}
+	if len(g.Pubs) > 4 || len(g.Maps) > 4 {
+		return fmt.Errorf("a display is overfull: pubs %v, maps %v", g.Pubs, g.Maps)
+	}
+	return nil
+}
+
+// oldSecrets is Secrets as it was before it was made cheaper: it checks that the public view (and the status text when status is
+// set) shows no coins, kept wares or rendezvous targets.
+func (t *piratesTable) oldSecrets(gg referee.Game, status bool) error {
+	g := gg.(*pirates.Game)
+	v, ok := g.View(referee.Public).(pirates.View)
+	if !ok {
+		return fmt.Errorf("the public view is a %T, not a pirates.View", g.View(referee.Public))
+	}
+	for _, p := range v.Players {
+		if p.Coins != nil || p.Wares != nil || p.Targets != nil {
+			return fmt.Errorf("the public view shows %s's coins, wares or targets", p.Name)
+		}
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("the public view does not encode: %w", err)
+	}
+	pub := string(j)
+	if status {
+		pub = g.Status(referee.Public) + "\n" + pub
+	}
+	for _, w := range t.wareLabels {
+		if strings.Contains(pub, w) {
+			return fmt.Errorf("the public status or view names the ware %q", w)
+		}
+	}
+	public := map[string]bool{}
+	for _, p := range g.Players {
+		for _, k := range p.Won {
+			public[k] = true
+		}
+	}
+	for _, p := range g.Players {
+		for _, k := range append(append([]string(nil), p.Wares...), p.Targets...) {
+			if public[k] {
+				continue
+			}
+			if strings.Contains(string(j), `"`+k+`"`) {
+				return fmt.Errorf("the public view names %s's secret tile %s", p.Name, k)
+			}
+			if tt, ok := pirates.Tile(k); ok && strings.Contains(pub, tt.Label) {
+				return fmt.Errorf("the public status or view names %s's secret tile %q", p.Name, tt.Label)
+			}
+		}
+	}
+	return nil
+}
+
+// played replays the first n answers of a game of table t played to its
+// end by the random player with seed, and returns the engine.
+func played(tb testing.TB, t SimTable, seed uint64, n int) *referee.Engine {
+	tb.Helper()
+	e, err := referee.Replay(t.Factory(), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p := randplay.New(seed)
+	for i := 0; i < n && e.Next() != nil; i++ {
+		if err := e.Answer(t.Answer(p, e.Next())); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return e
+}
+
+// sameVerdict fails unless both checks pass or both fail with the same
+// words.
+func sameVerdict(t *testing.T, what string, got, want error) {
+	t.Helper()
+	switch {
+	case got == nil && want != nil:
+		t.Errorf("%s: not caught; the old check said: %v", what, want)
+	case got != nil && want == nil:
+		t.Errorf("%s: the old check passes it, the new one says: %v", what, got)
+	case got != nil && got.Error() != want.Error():
+		t.Errorf("%s: the new check says %q, the old one %q", what, got, want)
+	}
+}
+
+// TestPiratesChecksAsBefore: on every state of whole games the checks
+// agree with the old ones (all pass), and on states broken on purpose
+// they fail with the old checks' words.
+func TestPiratesChecksAsBefore(t *testing.T) {
+	for seed := range uint64(6) {
+		tt, err := newPiratesTable(2+int(seed%4), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := played(t, tt, seed, 0)
+		p := randplay.New(seed)
+		for step := 0; e.Next() != nil; step++ {
+			g := e.Game()
+			sameVerdict(t, fmt.Sprintf("seed %d answer %d: invariants", seed, step), tt.Invariants(g), tt.oldInvariants(g))
+			sameVerdict(t, fmt.Sprintf("seed %d answer %d: secrets", seed, step), tt.Secrets(g, step%3 == 0), tt.oldSecrets(g, step%3 == 0))
+			if err := e.Answer(tt.Answer(p, e.Next())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.Close()
+	}
+	first := func(m map[string]int, positive bool) string {
+		for _, tt := range pirates.Catalog() {
+			if c, ok := m[tt.Key]; ok && (c > 0) == positive {
+				return tt.Key
+			}
+		}
+		return ""
+	}
+	invariants := map[string]func(g *pirates.Game){
+		"stack count negative": func(g *pirates.Game) {
+			g.Stacks[pirates.SortPub].Counts[first(g.Stacks[pirates.SortPub].Counts, true)] = -1
+		},
+		"stack copy made": func(g *pirates.Game) {
+			g.Stacks[pirates.SortMap].Counts[first(g.Stacks[pirates.SortMap].Counts, true)]++
+		},
+		"stack copy lost": func(g *pirates.Game) {
+			g.Stacks[pirates.SortChest].Counts[first(g.Stacks[pirates.SortChest].Counts, true)]--
+		},
+		"stack key gone": func(g *pirates.Game) {
+			delete(g.Stacks[pirates.SortScorpion].Counts, first(g.Stacks[pirates.SortScorpion].Counts, true))
+		},
+		"stack unknown tile":   func(g *pirates.Game) { g.Stacks[pirates.SortWare].Counts["pub-unicorn-9"] = 1 },
+		"stack unknown, none":  func(g *pirates.Game) { g.Stacks[pirates.SortWare].Counts["pub-unicorn-9"] = 0 },
+		"stack unknown, minus": func(g *pirates.Game) { g.Stacks[pirates.SortWare].Counts["pub-unicorn-9"] = -1 },
+		"under the stack twice": func(g *pirates.Game) {
+			g.Stacks[pirates.SortPub].Under = append(g.Stacks[pirates.SortPub].Under, g.Pubs[0])
+		},
+		"pirate lost":     func(g *pirates.Game) { g.Players[1].Supply-- },
+		"office negative": func(g *pirates.Game) { g.Players[0].Office, g.Players[0].Supply = -1, g.Players[0].Supply+1 },
+		"alley to a stranger": func(g *pirates.Game) {
+			for id, occ := range g.Occupant {
+				if occ >= 0 {
+					g.Occupant[id] = 7
+					return
+				}
+			}
+			g.Players[0].Supply++
+		},
+		"alley changes hands": func(g *pirates.Game) {
+			for id, occ := range g.Occupant {
+				if occ >= 0 {
+					g.Occupant[id] = (occ + 1) % len(g.Players)
+					return
+				}
+			}
+			g.Players[0].Supply++
+		},
+		"mast row negative": func(g *pirates.Game) {
+			g.Mast = append(g.Mast, pirates.MastRow{Player: 0, Left: -1, Right: 1})
+		},
+		"negative coins": func(g *pirates.Game) { g.Players[0].Coins = -1 },
+		"rum made":       func(g *pirates.Game) { g.Players[2%len(g.Players)].Rum++ },
+		"rum pool":       func(g *pirates.Game) { g.RumPool-- },
+		"tile lost":      func(g *pirates.Game) { g.Pubs = g.Pubs[1:] },
+		"tile twice":     func(g *pirates.Game) { g.Boxed = append(g.Boxed, g.Pubs[0]) },
+		"unknown tile":   func(g *pirates.Game) { g.Boxed = append(g.Boxed, "pub-unicorn-9") },
+		"won twice":      func(g *pirates.Game) { g.Players[0].Won = append(g.Players[0].Won, g.Maps[0]) },
+		"display overfull": func(g *pirates.Game) {
+			g.Stacks[pirates.SortPub].Take(g.Stacks[pirates.SortPub].Possible()[0])
+			g.Pubs = append(g.Pubs, "x")
+		},
+	}
+	// A secret shown in public, each way the old check finds one.
+	secrets := map[string]func(g *pirates.Game){
+		"ware on the display": func(g *pirates.Game) { g.Maps = append(g.Maps, "hat-3") },
+		"ware as a name":      func(g *pirates.Game) { g.Players[0].Name = "Ann of the peg leg 5" },
+		"kept ware as a name": func(g *pirates.Game) {
+			g.Players[0].Wares = append(g.Players[0].Wares, "hook-2")
+			g.Players[1].Name = "hook-2"
+		},
+		"target as a name": func(g *pirates.Game) {
+			g.Players[0].Targets = append(g.Players[0].Targets, "rdv-rum")
+			g.Players[1].Name = "rdv-rum"
+		},
+		"target on the display": func(g *pirates.Game) {
+			g.Players[0].Targets = append(g.Players[0].Targets, "rdv-chest")
+			g.Pubs = append(g.Pubs, "rdv-chest")
+		},
+		"won target on the display": func(g *pirates.Game) {
+			g.Players[0].Targets = append(g.Players[0].Targets, "rdv-chest")
+			g.Players[1].Won = append(g.Players[1].Won, "rdv-chest")
+			g.Pubs = append(g.Pubs, "rdv-chest")
+		},
+		"non-ware kept": func(g *pirates.Game) {
+			// A chest tile nobody has won, kept as a ware and shown.
+			for _, tt := range pirates.Catalog() {
+				if tt.Sort == pirates.SortChest && !slices.ContainsFunc(g.Players, func(p pirates.Player) bool { return slices.Contains(p.Won, tt.Key) }) {
+					g.Players[0].Wares = append(g.Players[0].Wares, tt.Key)
+					g.Chest = tt.Key
+					return
+				}
+			}
+		},
+		"ware as a color": func(g *pirates.Game) { g.Players[1].Color = "parrot 4" },
+		"coins as a name": func(g *pirates.Game) { g.Players[1].Name = fmt.Sprint(g.Players[1].Coins) },
+	}
+	for _, at := range []int{30, 120, 250} {
+		for _, seed := range []uint64{2, 3, 5} {
+			tt, err := newPiratesTable(5, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, breakIt := range invariants {
+				e := played(t, tt, seed, at)
+				g := e.Game().(*pirates.Game)
+				breakIt(g)
+				what := fmt.Sprintf("%s at answer %d of seed %d", name, at, seed)
+				want := tt.oldInvariants(g)
+				if want == nil && !strings.HasPrefix(name, "stack key gone") {
+					t.Errorf("%s: the old check does not catch it", what)
+				}
+				sameVerdict(t, what, tt.Invariants(g), want)
+				e.Close()
+			}
+			for name, breakIt := range secrets {
+				for _, status := range []bool{false, true} {
+					e := played(t, tt, seed, at)
+					g := e.Game().(*pirates.Game)
+					breakIt(g)
+					what := fmt.Sprintf("%s at answer %d of seed %d (status %v)", name, at, seed, status)
+					want := tt.oldSecrets(g, status)
+					if (want == nil) != (strings.HasPrefix(name, "won ") || name == "coins as a name") {
+						t.Errorf("%s: the old check says %v", what, want)
+					}
+					sameVerdict(t, what, tt.Secrets(g, status), want)
+					e.Close()
+				}
+			}
+		}
+	}
+}
