@@ -241,8 +241,15 @@ type list struct {
 	top     int    // the first item shown of a long list
 	showKey bool
 	msg     string // a refusal or hint under the list
-	drawn   int    // lines of the last drawing, below the label
-	all     bool   // every option is shown (a typed list cannot scroll)
+	// over: the typed line ran past maxLine characters; the keys beyond
+	// were dropped, so the line is refused at its Enter, never taken cut
+	// down to its first maxLine characters.
+	over bool
+	// still: the last key changed nothing on the screen (a key dropped
+	// past the limit), so the list is not drawn again.
+	still bool
+	drawn int  // lines of the last drawing, below the label
+	all   bool // every option is shown (a typed list cannot scroll)
 }
 
 // runList shows spec and reads keys from r until an item is chosen or a
@@ -280,6 +287,10 @@ func runList(spec listSpec, r io.Reader, out io.Writer, width int, pal palette) 
 			}
 			return res, nil
 		}
+		if l.still {
+			l.still = false
+			continue
+		}
 		l.draw()
 	}
 }
@@ -295,7 +306,7 @@ func (l *list) key(k key) (res listResult, done bool, err error) {
 			return none, false, ErrInputEnded
 		}
 	case keyEsc, keyCtrlU:
-		l.in, l.hi, l.msg = nil, -1, ""
+		l.in, l.hi, l.msg, l.over = nil, -1, "", false
 	case keyBackspace:
 		if len(l.in) > 0 {
 			l.in = l.in[:len(l.in)-1]
@@ -351,7 +362,9 @@ func (l *list) typed(r rune) (listResult, bool, error) {
 		return none, false, nil
 	}
 	if len(l.in) >= maxLine {
-		l.msg = fmt.Sprintf("not taken: at most %d characters", maxLine)
+		l.still = l.over
+		l.over = true
+		l.msg = fmt.Sprintf("not taken: at most %d characters; Enter refuses this line", maxLine)
 		return none, false, nil
 	}
 	l.in = append(l.in, r)
@@ -381,6 +394,13 @@ func (l *list) enter() (listResult, bool, error) {
 	none := listResult{index: -1}
 	text := strings.TrimSpace(string(l.in))
 	switch {
+	case l.over:
+		// A line longer than any answer or command (a paste) is refused
+		// whole, as a typed prompt refuses it (checkLine).
+		l.in, l.hi, l.over = nil, -1, false
+		l.msg = "not taken: " + checkLine(tooLong)
+		l.narrowed()
+		return none, false, nil
 	case text == "" && l.hi < 0:
 		l.msg = "choose with a number or the arrow keys, or type to narrow the list"
 		return none, false, nil

@@ -49,6 +49,11 @@ func TestListKeys(t *testing.T) {
 		{"a long list: 3 is not the start of a longer number", pubItems(), "3", 2, "", nil, "chose: The Swan 4"},
 		{"a long list is grouped", pubItems(), "5", 4, "", nil, "Frere Jacques   9) 2"},
 		{"words narrow a long list", pubItems(), "frere 4\r", 10, "", nil, ""},
+		// A line longer than any answer (a paste) is refused whole, never
+		// taken as its first 1000 characters ("rest" and spaces).
+		{"an overlong line is refused, not cut down", short, "rest" + strings.Repeat(" ", 996) + "zzz\r2", 1, "", nil, "that line is too long"},
+		{"a 40 KB paste is refused", short, strings.Repeat("x", 40<<10) + "\r2", 1, "", nil, "that line is too long"},
+		{"Esc after an overlong line starts afresh", short, strings.Repeat("x", 1001) + "\x1b" + "x" + "rest\r", 1, "", nil, "at most 1000 characters"},
 	} {
 		var out strings.Builder
 		spec := listSpec{label: "Pick.", items: c.items, commands: true, keys: true}

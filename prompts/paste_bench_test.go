@@ -23,6 +23,43 @@ func BenchmarkTerminalPaste(b *testing.B) {
 				}
 			}
 		})
+		// The same paste at rumref's own list, then a 2 that chooses.
+		b.Run(fmt.Sprintf("list-%dKB", size>>10), func(b *testing.B) {
+			paste := strings.Repeat("x", size) + "\r2"
+			for b.Loop() {
+				t := newTerminal(strings.NewReader(paste), io.Discard, palette{})
+				res, err := t.choose(pasteList())
+				if err != nil || res.index != 1 {
+					b.Fatalf("after the paste the list gave %+v (%v)", res, err)
+				}
+			}
+		})
+	}
+}
+
+// pasteList is a short list that takes commands, as a game's question.
+func pasteList() listSpec {
+	return listSpec{label: "Which?", items: listItems([]string{"move", "rest", "board"}, []string{"Move", "Rest", "Go on board"}, true), commands: true}
+}
+
+// TestListPasteIsRefusedNotCut pastes long lines into a terminal list:
+// none is taken as its first 1000 characters (an option's key and
+// spaces), and the refusal does not repeat the paste.
+func TestListPasteIsRefusedNotCut(t *testing.T) {
+	for _, paste := range []string{
+		"rest" + strings.Repeat(" ", 5000),
+		"undo" + strings.Repeat(" ", 996) + "x",
+		strings.Repeat("x", 40<<10),
+	} {
+		var out strings.Builder
+		term := newTerminal(strings.NewReader(paste+"\r3"), &out, palette{})
+		res, err := term.choose(pasteList())
+		if err != nil || res.index != 2 {
+			t.Errorf("a paste of %d bytes then 3: got %+v (%v), want the third option", len(paste), res, err)
+		}
+		if !strings.Contains(out.String(), "that line is too long") || strings.Contains(out.String(), strings.Repeat("x", 1001)) {
+			t.Errorf("a paste of %d bytes: no refusal as too long, or the paste shown in full", len(paste))
+		}
 	}
 }
 
