@@ -11,6 +11,7 @@ import (
 
 	"rumref/internal/randplay"
 	"rumref/journal"
+	"rumref/prompts"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/setup"
@@ -22,7 +23,7 @@ import (
 func savedAt(t *testing.T, stop func(q *referee.Question) bool) (string, *referee.Question) {
 	t.Helper()
 	cfg := pirates.Config{Players: []pirates.PlayerConfig{{Name: "Ann", Color: "gold"}, {Name: "Bo", Color: "blue"}, {Name: "Cy", Color: "black"}},
-		Layout: setup.FixedLayout()}
+		Layout: setup.FixedLayout(), Rules: pirates.RulesRevision}
 	board, err := setup.Assemble(cfg.Layout)
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +74,12 @@ func TestShowAsksThePendingQuestionAsTheSessionDoes(t *testing.T) {
 		{"rum after a roll", ": ", func(q *referee.Question) bool {
 			return q.ID == "rum.spend" && (strings.HasPrefix(q.Text, "Wrangle") || strings.HasPrefix(q.Text, "Scorpion"))
 		}},
+		// Rules revision 2's questions: the turn menu and hop again open
+		// with the player's name (asked without a "Bo: " prefix), the pub
+		// invitation is the table's.
+		{"turn menu", "'s turn", func(q *referee.Question) bool { return q.ID == "turn.menu" && q.Actor == 1 }},
+		{"hop again", "", func(q *referee.Question) bool { return q.ID == "move.again" }},
+		{"pub invitation", "invites the others", func(q *referee.Question) bool { return q.ID == "pub.invite" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			save, q := savedAt(t, tc.stop)
@@ -103,8 +110,11 @@ func TestShowAsksThePendingQuestionAsTheSessionDoes(t *testing.T) {
 			// Plain show and the plain session print the same lines.
 			res = rumref(t, "", "show", save)
 			plain := rumref(t, "", "--io", "plain", "resume", save)
-			name := []string{"Ann", "Bo", "Cy"}[q.Actor]
-			line := name + ": " + q.Text + " (" + q.Rule + ")"
+			name := "the table"
+			if q.Actor >= 0 {
+				name = []string{"Ann", "Bo", "Cy"}[q.Actor]
+			}
+			line := prompts.QuestionLine(name, q)
 			if !strings.Contains(res.stdout, "Waiting for "+name+":\n"+line+"\n") {
 				t.Errorf("show lacks the question line %q:\n%s", line, res.stdout)
 			}
