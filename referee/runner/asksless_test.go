@@ -168,9 +168,9 @@ func TestFaceDownCardsAreTurnedOverAtTheEnd(t *testing.T) {
 // name is used from the setup on.
 func TestFourthIslandNameIsTyped(t *testing.T) {
 	cards := catalog(t)
-	for _, bad := range []string{"Bivalve Bay", "gold rum", "!!!", strings.Repeat("x", 41)} {
-		if _, err := runner.IslandCard(cards, bad); err == nil {
-			t.Errorf("%q taken as the fourth island's name", bad)
+	for _, bad := range []string{"Bivalve Bay", "gold rum", "!!!", strings.Repeat("x", 41), "Cove\x1b]0;x\a", "Cove\u202e", "Cove\n"} {
+		if _, err := runner.IslandCard(cards, bad); err == nil || !strings.Contains(err.Error(), "island") {
+			t.Errorf("%q taken as the fourth island's name, or refused without saying so: %v", bad, err)
 		}
 	}
 	c, err := runner.IslandCard(cards, "Smugglers Cove")

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 // HomePort is the island that holds the crown deck.
@@ -144,6 +145,10 @@ func (g *Game) islandList() string {
 // refuses a name that is too long, has no letter or digit, or is already
 // a card's name in cards.
 func IslandCard(cards []Card, name string) (Card, error) {
+	// The characters are checked before any trimming, as for every name.
+	if err := safetext.Check(name); err != nil {
+		return Card{}, fmt.Errorf("the island's name: %w", err)
+	}
 	name = strings.TrimSpace(name)
 	if n := utf8.RuneCountInString(name); n > MaxNameLength {
 		return Card{}, fmt.Errorf("the island's name is %d characters long: type at most %d", n, MaxNameLength)
