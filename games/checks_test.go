@@ -15,6 +15,7 @@ import (
 	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/pirates"
+	"rumref/referee/runner"
 )
 
 // oldInvariants is Invariants as it was before it was made cheaper: it checks the pirates, the rum barrels, the coins and every tile
@@ -339,6 +340,261 @@ func TestPiratesChecksAsBefore(t *testing.T) {
 					sameVerdict(t, what, tt.Secrets(g, status), want)
 					e.Close()
 				}
+			}
+		}
+	}
+}
+
+// oldInvariants is Invariants as it was, with oldBoxCounts: it checks that every card is in exactly one place (by count per
+// side, since unknown deck cards have no name yet) and no coins are
+// negative.
+func (t *runnerTable) oldInvariants(gg referee.Game) error {
+	g := gg.(*runner.Game)
+	crown, pirate := 0, 0
+	for seat, p := range g.Players {
+		if p.Supply < 0 {
+			return fmt.Errorf("%s has %d coins", p.Name, p.Supply)
+		}
+		if p.Deck.Unknown < 0 {
+			return fmt.Errorf("%s's deck has %d unknown cards", p.Name, p.Deck.Unknown)
+		}
+		n := len(p.Hand) + p.Deck.Size() + len(p.Discard)
+		if seat == runner.CrownSeat {
+			crown += n
+		} else {
+			pirate += n
+		}
+		crown += len(p.Score)
+	}
+	for _, is := range g.Islands {
+		if is.Card != nil {
+			crown++
+			if is.Card.Coins < 0 {
+				return fmt.Errorf("the card on %s has %d coins", is.Name, is.Card.Coins)
+			}
+		}
+		for _, h := range is.Hazards {
+			crown++
+			if h.Coins < 0 {
+				return fmt.Errorf("a hazard at %s has %d coins", is.Name, h.Coins)
+			}
+		}
+	}
+	for _, s := range g.Ships {
+		pirate += 1 + len(s.Crew)
+		if s.Coins < 0 {
+			return fmt.Errorf("%s has %d coins", s.Name, s.Coins)
+		}
+		if slots := t.slots(g, s); len(s.Crew) > slots {
+			return fmt.Errorf("%s #%d carries %d crew in %d slots", s.Name, s.ID, len(s.Crew), slots)
+		}
+	}
+	pirate += len(g.Removed)
+	crown += len(g.Revealed)
+	if g.Config.Edition >= 1 {
+		if err := t.oldBoxCounts(g); err != nil {
+			return err
+		}
+		crownSize := g.Config.DeckSize(runner.CrownDeck) + g.Config.DeckSize(runner.StartingHazards)
+		pirateSize := g.Config.DeckSize(runner.PirateDeck) + g.Config.DeckSize(runner.StartingShips)
+		if crown != crownSize || pirate != pirateSize {
+			return fmt.Errorf("the cards add up to %d crown and %d pirate, not %d and %d", crown, pirate, crownSize, pirateSize)
+		}
+		return nil
+	}
+	if crown != runner.CrownDeckSize+4 {
+		return fmt.Errorf("the crown's cards add up to %d, not %d", crown, runner.CrownDeckSize+4)
+	}
+	if pirate != runner.PirateDeckSize+2 {
+		return fmt.Errorf("the pirate's cards add up to %d, not %d", pirate, runner.PirateDeckSize+2)
+	}
+	return nil
+}
+
+// oldBoxCounts is boxCounts as it was before it was made cheaper: it checks, for every pile and card type, that the cards named
+// anywhere plus the unknown cards of that type left in the decks are
+// exactly what the box holds (rulings A3): no draw has made a type exceed
+// its count.
+func (t *runnerTable) oldBoxCounts(g *runner.Game) error {
+	type slot struct {
+		pile runner.Pile
+		ty   runner.CardType
+	}
+	n := map[slot]int{}
+	var names []string
+	for _, p := range g.Players {
+		names = append(names, p.Hand...)
+		names = append(names, p.Deck.Known...)
+		names = append(names, p.Discard...)
+		for _, s := range p.Score {
+			names = append(names, s.Name)
+		}
+	}
+	for _, is := range g.Islands {
+		if is.Card != nil {
+			names = append(names, is.Card.Name)
+		}
+		for _, h := range is.Hazards {
+			names = append(names, h.Name)
+		}
+	}
+	for _, s := range g.Ships {
+		names = append(names, s.Name)
+		for _, c := range s.Crew {
+			names = append(names, c.Name)
+		}
+	}
+	names = append(names, g.Removed...)
+	names = append(names, g.Revealed...)
+	names = append(names, g.Starting.Known...)
+	for _, name := range names {
+		if name == "" {
+			// A starting hazard not named yet: it is counted in g.Starting.
+			continue
+		}
+		c, ok := g.CardData(name)
+		if !ok {
+			return fmt.Errorf("the card %q is on the table but not in the catalog", name)
+		}
+		pile, ok := runner.PileOf(&c)
+		if !ok {
+			return fmt.Errorf("the island %q is held as a card", name)
+		}
+		n[slot{pile, c.Type}]++
+	}
+	for _, d := range []struct {
+		deck runner.Deck
+		pile runner.Pile
+	}{{g.Players[runner.CrownSeat].Deck, runner.CrownDeck}, {g.Players[runner.PirateSeat].Deck, runner.PirateDeck}, {g.Starting, runner.StartingHazards}} {
+		sum := 0
+		for ty := runner.Island; ty <= runner.Crew; ty++ {
+			if k := d.deck.UnknownOf(ty); k != 0 {
+				n[slot{d.pile, ty}] += k
+				sum += k
+			}
+		}
+		if sum != d.deck.Unknown {
+			return fmt.Errorf("the %s has %d unknown cards but %d counted by type", d.pile, d.deck.Unknown, sum)
+		}
+	}
+	for s, k := range n {
+		if want := g.Config.Counts(s.pile, s.ty); k != want {
+			return fmt.Errorf("the %s holds %d %s cards in all; the box holds %d", s.pile, k, s.ty, want)
+		}
+	}
+	for _, pile := range []runner.Pile{runner.CrownDeck, runner.PirateDeck, runner.StartingHazards, runner.StartingShips} {
+		for _, ty := range runner.PileTypes(pile) {
+			if k, want := n[slot{pile, ty}], g.Config.Counts(pile, ty); k != want {
+				return fmt.Errorf("the %s holds %d %s cards in all; the box holds %d", pile, k, ty, want)
+			}
+		}
+	}
+	return nil
+}
+
+// TestRunnerChecksAsBefore: on every state of whole Rum Runner games the
+// invariants agree with the old ones (all pass), and on states broken on
+// purpose they fail as the old ones do (the old check named the first
+// wrong pile and type in a map's order, so only the failure is compared
+// there).
+func TestRunnerChecksAsBefore(t *testing.T) {
+	for seed := range uint64(6) {
+		tt, err := newRunnerTable(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := played(t, tt, seed, 0)
+		p := randplay.New(seed)
+		for step := 0; e.Next() != nil; step++ {
+			g := e.Game()
+			sameVerdict(t, fmt.Sprintf("seed %d answer %d: invariants", seed, step), tt.Invariants(g), tt.oldInvariants(g))
+			if err := e.Answer(tt.Answer(p, e.Next())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.Close()
+	}
+	firstOf := func(g *runner.Game, ty runner.CardType) string {
+		for _, c := range g.Config.Cards {
+			if c.Type == ty {
+				return c.Name
+			}
+		}
+		return ""
+	}
+	faults := map[string]func(g *runner.Game){
+		"card twice": func(g *runner.Game) {
+			g.Players[runner.PirateSeat].Discard = append(g.Players[runner.PirateSeat].Discard, "Longboat")
+		},
+		"card unknown": func(g *runner.Game) {
+			g.Players[runner.CrownSeat].Hand = append(g.Players[runner.CrownSeat].Hand, "Flying Dutchman")
+		},
+		"island held": func(g *runner.Game) { g.Removed = append(g.Removed, firstOf(g, runner.Island)) },
+		"card lost": func(g *runner.Game) {
+			for _, p := range g.Players {
+				if len(p.Hand) > 0 {
+					p.Hand = p.Hand[1:]
+					return
+				}
+			}
+			d := &g.Players[runner.CrownSeat].Deck
+			for ty := range d.Open {
+				if d.Open[ty] > 0 {
+					d.Open[ty]--
+					d.Unknown--
+					return
+				}
+			}
+		},
+		"unknown miscounted": func(g *runner.Game) { g.Players[runner.CrownSeat].Deck.Unknown++ },
+		"unknown of a type": func(g *runner.Game) {
+			g.Players[runner.PirateSeat].Deck.Open[runner.Crew]++
+			g.Players[runner.PirateSeat].Deck.Unknown++
+		},
+		"type traded": func(g *runner.Game) {
+			d := &g.Players[runner.CrownSeat].Deck
+			d.Open[runner.Hazard]++
+			d.Open[runner.Investment]--
+		},
+		"odd type in a deck": func(g *runner.Game) {
+			d := &g.Players[runner.CrownSeat].Deck
+			d.Open[runner.Ship]++
+			d.Open[runner.Investment]--
+		},
+		"negative unknown":     func(g *runner.Game) { d := &g.Starting; d.Open[runner.Hazard]--; d.Unknown-- },
+		"starting named twice": func(g *runner.Game) { g.Starting.Known = append(g.Starting.Known, firstOf(g, runner.Hazard)) },
+		"revealed extra":       func(g *runner.Game) { g.Revealed = append(g.Revealed, firstOf(g, runner.Event)) },
+		"negative coins":       func(g *runner.Game) { g.Players[runner.CrownSeat].Supply = -2 },
+		"ship in the crown deck": func(g *runner.Game) {
+			d := &g.Players[runner.CrownSeat].Deck
+			d.Open[runner.Ship]++
+			d.Unknown++
+		},
+	}
+	for _, at := range []int{10, 60, 200} {
+		for _, seed := range []uint64{1, 2, 3} {
+			tt, err := newRunnerTable(seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, breakIt := range faults {
+				e := played(t, tt, seed, at)
+				g := e.Game().(*runner.Game)
+				breakIt(g)
+				what := fmt.Sprintf("%s at answer %d of seed %d", name, at, seed)
+				want, got := tt.oldInvariants(g), tt.Invariants(g)
+				if want == nil {
+					t.Errorf("%s: the old check does not catch it", what)
+				}
+				if (got == nil) != (want == nil) {
+					sameVerdict(t, what, got, want)
+				}
+				if g.Config.Edition >= 1 {
+					if want, got := tt.oldBoxCounts(g), tt.boxCounts(g); (got == nil) != (want == nil) {
+						sameVerdict(t, what+": box counts", got, want)
+					}
+				}
+				e.Close()
 			}
 		}
 	}

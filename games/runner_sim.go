@@ -124,51 +124,63 @@ func (t *runnerTable) Invariants(gg referee.Game) error {
 // exactly what the box holds (rulings A3): no draw has made a type exceed
 // its count.
 func (t *runnerTable) boxCounts(g *runner.Game) error {
-	type slot struct {
-		pile runner.Pile
-		ty   runner.CardType
+	// The count of each pile and type, and whether anything counted there
+	// (a pile and type nothing counted is checked only among the piles'
+	// own types, at the end).
+	var n [runner.StartingShips + 1][runner.Crew + 1]int
+	var counted [runner.StartingShips + 1][runner.Crew + 1]bool
+	var bad error
+	name := func(name string) {
+		if bad != nil || name == "" {
+			// name "": a starting hazard not named yet, counted in
+			// g.Starting.
+			return
+		}
+		c, ok := g.CardData(name)
+		if !ok {
+			bad = fmt.Errorf("the card %q is on the table but not in the catalog", name)
+			return
+		}
+		pile, ok := runner.PileOf(&c)
+		if !ok {
+			bad = fmt.Errorf("the island %q is held as a card", name)
+			return
+		}
+		n[pile][c.Type]++
+		counted[pile][c.Type] = true
 	}
-	n := map[slot]int{}
-	var names []string
+	names := func(l []string) {
+		for _, s := range l {
+			name(s)
+		}
+	}
 	for _, p := range g.Players {
-		names = append(names, p.Hand...)
-		names = append(names, p.Deck.Known...)
-		names = append(names, p.Discard...)
+		names(p.Hand)
+		names(p.Deck.Known)
+		names(p.Discard)
 		for _, s := range p.Score {
-			names = append(names, s.Name)
+			name(s.Name)
 		}
 	}
 	for _, is := range g.Islands {
 		if is.Card != nil {
-			names = append(names, is.Card.Name)
+			name(is.Card.Name)
 		}
 		for _, h := range is.Hazards {
-			names = append(names, h.Name)
+			name(h.Name)
 		}
 	}
 	for _, s := range g.Ships {
-		names = append(names, s.Name)
+		name(s.Name)
 		for _, c := range s.Crew {
-			names = append(names, c.Name)
+			name(c.Name)
 		}
 	}
-	names = append(names, g.Removed...)
-	names = append(names, g.Revealed...)
-	names = append(names, g.Starting.Known...)
-	for _, name := range names {
-		if name == "" {
-			// A starting hazard not named yet: it is counted in g.Starting.
-			continue
-		}
-		c, ok := g.CardData(name)
-		if !ok {
-			return fmt.Errorf("the card %q is on the table but not in the catalog", name)
-		}
-		pile, ok := runner.PileOf(&c)
-		if !ok {
-			return fmt.Errorf("the island %q is held as a card", name)
-		}
-		n[slot{pile, c.Type}]++
+	names(g.Removed)
+	names(g.Revealed)
+	names(g.Starting.Known)
+	if bad != nil {
+		return bad
 	}
 	for _, d := range []struct {
 		deck runner.Deck
@@ -177,7 +189,8 @@ func (t *runnerTable) boxCounts(g *runner.Game) error {
 		sum := 0
 		for ty := runner.Island; ty <= runner.Crew; ty++ {
 			if k := d.deck.UnknownOf(ty); k != 0 {
-				n[slot{d.pile, ty}] += k
+				n[d.pile][ty] += k
+				counted[d.pile][ty] = true
 				sum += k
 			}
 		}
@@ -185,14 +198,18 @@ func (t *runnerTable) boxCounts(g *runner.Game) error {
 			return fmt.Errorf("the %s has %d unknown cards but %d counted by type", d.pile, d.deck.Unknown, sum)
 		}
 	}
-	for s, k := range n {
-		if want := g.Config.Counts(s.pile, s.ty); k != want {
-			return fmt.Errorf("the %s holds %d %s cards in all; the box holds %d", s.pile, k, s.ty, want)
+	for pile := range n {
+		for ty, k := range n[pile] {
+			if counted[pile][ty] {
+				if want := g.Config.Counts(runner.Pile(pile), runner.CardType(ty)); k != want {
+					return fmt.Errorf("the %s holds %d %s cards in all; the box holds %d", runner.Pile(pile), k, runner.CardType(ty), want)
+				}
+			}
 		}
 	}
 	for _, pile := range []runner.Pile{runner.CrownDeck, runner.PirateDeck, runner.StartingHazards, runner.StartingShips} {
 		for _, ty := range runner.PileTypes(pile) {
-			if k, want := n[slot{pile, ty}], g.Config.Counts(pile, ty); k != want {
+			if k, want := n[pile][ty], g.Config.Counts(pile, ty); k != want {
 				return fmt.Errorf("the %s holds %d %s cards in all; the box holds %d", pile, k, ty, want)
 			}
 		}

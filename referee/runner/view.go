@@ -143,6 +143,9 @@ func (g *Game) view(viewer referee.Viewer) View {
 // players can read a card's text wherever it sits; a card the viewer
 // cannot see is not listed.
 func (g *Game) typedIn(v *View) []TypedCard {
+	if !g.anyUnlisted() {
+		return nil
+	}
 	var names []string
 	for _, p := range v.Players {
 		names = append(names, p.Hand...)
@@ -177,6 +180,16 @@ func (g *Game) typedIn(v *View) []TypedCard {
 		}
 	}
 	return out
+}
+
+// anyUnlisted reports whether the players have typed in any card's data.
+func (g *Game) anyUnlisted() bool {
+	for i := range g.cards {
+		if g.cards[i].Unlisted {
+			return true
+		}
+	}
+	return false
 }
 
 func (cv CardView) text(kind string) string {
