@@ -3,6 +3,7 @@ package prompts
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -69,7 +70,12 @@ func checkJSONStrings(t *testing.T, v any, line string) {
 	}
 }
 
-// FuzzPrintedText runs whole plain and JSON sessions over names, texts and
+// ownCSI matches the control sequences the terminal front end writes
+// itself: SGR colors, cursor moves and erasing, showing and hiding the
+// cursor.
+var ownCSI = regexp.MustCompile(`\x1b\[[0-9;?]*[mKJAHhlBCD]`)
+
+// FuzzPrintedText runs whole plain, JSON and terminal sessions over names, texts and
 // typed lines from outside and checks that no control or formatting
 // character from them reaches the output, the error output, or any string
 // of any JSON object.
@@ -78,7 +84,7 @@ func FuzzPrintedText(f *testing.F) {
 	f.Add("A\x1b[2J", "b\x9b", "\x1b]52;c;aGk=\x07", "b\nlog\nshow\nhelp\npeek 2\n\n\ny\n1\n")
 	f.Add("Ann", "Bo", "plain", "x\x1b[31m\nrules \u202e\n:\u200b\nundo\na\ny\n3\n")
 	f.Fuzz(func(t *testing.T, n1, n2, text, lines string) {
-		for _, mode := range []Mode{Plain, JSON} {
+		for _, mode := range []Mode{Plain, JSON, Terminal} {
 			factory := func() referee.Game { return &outsideGame{names: [2]string{n1, n2}, text: text} }
 			e, err := referee.Start(factory)
 			if err != nil {
@@ -97,6 +103,17 @@ func FuzzPrintedText(f *testing.F) {
 			if mode == Plain {
 				if r, bad := badOutside(out.String()); bad {
 					t.Fatalf("plain output holds %U: %q", r, out.String())
+				}
+				continue
+			}
+			if mode == Terminal {
+				// The terminal's own control sequences (colors, cursor
+				// moves, clearing, carriage returns) are rumref's; what is
+				// left must hold no character from outside.
+				rest := ownCSI.ReplaceAllString(out.String(), "")
+				rest = strings.ReplaceAll(rest, "\r", "")
+				if r, bad := badOutside(rest); bad {
+					t.Fatalf("terminal output holds %U: %q", r, rest)
 				}
 				continue
 			}
