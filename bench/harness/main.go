@@ -23,7 +23,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: harness finished FILE | startup N CMD... | latency RUMREF DIR | replay FILE N | raw GAME N")
+		fmt.Fprintln(os.Stderr, "usage: harness finished FILE | startup N CMD... [:: CMD...] | latency RUMREF DIR | replay FILE N | raw GAME N")
 		os.Exit(2)
 	}
 	var err error
@@ -67,24 +67,49 @@ func stats(d []time.Duration) (med, p99 float64) {
 	return us(d[len(d)/2]), us(d[min(len(d)-1, len(d)*99/100)])
 }
 
-// startup runs a command n times and prints its median wall time in µs.
-func startup(count string, cmd []string) error {
+// startup runs each command n times, the commands in turn (so that a
+// change in the machine's load falls on all of them alike), each with
+// GOMAXPROCS=1, and prints one line per command: its median wall time and
+// its median CPU time (user + system of the process), in µs. The
+// commands are separated by "::".
+func startup(count string, args []string) error {
 	n, err := strconv.Atoi(count)
 	if err != nil {
 		return err
 	}
-	var d []time.Duration
-	for range n {
-		c := exec.Command(cmd[0], cmd[1:]...)
-		c.Stdout, c.Stderr = io.Discard, io.Discard
-		start := time.Now()
-		if err := c.Run(); err != nil {
-			return fmt.Errorf("%v: %w", cmd, err)
+	var cmds [][]string
+	for len(args) > 0 {
+		cmd := args
+		if i := slices.Index(args, "::"); i >= 0 {
+			cmd, args = args[:i], args[i+1:]
+		} else {
+			args = nil
 		}
-		d = append(d, time.Since(start))
+		if len(cmd) == 0 {
+			return fmt.Errorf("startup: an empty command")
+		}
+		cmds = append(cmds, cmd)
 	}
-	med, _ := stats(d)
-	fmt.Printf("%.0f\n", med)
+	wall := make([][]time.Duration, len(cmds))
+	cpu := make([][]time.Duration, len(cmds))
+	env := append(os.Environ(), "GOMAXPROCS=1")
+	for range n {
+		for i, cmd := range cmds {
+			c := exec.Command(cmd[0], cmd[1:]...)
+			c.Stdout, c.Stderr, c.Env = io.Discard, io.Discard, env
+			start := time.Now()
+			if err := c.Run(); err != nil {
+				return fmt.Errorf("%v: %w", cmd, err)
+			}
+			wall[i] = append(wall[i], time.Since(start))
+			cpu[i] = append(cpu[i], c.ProcessState.UserTime()+c.ProcessState.SystemTime())
+		}
+	}
+	for i := range cmds {
+		w, _ := stats(wall[i])
+		c, _ := stats(cpu[i])
+		fmt.Printf("%.0f %.0f\n", w, c)
+	}
 	return nil
 }
 
