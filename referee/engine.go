@@ -55,7 +55,7 @@ type T struct {
 	slots  [2]Question
 	slot   int
 	// vals are the value buffers of the last Choices of a few value
-	// types ([]V each), so that alternating types reuse theirs too.
+	// types (a *valBuf[V] each), so that alternating types reuse theirs too.
 	vals [4]any
 	// valsNext is the slot the next new type takes.
 	valsNext uint8

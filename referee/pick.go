@@ -52,6 +52,7 @@ type Choices[V Keyed] struct {
 	opts   []Option
 	labels []Msg
 	t      *T
+	buf    *valBuf[V]
 	spent  bool
 	// quiet: the question will be answered from a replay's queue and never
 	// shown, so its labels are not kept.
@@ -71,18 +72,37 @@ func Choose[V Keyed](t *T) Choices[V] {
 		return Choices[V]{}
 	}
 	quiet := !t.e.logging && (t.e.queued > 0 && !t.e.keepEvents || t.e.unshown)
-	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: quiet}
-	for i, b := range t.vals {
-		if vals, ok := b.([]V); ok {
-			c.vals, t.vals[i] = vals, nil
-			break
-		}
-	}
+	c := Choices[V]{opts: t.opts, labels: t.labels, t: t, quiet: quiet, buf: valsOf[V](t)}
+	c.vals, c.buf.vals = c.buf.vals, nil
 	if c.vals == nil {
 		c.vals = make([]V, 0, max(cap(t.opts), 4))
 	}
 	t.opts, t.labels = nil, nil
 	return c
+}
+
+// valBuf is the value buffer a T keeps for one value type, for Choose to
+// reuse: kept behind a pointer, so that handing it back boxes nothing.
+type valBuf[V any] struct{ vals []V }
+
+// valsOf is t's value buffer for V: in the slot of its type, else a new
+// one in an empty slot, else in the oldest.
+func valsOf[V any](t *T) *valBuf[V] {
+	for _, b := range t.vals {
+		if vb, ok := b.(*valBuf[V]); ok {
+			return vb
+		}
+	}
+	vb := &valBuf[V]{}
+	for i, b := range t.vals {
+		if b == nil {
+			t.vals[i] = vb
+			return vb
+		}
+	}
+	t.vals[t.valsNext] = vb
+	t.valsNext = (t.valsNext + 1) % uint8(len(t.vals))
+	return vb
 }
 
 // Add offers v with its label.
@@ -132,26 +152,13 @@ func (c *Choices[V]) Pick(t *T, q Question) V {
 				clear(c.labels)
 				clear(c.vals)
 				t.opts, t.labels = c.opts[:0], c.labels[:0]
-				t.keepVals(c.vals[:0])
-				c.vals, c.opts, c.labels, c.t, c.spent = nil, nil, nil, nil, true
+				c.buf.vals = c.vals[:0]
+				c.vals, c.opts, c.labels, c.t, c.buf, c.spent = nil, nil, nil, nil, nil, true
 			}
 			return v
 		}
 	}
 	panic("referee: the answer " + strconv.Quote(key) + " is not an option of " + q.ID)
-}
-
-// keepVals keeps a value buffer for the next Choices of its type: in the
-// slot of its type, else in an empty one, else in the oldest.
-func (t *T) keepVals(vals any) {
-	for i, b := range t.vals {
-		if b == nil {
-			t.vals[i] = vals
-			return
-		}
-	}
-	t.vals[t.valsNext] = vals
-	t.valsNext = (t.valsNext + 1) % uint8(len(t.vals))
 }
 
 // AskNumber asks a number question (Min to Max) and returns the number.
