@@ -31,12 +31,13 @@ func Pirates(p *Player, q *referee.Question) string {
 	case "turn.menu", "move.again":
 		// Rules revision 2: one menu of the alleys beside rest, board,
 		// Avast and the rendezvous reveal.
-		var alleys []string
+		alleys := p.keys[:0]
 		for _, o := range q.Options {
 			if strings.HasPrefix(o.Key, "a") && o.Key != "avast" {
 				alleys = append(alleys, o.Key)
 			}
 		}
+		p.keys = alleys
 		switch {
 		case Has(q, "reveal") && p.IntN(2) == 0:
 			return "reveal"

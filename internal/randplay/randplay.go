@@ -17,6 +17,9 @@ import (
 // Player is a seeded random legal player.
 type Player struct {
 	r *rand.Rand
+	// keys is a policy's buffer of option keys, reused from one question
+	// to the next.
+	keys []string
 }
 
 // New returns the player of a seed (the simulator's stream of it).

@@ -55,14 +55,55 @@ type TileType struct {
 // 155 tiles; with 12 rum barrels, 13 markers and the start-player tile they
 // make the box's 181. With it, each tile type's index by key. Both are made
 // at first use, not at every start of rumref.
-var tiles = sync.OnceValues(func() ([]TileType, map[string]int) {
+var tiles = sync.OnceValues(func() ([]TileType, *tileIndex) {
 	c := buildCatalog()
-	m := make(map[string]int, len(c))
-	for i, t := range c {
-		m[t.Key] = i
-	}
-	return c, m
+	return c, newTileIndex(c)
 })
+
+// tileIndex finds a tile type by its key. The rules look tile types up
+// hundreds of times a game (every label, value and group of a tile held
+// by key), so the index is a small open-addressed table hashed on a few
+// bytes of the key (its length, first and last two bytes) rather than a
+// map hashing the whole string; a found slot is confirmed by comparing
+// the whole key.
+type tileIndex struct {
+	slot [256]uint8 // 1 + the catalog index, or 0 for an empty slot
+	keys []string
+}
+
+func tileHash(k string) uint8 {
+	n := len(k)
+	if n < 2 {
+		return uint8(n)
+	}
+	return uint8(n*131 + int(k[0])*31 + int(k[n-2])*7 + int(k[n-1]))
+}
+
+func newTileIndex(c []TileType) *tileIndex {
+	x := &tileIndex{keys: make([]string, len(c))}
+	if len(c) >= len(x.slot) {
+		panic("the tile index holds fewer tile types than the catalog's")
+	}
+	for i, t := range c {
+		x.keys[i] = t.Key
+		h := tileHash(t.Key)
+		for x.slot[h] != 0 {
+			h++
+		}
+		x.slot[h] = uint8(i + 1)
+	}
+	return x
+}
+
+// find is the catalog index of key, or -1.
+func (x *tileIndex) find(key string) int {
+	for h := tileHash(key); x.slot[h] != 0; h++ {
+		if i := int(x.slot[h]) - 1; x.keys[i] == key {
+			return i
+		}
+	}
+	return -1
+}
 
 // Catalog returns the tile catalog, one entry per tile type, in holder
 // order. The slice must not be modified.
@@ -73,18 +114,25 @@ func Catalog() []TileType {
 
 // Tile returns the tile type for a key.
 func Tile(key string) (TileType, bool) {
-	c, index := tiles()
-	i, ok := index[key]
-	if !ok {
-		return TileType{}, false
+	if t := tileOf(key); t != nil {
+		return *t, true
 	}
-	return c[i], true
+	return TileType{}, false
+}
+
+// tileOf is the catalog's tile type for a key, or nil.
+func tileOf(key string) *TileType {
+	c, index := tiles()
+	if i := index.find(key); i >= 0 {
+		return &c[i]
+	}
+	return nil
 }
 
 // mustTile returns the tile type for a key known to be valid.
-func mustTile(key string) TileType {
-	t, ok := Tile(key)
-	if !ok {
+func mustTile(key string) *TileType {
+	t := tileOf(key)
+	if t == nil {
 		panic("unknown tile " + key)
 	}
 	return t
@@ -182,17 +230,20 @@ type Stack struct {
 	Under  []string       // tiles put under the stack, next to be drawn first
 
 	keys []string // the stack's tile keys in catalog order
+	// drawable is Drawable's buffer, reused from call to call.
+	drawable []string
 }
 
 func newStack(sorts ...TileSort) *Stack {
-	s := &Stack{Sorts: sorts, Counts: map[string]int{}}
+	s := &Stack{Sorts: sorts}
 	for _, t := range Catalog() {
-		for _, so := range sorts {
-			if t.Sort == so {
-				s.Counts[t.Key] = t.Copies
-				s.keys = append(s.keys, t.Key)
-			}
+		if slices.Contains(sorts, t.Sort) {
+			s.keys = append(s.keys, t.Key)
 		}
+	}
+	s.Counts = make(map[string]int, len(s.keys))
+	for _, k := range s.keys {
+		s.Counts[k] = mustTile(k).Copies
 	}
 	return s
 }
@@ -224,13 +275,16 @@ func (s *Stack) Possible() []string {
 // stack: the shuffled part and the tiles put under it. The stack is a
 // physical pile the table may have squared up, turned or reshuffled, so a
 // tile put under it may come up before the shuffled part is gone.
+// The list is the stack's one buffer, reused by the next call: read it
+// before calling again.
 func (s *Stack) Drawable() []string {
-	out := make([]string, 0, len(s.keys))
+	out := s.drawable[:0]
 	for _, k := range s.keys {
 		if s.Counts[k] > 0 || slices.Contains(s.Under, k) {
 			out = append(out, k)
 		}
 	}
+	s.drawable = out
 	return out
 }
 
