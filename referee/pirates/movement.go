@@ -12,6 +12,9 @@ type hop struct {
 	Exit    int // exit dark alley, or -1 for an ordinary hop
 	Dest    int
 	Pirates int // pirates needed: one per segment of every alley used
+	// DarkCoin: the hop is through dark alleys and costs their coin, as
+	// an empty ordinary alley leaves its start too.
+	DarkCoin bool
 }
 
 // empty reports whether no pirates stand in alley a.
@@ -34,6 +37,7 @@ func (g *Game) hasEmptyPlain(c int) bool {
 // order. A dark exit must be an empty dark alley other than the entry
 // whose inner end is not c (the captain must reach a new intersection).
 func (g *Game) eachHop(c int, f func(hop) bool) {
+	darkCoin := g.hasEmptyPlain(c)
 	for _, id := range g.Board.At[c] {
 		a := &g.Board.Alleys[id]
 		if !g.empty(id) {
@@ -50,7 +54,7 @@ func (g *Game) eachHop(c int, f func(hop) bool) {
 			if x == id || xa.A == c || !g.empty(x) {
 				continue
 			}
-			if !f(hop{Alley: id, Exit: x, Dest: xa.A, Pirates: a.Segments + xa.Segments}) {
+			if !f(hop{Alley: id, Exit: x, Dest: xa.A, Pirates: a.Segments + xa.Segments, DarkCoin: darkCoin}) {
 				return
 			}
 		}
@@ -121,24 +125,24 @@ func (g *Game) escapeDeadEnd(t *referee.T) {
 	t.Say("rp.dead-end", text)
 }
 
-// hopCoins is the coin cost of a hop: 1 for every hop after the first in a
-// turn (free for the last player still in), plus 1 for a dark alley unless
-// no empty ordinary alley leaves the intersection.
-func (g *Game) hopCoins(h hop, from, k int, last bool) (extra, dark int) {
+// hopCoins is the coin cost of hop number k of a turn: 1 for every hop
+// after the first (free for the last player still in), plus 1 for a dark
+// alley unless no empty ordinary alley leaves the intersection (DarkCoin).
+func hopCoins(h hop, k int, last bool) (extra, dark int) {
 	if k > 0 && !last {
 		extra = 1
 	}
-	if h.Exit >= 0 && g.hasEmptyPlain(from) {
+	if h.DarkCoin {
 		dark = 1
 	}
 	return extra, dark
 }
 
-// payable reports whether player p can pay for hop h from c as hop number
-// k: a pirate for every segment, and the coins.
-func (g *Game) payable(p referee.Seat, h hop, c, k int, last bool) bool {
+// payable reports whether player p can pay for hop h as hop number k: a
+// pirate for every segment, and the coins.
+func (g *Game) payable(p referee.Seat, h hop, k int, last bool) bool {
 	pl := &g.Players[p]
-	extra, dark := g.hopCoins(h, c, k, last)
+	extra, dark := hopCoins(h, k, last)
 	return h.Pirates <= pl.Supply && extra+dark <= pl.Coins
 }
 
@@ -149,7 +153,7 @@ func (g *Game) payable(p referee.Seat, h hop, c, k int, last bool) bool {
 func (g *Game) affordable(p referee.Seat, c, k int, last bool) []hop {
 	out := g.hops[:0]
 	g.eachHop(c, func(h hop) bool {
-		if g.payable(p, h, c, k, last) {
+		if g.payable(p, h, k, last) {
 			out = append(out, h)
 		}
 		return true
@@ -167,7 +171,7 @@ func (g *Game) canHop(p referee.Seat, k int, last bool) bool {
 	}
 	found := false
 	g.eachHop(c, func(h hop) bool {
-		found = g.payable(p, h, c, k, last)
+		found = g.payable(p, h, k, last)
 		return !found
 	})
 	return found
@@ -346,7 +350,7 @@ func (g *Game) addHops(c *referee.Choices[alley], p referee.Seat, from, k int, l
 			continue
 		}
 		a := g.Board.Alleys[h.Alley]
-		extra, dark := g.hopCoins(h, from, k, last)
+		extra, dark := hopCoins(h, k, last)
 		coins := referee.Count(extra+dark, "coin")
 		switch {
 		case a.Dark && extra+dark > 0:
@@ -411,7 +415,7 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 			}
 		}
 	}
-	extra, dark := g.hopCoins(choice, from, k, last)
+	extra, dark := hopCoins(choice, k, last)
 	pl.Coins -= extra + dark
 	g.Occupant[choice.Alley] = int(p)
 	if choice.Exit >= 0 {

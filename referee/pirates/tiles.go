@@ -55,10 +55,21 @@ type TileType struct {
 // 155 tiles; with 12 rum barrels, 13 markers and the start-player tile they
 // make the box's 181. With it, each tile type's index by key. Both are made
 // at first use, not at every start of rumref.
-var tiles = sync.OnceValues(func() ([]TileType, *tileIndex) {
-	c := buildCatalog()
-	return c, newTileIndex(c)
-})
+func tiles() ([]TileType, *tileIndex) {
+	tilesOnce.Do(makeTiles)
+	return tileCatalog, tileKeys
+}
+
+func makeTiles() {
+	tileCatalog = buildCatalog()
+	tileKeys = newTileIndex(tileCatalog)
+}
+
+var (
+	tilesOnce   sync.Once
+	tileCatalog []TileType
+	tileKeys    *tileIndex
+)
 
 // tileIndex finds a tile type by its key. The rules look tile types up
 // hundreds of times a game (every label, value and group of a tile held
@@ -76,7 +87,8 @@ func tileHash(k string) uint8 {
 	if n < 2 {
 		return uint8(n)
 	}
-	return uint8(n*131 + int(k[0])*31 + int(k[n-2])*7 + int(k[n-1]))
+	x := uint32(n)<<24 | uint32(k[0])<<16 | uint32(k[n-2])<<8 | uint32(k[n-1])
+	return uint8((x * 0x9E3779B1) >> 24)
 }
 
 func newTileIndex(c []TileType) *tileIndex {

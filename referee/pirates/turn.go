@@ -79,9 +79,7 @@ func (g *Game) turnMenu(t *referee.T, p referee.Seat, last bool) {
 	pl := &g.Players[p]
 	c := referee.Choose[alley](t)
 	from, _ := g.escapeTarget(g.Captain)
-	if g.canHop(p, 0, last) {
-		g.addHops(&c, p, from, 0, last)
-	}
+	g.addHops(&c, p, from, 0, last)
 	if pl.Coins >= 1 {
 		c.AddText(restTurn, "Rest (pay 1 coin)")
 	}
