@@ -66,7 +66,15 @@ func (t *runnerTable) Invariants(gg referee.Game) error {
 		if p.Deck.Unknown < 0 {
 			return fmt.Errorf("%s's deck has %d unknown cards", p.Name, p.Deck.Unknown)
 		}
-		n := len(p.Hand) + p.Deck.Size() + len(p.Discard)
+		if p.Deck.Held < 0 || p.Deck.Size() < 0 {
+			return fmt.Errorf("%s holds %d unnamed cards from a deck of %d", p.Name, p.Deck.Held, p.Deck.Size())
+		}
+		if p.Deck.Held > 0 && g.Config.Edition < 3 {
+			return fmt.Errorf("%s holds unnamed cards in an edition-%d game", p.Name, g.Config.Edition)
+		}
+		// The cards held unnamed count in the hand (HandSize) and in the
+		// deck's Known and Unknown, not in its Size.
+		n := p.HandSize() + p.Deck.Size() + len(p.Discard)
 		if seat == runner.CrownSeat {
 			crown += n
 		} else {

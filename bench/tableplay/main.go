@@ -6,7 +6,7 @@
 // screens the terminal showed, the questions asked with a single legal
 // answer, and the keys pressed per answer in the terminal.
 //
-// Usage: tableplay [-games N] [-seed S] [-jobs J] [-terminal=false] NAME=RUMREF [NAME=RUMREF]
+// Usage: tableplay [-games N] [-seed S] [-jobs J] [-terminal=false] [-game runner|pirates] NAME=RUMREF [NAME=RUMREF]
 package main
 
 import (
@@ -21,8 +21,9 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the first game")
 	jobs := flag.Int("jobs", 3, "games played at once")
 	terminal := flag.Bool("terminal", true, "type every answer into the terminal front end too (pass screens and keys)")
+	only := flag.String("game", "", "play only this game: runner or pirates (default both)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: tableplay [-games N] [-seed S] [-jobs J] [-terminal=false] NAME=RUMREF [NAME=RUMREF]")
+		fmt.Fprintln(os.Stderr, "usage: tableplay [-games N] [-seed S] [-jobs J] [-terminal=false] [-game runner|pirates] NAME=RUMREF [NAME=RUMREF]")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -48,8 +49,12 @@ func main() {
 	var setups []Setup
 	for i := range *games {
 		s := *seed + uint64(i)
-		setups = append(setups, Setup{Game: "runner", Players: 2, Seed: s},
-			Setup{Game: "pirates", Players: 3, Seed: s}, Setup{Game: "pirates", Players: 5, Seed: s})
+		for _, st := range []Setup{{Game: "runner", Players: 2, Seed: s},
+			{Game: "pirates", Players: 3, Seed: s}, {Game: "pirates", Players: 5, Seed: s}} {
+			if *only == "" || *only == st.Game {
+				setups = append(setups, st)
+			}
+		}
 	}
 	results, err := run(builds, setups, *terminal, dir, *jobs, os.Stderr)
 	if err != nil {

@@ -150,7 +150,16 @@ func (p *policy) runner(q *object) string {
 		if k := has(q, "done"); k != "" {
 			return k
 		}
-	case "reveal.pick", "raid.raise":
+	case "raid.raise":
+		// The crown raises a hazard its own view shows it can pay for
+		// (rumref lists them all where the question is public).
+		for _, o := range q.Options {
+			if v.raisable(o.Key) && p.chance(85) {
+				return o.Key
+			}
+		}
+		return has(q, "done")
+	case "reveal.pick":
 		if k := p.without(q, "done"); k != "" && p.chance(85) {
 			return k
 		}
@@ -206,13 +215,15 @@ func (p *policy) runner(q *object) string {
 func (p *policy) crownAction(q *object, v *runnerView) string {
 	me := v.me(0)
 	switch {
-	case has(q, "investments") != "" && me.holds(v, "investment") && p.chance(90):
+	case has(q, "reveal") != "" && v.fundedFaceDown() && p.chance(85):
+		return "reveal"
+	case has(q, "investments") != "" && p.holds(me, "investment") && p.chance(90):
 		return "investments"
 	case has(q, "invest") != "" && me.Supply > 0 && v.anyUnderfunded() && p.chance(80):
 		return "invest"
-	case has(q, "hazard") != "" && me.holds(v, "hazard") && p.chance(60):
+	case has(q, "hazard") != "" && p.holds(me, "hazard") && p.chance(60):
 		return "hazard"
-	case has(q, "event") != "" && me.holds(v, "event") && p.chance(50):
+	case has(q, "event") != "" && p.holds(me, "event") && p.chance(50):
 		return "event"
 	case me.HandSize < 3 && me.Deck > 0:
 		return "draw"
@@ -228,11 +239,11 @@ func (p *policy) pirateAction(q *object, v *runnerView) string {
 	switch {
 	case has(q, "raid") != "" && p.chance(85):
 		return "raid"
-	case has(q, "crew") != "" && me.holds(v, "crew") && v.freeSlot() && me.Supply >= 1 && p.chance(85):
+	case has(q, "crew") != "" && p.holds(me, "crew") && v.freeSlot() && me.Supply >= 1 && p.chance(85):
 		return "crew"
-	case has(q, "ship") != "" && me.holds(v, "ship") && me.Supply >= 3 && p.chance(60):
+	case has(q, "ship") != "" && p.holds(me, "ship") && me.Supply >= 3 && p.chance(60):
 		return "ship"
-	case has(q, "event") != "" && me.holds(v, "event") && v.readyShip() && p.chance(60):
+	case has(q, "event") != "" && p.holds(me, "event") && v.readyShip() && p.chance(60):
 		return "event"
 	case me.HandSize < 3 && me.Deck > 0:
 		return "draw"

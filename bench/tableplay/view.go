@@ -14,15 +14,23 @@ type runnerView struct {
 		Supply   int      `json:"supply"`
 		HandSize int      `json:"hand_size"`
 		Hand     []string `json:"hand"`
+		Unnamed  int      `json:"unnamed"`
 		Deck     int      `json:"deck"`
 	} `json:"players"`
 	Islands []struct {
+		Name string `json:"name"`
 		Card *struct {
 			ID    int  `json:"id"`
 			Coins int  `json:"coins"`
 			Cost  int  `json:"cost"`
 			Up    bool `json:"face_up"`
 		} `json:"card"`
+		Hazards []struct {
+			ID    int  `json:"id"`
+			Coins int  `json:"coins"`
+			Cost  int  `json:"cost"`
+			Up    bool `json:"face_up"`
+		} `json:"hazards"`
 	} `json:"islands"`
 	Ships []struct {
 		Coins int      `json:"coins"`
@@ -34,7 +42,37 @@ type runnerView struct {
 // needsView reports whether the policy reads the player's view for a
 // question.
 func needsView(id string) bool {
-	return id == "action" || id == "invest.card" || id == "hazard.island"
+	return id == "action" || id == "invest.card" || id == "hazard.island" || id == "raid.raise"
+}
+
+// fundedFaceDown reports whether the crown's view shows a face-down
+// investment holding its price.
+func (v *runnerView) fundedFaceDown() bool {
+	if v == nil {
+		return false
+	}
+	for _, is := range v.Islands {
+		if c := is.Card; c != nil && !c.Up && c.Coins >= c.Cost {
+			return true
+		}
+	}
+	return false
+}
+
+// raisable reports whether an option key ("c" and a card's ID) is a
+// face-down hazard the crown's view shows it can pay to raise.
+func (v *runnerView) raisable(key string) bool {
+	if v == nil || len(v.Players) == 0 {
+		return false
+	}
+	for _, is := range v.Islands {
+		for _, h := range is.Hazards {
+			if "c"+strconv.Itoa(h.ID) == key {
+				return !h.Up && h.Cost <= v.Players[0].Supply+h.Coins
+			}
+		}
+	}
+	return false
 }
 
 // cardTypes are the types of the built-in catalog's cards, by name.
@@ -51,8 +89,9 @@ var cardTypes = func() map[string]string {
 }()
 
 type side struct {
-	Supply, HandSize, Deck int
-	Hand                   []string
+	Supply, HandSize, Deck, Unnamed int
+	Hand                            []string
+	seat                            int
 }
 
 // me is the view of a seat's own side (zero when there is no view).
@@ -61,17 +100,35 @@ func (v *runnerView) me(seat int) side {
 		return side{}
 	}
 	p := v.Players[seat]
-	return side{Supply: p.Supply, HandSize: p.HandSize, Deck: p.Deck, Hand: p.Hand}
+	return side{Supply: p.Supply, HandSize: p.HandSize, Deck: p.Deck, Unnamed: p.Unnamed, Hand: p.Hand, seat: seat}
 }
 
-// holds reports whether the hand holds a card of a type.
-func (s side) holds(_ *runnerView, ty string) bool {
+// deckShare is the share of each card type in each side's deck (by the
+// box counts), by seat.
+var deckShare = [2]map[string]float64{
+	{"investment": 13.0 / 27, "hazard": 11.0 / 27, "event": 3.0 / 27},
+	{"ship": 6.0 / 22, "crew": 11.0 / 22, "event": 5.0 / 22},
+}
+
+// holds reports whether the hand holds a card of a type: one named in the
+// view, or (where rumref names a drawn card only when it leaves the hand)
+// with the odds that one of the cards the player drew is one, which the
+// person playing would see in their hand. The card question that follows
+// lists every card of the type the hand can hold; the policy names one.
+func (p *policy) holds(s side, ty string) bool {
 	for _, n := range s.Hand {
 		if cardTypes[n] == ty {
 			return true
 		}
 	}
-	return false
+	if s.Unnamed == 0 {
+		return false
+	}
+	none := 1.0
+	for range s.Unnamed {
+		none *= 1 - deckShare[s.seat][ty]
+	}
+	return p.rnd.Float64() >= none
 }
 
 // underfunded reports whether an option key ("c" and a card's ID) is an

@@ -38,9 +38,13 @@ func (a Action) String() string { return enumString(actionNames, int(a)) }
 // the player take the choice back (see chooseFromHand).
 func (g *Game) legalActions(seat int) []Action {
 	p := g.Players[seat]
-	holds := len(p.Hand) > 0
+	holds := p.HandSize() > 0
+	// A card played face-up is named in public from edition 3, from what
+	// the table can tell the hand holds: an action is offered only when
+	// such a card can fit (mayPlay).
+	open := g.cardsNamedOnLeaving()
 	out := []Action{ActGain, ActDraw}
-	if holds {
+	if holds && (!open || g.mayPlay(seat, []CardType{Event}, g.playable(seat))) {
 		out = append(out, ActEvent)
 	}
 	if seat == CrownSeat {
@@ -58,10 +62,10 @@ func (g *Game) legalActions(seat int) []Action {
 		}
 		return out
 	}
-	if holds {
+	if holds && (!open || g.mayPlay(seat, []CardType{Ship}, g.affordable(Ship))) {
 		out = append(out, ActShip)
 	}
-	if len(crewOf(g.Ships)) > 0 || (holds && len(g.shipsWithRoom(nil)) > 0) {
+	if len(crewOf(g.Ships)) > 0 || (g.mayPlayCrew() && len(g.shipsWithRoom(nil)) > 0) {
 		out = append(out, ActCrew)
 	}
 	if g.canRaid() {
@@ -77,17 +81,25 @@ func (g *Game) action(t *referee.T, seat int) bool {
 	p := g.Players[seat]
 	legal := g.legalActions(seat)
 	opts := make([]referee.Option, 0, len(legal))
+	if seat == CrownSeat && g.revealOption() {
+		opts = append(opts, referee.Option{Key: revealKey, Label: "first reveal funded investments (chosen in secret)"})
+	}
 	for _, a := range legal {
 		opts = append(opts, referee.Option{Key: a.String(), Label: actionLabels[a]})
 	}
-	k := t.Ask(referee.Question{ID: "action", Actor: referee.Seat(seat), Rule: "rr.actions", Options: opts, Prompt: referee.Text("%s, action %d of %d (%d coins, %d cards in hand): what do you do?", referee.Str(p.Name), referee.Int(ActionsPerTurn-g.Actions+1), referee.Int(ActionsPerTurn), referee.Int(p.Supply), referee.Int(len(p.Hand)))})
+	k := t.Ask(referee.Question{ID: "action", Actor: referee.Seat(seat), Rule: "rr.actions", Options: opts, Prompt: referee.Text("%s, action %d of %d (%d coins, %d cards in hand): what do you do?", referee.Str(p.Name), referee.Int(ActionsPerTurn-g.Actions+1), referee.Int(ActionsPerTurn), referee.Int(p.Supply), referee.Int(p.HandSize()))})
+	if k == revealKey {
+		g.reveal(t)
+		g.revealOpen = false
+		return false
+	}
 	a := Action(slices.Index(actionNames, k))
 	switch a {
 	case ActGain:
 		p.Supply += 2
 		t.Say("rr.gain-coins", referee.Text("%s gains 2 coins (now %d).", referee.Str(p.Name), referee.Int(p.Supply)))
 	case ActDraw:
-		need := HandLimit - len(p.Hand)
+		need := HandLimit - p.HandSize()
 		if need <= 0 {
 			t.Say("rr.draw", referee.Text("%s already holds 5 or more cards: the draw gives nothing.", referee.Str(p.Name)))
 			return true
@@ -123,70 +135,56 @@ const (
 	doneName   cardName = "done"
 )
 
-// chooseFromHand asks the seat, in secret, which card of their hand to
-// play for an action. The options are the cards that fit, always followed
-// by "take it back", so the question looks the same whether or not one
-// fits and nobody learns what the hand holds. It returns "" when the
-// player takes the action back.
-func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text referee.Msg, rule string, names []string) string {
-	return g.chooseFromHandOr(t, id, seat, text, rule, names, "none of these: take the action back and choose another", " takes the action back and chooses another.")
+// chooseFromHand asks the seat which card of their hand to play for an
+// action. The options are the cards that fit, always followed by "take it
+// back", so a secret question looks the same whether or not one fits and
+// nobody learns what the hand holds. It returns "" when the player takes
+// the action back; the card stays in hand until the caller takes it
+// (takeFromHand) where it is put. From edition 3 a card played face-up is named in
+// public (public is true): the options are then every card the hand can
+// hold that fits, which the table can tell from what is out (see hand.go).
+func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text referee.Msg, rule string, public bool, types []CardType, fits func(*Card) bool) string {
+	return g.chooseFromHandOr(t, id, seat, text, rule, public, types, fits, "none of these: take the action back and choose another", " takes the action back and chooses another.")
 }
 
 // chooseFromHandOr is chooseFromHand with its own wording for the option
 // that plays no card and for the event that reports it.
-func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text referee.Msg, rule string, names []string, cancel, told string) string {
-	c := referee.Choose[cardName](t)
-	for _, n := range distinct(names) {
-		c.AddText(cardName(n), n)
-	}
-	c.AddText(cancelName, cancel)
-	n := c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(seat), Secret: true, Rule: rule,
-		Prompt: referee.Text("%s (Only cards you can play now are listed.)", referee.Sub(text))})
-	if n == cancelName {
+func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text referee.Msg, rule string, public bool, types []CardType, fits func(*Card) bool, cancel, told string) string {
+	n := g.pickFromHand(t, seat, handQuestion{types: types, fits: fits, none: cancelName, label: cancel, later: true,
+		q: referee.Question{ID: id, Actor: referee.Seat(seat), Secret: !(public && g.cardsNamedOnLeaving()), Rule: rule,
+			Prompt: referee.Text("%s (Only cards you can play now are listed.)", referee.Sub(text))}})
+	if n == "" {
 		t.Say(rule, referee.Text("%s%s", referee.Str(g.Players[seat].Name), referee.Str(told)))
-		return ""
 	}
-	return string(n)
+	return n
 }
 
-// affordable lists the pirate's hand cards of a type whose cost is payable.
-func (g *Game) affordable(ty CardType) []string {
+// affordable fits the pirate's cards of a type whose cost is payable.
+func (g *Game) affordable(ty CardType) func(*Card) bool {
 	p := g.pirate()
-	var out []string
-	for _, n := range p.Hand {
-		if c := g.card(n); c.Type == ty && c.Cost <= p.Supply {
-			out = append(out, n)
-		}
-	}
-	return out
+	return func(c *Card) bool { return c.Type == ty && c.Cost <= p.Supply }
 }
 
-// playableEvents lists the events in hand the seat can pay for and carry out.
-func (g *Game) playableEvents(seat int) []string {
+// playable fits the events the seat can pay for and carry out.
+func (g *Game) playable(seat int) func(*Card) bool {
 	p := g.Players[seat]
-	var out []string
-	for _, n := range p.Hand {
-		c := g.card(n)
+	return func(c *Card) bool {
 		if c.Type != Event || c.Cost > p.Supply {
-			continue
+			return false
 		}
-		if slices.ContainsFunc(c.Play, func(e Effect) bool { return e.Do == OpRaidWithShip }) && len(g.readyShips()) == 0 {
-			continue
-		}
-		out = append(out, n)
+		return !slices.ContainsFunc(c.Play, func(e Effect) bool { return e.Do == OpRaidWithShip }) || len(g.readyShips()) > 0
 	}
-	return out
 }
 
 // playEvent plays an event: pay, discard face-up, carry out its text (rule 29).
 func (g *Game) playEvent(t *referee.T, seat int) bool {
 	p := g.Players[seat]
-	name := g.chooseFromHand(t, "event.card", seat, referee.Text("%s, which event do you play?", referee.Str(p.Name)), "rr.event", g.playableEvents(seat))
+	name := g.chooseFromHand(t, "event.card", seat, referee.Text("%s, which event do you play?", referee.Str(p.Name)), "rr.event", true, []CardType{Event}, g.playable(seat))
 	if name == "" {
 		return false
 	}
 	c := g.card(name)
-	p.Hand, _ = removeName(p.Hand, name)
+	g.takeFromHand(seat, name)
 	p.Supply -= c.Cost
 	p.Discard = append(p.Discard, name)
 	t.Say("rr.event", referee.Text("%s plays %s (cost %d): %s.", referee.Str(p.Name), referee.Str(name), referee.Int(c.Cost), referee.Str(DescribeEffects(c.Play))))

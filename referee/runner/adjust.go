@@ -55,7 +55,7 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 			add("gain", seat, referee.Text("%s gains 1 coin from the bank", referee.Str(p.Name)), true)
 			add("pay", seat, referee.Text("%s pays 1 coin to the bank", referee.Str(p.Name)), p.Supply > 0)
 			add("draw", seat, referee.Text("%s draws 1 card", referee.Str(p.Name)), true)
-			add("discard", seat, referee.Text("%s discards 1 card", referee.Str(p.Name)), len(p.Hand) > 0)
+			add("discard", seat, referee.Text("%s discards 1 card", referee.Str(p.Name)), p.HandSize() > 0)
 		}
 		cards := append(g.crownPieces(), g.shipPieces(g.Ships)...)
 		add("add", -1, referee.Text("+1 coin on a card in play"), len(cards) > 0)

@@ -15,9 +15,19 @@ import (
 // investment?" comes only when a face-down investment holds enough coins
 // to be funded, the pirate looks at a Treasure Map card in a secret
 // question of their own (so it is shown to them at once), and the
-// face-down cards are turned over when the game ends. Saves of
-// editions 0 and 1 replay with the questions they were played with.
-const Edition = 2
+// face-down cards are turned over when the game ends. Edition 3 holds
+// each hand as a count (cardsNamedOnLeaving): a player draws and looks,
+// and the referee asks nothing at the draw; a card is named when it
+// leaves the hand, in public wherever it goes face-up (every card the
+// pirate plays or discards, the crown's events), in secret where it goes
+// face-down or stays hidden (the crown's investments, hazards and
+// discard choice). Saves of editions 0 to 2 replay with the questions
+// they were played with.
+const Edition = 3
+
+// cardsNamedOnLeaving reports whether hands are counts and cards are named
+// when they leave the hand (edition 3, see Edition).
+func (g *Game) cardsNamedOnLeaving() bool { return g.Config.Edition >= 3 }
 
 // asksLess reports whether the game was started under edition 2 or
 // later (see Edition).

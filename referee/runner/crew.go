@@ -15,7 +15,7 @@ func (g *Game) playCrew(t *referee.T) bool {
 	changed := false
 	for {
 		opts := []referee.Option{}
-		if len(p.Hand) > 0 && len(g.shipsWithRoom(nil)) > 0 {
+		if g.mayPlayCrew() && len(g.shipsWithRoom(nil)) > 0 {
 			opts = append(opts, referee.Option{Key: "play", Label: "play a crew from hand"})
 		}
 		var movable []*Piece
@@ -44,17 +44,17 @@ func (g *Game) playCrew(t *referee.T) bool {
 			var name string
 			if changed {
 				// The action is already spent: the way out plays no crew.
-				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, "rr.crew", g.affordable(Crew), "none of these: play no crew now", " plays no crew from hand.")
+				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, "rr.crew", true, []CardType{Crew}, g.affordable(Crew), "none of these: play no crew now", " plays no crew from hand.")
 				if name == "" {
 					continue
 				}
-			} else if name = g.chooseFromHand(t, "crew.card", PirateSeat, text, "rr.crew", g.affordable(Crew)); name == "" {
+			} else if name = g.chooseFromHand(t, "crew.card", PirateSeat, text, "rr.crew", true, []CardType{Crew}, g.affordable(Crew)); name == "" {
 				return false
 			}
 			x := g.choosePiece(t, "crew.ship", PirateSeat, referee.Text("Onto which ship?"), "rr.crew", g.shipPieces(g.shipsWithRoom(nil)), "")
 			s := g.shipOf(x)
 			c := g.card(name)
-			p.Hand, _ = removeName(p.Hand, name)
+			g.takeFromHand(PirateSeat, name)
 			p.Supply -= c.Cost
 			cp := g.newPiece(name)
 			cp.Up = true
@@ -94,6 +94,16 @@ func (g *Game) playCrew(t *referee.T) bool {
 			t.Say("rr.crew", referee.Text("%s returns from %s #%d to the pirate's hand.", referee.Str(x.Name), referee.Str(s.Name), referee.Int(s.ID)))
 		}
 	}
+}
+
+// mayPlayCrew reports whether the pirate may play a crew from hand: the
+// hand holds a card, and from edition 3 (where the question is public)
+// one the table can tell may be a crew the pirate can pay for.
+func (g *Game) mayPlayCrew() bool {
+	if g.pirate().HandSize() == 0 {
+		return false
+	}
+	return !g.cardsNamedOnLeaving() || g.mayPlay(PirateSeat, []CardType{Crew}, g.affordable(Crew))
 }
 
 // swappable lists the crew that can swap places with a crew on another

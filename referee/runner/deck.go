@@ -16,14 +16,19 @@ type Deck struct {
 	// counts (rulings A3): a draw can be a card of a type only while
 	// unknown cards of that type are left.
 	Open [typeCount]int `json:"open"`
+	// Held counts the cards drawn from the deck into its owner's hand and
+	// not named yet (edition 3): Known, Unknown and Open count them with
+	// the deck, since which of the deck's cards they are is known only
+	// when they are named.
+	Held int `json:"held,omitempty"`
 }
 
 // UnknownOf is the number of unknown cards of a type left in the deck (in
 // a game held to the box counts).
 func (d *Deck) UnknownOf(ty CardType) int { return d.Open[ty] }
 
-// Size is the number of cards in the deck.
-func (d *Deck) Size() int { return len(d.Known) + d.Unknown }
+// Size is the number of cards in the deck (not counting those Held).
+func (d *Deck) Size() int { return len(d.Known) + d.Unknown - d.Held }
 
 // unlistedKey is the option key for "a card not in the list".
 const unlistedKey = "unlisted"
@@ -86,6 +91,12 @@ func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) b
 	} else {
 		name = g.cardBySlug(n.Key()).Name
 	}
+	g.takeName(d, name)
+	return name
+}
+
+// takeName takes a card known by name out of the deck's counts.
+func (g *Game) takeName(d *Deck, name string) {
 	if k, ok := removeName(d.Known, name); ok {
 		d.Known = k
 	} else {
@@ -94,7 +105,6 @@ func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) b
 			d.Open[g.card(name).Type]--
 		}
 	}
-	return name
 }
 
 func deckCard(c *Card) bool { return c.InDeck() }
@@ -126,13 +136,19 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 				return got
 			}
 		}
+		if g.cardsNamedOnLeaving() {
+			// The player looks at the card; it is named when it leaves the hand.
+			p.Deck.Held++
+			t.Say("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(p.HandSize(), "card"), referee.Count(p.Deck.Size(), "card")))
+			continue
+		}
 		side := CrownSide
 		if seat == PirateSeat {
 			side = PirateSide
 		}
 		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{ID: "draw.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw", Prompt: referee.Text("%s, draw the top card of your deck and name it.", referee.Str(p.Name))})
 		p.Hand = append(p.Hand, name)
-		t.Tell("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(len(p.Hand), "card"), referee.Count(p.Deck.Size(), "card")), referee.Seat(seat), referee.Text("It is %s.", referee.Str(name)))
+		t.Tell("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(p.HandSize(), "card"), referee.Count(p.Deck.Size(), "card")), referee.Seat(seat), referee.Text("It is %s.", referee.Str(name)))
 	}
 	return got
 }
@@ -141,7 +157,9 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 // five cards (rulings A17, A18).
 func (g *Game) reshuffle(t *referee.T) {
 	p := g.pirate()
-	p.Deck = Deck{Known: p.Discard}
+	// The deck is empty: what is left of its counts are the cards Held in
+	// hand (none before edition 3), which stay counted with the new deck.
+	p.Deck.Known = append(p.Deck.Known, p.Discard...)
 	p.Discard = nil
 	n := min(5, p.Deck.Size())
 	t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over, shuffle it into a new deck (%s), then take the top %s and remove them from the game face-up.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))

@@ -5,12 +5,15 @@ import (
 )
 
 // discard has a player discard one card of their choice from hand. Both
-// hands are secret, so the question is too. A card the crown discards is
-// treated as raided (rule 40, rulings A9).
+// hands are secret, so the question is too; from edition 3 the pirate's
+// discard is named in public from what the hand can hold (hand.go), and
+// the crown's stays secret, its choice showing what it keeps. A card the
+// crown discards is treated as raided (rule 40, rulings A9).
 func (g *Game) discard(t *referee.T, seat int, rule string, text referee.Msg) {
 	p := g.Players[seat]
-	name := g.chooseName(t, "discard.card", seat, true, referee.Text("%s, %s", referee.Str(p.Name), referee.Sub(text)), rule, p.Hand)
-	p.Hand, _ = removeName(p.Hand, name)
+	q := referee.Question{ID: "discard.card", Actor: referee.Seat(seat), Secret: true, Prompt: referee.Text("%s, %s", referee.Str(p.Name), referee.Sub(text)), Rule: rule}
+	q.Secret = seat == CrownSeat || !g.cardsNamedOnLeaving()
+	name := g.pickFromHand(t, seat, handQuestion{q: q, types: sideDeckTypes(sideOf(seat)), fits: anyCard})
 	if seat == PirateSeat {
 		p.Discard = append(p.Discard, name)
 		t.Say(rule, referee.Text("The pirate discards %s.", referee.Str(name)))

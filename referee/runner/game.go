@@ -144,12 +144,25 @@ type Scored struct {
 
 // Player is one side's hand, deck, discard pile, supply and score pile.
 type Player struct {
-	Name    string
-	Supply  int
+	Name   string
+	Supply int
+	// Hand holds the names of the cards in hand the referee knows; from
+	// edition 3 the cards drawn and not named yet are counted in Deck.Held.
 	Hand    []string
 	Deck    Deck
 	Discard []string
 	Score   []Scored
+}
+
+// HandSize is the number of cards in the player's hand: those named and
+// those held unnamed (edition 3).
+func (p *Player) HandSize() int { return len(p.Hand) + p.Deck.Held }
+
+// shuffleHandIn shuffles the whole hand into the deck.
+func (p *Player) shuffleHandIn() {
+	p.Deck.Known = append(p.Deck.Known, p.Hand...)
+	p.Deck.Held = 0
+	p.Hand = nil
 }
 
 // Points is the total of the player's score pile.
@@ -193,6 +206,9 @@ type Game struct {
 	// byName and bySlug find a card of cards by its name or its key (the
 	// first card of that name, as the list holds it).
 	byName, bySlug map[string]int
+	// revealOpen is whether the crown may still reveal funded investments
+	// this turn: before its first action (edition 3).
+	revealOpen bool
 }
 
 // Draw is the Winner of a game ended by the turn cap.

@@ -8,7 +8,7 @@ import (
 // row (rule 31, rulings A19).
 func (g *Game) playHazard(t *referee.T) bool {
 	cr := g.crown()
-	name := g.chooseFromHand(t, "hazard.card", CrownSeat, referee.Text("%s, which hazard do you place face-down?", referee.Str(cr.Name)), "rr.hazard", g.handOf(cr, Hazard))
+	name := g.chooseFromHand(t, "hazard.card", CrownSeat, referee.Text("%s, which hazard do you place face-down?", referee.Str(cr.Name)), "rr.hazard", false, []CardType{Hazard}, ofType(Hazard))
 	if name == "" {
 		return false
 	}
@@ -18,7 +18,7 @@ func (g *Game) playHazard(t *referee.T) bool {
 	}
 	is := g.Islands[c.Pick(t, referee.Question{ID: "hazard.island", Actor: CrownSeat, Rule: "rr.hazard",
 		Prompt: referee.Text("In front of which island? It goes to the outermost place.")})]
-	cr.Hand, _ = removeName(cr.Hand, name)
+	g.takeFromHand(CrownSeat, name)
 	is.Hazards = append(is.Hazards, g.newPiece(name))
 	t.Tell("rr.hazard", referee.Text("The crown places a face-down hazard at %s (outermost, %s now).", referee.Str(is.Name), referee.Count(len(is.Hazards), "hazard")), CrownSeat, referee.Text("It is %s.", referee.Str(name)))
 	return true

@@ -147,12 +147,12 @@ func init() {
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				p := g.Players[c.actor]
-				return len(p.Hand) >= e.N
+				return p.HandSize() >= e.N
 			},
 			adds: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				p := g.Players[c.actor]
-				for i := 0; i < e.N && len(p.Hand) > 0 && !g.Over; i++ {
+				for i := 0; i < e.N && p.HandSize() > 0 && !g.Over; i++ {
 					g.discard(t, c.actor, c.rule, referee.Text("%s: discard a card (%d of %d).", referee.Str(c.name()), referee.Int(i+1), referee.Int(e.N)))
 				}
 			},
@@ -388,9 +388,9 @@ func init() {
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				p := g.Players[c.actor]
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
-				p.Deck.Known = append(p.Deck.Known, p.Hand...)
-				emit(referee.Text("%s shuffles %s from hand into the deck (now %s).", referee.Str(p.Name), referee.Count(len(p.Hand), "card"), referee.Count(p.Deck.Size(), "card")))
-				p.Hand = nil
+				n := p.HandSize()
+				p.shuffleHandIn()
+				emit(referee.Text("%s shuffles %s from hand into the deck (now %s).", referee.Str(p.Name), referee.Count(n, "card"), referee.Count(p.Deck.Size(), "card")))
 			},
 		},
 		OpPeek: {

@@ -199,8 +199,16 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 // The question is secret and is asked while any face-down hazard there is
 // still undecided, even when none is affordable: which hazards are
 // affordable, or that none is, would give them away.
+//
+// From edition 3 the question is public and names the hazards by place
+// only, every face-down one there: raising is done in the open at the
+// table, a card turned face-up or none, so the crown answers at the
+// shared screen and no laptop is passed. A hazard the crown cannot pay
+// for stays face-down; the table reads only that the crown leaves it, and
+// the crown alone is told why.
 func (g *Game) raise(t *referee.T, is *IslandPlace) {
 	cr := g.crown()
+	open := g.cardsNamedOnLeaving()
 	var decided []*Piece
 	for {
 		c := referee.Choose[*Piece](t)
@@ -211,7 +219,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 				continue
 			}
 			waiting = true
-			if h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
+			if open || h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
 				c.Add(h, referee.Text("raise the %s", referee.Sub(g.labelMsg(h))))
 			}
 		}
@@ -219,7 +227,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 			break
 		}
 		c.AddText(nil, "raise nothing more")
-		h := c.Pick(t, referee.Question{ID: "raid.raise", Actor: CrownSeat, Secret: true, Rule: "rr.raid.raise",
+		h := c.Pick(t, referee.Question{ID: "raid.raise", Actor: CrownSeat, Secret: !open, Rule: "rr.raid.raise",
 			Prompt: referee.Text("%s, the raiding party is %s. Raise a face-down hazard at %s (you have %d coins)?", referee.Str(cr.Name), referee.Str(g.partySummary()), referee.Str(is.Name), referee.Int(cr.Supply))})
 		if h == nil {
 			break
@@ -252,13 +260,23 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 			}
 		}
 	}
+	g.passedBy(t, is)
+}
+
+// faceDownAt counts the face-down hazards at an island.
+func (g *Game) faceDownAt(is *IslandPlace) int {
 	down := 0
 	for _, h := range is.Hazards {
 		if !h.Up {
 			down++
 		}
 	}
-	if down > 0 {
+	return down
+}
+
+// passedBy says how many face-down hazards the raiding party passes by.
+func (g *Game) passedBy(t *referee.T, is *IslandPlace) {
+	if down := g.faceDownAt(is); down > 0 {
 		t.Say("rr.raid.raise", referee.Text("Face-down hazards left at %s: %d; the party passes them by.", referee.Str(is.Name), referee.Int(down)))
 	}
 }
@@ -340,10 +358,10 @@ func (g *Game) raidIsland(t *referee.T, is *IslandPlace) {
 		// in its deck would show the pirate what it holds or has placed.
 		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{ID: "raid.deck-top", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("%s, turn over the top card of your deck on %s for both players to see: which is it?", referee.Str(cr.Name), referee.Str(is.Name))})
 		g.raidCard(t, name, nil, nil)
-	case is.Home && len(cr.Hand) > 0:
-		t.Say("rr.raid.island", referee.Text("%s holds no cards: the pirate takes one card at random from the crown's hand (%s).", referee.Str(is.Name), referee.Count(len(cr.Hand), "card")))
-		name := g.chooseName(t, "raid.hand-pick", CrownSeat, true, referee.Text("%s, the pirate picked one of your cards at random: which is it?", referee.Str(cr.Name)), "rr.raid.island", cr.Hand)
-		cr.Hand, _ = removeName(cr.Hand, name)
+	case is.Home && cr.HandSize() > 0:
+		t.Say("rr.raid.island", referee.Text("%s holds no cards: the pirate takes one card at random from the crown's hand (%s).", referee.Str(is.Name), referee.Count(cr.HandSize(), "card")))
+		q := referee.Question{ID: "raid.hand-pick", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("%s, the pirate picked one of your cards at random: which is it?", referee.Str(cr.Name))}
+		name := g.pickFromHand(t, CrownSeat, handQuestion{q: q, types: sideDeckTypes(CrownSide), fits: anyCard})
 		g.raidCard(t, name, nil, nil)
 	default:
 		t.Say("rr.raid.island", referee.Text("%s holds no card: nothing is raided, but the raid still counts as successful.", referee.Str(is.Name)))

@@ -86,8 +86,8 @@ func TestRandomGames(t *testing.T) {
 	wins := [3]int{}
 	for seed := int64(1); seed <= int64(games); seed++ {
 		// The seeds take turns at editions 0 (a save from before the box
-		// counts), 1 and 2 (the current one, which asks less).
-		cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 80, Mulligan: seed%3 == 0, Cards: cards, Edition: int(seed % 3)}
+		// counts), 1, 2 (which asks less) and 3 (hands as counts).
+		cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 80, Mulligan: seed%3 == 0, Cards: cards, Edition: int(seed % (runner.Edition + 1))}
 		e, err := referee.Start(factory(cfg))
 		if err != nil {
 			t.Fatal(err)

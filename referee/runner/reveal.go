@@ -51,6 +51,19 @@ func (g *Game) reveal(t *referee.T) {
 	}
 }
 
+// revealKey is the crown's action-menu option that reveals funded
+// investments before the first action (edition 3).
+const revealKey = "reveal"
+
+// revealOption reports whether the crown's action question offers the
+// reveal (edition 3): before the first action of the turn, while some
+// face-down investment could be funded as far as the pirate can tell, so
+// the option shows nothing the coins on the table do not. Choosing it
+// asks the reveal question in secret and spends no action.
+func (g *Game) revealOption() bool {
+	return g.revealOpen && g.couldBeFunded()
+}
+
 // couldBeFunded reports whether some face-down investment holds at least
 // as many coins as the cheapest investment the catalog knows: only then
 // may one of them be funded. It reads only what both players see (coins

@@ -18,12 +18,12 @@ func (g *Game) shipsWithRoom(skip *ShipPiece) []*ShipPiece {
 // playShip puts one ship from hand into play, paying its cost (rule 34).
 func (g *Game) playShip(t *referee.T) bool {
 	p := g.pirate()
-	name := g.chooseFromHand(t, "ship.card", PirateSeat, referee.Text("%s, which ship do you play?", referee.Str(p.Name)), "rr.ship", g.affordable(Ship))
+	name := g.chooseFromHand(t, "ship.card", PirateSeat, referee.Text("%s, which ship do you play?", referee.Str(p.Name)), "rr.ship", true, []CardType{Ship}, g.affordable(Ship))
 	if name == "" {
 		return false
 	}
 	c := g.card(name)
-	p.Hand, _ = removeName(p.Hand, name)
+	g.takeFromHand(PirateSeat, name)
 	p.Supply -= c.Cost
 	s := &ShipPiece{Piece: *g.newPiece(name)}
 	s.Up = true

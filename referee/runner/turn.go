@@ -13,16 +13,23 @@ func (g *Game) takeTurn(t *referee.T) {
 	seat := g.Active
 	p := g.Players[seat]
 	t.Say("rr.turn", referee.Text("Turn %d: %s.", referee.Int(g.Turn), referee.Str(g.who(seat))))
-	if seat == CrownSeat {
-		g.reveal(t)
-	} else {
+	switch {
+	case seat == PirateSeat:
 		g.readyShipsStep(t)
+	case g.cardsNamedOnLeaving():
+		// Edition 3: the crown's first action question offers the reveal
+		// (revealOption), so it is asked in secret only when wanted.
+		g.revealOpen = true
+	default:
+		g.reveal(t)
 	}
 	for g.Actions = ActionsPerTurn; g.Actions > 0 && !g.Over; {
 		if g.action(t, seat) {
 			g.Actions--
+			g.revealOpen = false
 		}
 	}
+	g.revealOpen = false
 	if seat == CrownSeat && !g.Over {
 		g.turnEnd(t)
 	}
@@ -31,7 +38,7 @@ func (g *Game) takeTurn(t *referee.T) {
 	}
 	t.Say("rr.end-turn", referee.Text("%s ends the turn: draw 1 card.", referee.Str(p.Name)))
 	g.draw(t, seat, 1)
-	if len(p.Hand) > HandLimit {
-		g.discard(t, seat, "rr.end-turn", referee.Text("you hold %d cards: discard one.", referee.Int(len(p.Hand))))
+	if p.HandSize() > HandLimit {
+		g.discard(t, seat, "rr.end-turn", referee.Text("you hold %d cards: discard one.", referee.Int(p.HandSize())))
 	}
 }

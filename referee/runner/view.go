@@ -42,10 +42,14 @@ type PlayerView struct {
 	Supply   int      `json:"supply"`
 	HandSize int      `json:"hand_size"`
 	Hand     []string `json:"hand,omitempty"`
-	Deck     int      `json:"deck"`
-	Discard  []string `json:"discard"`
-	Score    []Scored `json:"score"`
-	Points   int      `json:"points"`
+	// Unnamed counts the cards of the viewer's own hand drawn and not
+	// named yet (edition 3): the player knows them, the referee learns
+	// each when it leaves the hand.
+	Unnamed int      `json:"unnamed,omitempty"`
+	Deck    int      `json:"deck"`
+	Discard []string `json:"discard"`
+	Score   []Scored `json:"score"`
+	Points  int      `json:"points"`
 }
 
 // View is the whole table as one viewer may see it.
@@ -99,10 +103,11 @@ func (g *Game) view(viewer referee.Viewer) View {
 		v.Active = g.Players[g.Active].Name
 	}
 	for seat, p := range g.Players {
-		pv := PlayerView{Name: p.Name, Side: sideNames[seat], Supply: p.Supply, HandSize: len(p.Hand), Deck: p.Deck.Size(),
+		pv := PlayerView{Name: p.Name, Side: sideNames[seat], Supply: p.Supply, HandSize: p.HandSize(), Deck: p.Deck.Size(),
 			Discard: append([]string{}, p.Discard...), Score: append([]Scored{}, p.Score...), Points: p.Points()}
 		if viewer.Sees(referee.Seat(seat)) {
 			pv.Hand = append([]string{}, p.Hand...)
+			pv.Unnamed = p.Deck.Held
 		}
 		v.Players = append(v.Players, pv)
 	}
@@ -214,7 +219,12 @@ func (g *Game) Status(viewer referee.Viewer) string {
 	for _, p := range v.Players {
 		fmt.Fprintf(&b, "%s (%s): %s, %s, %d in hand, %d in deck, discard [%s]\n",
 			p.Name, p.Side, plural(p.Supply, "coin", "coins"), plural(p.Points, "point", "points"), p.HandSize, p.Deck, strings.Join(p.Discard, ", "))
-		if p.Hand != nil {
+		switch {
+		case p.Unnamed > 0 && p.Hand != nil:
+			fmt.Fprintf(&b, "  hand: %s, and %s you drew (named when played)\n", strings.Join(p.Hand, ", "), plural(p.Unnamed, "card", "cards"))
+		case p.Unnamed > 0:
+			fmt.Fprintf(&b, "  hand: %s you drew (named when played)\n", plural(p.Unnamed, "card", "cards"))
+		case p.Hand != nil:
 			fmt.Fprintf(&b, "  hand: %s\n", strings.Join(p.Hand, ", "))
 		}
 		if len(p.Score) > 0 {

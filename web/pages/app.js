@@ -190,7 +190,9 @@
       box.append(el("p", {}, "Kept wares: ", tiles(me.wares)));
       box.append(el("p", {}, "Rendezvous targets: ", tiles(me.targets)));
     } else {
-      box.append(el("p", {}, "Hand: ", tiles(me.hand)));
+      const hand = (me.hand || []).slice();
+      if (me.unnamed) hand.push(me.unnamed + (me.unnamed === 1 ? " card" : " cards") + " you drew (named when played)");
+      box.append(el("p", {}, "Hand: ", tiles(hand)));
       const hidden = [];
       for (const is of v.islands || []) {
         for (const c of [is.card, ...(is.hazards || [])]) if (c && !c.face_up && c.name) hidden.push(is.name + ": " + c.name);
