@@ -15,7 +15,8 @@ import (
 func typedInGame(t *testing.T, typ string) (public []string, save string) {
 	t.Helper()
 	save = filepath.Join(t.TempDir(), "r.yaml")
-	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	// Edition 2: every draw is named, in secret.
+	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--edition", "2", "--save", save)
 	text := "Take two coins from the pirate."
 	if typ == "hazard" {
 		text = "pay 2 | discard 1"
