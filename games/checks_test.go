@@ -358,7 +358,9 @@ func (t *runnerTable) oldInvariants(gg referee.Game) error {
 		if p.Deck.Unknown < 0 {
 			return fmt.Errorf("%s's deck has %d unknown cards", p.Name, p.Deck.Unknown)
 		}
-		n := len(p.Hand) + p.Deck.Size() + len(p.Discard)
+		// The hand counts the cards held unnamed (edition 3), which the
+		// deck's Size leaves out.
+		n := p.HandSize() + p.Deck.Size() + len(p.Discard)
 		if seat == runner.CrownSeat {
 			crown += n
 		} else {
