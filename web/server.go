@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"embed"
-	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -57,7 +56,30 @@ func newToken() string {
 	if _, err := rand.Read(b); err != nil {
 		panic(fmt.Sprintf("no randomness for a token: %v", err))
 	}
-	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+	return base32Lower(b)
+}
+
+// base32Lower writes b in lower-case base32 without padding: what
+// encoding/base32's StdEncoding writes, lower-cased (a test compares
+// them), without linking encoding/base32, whose tables were built at
+// every start of rumref.
+func base32Lower(b []byte) string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	out := make([]byte, 0, (len(b)*8+4)/5)
+	var acc uint
+	bits := 0
+	for _, c := range b {
+		acc = acc<<8 | uint(c)
+		bits += 8
+		for bits >= 5 {
+			bits -= 5
+			out = append(out, alphabet[acc>>uint(bits)&31])
+		}
+	}
+	if bits > 0 {
+		out = append(out, alphabet[acc<<uint(5-bits)&31])
+	}
+	return string(out)
 }
 
 // Valid reports whether the tokens fit n seats and are each long enough

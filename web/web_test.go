@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"bytes"
+	"encoding/base32"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -792,4 +793,20 @@ func TestEitherSideAnswers(t *testing.T) {
 	fmt.Fprintln(tb.stdin, "quit")
 	table.waitFor(t, `"type":"exit"`)
 	table.close()
+}
+
+// TestBase32Lower: tokens are written as encoding/base32 writes them,
+// lower-cased and unpadded, for every length round a token's.
+func TestBase32Lower(t *testing.T) {
+	enc := base32.StdEncoding.WithPadding(base32.NoPadding)
+	b := make([]byte, 40)
+	for i := range b {
+		b[i] = byte(i*37 + 11)
+	}
+	b[3], b[4] = 0xff, 0
+	for n := range len(b) + 1 {
+		if got, want := base32Lower(b[:n]), strings.ToLower(enc.EncodeToString(b[:n])); got != want {
+			t.Errorf("base32Lower(% x) = %q, encoding/base32 writes %q", b[:n], got, want)
+		}
+	}
 }
