@@ -192,6 +192,16 @@ func sameVerdict(t *testing.T, what string, got, want error) {
 	}
 }
 
+// unwon is the key of a tile of the sort that no player has won.
+func unwon(g *pirates.Game, sort pirates.TileSort) string {
+	for _, tt := range pirates.Catalog() {
+		if tt.Sort == sort && !slices.ContainsFunc(g.Players, func(p pirates.Player) bool { return slices.Contains(p.Won, tt.Key) }) {
+			return tt.Key
+		}
+	}
+	return ""
+}
+
 // TestPiratesChecksAsBefore: on every state of whole games the checks
 // agree with the old ones (all pass), and on states broken on purpose
 // they fail with the old checks' words.
@@ -298,15 +308,21 @@ func TestPiratesChecksAsBefore(t *testing.T) {
 		},
 		"non-ware kept": func(g *pirates.Game) {
 			// A chest tile nobody has won, kept as a ware and shown.
-			for _, tt := range pirates.Catalog() {
-				if tt.Sort == pirates.SortChest && !slices.ContainsFunc(g.Players, func(p pirates.Player) bool { return slices.Contains(p.Won, tt.Key) }) {
-					g.Players[0].Wares = append(g.Players[0].Wares, tt.Key)
-					g.Chest = tt.Key
-					return
-				}
-			}
+			k := unwon(g, pirates.SortChest)
+			g.Players[0].Wares = append(g.Players[0].Wares, k)
+			g.Chest = k
 		},
 		"ware as a color": func(g *pirates.Game) { g.Players[1].Color = "parrot 4" },
+		"target named in a status line": func(g *pirates.Game) {
+			k := unwon(g, pirates.SortRendezvous)
+			tt, _ := pirates.Tile(k)
+			g.Players[0].Targets = append(g.Players[0].Targets, k)
+			g.Players[1].Name = "Bo, rendezvous " + tt.Label
+		},
+		"target key within a name": func(g *pirates.Game) {
+			g.Players[0].Targets = append(g.Players[0].Targets, "rdv-pub")
+			g.Players[1].Color = `"rdv-pub"`
+		},
 		"coins as a name": func(g *pirates.Game) { g.Players[1].Name = fmt.Sprint(g.Players[1].Coins) },
 	}
 	for _, at := range []int{30, 120, 250} {
@@ -334,7 +350,7 @@ func TestPiratesChecksAsBefore(t *testing.T) {
 					breakIt(g)
 					what := fmt.Sprintf("%s at answer %d of seed %d (status %v)", name, at, seed, status)
 					want := tt.oldSecrets(g, status)
-					if (want == nil) != (strings.HasPrefix(name, "won ") || name == "coins as a name") {
+					if (want == nil) != (strings.HasPrefix(name, "won ") || name == "coins as a name" || name == "target key within a name") {
 						t.Errorf("%s: the old check says %v", what, want)
 					}
 					sameVerdict(t, what, tt.Secrets(g, status), want)

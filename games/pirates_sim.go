@@ -286,14 +286,15 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 			}
 		}
 	}
+	f := finder{view: view, texts: texts}
 	for _, p := range g.Players {
 		for _, k := range p.Wares {
-			if err := t.secretTile(g, view, texts, p, k, true); err != nil {
+			if err := t.secretTile(g, &f, p, k, true); err != nil {
 				return err
 			}
 		}
 		for _, k := range p.Targets {
-			if err := t.secretTile(g, view, texts, p, k, false); err != nil {
+			if err := t.secretTile(g, &f, p, k, false); err != nil {
 				return err
 			}
 		}
@@ -304,13 +305,13 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 // secretTile checks that the public view does not hold p's kept ware or
 // rendezvous target k as a tile key, nor the public texts its label,
 // unless a player has won a tile of that key in the open.
-func (t *piratesTable) secretTile(g *pirates.Game, view string, texts []string, p pirates.Player, k string, ware bool) error {
+func (t *piratesTable) secretTile(g *pirates.Game, f *finder, p pirates.Player, k string, ware bool) error {
 	for _, q := range g.Players {
 		if slices.Contains(q.Won, k) {
 			return nil
 		}
 	}
-	if strings.Contains(view, `"`+k+`"`) {
+	if f.quoted(k) {
 		return fmt.Errorf("the public view names %s's secret tile %s", p.Name, k)
 	}
 	tt, ok := pirates.Tile(k)
@@ -318,10 +319,81 @@ func (t *piratesTable) secretTile(g *pirates.Game, view string, texts []string, 
 		// A ware's label has been looked for with every ware's.
 		return nil
 	}
-	if anyContains(texts, tt.Label) {
+	if f.label(tt.Label) {
 		return fmt.Errorf("the public status or view names %s's secret tile %q", p.Name, tt.Label)
 	}
 	return nil
+}
+
+// finder looks for secret tiles in the public view's JSON and in the
+// public texts (the view and the status), finding what strings.Contains
+// finds with fewer passes: the view's strings between quotes are listed
+// once, and a rendezvous label is looked for where "rendezvous " stands.
+type finder struct {
+	view  string
+	texts []string
+	// quotes are the places of the view's quote marks, rendezvous those
+	// of "rendezvous " in each text, found at first use.
+	quotes     []int
+	rendezvous [][]int
+	found      bool
+}
+
+// rendezvousHead begins every rendezvous tile's label.
+const rendezvousHead = "rendezvous "
+
+// quoted reports whether the view holds k between quote marks, as
+// strings.Contains(view, `"`+k+`"`) does.
+func (f *finder) quoted(k string) bool {
+	if strings.IndexByte(k, '"') >= 0 {
+		return strings.Contains(f.view, `"`+k+`"`)
+	}
+	if f.quotes == nil {
+		f.quotes = []int{}
+		for i := 0; i < len(f.view); i++ {
+			if f.view[i] == '"' {
+				f.quotes = append(f.quotes, i)
+			}
+		}
+	}
+	// k holds no quote mark: "k" stands in the view only between two
+	// quote marks that follow each other.
+	for i := 1; i < len(f.quotes); i++ {
+		if a, b := f.quotes[i-1]+1, f.quotes[i]; b-a == len(k) && f.view[a:b] == k {
+			return true
+		}
+	}
+	return false
+}
+
+// label reports whether one of the texts contains label.
+func (f *finder) label(label string) bool {
+	if !strings.HasPrefix(label, rendezvousHead) {
+		return anyContains(f.texts, label)
+	}
+	if !f.found {
+		f.found = true
+		for _, x := range f.texts {
+			var at []int
+			for i := 0; ; {
+				j := strings.Index(x[i:], rendezvousHead)
+				if j < 0 {
+					break
+				}
+				at = append(at, i+j)
+				i += j + 1
+			}
+			f.rendezvous = append(f.rendezvous, at)
+		}
+	}
+	for n, x := range f.texts {
+		for _, i := range f.rendezvous[n] {
+			if strings.HasPrefix(x[i:], label) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // anyContains reports whether one of texts contains s.
