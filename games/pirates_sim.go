@@ -349,11 +349,14 @@ func (f *finder) quoted(k string) bool {
 		return strings.Contains(f.view, `"`+k+`"`)
 	}
 	if f.quotes == nil {
-		f.quotes = []int{}
-		for i := 0; i < len(f.view); i++ {
-			if f.view[i] == '"' {
-				f.quotes = append(f.quotes, i)
+		f.quotes = make([]int, 0, 512)
+		for i := 0; ; i++ {
+			j := strings.IndexByte(f.view[i:], '"')
+			if j < 0 {
+				break
 			}
+			i += j
+			f.quotes = append(f.quotes, i)
 		}
 	}
 	// k holds no quote mark: "k" stands in the view only between two

@@ -181,23 +181,24 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 	// the board, the size and the captain: it is drawn once (pictures.get)
 	// and the alleys holding pirates are drawn over it in their marks.
 	t := pictures.get(b, z, captain)
-	mark := make([]rune, len(b.Alleys))
-	for id := range mark {
-		mark[id] = markOf(id, occupant, marks)
-	}
-	var out strings.Builder
-	out.Grow(z.rows()*(z.cols()+1) + 600)
-	row := make([]byte, 0, z.cols()*utf8.UTFMax)
-	for r := range z.rows() {
-		row = row[:0]
-		for c := r * z.cols(); c < (r+1)*z.cols(); c++ {
-			if a := t.alley[c]; a >= 0 && mark[a] != 0 {
-				row = utf8.AppendRune(row, mark[a])
-			} else {
-				row = append(row, t.cells[c])
+	cells := slices.Clone(t.cells)
+	ascii := true
+	for id := range b.Alleys {
+		if m := markOf(id, occupant, marks); m >= utf8.RuneSelf {
+			ascii = false
+		} else if m != 0 {
+			for _, c := range t.lines[id] {
+				cells[c] = byte(m)
 			}
 		}
-		out.Write(bytes.TrimRight(row, " "))
+	}
+	if !ascii {
+		return t.drawRunes(b, occupant, marks) + pictureKey(b, occupant, marks, captain, z.cols())
+	}
+	var out strings.Builder
+	out.Grow(len(cells) + z.rows() + 600)
+	for r := range z.rows() {
+		out.Write(bytes.TrimRight(cells[r*z.cols():(r+1)*z.cols()], " "))
 		out.WriteByte('\n')
 	}
 	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
@@ -211,8 +212,35 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 // holding pirates is drawn over it in its occupant's mark, on exactly the
 // cells its line shows.
 type template struct {
+	z     picSize
 	cells []byte
 	alley []int16
+	// lines lists, per alley ID, the cells that show its line.
+	lines [][]int32
+}
+
+// drawRunes draws the picture of t with the occupied alleys in marks that
+// are not all ASCII.
+func (t *template) drawRunes(b *Board, occupant []int, marks []string) string {
+	mark := make([]rune, len(b.Alleys))
+	for id := range mark {
+		mark[id] = markOf(id, occupant, marks)
+	}
+	var out strings.Builder
+	row := make([]byte, 0, t.z.cols()*utf8.UTFMax)
+	for r := range t.z.rows() {
+		row = row[:0]
+		for c := r * t.z.cols(); c < (r+1)*t.z.cols(); c++ {
+			if a := t.alley[c]; a >= 0 && mark[a] != 0 {
+				row = utf8.AppendRune(row, mark[a])
+			} else {
+				row = append(row, t.cells[c])
+			}
+		}
+		out.Write(bytes.TrimRight(row, " "))
+		out.WriteByte('\n')
+	}
+	return out.String()
 }
 
 // base is what the templates of one board and size share, whoever the
@@ -312,7 +340,13 @@ func drawTemplate(b *Board, bs *base, captain int) *template {
 	for _, a := range b.Alleys {
 		cv.placeCount(bs.paths[a.ID], bs.prefer[a.ID], a.Segments)
 	}
-	return &template{cells: cv.cells, alley: cv.alley}
+	t := &template{z: z, cells: cv.cells, alley: cv.alley, lines: make([][]int32, len(b.Alleys))}
+	for c, a := range t.alley {
+		if a >= 0 {
+			t.lines[a] = append(t.lines[a], int32(c))
+		}
+	}
+	return t
 }
 
 // tags writes each section's number in its top left corner; with free
@@ -347,8 +381,8 @@ type templates struct {
 	boards []*boardTemplates // the most recently used first
 }
 
-// boardTemplates are the templates of one board, with a copy of what they
-// were drawn from.
+// boardTemplates are the templates of one board and its alleys' names,
+// with a copy of what they were made from.
 type boardTemplates struct {
 	board         *Board
 	layout        Layout
@@ -356,6 +390,7 @@ type boardTemplates struct {
 	alleys        []Alley
 	bases         map[picSize]*base
 	drawn         map[templateKey]*template
+	names         []string // the alleys' names, by ID
 }
 
 type templateKey struct {
@@ -371,24 +406,7 @@ const keptBoards = 4
 func (ts *templates) get(b *Board, z picSize, captain int) *template {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
-	i := slices.IndexFunc(ts.boards, func(bt *boardTemplates) bool { return bt.board == b })
-	if i >= 0 && !ts.boards[i].same(b) {
-		ts.boards = slices.Delete(ts.boards, i, i+1)
-		i = -1
-	}
-	var bt *boardTemplates
-	if i < 0 {
-		bt = &boardTemplates{board: b, layout: b.Layout, intersections: slices.Clone(b.Intersections),
-			alleys: slices.Clone(b.Alleys), bases: map[picSize]*base{}, drawn: map[templateKey]*template{}}
-		if len(ts.boards) == keptBoards {
-			ts.boards = ts.boards[:keptBoards-1]
-		}
-		ts.boards = slices.Insert(ts.boards, 0, bt)
-	} else {
-		bt = ts.boards[i]
-		copy(ts.boards[1:i+1], ts.boards[:i])
-		ts.boards[0] = bt
-	}
+	bt := ts.board(b)
 	k := templateKey{z, captain}
 	t := bt.drawn[k]
 	if t == nil {
@@ -401,6 +419,44 @@ func (ts *templates) get(b *Board, z picSize, captain int) *template {
 		bt.drawn[k] = t
 	}
 	return t
+}
+
+// alleyNames returns the name of every alley of board b (Board.AlleyName),
+// by alley ID, made once for the board.
+func (ts *templates) alleyNames(b *Board) []string {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	bt := ts.board(b)
+	if bt.names == nil {
+		bt.names = make([]string, len(b.Alleys))
+		for id := range b.Alleys {
+			bt.names[id] = b.AlleyName(id)
+		}
+	}
+	return bt.names
+}
+
+// board returns what is kept of board b, made the most recently used;
+// the caller holds ts.mu.
+func (ts *templates) board(b *Board) *boardTemplates {
+	i := slices.IndexFunc(ts.boards, func(bt *boardTemplates) bool { return bt.board == b })
+	if i >= 0 && !ts.boards[i].same(b) {
+		ts.boards = slices.Delete(ts.boards, i, i+1)
+		i = -1
+	}
+	if i < 0 {
+		bt := &boardTemplates{board: b, layout: b.Layout, intersections: slices.Clone(b.Intersections),
+			alleys: slices.Clone(b.Alleys), bases: map[picSize]*base{}, drawn: map[templateKey]*template{}}
+		if len(ts.boards) == keptBoards {
+			ts.boards = ts.boards[:keptBoards-1]
+		}
+		ts.boards = slices.Insert(ts.boards, 0, bt)
+		return bt
+	}
+	bt := ts.boards[i]
+	copy(ts.boards[1:i+1], ts.boards[:i])
+	ts.boards[0] = bt
+	return bt
 }
 
 // same reports whether b still holds what the templates were drawn from.

@@ -123,6 +123,7 @@ func (g *Game) View(viewer referee.Viewer) any {
 	if g.Turn >= 0 && int(g.Turn) < len(g.Players) {
 		v.Turn = g.Players[g.Turn].Name
 	}
+	v.Stacks = make([]StackView, 0, numSorts)
 	for s := TileSort(0); s < numSorts; s++ {
 		v.Stacks = append(v.Stacks, StackView{Sort: s.String(), Size: g.Stacks[s].Size()})
 	}
@@ -138,9 +139,13 @@ func (g *Game) View(viewer referee.Viewer) any {
 	for _, r := range g.Mast {
 		v.Mast = append(v.Mast, MastView{Player: g.name(r.Player), Left: r.Left, Right: r.Right})
 	}
+	var names []string // the board's alley names, found at the first occupied alley
 	for id, occ := range g.Occupant {
 		if occ >= 0 {
-			v.Alleys = append(v.Alleys, AlleyView{Alley: g.Board.AlleyName(id), Player: g.Players[occ].Name,
+			if names == nil {
+				names = pictures.alleyNames(g.Board)
+			}
+			v.Alleys = append(v.Alleys, AlleyView{Alley: names[id], Player: g.Players[occ].Name,
 				Pirates: g.Board.Alleys[id].Segments})
 		}
 	}
