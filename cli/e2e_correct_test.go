@@ -32,7 +32,8 @@ func secretDrawGame(t *testing.T) (*journal.File, int, *referee.Question, *refer
 func secretDrawGameWhere(t *testing.T, ok func(q *referee.Question) bool) (*journal.File, int, *referee.Question, *referee.Engine) {
 	t.Helper()
 	for seed := uint64(1); seed < 60; seed++ {
-		f, err := sim.Finished("pirates", 3, seed)
+		// Rules revision 2: revision 3 draws wares unnamed.
+		f, err := sim.FinishedUnder("pirates", 3, seed, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +213,8 @@ func TestSecretCorrectionThroughTheBinaryLeaksNothing(t *testing.T) {
 // issue 10: a mistyped correction early in a long game drops most of its
 // answers; the game is left and resumed; undo restores every answer.
 func TestMistypedEarlyCorrectionIsTakenBackAfterAResume(t *testing.T) {
-	f, err := sim.Finished("pirates", 4, 7)
+	// Rules revision 2: revision 3 ends with a secret text question.
+	f, err := sim.FinishedUnder("pirates", 4, 7, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,7 @@ func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := f.Answers[len(f.Answers)-1]; f.Setup.(*pirates.Config).Rules != 2 || last.Q != "map.take" || last.A != "none" {
+	if last := f.Answers[len(f.Answers)-1]; f.Setup.(*pirates.Config).Rules != pirates.RulesRevision || last.Q != "map.take" || last.A != "none" {
 		t.Errorf("save: rules %d, last answer %+v", f.Setup.(*pirates.Config).Rules, last)
 	}
 	if res := rumref(t, "quit\n", "resume", save, "--io", "plain"); res.code != 2 || !strings.Contains(res.stdout, "Hop again") {

@@ -67,6 +67,18 @@ func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
 	return t, nil
 }
 
+// Revisable is a simulator table whose games can start under an older
+// rules revision (sim.FinishedUnder).
+type Revisable interface {
+	UnderRules(rules int) error
+}
+
+// UnderRules starts the table's games under rules revision rules.
+func (t *piratesTable) UnderRules(rules int) error {
+	t.cfg.Rules = rules
+	return t.cfg.Validate()
+}
+
 // fixedBoard is the board of the fixed layout, assembled once: the games
 // of even seeds share it (no game changes its board).
 var fixedBoard = sync.OnceValues(func() (*pirates.Board, error) { return setup.Assemble(setup.FixedLayout()) })
@@ -189,6 +201,31 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 	}
 	if len(unknown) > 0 {
 		return fmt.Errorf("tiles not in the box are in play: %v", unknown)
+	}
+	// Rules revision 3: tiles out of a stack unnamed are still counted in
+	// it, and exactly the players' unnamed tiles are out of it.
+	faceDown, kept := 0, 0
+	for _, p := range g.Players {
+		if p.FaceDown < 0 || p.Unnamed < 0 {
+			return fmt.Errorf("%s holds %d face-down rendezvous and %d unnamed wares", p.Name, p.FaceDown, p.Unnamed)
+		}
+		faceDown += p.FaceDown
+		kept += p.Unnamed
+	}
+	for s, st := range g.Stacks {
+		want := 0
+		switch pirates.TileSort(s) {
+		case pirates.SortRendezvous:
+			want = faceDown
+		case pirates.SortWare:
+			want = kept
+		}
+		if st.Unnamed != want {
+			return fmt.Errorf("the %s stack has %d tiles out unnamed; the players hold %d", pirates.TileSort(s), st.Unnamed, want)
+		}
+		if st.Size() < 0 {
+			return fmt.Errorf("the %s stack holds %d tiles", pirates.TileSort(s), st.Size())
+		}
 	}
 	total := 0
 	for i, tt := range cat {

@@ -209,7 +209,11 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 			if o.Rule == "rr.turn" {
 				r.Turns++
 			}
+			pol.event(&o)
 		case "status":
+			if s.Game == "pirates" {
+				pol.coinsFrom(o.View)
+			}
 			if peeking {
 				var v runnerView
 				if err := json.Unmarshal(o.View, &v); err != nil {
@@ -228,6 +232,13 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 				continue
 			}
 			peeking = false
+			if k := pol.peekFirst(&o); k > 0 {
+				// The invited players look at their own coins first.
+				if _, err := fmt.Fprintf(in, "peek %d\n", k); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			if s.Stop > 0 && o.Step >= s.Stop {
 				return r.stopAt(&o, term, save, termSave)
 			}
@@ -276,10 +287,37 @@ type policy struct {
 	// view is the asking player's own view (Rum Runner), fetched with
 	// peek before the questions that need it.
 	view *runnerView
+	// The Rum & Pirates tiles the players hold in their heads where
+	// rumref is not told them (rules revision 3): the rendezvous targets
+	// and kept wares each seat holds, drawn from imagined stacks.
+	targets, wares [][]string
+	rdvBag, wareBag []string
+	// coins are the seats' coins as peeked before a pub invitation
+	// (peeked counts the peeks made for the question pending), and joins
+	// the invitees' answers decided then.
+	coins  []int
+	peeked int
+	joins  map[int]bool
 }
 
 func newPolicy(s Setup) *policy {
-	return &policy{s: s, rnd: rand.New(rand.NewPCG(s.Seed, uint64(s.Players)*7919+1))}
+	p := &policy{s: s, rnd: rand.New(rand.NewPCG(s.Seed, uint64(s.Players)*7919+1))}
+	p.targets, p.wares, p.coins = make([][]string, s.Players), make([][]string, s.Players), make([]int, s.Players)
+	for _, t := range []string{"rum", "guard", "pub", "pirate", "supply", "map-green", "map-rose", "map-yellow", "chest"} {
+		p.rdvBag = append(p.rdvBag, t, t)
+	}
+	for _, w := range []string{"eye patch", "hat", "hook", "parrot", "peg leg"} {
+		for v := 2; v <= 5; v++ {
+			p.wareBag = append(p.wareBag, fmt.Sprintf("%s %d", w, v))
+		}
+	}
+	// The imagined stacks are shuffled from a stream of their own, so the
+	// choices of games that never use them (Rum Runner, older revisions)
+	// stay as they were.
+	bags := rand.New(rand.NewPCG(s.Seed, 0xb0a7))
+	bags.Shuffle(len(p.rdvBag), func(i, j int) { p.rdvBag[i], p.rdvBag[j] = p.rdvBag[j], p.rdvBag[i] })
+	bags.Shuffle(len(p.wareBag), func(i, j int) { p.wareBag[i], p.wareBag[j] = p.wareBag[j], p.wareBag[i] })
+	return p
 }
 
 // choose returns the line to send for q. retry says the last line was
@@ -293,6 +331,9 @@ func (p *policy) choose(q *object, retry bool) string {
 		return fmt.Sprint(lo + p.rnd.IntN(hi-lo+1))
 	}
 	if q.Kind == "text" {
+		if q.ID == "wares.name" {
+			return p.nameWares(q)
+		}
 		return p.runnerText(q)
 	}
 	if retry || len(q.Options) == 0 {

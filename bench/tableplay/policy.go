@@ -56,20 +56,37 @@ func (p *policy) pirates(q *object) string {
 			return k
 		}
 	case "pub.join":
+		if !q.Secret {
+			// Revision 3 asks in public, as decided at the invitation.
+			return p.join(q)
+		}
 		if k := has(q, "join", "yes"); k != "" && p.chance(80) {
 			return k
 		}
 	case "pub.invite":
+		if has(q, "everyone") != "" {
+			return p.invite(q)
+		}
 		// Revision 2 asks the table first whether anybody joins: as
 		// players join pubs, somebody usually does.
 		return p.either(q, 80, "some", "nobody")
 	case "rendezvous.offer":
+		if p.holdsImagined(q) {
+			return map[bool]string{true: "reveal", false: "end"}[p.reveals(q)]
+		}
 		return p.either(q, 40, "reveal", "end")
+	case "rum.use":
+		return p.reroll(q, 35)
+	case "rum.second":
+		return p.reroll(q, 30)
 	case "map.take":
 		if k := p.without(q, "none"); k != "" && p.chance(90) {
 			return k
 		}
 	case "supply.keep":
+		if !q.Secret {
+			return p.keepWare(q)
+		}
 		return p.either(q, 75, "keep", "sell")
 	case "rum.spend":
 		return p.either(q, 35, "spend", "keep")
@@ -88,6 +105,9 @@ func (p *policy) pirates(q *object) string {
 		return ""
 	}
 	menu := len(alleys) < len(q.Options)
+	if has(q, "reveal") != "" && p.holdsImagined(q) && p.reveals(q) {
+		return "reveal"
+	}
 	if menu {
 		if k := has(q, "board"); k != "" && supply >= 0 && supply <= 3 {
 			return k

@@ -1,6 +1,9 @@
 package pirates
 
 import (
+	"strconv"
+	"strings"
+
 	"rumref/referee"
 )
 
@@ -27,6 +30,11 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 		return n
 	}
 	helps := func(n int) bool { return !g.asksLess() || !best(n) }
+	if g.asksNeeded() {
+		n = g.rumRerolls(t, p, contest, n, helps)
+		t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(g.name(p)), referee.Int(n)))
+		return n
+	}
 	for g.Players[p].Rum > 0 && helps(n) {
 		pl := &g.Players[p]
 		c := referee.Choose[referee.Key](t)
@@ -60,4 +68,52 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 // askDie asks for a die result from 1 to 6.
 func askDie(t *referee.T, id string, actor referee.Seat, text referee.Msg, rule string) int {
 	return t.AskNumber(referee.Question{ID: id, Actor: actor, Min: 1, Max: 6, Prompt: text, Rule: rule})
+}
+
+// rumRerolls offers rum after roll n under revisionAsksNeeded, where the
+// re-roll's result is the answer: "keep", or the number the re-roll
+// showed (a barrel is handed back for it). After a barrel's first re-roll
+// the player keeps it or gives the second re-roll's number; keeping
+// settles the roll, and after the second another barrel may be offered.
+// It returns the result that stands.
+func (g *Game) rumRerolls(t *referee.T, p referee.Seat, contest referee.Arg, n int, helps func(int) bool) int {
+	pl := &g.Players[p]
+	for pl.Rum > 0 && helps(n) {
+		r, ok := rumChoice(t, "rum.use", p, referee.Text("%s: %s rolled %d. Keep it, or hand back a rum barrel (%d left) and re-roll: what did the re-roll show?", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum)), n, "Spend a barrel: the re-roll shows %d")
+		if !ok {
+			return n
+		}
+		pl.Rum--
+		g.RumPool++
+		n = r
+		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) and re-rolls a %d.", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
+		if !helps(n) {
+			return n
+		}
+		r, ok = rumChoice(t, "rum.second", p, referee.Text("%s: %s re-rolled %d. Keep it, or use the barrel's second re-roll: what did it show?", contest, referee.Str(pl.Name), referee.Int(n)), n, "Second re-roll: it shows %d")
+		if !ok {
+			return n
+		}
+		n = r
+		t.Say("rp.rum", referee.Text("%s re-rolls a second time: %d.", referee.Str(pl.Name), referee.Int(n)))
+	}
+	return n
+}
+
+// rumChoice asks whether p keeps roll n or re-rolls, and what the re-roll
+// showed: options r1 to r6 are the re-roll's result, in that order (so a
+// typed digit, an option's place in the list, is the die's number), then
+// "keep".
+func rumChoice(t *referee.T, id string, p referee.Seat, prompt referee.Msg, n int, label string) (int, bool) {
+	c := referee.Choose[referee.Key](t)
+	for d := 1; d <= 6; d++ {
+		c.Add(referee.Key("r"+strconv.Itoa(d)), referee.Text(label, referee.Int(d)))
+	}
+	c.Add("keep", referee.Text("Keep the %d", referee.Int(n)))
+	a := string(c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.rum", Prompt: prompt}))
+	if a == "keep" {
+		return n, false
+	}
+	d, _ := strconv.Atoi(strings.TrimPrefix(a, "r"))
+	return d, true
 }

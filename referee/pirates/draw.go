@@ -17,11 +17,7 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, 
 	st := g.Stacks[sort]
 	keys := g.drawable(st)
 	if len(keys) == 0 {
-		if actor.Player() {
-			t.Say("rp.running-out", referee.Text("The %s stack is empty: %s gets nothing.", referee.Str(sort.String()), referee.Str(g.name(actor))))
-		} else {
-			t.Say("rp.running-out", referee.Text("The %s stack is empty: nothing is drawn to %s.", referee.Str(sort.String()), referee.Sub(why)))
-		}
+		g.emptyStack(t, sort, actor, why)
 		return ""
 	}
 	if secret {
@@ -43,6 +39,30 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, 
 	}
 	st.Take(string(k))
 	return string(k)
+}
+
+// emptyStack says that a draw from an empty stack gives nothing.
+func (g *Game) emptyStack(t *referee.T, sort TileSort, actor referee.Seat, why referee.Msg) {
+	if actor.Player() {
+		t.Say("rp.running-out", referee.Text("The %s stack is empty: %s gets nothing.", referee.Str(sort.String()), referee.Str(g.name(actor))))
+	} else {
+		t.Say("rp.running-out", referee.Text("The %s stack is empty: nothing is drawn to %s.", referee.Str(sort.String()), referee.Sub(why)))
+	}
+}
+
+// drawUnnamed is a secret draw under revisionAsksNeeded: the player takes
+// the top tile and looks at it, and rumref asks nothing, as only the
+// count each player holds matters until the tile is revealed or named
+// (rp.rendezvous.unnamed, rp.supply.unnamed). It reports false, with an
+// event, when the stack is empty.
+func (g *Game) drawUnnamed(t *referee.T, sort TileSort, p referee.Seat) bool {
+	st := g.Stacks[sort]
+	if st.Size() == 0 {
+		g.emptyStack(t, sort, p, referee.Msg{})
+		return false
+	}
+	st.DrawUnnamed()
+	return true
 }
 
 // drawable lists the tile types the table may draw from a stack: under

@@ -47,8 +47,9 @@ type Config struct {
 // matching map is asked for too) and accepts a tile put under its stack
 // whenever the table draws it; revision 0 took a lone matching map without
 // asking and offered a tile put under a stack only once the rest of it was
-// gone. Revision 2 asks the table less (revisionAsksLess).
-const RulesRevision = 2
+// gone. Revision 2 asks the table less (revisionAsksLess). Revision 3
+// asks only what the rules need, when they need it (revisionAsksNeeded).
+const RulesRevision = 3
 
 // revisionAsksLess is the rules revision that asks the table less (issue
 // 12): the engine takes a question's one legal answer itself; one turn
@@ -58,6 +59,14 @@ const RulesRevision = 2
 // anybody joins a pub before anyone is asked in secret; a rendezvous is
 // revealed on demand from the mover's next menu.
 const revisionAsksLess = 2
+
+// revisionAsksNeeded is the rules revision that asks only what the rules
+// need, when they need it (issue 12; rumref #5 to #7): a rendezvous draw
+// asks nothing and a target is named, in public, only when it is revealed
+// (rp.rendezvous.unnamed); keep or sell of a ware is public and the kept
+// wares are named in secret once, at the game's end (rp.supply.unnamed);
+// each pub invitee is asked in public, join or decline (rp.pub.public).
+const revisionAsksNeeded = 3
 
 // NewConfig is the setup of a new game under today's rules.
 func NewConfig(layout Layout) Config { return Config{Layout: layout, Rules: RulesRevision} }
@@ -122,6 +131,12 @@ type Player struct {
 	Wares []string
 	// Targets holds unfulfilled rendezvous tiles: secret.
 	Targets []string
+	// FaceDown counts the unfulfilled rendezvous tiles rumref was not
+	// told the targets of (revisionAsksNeeded): the count is public.
+	FaceDown int `json:",omitempty"`
+	// Unnamed counts the kept wares rumref was not told (revisionAsksNeeded):
+	// the count is public; the player names them at the game's end.
+	Unnamed int `json:",omitempty"`
 }
 
 // MastRow is one row beside the mast: whose pirates, and how many stand on
@@ -230,6 +245,7 @@ func (g *Game) Play(t *referee.T) {
 		g.endRound(t)
 	}
 	g.Round = Rounds
+	g.nameWares(t)
 	g.Phase = PhaseOver
 	g.gameEnd(t)
 }
@@ -241,6 +257,10 @@ func (g *Game) legacy() bool { return g.Config.Rules == 0 }
 // asksLess reports whether the game runs under a rules revision that asks
 // the table less (revisionAsksLess or later).
 func (g *Game) asksLess() bool { return g.Config.Rules >= revisionAsksLess }
+
+// asksNeeded reports whether the game runs under a rules revision that
+// asks only what the rules need (revisionAsksNeeded or later).
+func (g *Game) asksNeeded() bool { return g.Config.Rules >= revisionAsksNeeded }
 
 // TakesOnlyAnswers lets the engine take the one legal answer of a question
 // itself, in games started under revisionAsksLess or later; older saves

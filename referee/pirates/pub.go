@@ -34,8 +34,14 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 	t.Say("rp.pub", referee.Text("%s sets aside the face-up %s and invites the others for a drink.", referee.Str(h.Name), referee.List(referee.Strs(labels(g.pubsOf(kind))), ", ", " and ")))
 	rollers := []referee.Seat{host}
 	ask := g.someoneJoins(t, host, name)
-	for q := g.next(host); ask && q != host; q = g.next(q) {
+	for q := g.next(host); ask != "nobody" && q != host; q = g.next(q) {
 		pl := &g.Players[q]
+		if g.asksNeeded() {
+			if g.joinsInPublic(t, host, q, name, ask == "everyone") {
+				rollers = append(rollers, q)
+			}
+			continue
+		}
 		// Coins are secret, so every invitee answers in secret: a player
 		// with no coin is offered only "decline", and the table cannot
 		// tell that from a free choice.
@@ -101,17 +107,55 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 // someoneJoins asks the table in public, under revisionAsksLess, whether
 // anybody takes up the host's invitation, as the host asks aloud: "nobody"
 // reveals no one's coins, and only when someone joins is each invitee
-// asked in secret (rp.pub.invite). Older revisions ask every invitee.
-func (g *Game) someoneJoins(t *referee.T, host referee.Seat, name string) bool {
+// asked in secret (rp.pub.invite). Under revisionAsksNeeded the table may
+// also answer that every invitee joins, and otherwise each invitee is
+// asked in public (rp.pub.public). Older revisions ask every invitee. It
+// returns "nobody", "some" or "everyone".
+func (g *Game) someoneJoins(t *referee.T, host referee.Seat, name string) referee.Key {
 	if !g.asksLess() {
-		return true
+		return "some"
 	}
 	h := &g.Players[host]
 	c := referee.Choose[referee.Key](t)
 	c.AddText("nobody", "Nobody joins")
-	c.AddText("some", "Someone joins: each invited player answers in secret")
+	if g.asksNeeded() {
+		c.AddText("some", "Some join: each invited player says join or decline")
+		c.AddText("everyone", "Everyone invited joins and pays 1 coin")
+	} else {
+		c.AddText("some", "Someone joins: each invited player answers in secret")
+	}
 	return c.Pick(t, referee.Question{ID: "pub.invite", Actor: referee.Table, Rule: "rp.pub.invite",
-		Prompt: referee.Text("%s invites the others to %s: does anybody join %s (pay 1 coin)?", referee.Str(h.Name), referee.Str(name), referee.Str(h.Name))}) == "some"
+		Prompt: referee.Text("%s invites the others to %s: does anybody join %s (pay 1 coin)?", referee.Str(h.Name), referee.Str(name), referee.Str(h.Name))})
+}
+
+// joinsInPublic asks, under revisionAsksNeeded, whether invitee q joins
+// the host at the pub, in public and with the same two options for
+// everyone, as the host asks aloud and a joiner pays openly: the table
+// can answer every invitee on one line. A join named for a player who
+// has no coin cannot be paid: the public ruling says that the player
+// cannot pay and does not join, which tells the table that player has no
+// coin, as a real table sees a player who accepts and cannot pay
+// (rp.pub.public). It reports whether q joins.
+func (g *Game) joinsInPublic(t *referee.T, host, q referee.Seat, name string, all bool) bool {
+	h, pl := &g.Players[host], &g.Players[q]
+	if !all {
+		c := referee.Choose[referee.Key](t)
+		c.Add("join", referee.Text("Join: pay %s 1 coin", referee.Str(h.Name)))
+		c.AddText("decline", "Decline")
+		if c.Pick(t, referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub.public",
+			Prompt: referee.Text("%s invites %s to %s: join (pay %s 1 coin) or decline?", referee.Str(h.Name), referee.Str(pl.Name), referee.Str(name), referee.Str(h.Name))}) != "join" {
+			t.Say("rp.pub", referee.Text("%s declines.", referee.Str(pl.Name)))
+			return false
+		}
+	}
+	if pl.Coins < 1 {
+		t.Say("rp.pub.public", referee.Text("%s cannot pay the coin and does not join.", referee.Str(pl.Name)))
+		return false
+	}
+	pl.Coins--
+	h.Coins++
+	t.Say("rp.pub", referee.Text("%s joins and pays %s 1 coin.", referee.Str(pl.Name), referee.Str(h.Name)))
+	return true
 }
 
 // beatsAll reports, for a pub roll, whether the roll beats every face-up

@@ -19,13 +19,43 @@ import (
 func dump(g *pirates.Game) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "round %d phase %d start %d turn %d captain %d\n", g.Round, g.Phase, g.StartPlayer, g.Turn, g.Captain)
-	fmt.Fprintf(&b, "players %+v\noccupant %v\nmast %+v\n", g.Players, g.Occupant, g.Mast)
+	fmt.Fprintf(&b, "players %s\noccupant %v\nmast %+v\n", players(g.Players), g.Occupant, g.Mast)
 	for s, st := range g.Stacks {
-		fmt.Fprintf(&b, "stack %d %v %v\n", s, st.Counts, st.Under)
+		fmt.Fprintf(&b, "stack %d %v %v", s, st.Counts, st.Under)
+		if st.Unnamed != 0 {
+			fmt.Fprintf(&b, " unnamed %d", st.Unnamed)
+		}
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "pubs %v maps %v chest %q %q sleep %q %q %q boxed %v rum %d\n", g.Pubs, g.Maps, g.Chest, g.Scorpion,
 		g.Bunk, g.Hammock, g.Bedroll, g.Boxed, g.RumPool)
 	return b.String()
+}
+
+// players prints the players as the goldens of saves before rules
+// revision 3 hold them: the counts of unnamed tiles (revision 3) only
+// where they are not zero.
+func players(ps []pirates.Player) string {
+	type before struct {
+		Name           string
+		Color          string
+		Coins          int
+		Supply, Office int
+		Rum            int
+		Out            bool
+		Won            []string
+		Wares          []string
+		Targets        []string
+	}
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		s := fmt.Sprintf("%+v", before{p.Name, p.Color, p.Coins, p.Supply, p.Office, p.Rum, p.Out, p.Won, p.Wares, p.Targets})
+		if p.FaceDown != 0 || p.Unnamed != 0 {
+			s = strings.TrimSuffix(s, "}") + fmt.Sprintf(" FaceDown:%d Unnamed:%d}", p.FaceDown, p.Unnamed)
+		}
+		parts[i] = s
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }
 
 // checkInvariants checks what must hold after every answer.

@@ -8,6 +8,13 @@ import (
 // target in secret and keeps it face down until fulfilled.
 func (g *Game) rendezvous(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
+	if g.asksNeeded() {
+		if g.drawUnnamed(t, SortRendezvous, p) {
+			pl.FaceDown++
+			t.Say("rp.rendezvous.unnamed", referee.Text("%s draws a rendezvous tile, looks at it and keeps it face down (%d face down); its target is named only when it is revealed.", referee.Str(pl.Name), referee.Int(pl.FaceDown)))
+		}
+		return
+	}
 	k := g.draw(t, SortRendezvous, "rendezvous.draw", p, true, referee.Text("%s's rendezvous", referee.Str(pl.Name)))
 	if k == "" {
 		return
@@ -49,8 +56,45 @@ func Meets(target string, k Kind) bool {
 // the reveal because of it gives nothing away.
 func (g *Game) mayReveal(p referee.Seat) bool {
 	kind := g.Board.Intersections[g.Captain].Kind
+	if g.asksNeeded() {
+		return g.Players[p].FaceDown > 0 && len(g.revealable(kind)) > 0
+	}
 	// Coins, the HQ and rendezvous intersections are never targets.
 	return len(g.Players[p].Targets) > 0 && kind != Coin && kind != Headquarters && kind != Rendezvous
+}
+
+// revealable lists, under revisionAsksNeeded, the rendezvous targets an
+// intersection of kind k can fulfil that are not publicly out: a target
+// whose every copy has been revealed cannot be on a face-down tile.
+func (g *Game) revealable(k Kind) []string {
+	st := g.Stacks[SortRendezvous]
+	var out []string
+	for _, key := range st.keys {
+		if st.Counts[key] > 0 && Meets(mustTile(key).Group, k) {
+			out = append(out, key)
+		}
+	}
+	return out
+}
+
+// revealTarget is the reveal under revisionAsksNeeded: the mover shows a
+// face-down tile, and the table says in public which target it shows,
+// among those that fit the intersection and are not publicly out (one is
+// taken without asking).
+func (g *Game) revealTarget(t *referee.T, p referee.Seat) {
+	pl := &g.Players[p]
+	at := g.Board.Intersections[g.Captain]
+	c := referee.Choose[referee.Key](t)
+	for _, k := range g.revealable(at.Kind) {
+		c.AddText(referee.Key(k), mustTile(k).Label)
+	}
+	a := string(c.Pick(t, referee.Question{ID: "rendezvous.target", Actor: p, Rule: "rp.rendezvous.unnamed",
+		Prompt: referee.Text("%s shows a rendezvous tile at %s: which target does it show?", referee.Str(pl.Name), referee.Str(at.Name)),
+		Only:   referee.Text("%s shows a rendezvous tile at %s; one target fits here, so it is taken without asking.", referee.Str(pl.Name), referee.Str(at.Name))}))
+	g.Stacks[SortRendezvous].Name(a)
+	pl.FaceDown--
+	pl.Won = append(pl.Won, a)
+	t.Say("rp.rendezvous.arrival", referee.Text("%s reveals a rendezvous at %s: %s, now under the flag (%d face down).", referee.Str(pl.Name), referee.Str(at.Name), referee.Str(mustTile(a).Label), referee.Int(pl.FaceDown)))
 }
 
 // fulfilRendezvous runs on every arrival by the mover's own hop, before the
@@ -84,6 +128,10 @@ func (g *Game) offerRendezvous(t *referee.T, p referee.Seat) {
 // revealRendezvous asks p in secret which face-down tile matching the
 // captain's intersection to reveal, or none.
 func (g *Game) revealRendezvous(t *referee.T, p referee.Seat) {
+	if g.asksNeeded() {
+		g.revealTarget(t, p)
+		return
+	}
 	pl := &g.Players[p]
 	kind := g.Board.Intersections[g.Captain].Kind
 	c := referee.Choose[referee.Key](t)

@@ -1,6 +1,11 @@
 package pirates
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
 	"rumref/referee"
 )
 
@@ -10,6 +15,10 @@ import (
 // either way.
 func (g *Game) supply(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
+	if g.asksNeeded() {
+		g.supplyUnnamed(t, p)
+		return
+	}
 	w := g.draw(t, SortWare, "supply.draw", p, true, referee.Text("%s's pirate supply", referee.Str(pl.Name)))
 	if w == "" {
 		return
@@ -28,4 +37,170 @@ func (g *Game) supply(t *referee.T, p referee.Seat) {
 	g.Stacks[SortWare].PutUnder(w)
 	pl.Coins += 2
 	t.Tell("rp.supply", referee.Text("%s sells the ware: it goes face down under the stack and %s takes 2 coins.", referee.Str(pl.Name), referee.Str(pl.Name)), p, referee.Text("You sold the %s and now have %s.", referee.Str(mustTile(w).Label), referee.Count(pl.Coins, "coin")))
+}
+
+// supplyUnnamed is the pirate supply under revisionAsksNeeded: the mover
+// draws the top ware and looks at it, and rumref asks nothing about it;
+// keep or sell is seen by everyone at a real table, so it is asked in
+// public. A kept ware is named, in secret, only at the game's end
+// (nameWares), and a sold one never (rp.supply.unnamed).
+func (g *Game) supplyUnnamed(t *referee.T, p referee.Seat) {
+	pl := &g.Players[p]
+	if !g.drawUnnamed(t, SortWare, p) {
+		return
+	}
+	// While the player decides, the ware is in their hand.
+	pl.Unnamed++
+	c := referee.Choose[referee.Key](t)
+	c.AddText("keep", "Keep it under my flag")
+	c.AddText("sell", "Sell it: put it under the stack and take 2 coins")
+	if c.Pick(t, referee.Question{ID: "supply.keep", Actor: p, Rule: "rp.supply.unnamed",
+		Prompt: referee.Text("%s: draw the top ware and look at it in secret. Keep it, or sell it under the stack for 2 coins?", referee.Str(pl.Name))}) == "keep" {
+		t.Say("rp.supply.unnamed", referee.Text("%s keeps the ware face down under the flag (%s kept); kept wares are named at the game's end.", referee.Str(pl.Name), referee.Count(pl.Unnamed+len(pl.Wares), "ware")))
+		return
+	}
+	pl.Unnamed--
+	g.Stacks[SortWare].ReturnUnnamed()
+	pl.Coins += 2
+	t.Tell("rp.supply.unnamed", referee.Text("%s sells the ware: it goes face down under the stack and %s takes 2 coins.", referee.Str(pl.Name), referee.Str(pl.Name)), p, referee.Text("You now have %s.", referee.Count(pl.Coins, "coin")))
+}
+
+// nameWares runs at the game's end under revisionAsksNeeded, before the
+// score: each player who kept wares names them, in secret and on one line
+// ("hook 3, parrot 5"), as only the final score needs them. If two players
+// name the same tile (the box has one of each), the table is told which
+// tile and whose answers clash, as the score would show a moment later,
+// and those players name theirs again (rp.supply.named).
+func (g *Game) nameWares(t *referee.T) {
+	if !g.asksNeeded() {
+		return
+	}
+	named := make([][]string, len(g.Players))
+	var ask []referee.Seat
+	for i, pl := range g.Players {
+		if pl.Unnamed > 0 {
+			ask = append(ask, referee.Seat(i))
+		}
+	}
+	if len(ask) == 0 {
+		return
+	}
+	t.Say("rp.supply.named", referee.Text("Before the score, each player who kept wares names them in secret."))
+	for len(ask) > 0 {
+		for _, p := range ask {
+			named[p] = g.askWares(t, p)
+		}
+		ask = g.clashingWares(t, named)
+	}
+	st := g.Stacks[SortWare]
+	for i, keys := range named {
+		pl := &g.Players[i]
+		for _, k := range keys {
+			st.Name(k)
+			pl.Wares = append(pl.Wares, k)
+		}
+		pl.Unnamed = 0
+	}
+}
+
+// clashingWares says, in public, which tiles several players named, and
+// returns those players (in seat order) to name their wares again.
+func (g *Game) clashingWares(t *referee.T, named [][]string) []referee.Seat {
+	again := map[referee.Seat]bool{}
+	for _, k := range g.Stacks[SortWare].keys {
+		var who []string
+		for i, keys := range named {
+			if slices.Contains(keys, k) {
+				who = append(who, g.Players[i].Name)
+				if len(who) > 1 {
+					again[referee.Seat(i)] = true
+				}
+			}
+		}
+		if len(who) > 1 {
+			for i := range named {
+				if slices.Contains(named[i], k) {
+					again[referee.Seat(i)] = true
+				}
+			}
+			t.Say("rp.supply.named", referee.Text("%s each named the %s, and the box holds one: they name their wares again.", referee.List(referee.Strs(who), ", ", " and "), referee.Str(mustTile(k).Label)))
+		}
+	}
+	var out []referee.Seat
+	for i := range g.Players {
+		if again[referee.Seat(i)] {
+			out = append(out, referee.Seat(i))
+		}
+	}
+	return out
+}
+
+// askWares asks player p in secret to name the wares they kept.
+func (g *Game) askWares(t *referee.T, p referee.Seat) []string {
+	pl := &g.Players[p]
+	n := pl.Unnamed
+	// The example is the wares after those the players before p kept, in
+	// box order: it depends only on public counts, and the examples of
+	// all players never clash.
+	before := 0
+	for i := range p {
+		before += g.Players[i].Unnamed
+	}
+	keys := g.Stacks[SortWare].keys
+	var ex []string
+	for i := range n {
+		ex = append(ex, mustTile(keys[(before+i)%len(keys)]).Label)
+	}
+	example := strings.Join(ex, ", ")
+	a := t.Ask(referee.Question{ID: "wares.name", Kind: referee.TextLine, Actor: p, Rule: "rp.supply.named", Secret: true, Example: example,
+		Prompt: referee.Text("%s: name the %s you kept, kind and value of each, on one line (for example: %s).", referee.Str(pl.Name), referee.Count(n, "ware"), referee.Str(example)),
+		Check: func(s string) error {
+			_, err := parseWares(s, n)
+			return err
+		}})
+	w, _ := parseWares(a, n)
+	return w
+}
+
+// parseWares reads a line naming exactly n wares, each a kind and a value
+// ("hook 3, peg leg 5", or tile keys such as "peg-leg-5"), into tile keys,
+// or says what is wrong and what to type.
+func parseWares(line string, n int) ([]string, error) {
+	kinds := make([]string, len(WareKinds))
+	for i, k := range WareKinds {
+		kinds[i] = strings.ReplaceAll(k, "-", " ")
+	}
+	help := fmt.Sprintf("name each ware by kind and value, for example hook 3 (kinds: %s; values 2 to 5)", strings.Join(kinds, ", "))
+	words := strings.Fields(strings.NewReplacer(",", " ", "-", " ", ";", " ").Replace(strings.ToLower(line)))
+	var out, name []string
+	for _, w := range words {
+		v, err := strconv.Atoi(w)
+		if err != nil {
+			name = append(name, w)
+			continue
+		}
+		kind := strings.Join(name, " ")
+		name = nil
+		i := slices.Index(kinds, kind)
+		switch {
+		case kind == "":
+			return nil, fmt.Errorf("%d has no ware kind before it: %s", v, help)
+		case i < 0:
+			return nil, fmt.Errorf("%q is not a ware kind: %s", kind, help)
+		case v < 2 || v > 5:
+			return nil, fmt.Errorf("no %s has the value %d: %s", kind, v, help)
+		}
+		k := WareKinds[i] + "-" + strconv.Itoa(v)
+		if slices.Contains(out, k) {
+			return nil, fmt.Errorf("the %s is named twice, and the box holds one: %s", mustTile(k).Label, help)
+		}
+		out = append(out, k)
+	}
+	if len(name) > 0 {
+		return nil, fmt.Errorf("%q has no value after it: %s", strings.Join(name, " "), help)
+	}
+	if len(out) != n {
+		return nil, fmt.Errorf("you kept %d and named %d: name exactly %d, for example hook 3", n, len(out), n)
+	}
+	return out, nil
 }

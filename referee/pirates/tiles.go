@@ -240,6 +240,11 @@ type Stack struct {
 	Sorts  []TileSort
 	Counts map[string]int // shuffled part: tile key -> copies
 	Under  []string       // tiles put under the stack, next to be drawn first
+	// Unnamed counts tiles out of the stack whose identity rumref was not
+	// told (rules revision 3: rendezvous tiles held face down, kept
+	// wares). Counts still holds them, as nobody said which they are;
+	// naming one takes it from Counts and from Unnamed (Name).
+	Unnamed int `json:",omitempty"`
 
 	keys []string // the stack's tile keys in catalog order
 	// drawable is Drawable's buffer, reused from call to call.
@@ -262,7 +267,7 @@ func newStack(sorts ...TileSort) *Stack {
 
 // Size is the number of tiles in the stack.
 func (s *Stack) Size() int {
-	n := len(s.Under)
+	n := len(s.Under) - s.Unnamed
 	for _, c := range s.Counts {
 		n += c
 	}
@@ -328,6 +333,21 @@ func (s *Stack) Take(key string) {
 		return
 	}
 	panic("tile " + key + " is not in the stack")
+}
+
+// DrawUnnamed takes the top tile without naming it.
+func (s *Stack) DrawUnnamed() { s.Unnamed++ }
+
+// ReturnUnnamed puts an unnamed tile back under the stack (a sold ware
+// under rules revision 3): it is again one of the stack's unknown tiles.
+func (s *Stack) ReturnUnnamed() { s.Unnamed-- }
+
+// Name says which tile one of the unnamed tiles is (a rendezvous target
+// revealed, a kept ware named at the end): it leaves Counts and Unnamed.
+// The caller checks that the stack's box holds such a tile (Counts).
+func (s *Stack) Name(key string) {
+	s.Counts[key]--
+	s.Unnamed--
 }
 
 // PutUnder puts a tile face down under the stack.
