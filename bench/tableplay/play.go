@@ -290,7 +290,7 @@ type policy struct {
 	// The Rum & Pirates tiles the players hold in their heads where
 	// rumref is not told them (rules revision 3): the rendezvous targets
 	// and kept wares each seat holds, drawn from imagined stacks.
-	targets, wares [][]string
+	targets, wares  [][]string
 	rdvBag, wareBag []string
 	// coins are the seats' coins as peeked before a pub invitation
 	// (peeked counts the peeks made for the question pending), and joins
