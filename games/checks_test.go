@@ -331,6 +331,12 @@ func TestPiratesChecksAsBefore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The breakers name the secret tiles players keep, which rules
+			// revision 2 keeps by name (revision 3 names none before the end:
+			// TestPiratesUnnamedTilesCounted).
+			if err := tt.UnderRules(2); err != nil {
+				t.Fatal(err)
+			}
 			for name, breakIt := range invariants {
 				e := played(t, tt, seed, at)
 				g := e.Game().(*pirates.Game)
@@ -615,5 +621,44 @@ func TestRunnerChecksAsBefore(t *testing.T) {
 				e.Close()
 			}
 		}
+	}
+}
+
+// TestPiratesUnnamedTilesCounted: under rules revision 3 the tiles drawn
+// unnamed are counted apart, and the invariants catch a count that does
+// not match what the players hold, either way.
+func TestPiratesUnnamedTilesCounted(t *testing.T) {
+	breakers := map[string]func(g *pirates.Game){
+		"face-down tile lost":  func(g *pirates.Game) { g.Players[0].FaceDown-- },
+		"face-down tile made":  func(g *pirates.Game) { g.Players[0].FaceDown++ },
+		"kept ware lost":       func(g *pirates.Game) { g.Players[0].Unnamed-- },
+		"ware stack unnamed":   func(g *pirates.Game) { g.Stacks[pirates.SortWare].Unnamed++ },
+		"rendezvous named out": func(g *pirates.Game) { g.Stacks[pirates.SortRendezvous].Unnamed-- },
+	}
+	tt, err := newPiratesTable(5, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := played(t, tt, 3, 250)
+	g := e.Game().(*pirates.Game)
+	held := 0
+	for _, p := range g.Players {
+		held += p.FaceDown + p.Unnamed
+	}
+	e.Close()
+	if held == 0 || g.Config.Rules != pirates.RulesRevision {
+		t.Fatalf("after 250 answers (rules %d) nobody holds an unnamed tile", g.Config.Rules)
+	}
+	if err := tt.Invariants(g); err != nil {
+		t.Fatalf("the unbroken game fails: %v", err)
+	}
+	for name, breakIt := range breakers {
+		e := played(t, tt, 3, 250)
+		g := e.Game().(*pirates.Game)
+		breakIt(g)
+		if err := tt.Invariants(g); err == nil {
+			t.Errorf("%s: the invariants do not catch it", name)
+		}
+		e.Close()
 	}
 }
