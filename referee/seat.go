@@ -1,6 +1,9 @@
 package referee
 
-import "strconv"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // Seat is who acts: a player's seat (0-based, in seat order), the table as
 // a whole, or the imaginary player. It is an answerer and a subject of
@@ -60,34 +63,47 @@ func (v Viewer) Sees(s Seat) bool { return v >= 0 && Seat(v) == s }
 
 // Keys is a table of option keys made once for a value type: prefix
 // followed by the index ("a0", "a1", ...). A value type's Key method looks
-// its key up instead of formatting it for every question.
+// its key up instead of formatting it for every question. The table is
+// made at the first look-up, not when rumref starts (the tables are
+// package variables of the games).
 type Keys struct {
 	prefix string
-	keys   []string
+	n      int
+	table  *atomic.Pointer[[]string]
 }
 
-// NewKeys makes the keys prefix0 to prefix(n-1): slices of one string
-// (tables are made when rumref starts; one allocation each keeps that
-// cheap).
+// NewKeys makes the keys prefix0 to prefix(n-1).
 func NewKeys(prefix string, n int) Keys {
-	k := Keys{prefix: prefix, keys: make([]string, n)}
-	var buf []byte
-	ends := make([]int, n)
-	for i := range n {
-		buf = strconv.AppendInt(append(buf, prefix...), int64(i), 10)
-		ends[i] = len(buf)
-	}
-	all, start := string(buf), 0
-	for i, end := range ends {
-		k.keys[i], start = all[start:end], end
-	}
-	return k
+	return Keys{prefix: prefix, n: n, table: new(atomic.Pointer[[]string])}
 }
 
 // Of is the key of index i (made on the spot beyond the table).
 func (k Keys) Of(i int) string {
-	if i >= 0 && i < len(k.keys) {
-		return k.keys[i]
+	if t := k.table.Load(); t != nil && uint(i) < uint(len(*t)) {
+		return (*t)[i]
 	}
-	return k.prefix + strconv.Itoa(i)
+	return k.first(i)
+}
+
+// first makes the table (once: a racing second table is dropped) and
+// returns the key of index i.
+func (k Keys) first(i int) string {
+	if i < 0 || i >= k.n {
+		return k.prefix + strconv.Itoa(i)
+	}
+	if k.table.Load() == nil {
+		keys := make([]string, k.n)
+		var buf []byte
+		ends := make([]int, k.n)
+		for j := range k.n {
+			buf = strconv.AppendInt(append(buf, k.prefix...), int64(j), 10)
+			ends[j] = len(buf)
+		}
+		all, start := string(buf), 0
+		for j, end := range ends {
+			keys[j], start = all[start:end], end
+		}
+		k.table.CompareAndSwap(nil, &keys)
+	}
+	return (*k.table.Load())[i]
 }
