@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"rumref/internal/randplay"
@@ -61,7 +62,7 @@ func (t *piratesTable) oldInvariants(gg referee.Game) error {
 	clear(count)
 	var unknown []string
 	one := func(k string, n int) {
-		if i, ok := t.index[k]; ok {
+		if i, ok := oldIndex()[k]; ok {
 			count[i] += n
 		} else {
 			unknown = append(unknown, k)
@@ -191,6 +192,16 @@ func sameVerdict(t *testing.T, what string, got, want error) {
 		t.Errorf("%s: the new check says %q, the old one %q", what, got, want)
 	}
 }
+
+// oldIndex numbers the catalog's tile keys, as the old invariants did in a
+// map of the table.
+var oldIndex = sync.OnceValue(func() map[string]int {
+	index := map[string]int{}
+	for i, tt := range pirates.Catalog() {
+		index[tt.Key] = i
+	}
+	return index
+})
 
 // unwon is the key of a tile of the sort that no player has won.
 func unwon(g *pirates.Game, sort pirates.TileSort) string {

@@ -23,16 +23,16 @@ var pirateNames = []string{"Ann", "Bo", "Cy", "Di", "Ed"}
 type piratesTable struct {
 	cfg   pirates.Config
 	board *pirates.Board
-	// wareLabels and wareKeys name every ware: no ware shows in public
-	// before the game ends.
+	// wareLabels name every ware: no ware shows in public before the
+	// game ends.
 	wareLabels []string
-	// index numbers the catalog's tile keys for counting.
-	index  map[string]int
-	counts []int
-	// pirates counts each seat's pirates in alleys; sortKeys lists the
-	// tiles of each stack's sorts (Invariants).
-	pirates  []int
-	sortKeys []sortKeys
+	// counts counts each tile type in play, by catalog index, and pirates
+	// each seat's pirates in alleys (Invariants).
+	counts  []int
+	pirates []int
+	// quotes is the secrets check's list of the view's quote marks, kept
+	// for the next check.
+	quotes []int
 }
 
 // newPiratesTable sets up the game of a seed: n players (2 to 5 by seed
@@ -62,9 +62,7 @@ func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	t := &piratesTable{cfg: cfg, board: board}
-	t.index, t.wareLabels = catalogIndex()
-	return t, nil
+	return &piratesTable{cfg: cfg, board: board, wareLabels: wareLabels()}, nil
 }
 
 // Revisable is a simulator table whose games can start under an older
@@ -83,18 +81,15 @@ func (t *piratesTable) UnderRules(rules int) error {
 // of even seeds share it (no game changes its board).
 var fixedBoard = sync.OnceValues(func() (*pirates.Board, error) { return setup.Assemble(setup.FixedLayout()) })
 
-// catalogIndex numbers the catalog's tile keys and lists the wares'
-// labels, once for every table.
-var catalogIndex = sync.OnceValues(func() (map[string]int, []string) {
-	index := map[string]int{}
+// wareLabels lists the wares' labels, once for every table.
+var wareLabels = sync.OnceValue(func() []string {
 	var wares []string
-	for i, tt := range pirates.Catalog() {
-		index[tt.Key] = i
+	for _, tt := range pirates.Catalog() {
 		if tt.Sort == pirates.SortWare {
 			wares = append(wares, tt.Label)
 		}
 	}
-	return index, wares
+	return wares
 })
 
 func (t *piratesTable) Factory() referee.Factory {
@@ -162,22 +157,18 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 	clear(count)
 	var unknown []string
 	one := func(k string, n int) {
-		if i, ok := t.index[k]; ok {
+		if i, ok := pirates.TileIndex(k); ok {
 			count[i] += n
 		} else {
 			unknown = append(unknown, k)
 		}
 	}
-	for si, st := range g.Stacks {
-		if !t.stackCounts(si, st, count) {
-			// Some key is not one of the stack's sorts: count key by
-			// key, in whatever order the map gives them.
-			for k, c := range st.Counts {
-				if c < 0 {
-					return fmt.Errorf("a stack holds %d of %s", c, k)
-				}
-				one(k, c)
+	for _, st := range g.Stacks {
+		for k, c := range st.Counts {
+			if c < 0 {
+				return fmt.Errorf("a stack holds %d of %s", c, k)
 			}
+			one(k, c)
 		}
 		for _, k := range st.Under {
 			one(k, 1)
@@ -243,55 +234,6 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 	return nil
 }
 
-// stackCounts adds the shuffled part of a stack to count when its keys are
-// exactly tiles of its own sorts, each held zero or more times (as the
-// rules keep it): looking those keys up is cheaper than walking the map.
-// It reports false, counting nothing, for any other map: a key of another
-// sort or none, or a negative count.
-func (t *piratesTable) stackCounts(si int, st *pirates.Stack, count []int) bool {
-	keys := t.stackKeys(si, st.Sorts)
-	if len(st.Counts) != len(keys) {
-		return false
-	}
-	cat := pirates.Catalog()
-	for n, i := range keys {
-		c, ok := st.Counts[cat[i].Key]
-		if !ok || c < 0 {
-			for _, i := range keys[:n] {
-				count[i] -= st.Counts[cat[i].Key]
-			}
-			return false
-		}
-		count[i] += c
-	}
-	return true
-}
-
-// stackKeys lists the catalog index of every tile of the given sorts, the
-// sorts of stack si, worked out once for each stack.
-func (t *piratesTable) stackKeys(si int, sorts []pirates.TileSort) []int {
-	if si < len(t.sortKeys) && slices.Equal(t.sortKeys[si].sorts, sorts) {
-		return t.sortKeys[si].keys
-	}
-	sk := sortKeys{sorts: slices.Clone(sorts)}
-	for i, tt := range pirates.Catalog() {
-		if slices.Contains(sorts, tt.Sort) {
-			sk.keys = append(sk.keys, i)
-		}
-	}
-	for len(t.sortKeys) <= si {
-		t.sortKeys = append(t.sortKeys, sortKeys{})
-	}
-	t.sortKeys[si] = sk
-	return sk.keys
-}
-
-// sortKeys is the catalog index of every tile of a list of sorts.
-type sortKeys struct {
-	sorts []pirates.TileSort
-	keys  []int
-}
-
 // secrets checks that the public view (and the status text when status is
 // set) shows no coins, kept wares or rendezvous targets.
 func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
@@ -323,7 +265,8 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 			}
 		}
 	}
-	f := finder{view: view, texts: texts}
+	f := finder{view: view, texts: texts, quotes: t.quotes[:0]}
+	defer func() { t.quotes = f.quotes }()
 	for _, p := range g.Players {
 		for _, k := range p.Wares {
 			if err := t.secretTile(g, &f, p, k, true); err != nil {
@@ -372,6 +315,7 @@ type finder struct {
 	// quotes are the places of the view's quote marks, rendezvous those
 	// of "rendezvous " in each text, found at first use.
 	quotes     []int
+	listed     bool
 	rendezvous [][]int
 	found      bool
 }
@@ -385,8 +329,8 @@ func (f *finder) quoted(k string) bool {
 	if strings.IndexByte(k, '"') >= 0 {
 		return strings.Contains(f.view, `"`+k+`"`)
 	}
-	if f.quotes == nil {
-		f.quotes = make([]int, 0, 512)
+	if !f.listed {
+		f.listed = true
 		for i := 0; ; i++ {
 			j := strings.IndexByte(f.view[i:], '"')
 			if j < 0 {
@@ -447,10 +391,7 @@ func anyContains(texts []string, s string) bool {
 }
 
 // wareSet finds the wares' labels in a text.
-var wareSet = sync.OnceValue(func() labelSet {
-	_, wares := catalogIndex()
-	return newLabelSet(wares)
-})
+var wareSet = sync.OnceValue(func() labelSet { return newLabelSet(wareLabels()) })
 
 // labelSet finds any of a set of labels in a text by their heads (all
 // but the last byte) with the last bytes each head takes: the wares'

@@ -35,9 +35,7 @@ type SimTable interface {
 // color's 15 pirates somewhere, every tile once, rum and coins never
 // negative.
 func CheckPirates(g *pirates.Game) error {
-	t := &piratesTable{}
-	t.index, t.wareLabels = catalogIndex()
-	return t.Invariants(g)
+	return (&piratesTable{wareLabels: wareLabels()}).Invariants(g)
 }
 
 // CheckRunner checks the Rum Runner invariants of a game state: every card

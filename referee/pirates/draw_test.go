@@ -173,3 +173,21 @@ func TestSecretDrawRefusalReadsTheSame(t *testing.T) {
 		t.Errorf("naming a tile kept face down reads unlike naming one openly out:\nface down: %q then %q\nout: %q then %q", othersTold, othersNext, outTold, outNext)
 	}
 }
+
+// TestTileIndex: every catalog key is found at its own index; a key not
+// in the catalog, or a catalog key changed by a byte, is not found.
+func TestTileIndex(t *testing.T) {
+	for i, tt := range pirates.Catalog() {
+		if got, ok := pirates.TileIndex(tt.Key); !ok || got != i {
+			t.Errorf("TileIndex(%q) = %d, %v; want %d", tt.Key, got, ok, i)
+		}
+		if _, ok := pirates.TileIndex(tt.Key + "x"); ok {
+			t.Errorf("TileIndex(%q) finds a tile", tt.Key+"x")
+		}
+	}
+	for _, k := range []string{"", "x", "pub-unicorn-9", "hat-9"} {
+		if _, ok := pirates.TileIndex(k); ok {
+			t.Errorf("TileIndex(%q) finds a tile", k)
+		}
+	}
+}

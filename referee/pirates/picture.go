@@ -173,6 +173,13 @@ func (b *Board) Picture(occupant []int, marks []string, captain int) string {
 // WidePictureCols it draws the narrow picture, 79 columns wide, with the
 // key wrapped to fit (0 means wide).
 func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) string {
+	var out strings.Builder
+	b.writePicture(&out, occupant, marks, captain, cols)
+	return out.String()
+}
+
+// writePicture writes PictureFor's picture to out.
+func (b *Board) writePicture(out *strings.Builder, occupant []int, marks []string, captain, cols int) {
 	z := widePicture
 	if cols > 0 && cols < WidePictureCols {
 		z = narrowPicture
@@ -193,16 +200,15 @@ func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) st
 		}
 	}
 	if !ascii {
-		return t.drawRunes(b, occupant, marks) + pictureKey(b, occupant, marks, captain, z.cols())
-	}
-	var out strings.Builder
-	out.Grow(len(cells) + z.rows() + 600)
-	for r := range z.rows() {
-		out.Write(bytes.TrimRight(cells[r*z.cols():(r+1)*z.cols()], " "))
-		out.WriteByte('\n')
+		out.WriteString(t.drawRunes(b, occupant, marks))
+	} else {
+		out.Grow(len(cells) + z.rows() + 600)
+		for r := range z.rows() {
+			out.Write(bytes.TrimRight(cells[r*z.cols():(r+1)*z.cols()], " "))
+			out.WriteByte('\n')
+		}
 	}
 	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
-	return out.String()
 }
 
 // template is the picture of one board at one size with one captain, its

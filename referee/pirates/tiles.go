@@ -132,6 +132,13 @@ func Tile(key string) (TileType, bool) {
 	return TileType{}, false
 }
 
+// TileIndex returns the index in Catalog of the tile type of a key.
+func TileIndex(key string) (int, bool) {
+	_, index := tiles()
+	i := index.find(key)
+	return i, i >= 0
+}
+
 // tileOf is the catalog's tile type for a key, or nil.
 func tileOf(key string) *TileType {
 	c, index := tiles()

@@ -161,6 +161,7 @@ func (g *Game) Status(viewer referee.Viewer) string { return g.StatusFor(viewer,
 func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
 	v := g.View(viewer).(View)
 	var b strings.Builder
+	b.Grow(8 << 10) // the wide picture is about 4.5 KB, the rest 1 to 3
 	fmt.Fprintf(&b, "Round %d of %d, %s phase. Start player: %s.", v.Round, Rounds, v.Phase, v.StartPlayer)
 	if v.Turn != "" {
 		fmt.Fprintf(&b, " Turn: %s.", v.Turn)
@@ -172,7 +173,7 @@ func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
 		marks[i] = Mark(p.Color)
 		key = append(key, fmt.Sprintf("%s = %s (%s)", marks[i], p.Name, p.Color))
 	}
-	b.WriteString(g.Board.PictureFor(g.Occupant, marks, g.Captain, cols))
+	g.Board.writePicture(&b, g.Occupant, marks, g.Captain, cols)
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}
