@@ -48,10 +48,10 @@ func (g *Game) legalActions(seat int) []Action {
 		out = append(out, ActEvent)
 	}
 	if seat == CrownSeat {
-		if holds && len(g.freeIslands()) > 0 {
+		if holds && len(g.freeIslands()) > 0 && (!open || g.crownMayHold(Investment)) {
 			out = append(out, ActInvestments)
 		}
-		if holds {
+		if holds && (!open || g.crownMayHold(Hazard)) {
 			out = append(out, ActHazard)
 		}
 		if len(g.crownPieces()) > 0 {

@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"slices"
+
 	"rumref/referee"
 )
 
@@ -123,6 +125,37 @@ func (g *Game) takeFromHand(seat int, name string) {
 	}
 	g.takeName(&p.Deck, name)
 	p.Deck.Held--
+}
+
+// crownMayHold reports whether the crown's hand and deck can still hold a
+// card of a type (edition 3), by counts the table sees: what the box holds
+// of the type (rulings A3) less the cards of the type out of hand and
+// deck, in play (the place shows the type even face-down, rule 79), in the
+// discard or score pile or being raided. The crown's placing a card of a
+// type is offered only then; which cards they are stays the crown's.
+func (g *Game) crownMayHold(ty CardType) bool {
+	n := g.Config.Counts(CrownDeck, ty) + g.Config.Counts(StartingHazards, ty)
+	for _, is := range g.Islands {
+		if ty == Investment && is.Card != nil {
+			n--
+		}
+		if ty == Hazard {
+			n -= len(is.Hazards)
+		}
+	}
+	cr := g.crown()
+	out := slices.Concat(cr.Discard, g.Revealed)
+	for _, p := range g.Players {
+		for _, s := range p.Score {
+			out = append(out, s.Name) // the pirate's are raided crown rum
+		}
+	}
+	for _, name := range out {
+		if c := g.card(name); c != nil && c.Type == ty {
+			n--
+		}
+	}
+	return n > 0
 }
 
 // sideOf is the side of a seat.

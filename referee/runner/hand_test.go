@@ -157,6 +157,8 @@ func TestPublicCardQuestionsLeakNothing(t *testing.T) {
 				t.Fatalf("seed %d step %d: edition 3 asks at a draw", seed, step)
 			case q.Actor == runner.CrownSeat && slices.Contains([]string{"investments.card", "hazard.card", "discard.card", "raid.hand-pick", "raid.deck-top"}, q.ID) && !q.Secret:
 				t.Fatalf("seed %d step %d: the crown's %s is public", seed, step, q.ID)
+			case q.ID == "action" && q.Actor == runner.CrownSeat:
+				checkCrownPlays(t, g, q, seed, step)
 			case slices.Contains(publicCardQuestions, q.ID) && !q.Secret:
 				asked[q.ID]++
 				checkPublicOptions(t, g, q, seed, step)
@@ -261,6 +263,48 @@ func checkPublicOptions(t *testing.T, g *runner.Game, q *referee.Question, seed 
 			if strings.Contains(text, n) && !strings.Contains(public, n) {
 				t.Fatalf("seed %d step %d: the pirate's public %s names %s, a crown card held in secret", seed, step, q.ID, n)
 			}
+		}
+	}
+}
+
+// checkCrownPlays checks that the crown's action question offers placing
+// an investment or a hazard exactly while the public view shows that the
+// crown's hand and deck can still hold one: the box count of the type less
+// the cards of the type the table sees out (by place, face-down too).
+func checkCrownPlays(t *testing.T, g *runner.Game, q *referee.Question, seed int64, step int) {
+	t.Helper()
+	v := g.View(referee.Public).(runner.View)
+	for _, ty := range []runner.CardType{runner.Investment, runner.Hazard} {
+		n := g.Config.Counts(runner.CrownDeck, ty) + g.Config.Counts(runner.StartingHazards, ty)
+		free := false
+		for _, is := range v.Islands {
+			if ty == runner.Investment && is.Card != nil {
+				n--
+			}
+			if ty == runner.Hazard {
+				n -= len(is.Hazards)
+			}
+			free = free || is.Card == nil && !(is.Home && is.Deck > 0)
+		}
+		names := slices.Concat(v.Players[runner.CrownSeat].Discard, v.Revealed)
+		for _, p := range v.Players {
+			for _, s := range p.Score {
+				names = append(names, s.Name)
+			}
+		}
+		for _, name := range names {
+			if c, ok := g.CardData(name); ok && c.Type == ty {
+				n--
+			}
+		}
+		key := "hazard"
+		want := v.Players[runner.CrownSeat].HandSize > 0 && n > 0
+		if ty == runner.Investment {
+			key, want = "investments", want && free
+		}
+		got := slices.ContainsFunc(q.Options, func(o referee.Option) bool { return o.Key == key })
+		if got != want {
+			t.Fatalf("seed %d step %d: the crown's action offers %s: %v; the public view says %v (%d left in hand and deck)", seed, step, key, got, want, n)
 		}
 	}
 }
