@@ -203,16 +203,8 @@ func checkPublicOptions(t *testing.T, g *runner.Game, q *referee.Question, seed 
 	}
 	secret := g.View(runner.CrownSeat).(runner.View)
 	var crownSecrets []string
-	for _, is := range secret.Islands {
-		all := is.Hazards
-		if is.Card != nil {
-			all = append(all, *is.Card)
-		}
-		for _, c := range all {
-			if !c.FaceUp && c.Name != "" {
-				crownSecrets = append(crownSecrets, c.Name)
-			}
-		}
+	for _, at := range faceDownNames(secret) {
+		crownSecrets = append(crownSecrets, at[1])
 	}
 	crownSecrets = append(crownSecrets, secret.Players[runner.CrownSeat].Hand...)
 	text := q.Prompt.String() + " " + q.Text
