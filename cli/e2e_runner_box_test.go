@@ -140,3 +140,72 @@ func TestIslandFlagNamesTheFourthIsland(t *testing.T) {
 		t.Errorf("show should name Smugglers Cove:\n%s", res.stdout)
 	}
 }
+
+// TestEditionThreeSecretsStayOffThePublicChannels plays the start of an
+// edition-3 Rum Runner game over JSON: the crown types in a hazard it
+// places face-down (a secret question, no draw asked), the pirate plays a
+// crew named in public. The public stream, log and status never show the
+// hazard's name or text, and do show the crew.
+func TestEditionThreeSecretsStayOffThePublicChannels(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "r.yaml")
+	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	script := []struct{ id, answer string }{
+		{"hazard.identify", "port-taxes"}, {"hazard.identify", "rowdy-tavern"},
+		{"hazard.identify", "unlisted"}, {"card.name", "Ghost Ship Graveyard"}, {"card.cost", "1"}, {"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "2 navigation | pay 4"},
+		{"hazard.identify", "unlisted"}, {"card.name", "Siren Song Shoals"}, {"card.cost", "0"}, {"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "1 combat or discard 2"},
+		{"action", "hazard"}, {"hazard.card", "unlisted"}, {"card.name", "Tax Collector Bribe"}, {"card.cost", "1"}, {"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "pay 3 | discard 1"},
+		{"hazard.island", "2"}, {"action", "gain"}, {"action", "gain"},
+		{"action", "crew"}, {"crew.step", "play"}, {"crew.card", "doug-doubloon"}, {"crew.ship", "1"},
+	}
+	for i, s := range script {
+		q := d.next()
+		if q == nil || q["id"] != s.id {
+			t.Fatalf("step %d: want question %s, got %v\n%s", i+1, s.id, q, d.errs.String())
+		}
+		// Secret: the starting hazards with their typed-in data (steps 1
+		// to 14) and the hazard placed face-down with its data (16 to 21).
+		wantSecret := i < 14 || i >= 15 && i <= 20
+		if q["secret"] != wantSecret {
+			t.Fatalf("step %d (%s): secret %v, want %v", i+1, s.id, q["secret"], wantSecret)
+		}
+		d.send(s.answer)
+	}
+	d.send("log")
+	d.send("show")
+	if code := d.finish(); code != exitInterrupted {
+		t.Fatalf("exit %d", code)
+	}
+	var public []string
+	for _, o := range d.objs {
+		if o["type"] == "question" && o["secret"] == true {
+			continue // a driver hands these to their player only
+		}
+		if o["type"] == "error" {
+			t.Fatalf("an answer was refused: %v", o)
+		}
+		b, _ := json.Marshal(o)
+		public = append(public, string(b))
+	}
+	channels := []string{strings.Join(public, "\n")}
+	for _, args := range [][]string{{"log", save}, {"log", "--json", save}, {"show", save}, {"show", "--json", save}} {
+		res := rumref(t, "", args...)
+		if res.code != 0 {
+			t.Fatalf("%v: exit %d %s", args, res.code, res.stderr)
+		}
+		channels = append(channels, res.stdout)
+	}
+	all := strings.Join(channels, "\n")
+	for _, s := range []string{"Ghost Ship", "Siren Song", "Tax Collector", "2 navigation", "1 combat", "pay 3", "Rowdy Tavern"} {
+		if strings.Contains(all, s) {
+			t.Errorf("a public channel shows %q", s)
+		}
+	}
+	for _, s := range []string{"draw.card", "hand:"} {
+		if strings.Contains(all, s) {
+			t.Errorf("a public channel shows %q (edition 3 asks nothing at a draw and shows no hand)", s)
+		}
+	}
+	if !strings.Contains(channels[0], "puts Doug Doubloon on Longboat") || !strings.Contains(channels[0], `"id":"crew.card"`) {
+		t.Errorf("the pirate's crew should be named in public:\n%s", channels[0])
+	}
+}
