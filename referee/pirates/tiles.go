@@ -2,6 +2,7 @@ package pirates
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,12 +64,17 @@ func tiles() ([]TileType, *tileIndex) {
 func makeTiles() {
 	tileCatalog = buildCatalog()
 	tileKeys = newTileIndex(tileCatalog)
+	for s := range fullStacks {
+		fullStacks[s] = makeFullStack(tileCatalog, TileSort(s))
+	}
 }
 
 var (
 	tilesOnce   sync.Once
 	tileCatalog []TileType
 	tileKeys    *tileIndex
+	// fullStacks are the full stacks of each sort, which newStack copies.
+	fullStacks [numSorts]*Stack
 )
 
 // tileIndex finds a tile type by its key. The rules look tile types up
@@ -258,16 +264,22 @@ type Stack struct {
 	drawable []string
 }
 
-func newStack(sorts ...TileSort) *Stack {
-	s := &Stack{Sorts: sorts}
-	for _, t := range Catalog() {
-		if slices.Contains(sorts, t.Sort) {
+// newStack is the full stack of one sort: a copy of the one made from the
+// catalog once (its key list shared, as no stack changes it).
+func newStack(sort TileSort) *Stack {
+	tiles()
+	full := fullStacks[sort]
+	return &Stack{Sorts: full.Sorts, Counts: maps.Clone(full.Counts), keys: full.keys}
+}
+
+// makeFullStack makes the full stack of one sort from the catalog.
+func makeFullStack(c []TileType, sort TileSort) *Stack {
+	s := &Stack{Sorts: []TileSort{sort}, Counts: map[string]int{}}
+	for _, t := range c {
+		if t.Sort == sort {
+			s.Counts[t.Key] = t.Copies
 			s.keys = append(s.keys, t.Key)
 		}
-	}
-	s.Counts = make(map[string]int, len(s.keys))
-	for _, k := range s.keys {
-		s.Counts[k] = mustTile(k).Copies
 	}
 	return s
 }
