@@ -3,6 +3,7 @@ package setup
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"rumref/referee/pirates"
@@ -72,11 +73,11 @@ func rotate(x, y float64, t int) (float64, float64) {
 func intersectionName(k pirates.Kind, number int) string {
 	switch {
 	case k == pirates.Coin:
-		return fmt.Sprintf("Coin %d", number)
+		return "Coin " + strconv.Itoa(number)
 	case k == pirates.Headquarters || k.IsPub():
 		return k.String()
 	default:
-		return fmt.Sprintf("%s (%d)", k, number)
+		return k.String() + " (" + strconv.Itoa(number) + ")"
 	}
 }
 
@@ -149,12 +150,26 @@ func assemble(secs []section, l pirates.Layout) *pirates.Board {
 				side, along := e.side()
 				b.Alleys = append(b.Alleys, pirates.Alley{ID: len(b.Alleys), A: ea.to, B: -1,
 					Segments: ea.segments + 1, Dark: true,
-					Exit:    fmt.Sprintf("%s edge of section %d, %s", side, l[cell].Section, along),
+					Exit:    side + " edge of section " + strconv.Itoa(l[cell].Section) + ", " + along,
 					Crosses: true, CrossX: x, CrossY: y})
 			}
 		}
 	}
+	// Each intersection's alleys in alley order, in one list made at its
+	// size: room for every end of every alley.
+	ends := make([]int, len(b.Intersections))
+	for _, a := range b.Alleys {
+		ends[a.A]++
+		if a.B >= 0 {
+			ends[a.B]++
+		}
+	}
 	b.At = make([][]int, len(b.Intersections))
+	all, off := make([]int, 2*len(b.Alleys)), 0
+	for i, n := range ends {
+		b.At[i] = all[off : off : off+n]
+		off += n
+	}
 	for _, a := range b.Alleys {
 		b.At[a.A] = append(b.At[a.A], a.ID)
 		if a.B >= 0 {
