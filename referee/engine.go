@@ -84,7 +84,11 @@ type OnlyAnswers interface {
 // again the same way and undo and correction count only answers given.
 // A secret question is always asked: whether it has one answer may
 // depend on what only its actor may know.
-func (t *T) Ask(q Question) string {
+func (t *T) Ask(q Question) string { return t.ask(&q) }
+
+// ask is Ask on the caller's copy of the question (Pick and AskNumber pass
+// theirs): the question is copied once more, where it is kept.
+func (t *T) ask(q *Question) string {
 	if t.e.ended != nil && t.e.ended() {
 		panic(fmt.Sprintf("question %s asked after the game ended", q.ID))
 	}
@@ -96,15 +100,15 @@ func (t *T) Ask(q Question) string {
 	}
 	if t.e.only && !q.Secret && !q.Confirm {
 		if key, ok := q.onlyAnswer(); ok {
-			t.e.tookOnly(&q, key)
+			t.e.tookOnly(q, key)
 			return key
 		}
 	}
 	if t.e.queue != nil {
 		// A replay's queue answers here, inside the rules, reading the
 		// question where it stands.
-		if key, ok := t.e.take(&q); ok {
-			t.e.record(&q, key)
+		if key, ok := t.e.take(q); ok {
+			t.e.record(q, key)
 			return key
 		}
 	}
@@ -118,7 +122,7 @@ func (t *T) Ask(q Question) string {
 		t.slot ^= 1
 		p = &t.slots[t.slot]
 	}
-	*p = q
+	*p = *q
 	if d := t.e.drive; d != nil {
 		// A driver answers here, inside the rules: no switch back to the
 		// engine's caller for this answer.

@@ -143,7 +143,7 @@ func (c *Choices[V]) Pick(t *T, q Question) V {
 	q.Kind = Choice
 	q.Options = c.opts
 	q.labels = c.labels
-	key := t.Ask(q)
+	key := t.ask(&q)
 	for i := range c.opts {
 		if c.opts[i].Key == key {
 			v := c.vals[i]
@@ -164,7 +164,7 @@ func (c *Choices[V]) Pick(t *T, q Question) V {
 // AskNumber asks a number question (Min to Max) and returns the number.
 func (t *T) AskNumber(q Question) int {
 	q.Kind = Number
-	n, err := strconv.Atoi(t.Ask(q))
+	n, err := strconv.Atoi(t.ask(&q))
 	if err != nil {
 		panic("referee: a validated number does not parse: " + err.Error())
 	}
