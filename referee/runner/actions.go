@@ -65,7 +65,7 @@ func (g *Game) legalActions(seat int) []Action {
 	if holds && (!open || g.mayPlay(seat, []CardType{Ship}, g.affordable(Ship))) {
 		out = append(out, ActShip)
 	}
-	if len(crewOf(g.Ships)) > 0 || (g.mayPlayCrew() && len(g.shipsWithRoom(nil)) > 0) {
+	if len(crewOf(g.Ships)) > 0 || (g.mayPlayCrew() && g.roomBesides(nil)) {
 		out = append(out, ActCrew)
 	}
 	if g.canRaid() {

@@ -15,12 +15,12 @@ func (g *Game) playCrew(t *referee.T) bool {
 	changed := false
 	for {
 		opts := []referee.Option{}
-		if g.mayPlayCrew() && len(g.shipsWithRoom(nil)) > 0 {
+		if g.mayPlayCrew() && g.roomBesides(nil) {
 			opts = append(opts, referee.Option{Key: "play", Label: "play a crew from hand"})
 		}
 		var movable []*Piece
 		for _, s := range g.Ships {
-			if len(g.shipsWithRoom(s)) > 0 {
+			if g.roomBesides(s) {
 				movable = append(movable, s.Crew...)
 			}
 		}

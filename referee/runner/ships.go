@@ -8,12 +8,25 @@ import (
 func (g *Game) shipsWithRoom(skip *ShipPiece) []*ShipPiece {
 	var out []*ShipPiece
 	for _, s := range g.Ships {
-		if s != skip && len(s.Crew) < g.card(s.Name).Slots {
+		if s != skip && g.hasRoom(s) {
 			out = append(out, s)
 		}
 	}
 	return out
 }
+
+// roomBesides reports whether a ship other than skip has a free crew slot.
+func (g *Game) roomBesides(skip *ShipPiece) bool {
+	for _, s := range g.Ships {
+		if s != skip && g.hasRoom(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRoom reports whether ship s has a free crew slot.
+func (g *Game) hasRoom(s *ShipPiece) bool { return len(s.Crew) < g.card(s.Name).Slots }
 
 // playShip puts one ship from hand into play, paying its cost (rule 34).
 func (g *Game) playShip(t *referee.T) bool {
