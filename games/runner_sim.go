@@ -27,16 +27,27 @@ type runnerTable struct {
 // newRunnerTable sets up the game of a seed: the built-in card catalog,
 // the turn cap, and the mulligan rule for every third seed.
 func newRunnerTable(seed uint64) (*runnerTable, error) {
-	cards, err := runnerCards()
+	cfg, err := runnerConfig()
 	if err != nil {
 		return nil, err
 	}
-	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: RunnerTurnCap, Mulligan: seed%3 == 0, Cards: cards, Edition: runner.Edition}
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
+	cfg.Mulligan = seed%3 == 0
 	return &runnerTable{cfg: cfg}, nil
 }
+
+// runnerConfig is the simulated games' setup, checked once (a seed
+// changes only the mulligan rule, which the check does not look at).
+var runnerConfig = sync.OnceValues(func() (runner.Config, error) {
+	cards, err := runnerCards()
+	if err != nil {
+		return runner.Config{}, err
+	}
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: RunnerTurnCap, Cards: cards, Edition: runner.Edition}
+	if err := cfg.Validate(); err != nil {
+		return runner.Config{}, err
+	}
+	return cfg, nil
+})
 
 func (t *runnerTable) Factory() referee.Factory {
 	cfg := t.cfg
