@@ -70,6 +70,8 @@ const (
 	keyCtrlC
 	keyCtrlD
 	keyCtrlU
+	// keyOver: the input dropped the rest of an overlong line (overMark).
+	keyOver
 )
 
 type key struct {
@@ -82,9 +84,17 @@ type key struct {
 type keyReader struct {
 	r   io.Reader
 	buf [1]byte
+	// back is a byte read ahead and not used (it did not continue a
+	// character), to be read again; has says there is one.
+	back byte
+	has  bool
 }
 
 func (k *keyReader) byte() (byte, error) {
+	if k.has {
+		k.has = false
+		return k.back, nil
+	}
 	for {
 		n, err := k.r.Read(k.buf[:])
 		if n == 1 {
@@ -103,6 +113,8 @@ func (k *keyReader) next() (key, error) {
 		return key{}, err
 	}
 	switch b {
+	case overMark:
+		return key{kind: keyOver}, nil
 	case '\r', '\n':
 		return key{kind: keyEnter}, nil
 	case 0x7f, 0x08:
@@ -128,6 +140,12 @@ func (k *keyReader) next() (key, error) {
 		c, err := k.byte()
 		if err != nil {
 			return key{}, err
+		}
+		if c&0xc0 != 0x80 {
+			// Not a continuation byte: a key of its own (an Enter, the
+			// pump's overMark), not part of this broken character.
+			k.back, k.has = c, true
+			break
 		}
 		p = append(p, c)
 	}
@@ -321,6 +339,8 @@ func (l *list) key(k key) (res listResult, done bool, err error) {
 		l.move(-listRows)
 	case keyPageDown:
 		l.move(listRows)
+	case keyOver:
+		l.overflow()
 	case keyEnter:
 		return l.enter()
 	case keyRune:
@@ -363,13 +383,19 @@ func (l *list) typed(r rune) (listResult, bool, error) {
 	}
 	if len(l.in) >= maxLine {
 		l.still = l.over
-		l.over = true
-		l.msg = fmt.Sprintf("not taken: at most %d characters; Enter refuses this line", maxLine)
+		l.overflow()
 		return none, false, nil
 	}
 	l.in = append(l.in, r)
 	l.narrowed()
 	return none, false, nil
+}
+
+// overflow marks the typed line as longer than any answer: its Enter
+// refuses it.
+func (l *list) overflow() {
+	l.over = true
+	l.msg = fmt.Sprintf("not taken: at most %d characters; Enter refuses this line", maxLine)
 }
 
 // numbers says which numbers choose an option.

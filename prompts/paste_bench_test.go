@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 // BenchmarkTerminalPaste pastes 40 KB and 400 KB into a typed terminal
@@ -50,6 +51,11 @@ func TestListPasteIsRefusedNotCut(t *testing.T) {
 		"rest" + strings.Repeat(" ", 5000),
 		"undo" + strings.Repeat(" ", 996) + "x",
 		strings.Repeat("x", 40<<10),
+		// Keys the list does not keep (tabs, control characters) still
+		// count: the line editor's cap dropped what came after them.
+		"rest" + strings.Repeat("\t", 5000) + "zz",
+		"rest" + strings.Repeat("\x01", 3000),
+		"rest" + strings.Repeat("\xe2a", 800),
 	} {
 		var out strings.Builder
 		term := newTerminal(strings.NewReader(paste+"\r3"), &out, palette{})
@@ -99,7 +105,39 @@ func TestLineCapKeepsShortLinesWhole(t *testing.T) {
 	}
 	long := strings.Repeat("é", maxLine+50) + "\rok\r"
 	got := string(c.filter([]byte(long)))
-	if want := strings.Repeat("é", maxLine+1) + "\rok\r"; got != want {
+	if want := strings.Repeat("é", maxLine+1) + "\x1f\rok\r"; got != want {
 		t.Fatalf("filter kept %d bytes, want %d", len(got), len(want))
+	}
+}
+
+// TestListDigitsDoNotAddUpToALongLine answers 1,200 lists in a row with a
+// digit and no Enter: each list is a line of its own for the paste cap,
+// which would otherwise drop every key after the thousandth.
+func TestListDigitsDoNotAddUpToALongLine(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	term := newTerminal(pr, io.Discard, palette{})
+	done := make(chan error, 1)
+	go func() {
+		for i := range 1200 {
+			go pw.Write([]byte("2"))
+			res, err := term.choose(pasteList())
+			if err == nil && res.index != 1 {
+				err = fmt.Errorf("answer %d: %+v", i+1, res)
+			}
+			if err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("a list stopped taking its digit: the keys of earlier lists counted as one long line")
 	}
 }

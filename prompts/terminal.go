@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 	"unicode/utf8"
 
@@ -58,6 +59,10 @@ type stdinPump struct {
 	// intr is set while a prompt is interrupted (an answer came from a
 	// phone): new views end at once until resume.
 	intr bool
+	// fresh: a new prompt began, so the next bytes read start a new line
+	// for the cap (a list chooses on a digit without Enter, and a
+	// thousand such answers must not count as one long line).
+	fresh atomic.Bool
 }
 
 // lineCap keeps a pasted line from reaching promptui's line editor in
@@ -68,7 +73,10 @@ type stdinPump struct {
 // first maxLine+1 characters of a line (enough for the line to be refused
 // as too long, never cut down to something that could be taken) and drops
 // the rest up to the line's end (CR or LF). Escape sequences (arrow keys)
-// do not count as characters, a backspace takes one back.
+// do not count as characters, a backspace takes one back. Where it starts
+// dropping it passes on overMark instead, so rumref's own list, which
+// does not keep every character it is given (control keys), still knows
+// the line ran over.
 type lineCap struct {
 	n        int  // characters in the current line
 	dropping bool // the line is over the cap: drop until its end
@@ -101,10 +109,16 @@ func (c *lineCap) filter(b []byte) []byte {
 			c.n = max(0, c.n-1)
 		case x&0xc0 == 0x80:
 			// a UTF-8 continuation byte: part of the character counted
+		case x == overMark:
+			// Ctrl-_ typed is no character of a line, and passed on it
+			// would read as the mark.
+			c.n++
+			continue
 		default:
 			c.n++
 			if c.n > maxLine+1 {
 				c.dropping = true
+				out = append(out, overMark)
 				continue
 			}
 		}
@@ -112,6 +126,13 @@ func (c *lineCap) filter(b []byte) []byte {
 	}
 	return out
 }
+
+// overMark stands, in what the pump passes on, for the rest of a line
+// that lineCap dropped: the unit separator (Ctrl-_), which no key of
+// rumref's list or of promptui's line editor means anything by (the
+// editor takes it as a character, so its line is too long all the same;
+// a NUL would end the editor's line as if Enter were pressed).
+const overMark = 0x1f
 
 type pumpChunk struct {
 	b   []byte
@@ -137,6 +158,7 @@ func (p *stdinPump) view() io.ReadCloser {
 	}
 	v := &pumpView{p: p, done: make(chan struct{})}
 	p.cur = v
+	p.fresh.Store(true)
 	if p.intr {
 		v.Close()
 	}
@@ -193,6 +215,9 @@ func (v *pumpView) Read(b []byte) (int, error) {
 				n, err := p.src.Read(buf)
 				// Only one read is in flight, so the cap is used by
 				// one goroutine at a time.
+				if p.fresh.Swap(false) {
+					p.cap = lineCap{}
+				}
 				kept := p.cap.filter(buf[:n])
 				if len(kept) > 0 || err != nil {
 					p.data <- pumpChunk{b: kept, err: err}
