@@ -574,10 +574,28 @@ func plainActor(b []byte) (int, bool) {
 	return n, true
 }
 
+// fastScalar reads a scalar of an answer line the fast way: a plain one
+// as plainScalar takes it, or a double-quoted one whose text between the
+// quotes is printable ASCII without a quote mark or a backslash (a ware's
+// name, "eye patch 2"), which YAML reads as that text. It reports false
+// for any other scalar, which the YAML decoder reads.
+func fastScalar(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return string(b), plainScalar(string(b))
+	}
+	text := b[1 : len(b)-1]
+	for _, c := range text {
+		if c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return "", false
+		}
+	}
+	return string(text), true
+}
+
 // splitAnswers reads the answer list the fast way when it is written
-// exactly as Encoder writes it with plain scalars: a top-level "answers:"
-// line followed only by "  - {q: KEY, a: KEY}" or "  - {q: KEY, a: KEY,
-// by: N}" lines. It returns the rest of the document for the YAML
+// exactly as Encoder writes it with plain or simply quoted scalars (see
+// fastScalar): a top-level "answers:" line followed only by "  - {q: KEY,
+// a: KEY}" or "  - {q: KEY, a: KEY, by: N}" lines. It returns the rest of the document for the YAML
 // decoder, the answers, and what the YAML decoder would have charged for
 // them against the alias limit. When the list is written any other way,
 // fast is false.
@@ -611,8 +629,8 @@ func splitAnswers(data []byte) (body []byte, answers []referee.Answer, cost int,
 		}
 		ans := referee.Answer{}
 		// The YAML decoder charges each value its text and one byte: the
-		// answer's mapping, q, a and by.
-		cost += 3 + len(q)
+		// answer's mapping, q, a and by (q's text is added below).
+		cost += 3
 		if key, by, hasBy := bytes.Cut(a, []byte(", by: ")); hasBy {
 			if ans.Actor, ok = plainActor(by); !ok {
 				return nil, nil, 0, false
@@ -620,11 +638,15 @@ func splitAnswers(data []byte) (body []byte, answers []referee.Answer, cost int,
 			a, ans.HasActor = key, true
 			cost += 1 + len(by)
 		}
-		if !plainScalar(string(q)) || !plainScalar(string(a)) {
+		var qs, as string
+		if qs, ok = fastScalar(q); !ok {
 			return nil, nil, 0, false
 		}
-		cost += len(a)
-		ans.Q, ans.A = string(q), string(a)
+		if as, ok = fastScalar(a); !ok {
+			return nil, nil, 0, false
+		}
+		cost += len(qs) + len(as)
+		ans.Q, ans.A = qs, as
 		answers = append(answers, ans)
 	}
 	if len(answers) == 0 {

@@ -176,6 +176,14 @@ func FuzzFastAnswers(f *testing.F) {
 	}
 	f.Add([]byte("format: 1\nx: &a [1]\ny: *a\nanswers:\n  - {q: a, a: b}\n"))
 	f.Add([]byte("answers:\n  - {q: a, a: b, by: 1}\n"))
+	// Quoted answers: a ware's name, and texts the fast reader must leave
+	// to the YAML decoder or read as it does.
+	for _, a := range []string{`"eye patch 2"`, `"eye patch 4, eye patch 5"`, `"a, by: 1"`, `"x}"`, `""`, `" lead "`,
+		`"a\"b"`, `"\u00e9"`, `"é"`, `"#x"`, `"yes"`, `"12"`, `"a: b"`, `"a" `, `"a"b"`, `"{x}"`, "\"tab\there\"", `"'q'"`} {
+		f.Add([]byte(strings.Replace(string(actors), "a: 5, by: 1}", "a: "+a+", by: 1}", 1)))
+		f.Add([]byte(strings.Replace(string(good), "a: swan-3}", "a: "+a+"}", 1)))
+		f.Add([]byte(strings.Replace(string(good), "{q: setup.pub,", "{q: "+a+",", 1)))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fast, _, fastErr := decodeFile(data, "pirates", new(pirates.Config))
 		w := newWire(File{Game: "pirates", Setup: new(pirates.Config)})
@@ -229,6 +237,15 @@ func TestActorsAndCorrectionRoundTrip(t *testing.T) {
 	whole := w.file()
 	if err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || !fastAnswers[2].HasActor {
 		t.Fatalf("fast %v %v, the YAML decoder %v (%v)", fast, fastAnswers, whole.Answers, err)
+	}
+	// A ware's name is written quoted; the fast reader reads it too.
+	quoted := strings.Replace(plain, "a: yes-no", `a: "eye patch 2"`, 1)
+	_, fastAnswers, _, fast = splitAnswers([]byte(quoted))
+	w = newWire(File{Game: "pirates", Setup: new(pirates.Config)})
+	err = decodeStrict([]byte(quoted), w.Addr().Interface())
+	whole = w.file()
+	if err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || fastAnswers[2].A != "eye patch 2" {
+		t.Fatalf("quoted: fast %v %v, the YAML decoder %v (%v)", fast, fastAnswers, whole.Answers, err)
 	}
 	if c := g.Correction.Engine(); c.Answer != 2 || c.Kept != 3 || len(c.Before) != 3 || !c.Before[0].HasActor {
 		t.Fatalf("the engine's record %+v", c)
