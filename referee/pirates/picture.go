@@ -107,12 +107,11 @@ func (z picSize) onFrame(k cell) bool {
 	return k.r == 0 || k.r == z.rows()-1 || k.c == 0 || k.c == z.cols()-1
 }
 
-// line lists the cells from p to q, both included, and the character that
-// draws a line of that slope.
-func line(p, q cell) ([]cell, byte) {
+// line appends to out the cells from p to q, both included, and returns
+// them with the character that draws a line of that slope.
+func line(out []cell, p, q cell) ([]cell, byte) {
 	dr, dc := q.r-p.r, q.c-p.c
 	steps := max(abs(dr), abs(dc))
-	out := make([]cell, 0, steps+1)
 	for i := 0; i <= steps; i++ {
 		t := 0.0
 		if steps > 0 {
@@ -287,9 +286,13 @@ func drawBase(b *Board, z picSize) *base {
 	// border point for one that crosses a seam or leaves the board.
 	paths := make([][]cell, len(b.Alleys))
 	prefer := make([]int, len(b.Alleys))
+	// Every path is a piece of one list; seg is the line being drawn.
+	all := make([]cell, 0, 16*len(b.Alleys))
+	var seg []cell
 	for _, a := range b.Alleys {
 		from := b.Intersections[a.A]
-		pts := []cell{z.at(from.X, from.Y)}
+		var pt [3]cell
+		pts := append(pt[:0], z.at(from.X, from.Y))
 		if a.Crosses {
 			pts = append(pts, z.at(a.CrossX, a.CrossY))
 		}
@@ -297,9 +300,10 @@ func drawBase(b *Board, z picSize) *base {
 			to := b.Intersections[a.B]
 			pts = append(pts, z.at(to.X, to.Y))
 		}
-		var path []cell
+		start := len(all)
 		for i := 1; i < len(pts); i++ {
-			seg, ch := line(pts[i-1], pts[i])
+			var ch byte
+			seg, ch = line(seg[:0], pts[i-1], pts[i])
 			if i > 1 {
 				seg = seg[1:]
 			}
@@ -310,14 +314,14 @@ func drawBase(b *Board, z picSize) *base {
 				}
 			}
 			if i == 1 && a.Crosses {
-				prefer[a.ID] = len(path) + len(seg) - 1
+				prefer[a.ID] = len(all) - start + len(seg) - 1
 			}
-			path = append(path, seg...)
+			all = append(all, seg...)
 		}
 		if !a.Crosses {
-			prefer[a.ID] = len(path) / 2
+			prefer[a.ID] = (len(all) - start) / 2
 		}
-		paths[a.ID] = path
+		paths[a.ID] = all[start:len(all):len(all)]
 	}
 	return &base{cv: cv, paths: paths, prefer: prefer}
 }
@@ -347,6 +351,20 @@ func drawTemplate(b *Board, bs *base, captain int) *template {
 		cv.placeCount(bs.paths[a.ID], bs.prefer[a.ID], a.Segments)
 	}
 	t := &template{z: z, cells: cv.cells, alley: cv.alley, lines: make([][]int32, len(b.Alleys))}
+	// Each alley's cells, in one list: counted, then placed.
+	n := make([]int, len(b.Alleys)+1)
+	for _, a := range t.alley {
+		if a >= 0 {
+			n[a+1]++
+		}
+	}
+	for id := range b.Alleys {
+		n[id+1] += n[id]
+	}
+	cells := make([]int32, n[len(b.Alleys)])
+	for id := range b.Alleys {
+		t.lines[id] = cells[n[id]:n[id]:n[id+1]]
+	}
 	for c, a := range t.alley {
 		if a >= 0 {
 			t.lines[a] = append(t.lines[a], int32(c))
