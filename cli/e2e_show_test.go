@@ -72,8 +72,10 @@ func TestShowAsksThePendingQuestionAsTheSessionDoes(t *testing.T) {
 			return q.ID == "wrangle.roll" && strings.Contains(q.Text, "column")
 		}},
 		{"rum after a roll", ": ", func(q *referee.Question) bool {
-			// rum.use in rules revision 3, rum.spend before.
-			return (q.ID == "rum.use" || q.ID == "rum.spend") && (strings.HasPrefix(q.Text, "Wrangle") || strings.HasPrefix(q.Text, "Scorpion"))
+			// Rules revision 3 asks a player holding rum for the die or
+			// the result after a barrel in one question; rum.spend before.
+			rum := q.ID == "rum.spend" || q.Kind == referee.Choice && (q.ID == "wrangle.roll" || q.ID == "chest.roll")
+			return rum && (strings.HasPrefix(q.Text, "Wrangle") || strings.HasPrefix(q.Text, "Scorpion"))
 		}},
 		// Rules revision 2's questions: the turn menu and hop again open
 		// with the player's name (asked without a "Bo: " prefix), the pub

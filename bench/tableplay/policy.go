@@ -75,9 +75,18 @@ func (p *policy) pirates(q *object) string {
 			return map[bool]string{true: "reveal", false: "end"}[p.reveals(q)]
 		}
 		return p.either(q, 40, "reveal", "end")
-	case "rum.use":
-		return p.reroll(q, 35)
-	case "rum.second":
+	case "wrangle.roll", "pub.roll", "chest.roll":
+		// Revision 3 asks a player holding rum for the die or, after a
+		// barrel, the result that stands (r5): a barrel 35 times in 100,
+		// as at rum.spend.
+		if has(q, "r1") != "" {
+			d := strconv.Itoa(1 + p.rnd.IntN(6))
+			if p.chance(35) {
+				return "r" + d
+			}
+			return d
+		}
+	case "rum.more":
 		return p.reroll(q, 30)
 	case "map.take":
 		if k := p.without(q, "none"); k != "" && p.chance(90) {

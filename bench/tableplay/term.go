@@ -304,7 +304,9 @@ func (t *terminal) typeAnswer(q *object, line string, s string) error {
 		if digitKeys(q) {
 			typed = line
 		}
-		longer := false
+		// A key that is not a number narrows the list, and its Enter
+		// chooses it ("r5" beside the digit keys of a roll with rum).
+		longer := strings.Trim(typed, "0123456789") != ""
 		for k, o := range q.Options {
 			n := strconv.Itoa(k + 1)
 			if digitKeys(q) {

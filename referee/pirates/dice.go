@@ -1,6 +1,7 @@
 package pirates
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,14 +26,12 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 	if p == referee.Imaginary {
 		actor = referee.Table
 	}
+	helps := func(n int) bool { return !g.asksLess() || !best(n) }
+	if g.asksNeeded() && p != referee.Imaginary && g.Players[p].Rum > 0 && slices.ContainsFunc([]int{1, 2, 3, 4, 5, 6}, helps) {
+		return g.rollWithRum(t, p, id, contest, helps)
+	}
 	n := askDie(t, id, actor, referee.Text("%s: %s rolls the die. What did it show?", contest, referee.Str(g.name(p))), "rp.dice")
 	if p == referee.Imaginary {
-		return n
-	}
-	helps := func(n int) bool { return !g.asksLess() || !best(n) }
-	if g.asksNeeded() {
-		n = g.rumRerolls(t, p, contest, n, helps)
-		t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(g.name(p)), referee.Int(n)))
 		return n
 	}
 	for g.Players[p].Rum > 0 && helps(n) {
@@ -70,33 +69,34 @@ func askDie(t *referee.T, id string, actor referee.Seat, text referee.Msg, rule 
 	return t.AskNumber(referee.Question{ID: id, Actor: actor, Min: 1, Max: 6, Prompt: text, Rule: rule})
 }
 
-// rumRerolls offers rum after roll n under revisionAsksNeeded, where the
-// re-roll's result is the answer: "keep", or the number the re-roll
-// showed (a barrel is handed back for it). After a barrel's first re-roll
-// the player keeps it or gives the second re-roll's number; keeping
-// settles the roll, and after the second another barrel may be offered.
-// It returns the result that stands.
-func (g *Game) rumRerolls(t *referee.T, p referee.Seat, contest referee.Arg, n int, helps func(int) bool) int {
+// rollWithRum is the roll of a player holding rum under
+// revisionAsksNeeded, where a roll with rum takes one answer: the die
+// ("4"), or "r" and the result after handing back a barrel for up to two
+// re-rolls ("r5"), as the table says it: only the result that stands
+// matters. After a barrel, if another could still help, the player may
+// hand back the next one (rum.more), and so on.
+func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest referee.Arg, helps func(int) bool) int {
 	pl := &g.Players[p]
-	for pl.Rum > 0 && helps(n) {
-		r, ok := rumChoice(t, "rum.use", p, referee.Text("%s: %s rolled %d. Keep it, or hand back a rum barrel (%d left) and re-roll: what did the re-roll show?", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum)), n, "Spend a barrel: the re-roll shows %d")
-		if !ok {
-			return n
-		}
+	c := referee.Choose[referee.Key](t)
+	for d := 1; d <= 6; d++ {
+		c.Add(referee.Key(strconv.Itoa(d)), referee.Text("%d", referee.Int(d)))
+	}
+	for d := 1; d <= 6; d++ {
+		c.Add(referee.Key("r"+strconv.Itoa(d)), referee.Text("%d after a rum barrel (up to two re-rolls; the last stands)", referee.Int(d)))
+	}
+	a := string(c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.dice",
+		Prompt: referee.Text("%s: %s rolls the die. What did it show? (With rum, r and the result that stands, e.g. r5.)", contest, referee.Str(pl.Name))}))
+	n, _ := strconv.Atoi(strings.TrimPrefix(a, "r"))
+	for spent := strings.HasPrefix(a, "r"); spent; {
 		pl.Rum--
 		g.RumPool++
-		n = r
-		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) and re-rolls a %d.", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
-		if !helps(n) {
-			return n
+		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) and re-rolls: %d.", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
+		if pl.Rum == 0 || !helps(n) {
+			break
 		}
-		r, ok = rumChoice(t, "rum.second", p, referee.Text("%s: %s re-rolled %d. Keep it, or use the barrel's second re-roll: what did it show?", contest, referee.Str(pl.Name), referee.Int(n)), n, "Second re-roll: it shows %d")
-		if !ok {
-			return n
-		}
-		n = r
-		t.Say("rp.rum", referee.Text("%s re-rolls a second time: %d.", referee.Str(pl.Name), referee.Int(n)))
+		n, spent = rumChoice(t, "rum.more", p, referee.Text("%s: %s's re-rolls end at %d. Keep it, or hand back another barrel (%d left): what did its re-rolls end at?", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum)), n, "Another barrel: its re-rolls end at %d")
 	}
+	t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(pl.Name), referee.Int(n)))
 	return n
 }
 

@@ -16,3 +16,6 @@ func (g *Game) DeadEndForTest(c int) bool { return g.deadEnd(c) }
 
 // GameEndForTest scores the game and reports the result (test hook).
 func (g *Game) GameEndForTest(t *referee.T) { g.gameEnd(t) }
+
+// NameWaresForTest runs the end-of-game naming of kept wares (test hook).
+func (g *Game) NameWaresForTest(t *referee.T) { g.nameWares(t) }
