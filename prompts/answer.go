@@ -31,10 +31,13 @@ func tooLongLine(line string) bool {
 // too long or holds a control or formatting character (tabs are allowed
 // and count as spaces). It returns the reason in the player's words.
 func checkLine(line string) string {
-	if line == tooLong || len(line) > maxLineBytes {
+	n := utf8.RuneCountInString(line)
+	if line == tooLong || len(line) > maxLineBytes || n > maxLine && strings.IndexByte(line, overMark) >= 0 {
+		// The terminal's paste cap marks where it dropped the rest of the
+		// line (overMark): its length is not known.
 		return fmt.Sprintf("that line is too long (more than %d characters); answers and commands are short, so type it again", maxLine)
 	}
-	if n := utf8.RuneCountInString(line); n > maxLine {
+	if n > maxLine {
 		return fmt.Sprintf("that line is too long (%d characters, at most %d); answers and commands are short, so type it again", n, maxLine)
 	}
 	if d := safetext.Find(strings.ReplaceAll(line, "\t", " ")); d != "" {

@@ -91,7 +91,7 @@ func TestTerminalPasteIsRefusedNotCut(t *testing.T) {
 			}
 			continue
 		}
-		if why := checkLine(s); !strings.Contains(why, "too long") {
+		if why := checkLine(s); !strings.Contains(why, "too long (more than 1000 characters)") {
 			t.Errorf("a paste of %d bytes came back as %d bytes and was not refused as too long: %q", len(paste), len(s), why)
 		}
 	}
