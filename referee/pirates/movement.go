@@ -36,11 +36,15 @@ func (g *Game) hasEmptyPlain(c int) bool {
 // board lists them at c, each dark entry followed by its exits in alley
 // order. A dark exit must be an empty dark alley other than the entry
 // whose inner end is not c (the captain must reach a new intersection).
-func (g *Game) eachHop(c int, f func(hop) bool) {
+func (g *Game) eachHop(c int, f func(hop) bool) { g.eachHopVia(c, noAlley, f) }
+
+// eachHopVia is eachHop for the hops through one entry alley, or through
+// every alley for noAlley.
+func (g *Game) eachHopVia(c int, entry alley, f func(hop) bool) {
 	darkCoin := g.hasEmptyPlain(c)
 	for _, id := range g.Board.At[c] {
 		a := &g.Board.Alleys[id]
-		if !g.empty(id) {
+		if entry != noAlley && id != int(entry) || !g.empty(id) {
 			continue
 		}
 		if !a.Dark {
@@ -389,11 +393,12 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 	from := g.Captain
 	var choice hop
 	var exits []hop
-	for _, h := range g.affordable(p, from, k, last) {
-		if h.Alley == int(entry) {
+	g.eachHopVia(from, entry, func(h hop) bool {
+		if g.payable(p, h, k, last) {
 			exits = append(exits, h)
 		}
-	}
+		return true
+	})
 	choice = exits[0]
 	if choice.Exit >= 0 {
 		ea := g.Board.Alleys[entry]
