@@ -283,11 +283,12 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 	// then never walks the answers twice.
 	var probeDoc *setup.YAMLDoc
 	var err error
-	if body, _, cost, fast := splitAnswers(data); fast {
-		probeDoc, err = setup.DecodeYAMLDoc(withoutAnswers(body), &probe, setup.YAMLOptions{Limit: MaxSize - cost, IgnoreUnknown: true})
-		if err != nil || !answersLast(probeDoc, body) {
-			probeDoc, err = nil, nil
+	fast := readFast(data)
+	if fast != nil {
+		if err = fast.doc.Decode(&probe, setup.YAMLOptions{Limit: fast.limit, IgnoreUnknown: true}); err == nil {
+			probeDoc = fast.doc
 		}
+		err = nil
 	}
 	if probeDoc == nil {
 		probeDoc, err = setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true})
@@ -316,7 +317,7 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 			return nil, missingSection(probe.Game, others)
 		}
 	}
-	f, doc, err := decodeFile(data, probe.Game, section)
+	f, doc, err := decodeFast(data, fast, probe.Game, section)
 	if err != nil {
 		return nil, err
 	}
@@ -427,18 +428,50 @@ func (e *Encoder) CheckSetup() error {
 // written as rumref writes it, the rest (or, failing that, everything) by
 // the strict YAML decoder. Both ways give the same file or both refuse.
 func decodeFile(data []byte, game string, section any) (File, *setup.YAMLDoc, error) {
+	return decodeFast(data, readFast(data), game, section)
+}
+
+// fastSave is a save whose answer list reads the fast way (splitAnswers):
+// the answers, and the rest of the document with an empty answer list in
+// place of the lines read, parsed by YAML (once for the probe of
+// DecodeWith and the decoding of decodeFast), with what is left of the
+// alias limit for it.
+type fastSave struct {
+	answers []referee.Answer
+	doc     *setup.YAMLDoc
+	limit   int
+}
+
+// readFast reads a save's answer list the fast way and parses the rest,
+// or returns nil when the list is not written the fast way or the rest
+// does not parse with the empty list as its last top-level field.
+func readFast(data []byte) *fastSave {
+	body, answers, cost, fast := splitAnswers(data)
+	if !fast {
+		return nil
+	}
+	// The rest is parsed with an empty answer list in place of the lines
+	// read the fast way: that proves the "answers:" line is a top-level
+	// field of the one document (not a second document, not a repeated
+	// field, not text inside a value), and the answers are charged to the
+	// alias limit as the YAML decoder would.
+	opt := setup.YAMLOptions{Limit: MaxSize - cost}
+	doc, err := setup.ParseYAMLDoc(withoutAnswers(body), opt)
+	if err != nil || !answersLast(doc, body) {
+		return nil
+	}
+	return &fastSave{answers: answers, doc: doc, limit: opt.Limit}
+}
+
+// decodeFast is decodeFile with the fast reading of data done (fast, nil
+// when it does not read the fast way).
+func decodeFast(data []byte, fast *fastSave, game string, section any) (File, *setup.YAMLDoc, error) {
 	w := newWire(File{Game: game, Setup: section})
-	if body, answers, cost, fast := splitAnswers(data); fast {
-		// The rest is decoded with an empty answer list in place of the
-		// lines read the fast way: that proves the "answers:" line is a
-		// top-level field of the one document (not a second document, not
-		// a repeated field, not text inside a value), and charges the
-		// answers to the alias limit as the YAML decoder would.
-		doc, err := setup.DecodeYAMLDoc(withoutAnswers(body), w.Addr().Interface(), setup.YAMLOptions{Limit: MaxSize - cost})
-		if err == nil && answersLast(doc, body) {
+	if fast != nil {
+		if err := fast.doc.Decode(w.Addr().Interface(), setup.YAMLOptions{Limit: fast.limit}); err == nil {
 			f := w.file()
-			f.Answers = answers
-			return f, doc, nil
+			f.Answers = fast.answers
+			return f, fast.doc, nil
 		}
 		w = newWire(File{Game: game, Setup: section})
 	}
@@ -560,8 +593,8 @@ func scanFormat(data []byte) (int, bool) {
 
 // plainActor reads an actor as Encoder writes it: -1, or a seat number
 // without leading zeros.
-func plainActor(b []byte) (int, bool) {
-	if string(b) == "-1" {
+func plainActor(b string) (int, bool) {
+	if b == "-1" {
 		return -1, true
 	}
 	if len(b) == 0 || len(b) > 2 || b[0] < '0' || b[0] > '9' || len(b) == 2 && (b[0] == '0' || b[1] < '0' || b[1] > '9') {
@@ -579,17 +612,17 @@ func plainActor(b []byte) (int, bool) {
 // quotes is printable ASCII without a quote mark or a backslash (a ware's
 // name, "eye patch 2"), which YAML reads as that text. It reports false
 // for any other scalar, which the YAML decoder reads.
-func fastScalar(b []byte) (string, bool) {
-	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
-		return string(b), plainScalar(string(b))
+func fastScalar(s string) (string, bool) {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return s, plainScalar(s)
 	}
-	text := b[1 : len(b)-1]
-	for _, c := range text {
-		if c < ' ' || c > '~' || c == '"' || c == '\\' {
+	text := s[1 : len(s)-1]
+	for i := range len(text) {
+		if c := text[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
 			return "", false
 		}
 	}
-	return string(text), true
+	return text, true
 }
 
 // splitAnswers reads the answer list the fast way when it is written
@@ -606,47 +639,48 @@ func splitAnswers(data []byte) (body []byte, answers []referee.Answer, cost int,
 	} else if i = bytes.Index(data, []byte("\nanswers:\n")); i < 0 {
 		return nil, nil, 0, false
 	}
-	rest := data[i+len("\nanswers:\n"):]
-	answers = make([]referee.Answer, 0, bytes.Count(rest, []byte("\n")))
+	// One string holds the list's text: the answers' strings are pieces
+	// of it.
+	rest := string(data[i+len("\nanswers:\n"):])
+	answers = make([]referee.Answer, 0, strings.Count(rest, "\n"))
 	for len(rest) > 0 {
 		line := rest
-		if j := bytes.IndexByte(rest, '\n'); j >= 0 {
+		if j := strings.IndexByte(rest, '\n'); j >= 0 {
 			line, rest = rest[:j], rest[j+1:]
 		} else {
-			rest = nil
+			rest = ""
 		}
-		inner, ok := bytes.CutPrefix(line, []byte("  - {q: "))
+		inner, ok := strings.CutPrefix(line, "  - {q: ")
 		if !ok {
 			return nil, nil, 0, false
 		}
-		inner, ok = bytes.CutSuffix(inner, []byte("}"))
+		inner, ok = strings.CutSuffix(inner, "}")
 		if !ok {
 			return nil, nil, 0, false
 		}
-		q, a, ok := bytes.Cut(inner, []byte(", a: "))
+		q, a, ok := strings.Cut(inner, ", a: ")
 		if !ok {
 			return nil, nil, 0, false
 		}
 		ans := referee.Answer{}
 		// The YAML decoder charges each value its text and one byte: the
-		// answer's mapping, q, a and by (q's text is added below).
+		// answer's mapping, q, a and by (q's and a's texts are added
+		// below).
 		cost += 3
-		if key, by, hasBy := bytes.Cut(a, []byte(", by: ")); hasBy {
+		if key, by, hasBy := strings.Cut(a, ", by: "); hasBy {
 			if ans.Actor, ok = plainActor(by); !ok {
 				return nil, nil, 0, false
 			}
 			a, ans.HasActor = key, true
 			cost += 1 + len(by)
 		}
-		var qs, as string
-		if qs, ok = fastScalar(q); !ok {
+		if ans.Q, ok = fastScalar(q); !ok {
 			return nil, nil, 0, false
 		}
-		if as, ok = fastScalar(a); !ok {
+		if ans.A, ok = fastScalar(a); !ok {
 			return nil, nil, 0, false
 		}
-		cost += len(qs) + len(as)
-		ans.Q, ans.A = qs, as
+		cost += len(ans.Q) + len(ans.A)
 		answers = append(answers, ans)
 	}
 	if len(answers) == 0 {

@@ -31,7 +31,25 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	if st.Size() > limit {
 		return nil, fmt.Errorf("%s is %d bytes; rumref reads files of at most %d bytes", path, st.Size(), limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	// Read into room for the size the file has now and one byte more, to
+	// see it grow or end (io.ReadAll doubles its buffer from 512 bytes),
+	// as os.ReadFile does.
+	data := make([]byte, 0, min(st.Size(), limit)+1)
+	r := io.LimitReader(f, limit+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, rerr := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			err = rerr
+			break
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}

@@ -82,6 +82,20 @@ func DecodeYAML(data []byte, v any) error {
 // DecodeYAMLDoc is DecodeYAML with options; it returns the document for
 // line look-ups.
 func DecodeYAMLDoc(data []byte, v any, opt YAMLOptions) (*YAMLDoc, error) {
+	doc, err := ParseYAMLDoc(data, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := doc.Decode(v, opt); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+// ParseYAMLDoc is the first half of DecodeYAMLDoc: it parses the one YAML
+// document of data (of at most opt.Limit bytes) for Decode, which may
+// decode it more than once.
+func ParseYAMLDoc(data []byte, opt YAMLOptions) (*YAMLDoc, error) {
 	limit := opt.Limit
 	if limit <= 0 {
 		limit = MaxFileSize
@@ -105,19 +119,27 @@ func DecodeYAMLDoc(data []byte, v any, opt YAMLOptions) (*YAMLDoc, error) {
 		}
 		return nil, &YAMLError{Line: line, Msg: "the file holds more than one YAML document (the second starts here, after ---): keep only the first"}
 	}
-	d := &yamlDecoder{budget: limit, limit: limit, ignoreUnknown: opt.IgnoreUnknown}
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		panic("setup.DecodeYAML needs a pointer")
-	}
 	node := &root
 	if node.Kind == yaml.DocumentNode && len(node.Content) == 1 {
 		node = node.Content[0]
 	}
-	if err := d.decode(node, rv.Elem(), nil, 0); err != nil {
-		return nil, err
-	}
 	return &YAMLDoc{root: node}, nil
+}
+
+// Decode is the second half of DecodeYAMLDoc: it decodes the parsed
+// document strictly into v with opt's limit (0: MaxFileSize) and
+// IgnoreUnknown.
+func (d *YAMLDoc) Decode(v any, opt YAMLOptions) error {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = MaxFileSize
+	}
+	yd := &yamlDecoder{budget: limit, limit: limit, ignoreUnknown: opt.IgnoreUnknown}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		panic("setup.DecodeYAML needs a pointer")
+	}
+	return yd.decode(d.root, rv.Elem(), nil, 0)
 }
 
 // syntaxLine is compiled at first use, not at every start of rumref.
