@@ -805,14 +805,49 @@ func (f *termFront) ask(a asking) func() (string, error) {
 }
 
 func (f *termFront) show(m shown) {
-	if m.kind == showEvent {
+	switch m.kind {
+	case showEvent:
 		f.t.ruling(m.text, f.s.pal.quiet("("+m.event.Rule+")"), len(m.event.Rule)+2)
 		return
+	case showInfo, showNote, showSecret, showLine:
+		// A sentence wraps between words at the terminal's width; a
+		// ruling does so too (ruling), the board picture and the
+		// reference texts come fitted.
+		m.text = f.t.wrapText(m.text, 0)
 	}
 	showText(f.s, m)
 }
 
-func (f *termFront) refuse(q *referee.Question, why string) { refuseText(f.s, q, why) }
+func (f *termFront) refuse(q *referee.Question, why string) {
+	label := len("Not taken: ")
+	if q != nil && q.Rule != "" {
+		label = len("Not taken (" + q.Rule + "): ")
+	}
+	refuseText(f.s, q, f.t.wrapText(why, label))
+}
+
+// wrapText wraps each line of text between words at the terminal's width;
+// the first line has first columns taken already (a label before it), and
+// the lines wrapped from it keep that width too.
+func (t *terminal) wrapText(text string, first int) string {
+	width := t.width() - 1
+	lines := strings.Split(text, "\n")
+	var out []string
+	for i, line := range lines {
+		taken := 0
+		if i == 0 {
+			taken = first
+		}
+		if utf8.RuneCountInString(line)+taken <= width || !strings.Contains(line, " ") {
+			out = append(out, line)
+			continue
+		}
+		// A label's columns are kept free (on every line of the
+		// sentence, which keeps it simple).
+		out = append(out, wrapAt(line, width-taken, "")...)
+	}
+	return strings.Join(out, "\n")
+}
 
 // stop clears the screen when a player still holds the laptop after a
 // secret answer (quit or Ctrl-C at their own next question): their

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"text/template"
+	"unicode/utf8"
 
 	"rumref/referee"
 )
@@ -249,5 +250,36 @@ func TestWrapOnATinyTerminal(t *testing.T) {
 		if got := strings.Join(words, " "); got != "Hop again (1 coin) along which empty alley, or stop here?" {
 			t.Errorf("width %d: %q", n, lines)
 		}
+	}
+}
+
+// TestSentencesWrapBetweenWords: an info line or a refusal longer than
+// the terminal wraps between words, never inside one ("rulin/gs"), and a
+// label's columns are kept free; a line without spaces (a picture row) is
+// left whole.
+func TestSentencesWrapBetweenWords(t *testing.T) {
+	term := &terminal{outFd: -1} // 80 columns
+	text := "Corrected answer 14: the game was replayed from there, and the rulings that now follow from the corrected answer are listed below so the table can fix its pieces.\nshort"
+	got := term.wrapText(text, 20)
+	lines := strings.Split(got, "\n")
+	if len(lines) < 3 || lines[len(lines)-1] != "short" {
+		t.Fatalf("not wrapped as expected:\n%s", got)
+	}
+	for _, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 79-20 {
+			t.Errorf("line of %d columns, want at most %d: %q", n, 79-20, l)
+		}
+	}
+	if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(text), " ") {
+		t.Errorf("words changed:\n%s", got)
+	}
+	for _, w := range strings.Fields(got) {
+		if !strings.Contains(text, w) {
+			t.Errorf("word %q was cut", w)
+		}
+	}
+	row := strings.Repeat("─", 120)
+	if term.wrapText(row, 0) != row {
+		t.Error("a line without spaces was wrapped")
 	}
 }
