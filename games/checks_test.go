@@ -672,4 +672,22 @@ func TestPiratesUnnamedTilesCounted(t *testing.T) {
 		}
 		e.Close()
 	}
+	// A stack with more tiles out unnamed than it holds, the players
+	// holding them all: the invariants add up each stack's size as they
+	// count its tiles, and say what Stack.Size says.
+	e = played(t, tt, 3, 250)
+	g = e.Game().(*pirates.Game)
+	st := g.Stacks[pirates.SortWare]
+	extra := st.Size() + 1
+	st.Unnamed += extra
+	g.Players[0].Unnamed += extra
+	for k, c := range st.Counts {
+		st.Counts[k] = 0
+		g.Boxed = append(g.Boxed, slices.Repeat([]string{k}, c)...)
+	}
+	want := fmt.Sprintf("the %s stack holds %d tiles", pirates.SortWare, st.Size())
+	if err := tt.Invariants(g); err == nil || err.Error() != want || st.Size() >= 0 {
+		t.Errorf("a stack holding %d tiles: the invariants say %v, want %q", st.Size(), err, want)
+	}
+	e.Close()
 }

@@ -163,16 +163,20 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 			unknown = append(unknown, k)
 		}
 	}
-	for _, st := range g.Stacks {
+	// size is each stack's Size, added up as its tiles are counted.
+	var size [len(g.Stacks)]int
+	for s, st := range g.Stacks {
 		for k, c := range st.Counts {
 			if c < 0 {
 				return fmt.Errorf("a stack holds %d of %s", c, k)
 			}
 			one(k, c)
+			size[s] += c
 		}
 		for _, k := range st.Under {
 			one(k, 1)
 		}
+		size[s] += len(st.Under) - st.Unnamed
 	}
 	add := func(keys ...string) {
 		for _, k := range keys {
@@ -214,8 +218,8 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 		if st.Unnamed != want {
 			return fmt.Errorf("the %s stack has %d tiles out unnamed; the players hold %d", pirates.TileSort(s), st.Unnamed, want)
 		}
-		if st.Size() < 0 {
-			return fmt.Errorf("the %s stack holds %d tiles", pirates.TileSort(s), st.Size())
+		if size[s] < 0 {
+			return fmt.Errorf("the %s stack holds %d tiles", pirates.TileSort(s), size[s])
 		}
 	}
 	total := 0
