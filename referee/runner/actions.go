@@ -43,15 +43,16 @@ func (g *Game) legalActions(seat int) []Action {
 	// the table can tell the hand holds: an action is offered only when
 	// such a card can fit (mayPlay).
 	open := g.cardsNamedOnLeaving()
+	counts := g.crownPlacesByCounts()
 	out := []Action{ActGain, ActDraw}
 	if holds && (!open || g.mayPlay(seat, []CardType{Event}, g.playable(seat))) {
 		out = append(out, ActEvent)
 	}
 	if seat == CrownSeat {
-		if holds && len(g.freeIslands()) > 0 && (!open || g.crownMayHold(Investment)) {
+		if holds && len(g.freeIslands()) > 0 && (!counts || g.crownMayHold(Investment)) {
 			out = append(out, ActInvestments)
 		}
-		if holds && (!open || g.crownMayHold(Hazard)) {
+		if holds && (!counts || g.crownMayHold(Hazard)) {
 			out = append(out, ActHazard)
 		}
 		if len(g.crownPieces()) > 0 {

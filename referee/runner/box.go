@@ -21,13 +21,21 @@ import (
 // leaves the hand, in public wherever it goes face-up (every card the
 // pirate plays or discards, the crown's events), in secret where it goes
 // face-down or stays hidden (the crown's investments, hazards and
-// discard choice). Saves of editions 0 to 2 replay with the questions
-// they were played with.
-const Edition = 3
+// discard choice). Edition 4 offers the crown's "play investments" and
+// "play a hazard" only while its hand and deck can still hold a card of
+// the type by the counts the table sees (crownPlacesByCounts); edition 3
+// saves, written before that, offered them whenever the hand held a card.
+// Saves of editions 0 to 3 replay with the questions they were played
+// with.
+const Edition = 4
 
 // cardsNamedOnLeaving reports whether hands are counts and cards are named
 // when they leave the hand (edition 3, see Edition).
 func (g *Game) cardsNamedOnLeaving() bool { return g.Config.Edition >= 3 }
+
+// crownPlacesByCounts reports whether the crown's placing actions are
+// offered by the counts the table sees (edition 4, see Edition).
+func (g *Game) crownPlacesByCounts() bool { return g.Config.Edition >= 4 }
 
 // asksLess reports whether the game was started under edition 2 or
 // later (see Edition).

@@ -417,6 +417,46 @@ func TestSaveFromBeforeTheBoxCountsStillOpens(t *testing.T) {
 	}
 }
 
+// TestEditionThreeSaveFromBeforeTheCrownCountsStillOpens replays a save
+// of a random game written by rumref at 230ba5c (edition 3, before the
+// crown's placing actions were offered by the table's counts): at answer
+// 378 its crown chose "play a hazard" though no hazard could be left for
+// its hand, and took it back. It replays to its end, and the same choice
+// is not offered in an edition-4 game at that point.
+func TestEditionThreeSaveFromBeforeTheCrownCountsStillOpens(t *testing.T) {
+	f, _, err := games.Read(filepath.Join("testdata", "old_save_edition3.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := *f.Setup.(*runner.Config)
+	if cfg.Edition != 3 || len(f.Answers) < 378 || f.Answers[377].Q != "action" || f.Answers[377].A != "hazard" {
+		t.Fatalf("the fixture should be an edition-3 save whose answer 378 plays a hazard: edition %d, %d answers", cfg.Edition, len(f.Answers))
+	}
+	e, err := referee.Replay(factory(cfg), f.Answers)
+	if err != nil {
+		t.Fatalf("the edition-3 save does not replay: %v", err)
+	}
+	if !e.Over() {
+		t.Error("the save holds a whole game: the replay should end it")
+	}
+	e.Close()
+	cfg.Edition = 4
+	e, err = referee.Replay(factory(cfg), f.Answers[:377])
+	if err != nil {
+		t.Fatalf("the answers before 378 should replay under edition 4: %v", err)
+	}
+	defer e.Close()
+	q := e.Next()
+	if q == nil || q.ID != "action" {
+		t.Fatalf("answer 378 should be the crown's action, got %v", q)
+	}
+	for _, o := range q.Options {
+		if o.Key == "hazard" {
+			t.Errorf("edition 4 offers %q with no hazard left for the crown's hand: %v", o.Key, q.Options)
+		}
+	}
+}
+
 // TestEditionOutOfRangeSaysWhy: an edition below 0 is a damaged save, not
 // one from a newer rumref; an edition above today's asks for a newer one.
 func TestEditionOutOfRangeSaysWhy(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 // The game of seed 7 is played as a save from before the box counts
 // (edition 0) and under each edition since.
 func TestGoldenGame(t *testing.T) {
-	for _, ed := range []int{0, 1, 2, runner.Edition} {
+	for _, ed := range []int{0, 1, 2, 3, runner.Edition} {
 		name := "game_seed7"
 		if ed > 0 {
 			name = fmt.Sprintf("game_seed7_edition%d", ed)

@@ -140,7 +140,7 @@ func TestPublicCardQuestionsLeakNothing(t *testing.T) {
 	}
 	asked := map[string]int{}
 	for seed := int64(1); seed <= int64(games); seed++ {
-		cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 80, Mulligan: seed%2 == 0, Cards: catalog(t), Edition: 3}
+		cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 80, Mulligan: seed%2 == 0, Cards: catalog(t), Edition: runner.Edition}
 		e, err := referee.Start(factory(cfg))
 		if err != nil {
 			t.Fatal(err)
