@@ -82,7 +82,7 @@ func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest refe
 		c.Add(referee.Key(strconv.Itoa(d)), referee.Text("%d", referee.Int(d)))
 	}
 	for d := 1; d <= 6; d++ {
-		c.Add(referee.Key("r"+strconv.Itoa(d)), referee.Text("%d after a rum barrel (up to two re-rolls; the last stands)", referee.Int(d)))
+		c.Add(referee.Key(rumKeys.Of(d)), referee.Text("%d after a rum barrel (up to two re-rolls; the last stands)", referee.Int(d)))
 	}
 	a := string(c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.dice",
 		Prompt: referee.Text("%s: %s rolls the die. What did it show? (With rum, r and the result that stands, e.g. r5.)", contest, referee.Str(pl.Name))}))
@@ -100,6 +100,10 @@ func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest refe
 	return n
 }
 
+// rumKeys are the keys of a result after a rum barrel, "r1" to "r6",
+// made once.
+var rumKeys = referee.NewKeys("r", 7)
+
 // rumChoice asks whether p keeps roll n or re-rolls, and what the re-roll
 // showed: options r1 to r6 are the re-roll's result, in that order (so a
 // typed digit, an option's place in the list, is the die's number), then
@@ -107,7 +111,7 @@ func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest refe
 func rumChoice(t *referee.T, id string, p referee.Seat, prompt referee.Msg, n int, label string) (int, bool) {
 	c := referee.Choose[referee.Key](t)
 	for d := 1; d <= 6; d++ {
-		c.Add(referee.Key("r"+strconv.Itoa(d)), referee.Text(label, referee.Int(d)))
+		c.Add(referee.Key(rumKeys.Of(d)), referee.Text(label, referee.Int(d)))
 	}
 	c.Add("keep", referee.Text("Keep the %d", referee.Int(n)))
 	a := string(c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.rum", Prompt: prompt}))
