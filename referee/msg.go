@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -39,6 +40,7 @@ const (
 	argCount
 	argSub
 	argList
+	argWords
 )
 
 // Arg is one argument of a message, two words long so that messages are
@@ -104,6 +106,22 @@ func List(items []Msg, sep, last string) Arg {
 	return Arg{p: unsafe.Pointer(&msgList{items: items, sep: sep, last: last}), tag: uint32(argList) << kindShift}
 }
 
+// Words is a list of plain strings (names) written as List writes its
+// messages: Words(names, ", ", " and ") writes "Ann, Bo and Cy". Like
+// List, it allocates, once.
+func Words(items []string, sep, last string) Arg {
+	return Arg{p: unsafe.Pointer(&wordList{items: items, sep: sep, last: last}), tag: uint32(argWords) << kindShift}
+}
+
+// wordList is a Words argument's strings and separators.
+type wordList struct {
+	items     []string
+	sep, last string
+}
+
+// words is a Words argument's list.
+func (a *Arg) words() *wordList { return (*wordList)(a.p) }
+
 // sub is a Sub argument's message.
 func (a *Arg) sub() *Msg { return (*Msg)(a.p) }
 
@@ -161,6 +179,9 @@ func (a *Arg) equal(o *Arg) bool {
 	case argList:
 		x, y := a.list(), o.list()
 		return x.sep == y.sep && x.last == y.last && msgsEqual(x.items, y.items)
+	case argWords:
+		x, y := a.words(), o.words()
+		return x.sep == y.sep && x.last == y.last && slices.Equal(x.items, y.items)
 	case argInt:
 		return true
 	}
@@ -310,18 +331,31 @@ func (a *Arg) appendTo(b []byte) []byte {
 	case argList:
 		x := a.list()
 		for i := range x.items {
-			switch {
-			case i == 0:
-			case i == len(x.items)-1:
-				b = append(b, x.last...)
-			default:
-				b = append(b, x.sep...)
-			}
+			b = listSep(b, i, len(x.items), x.sep, x.last)
 			b = x.items[i].appendTo(b)
+		}
+		return b
+	case argWords:
+		x := a.words()
+		for i, w := range x.items {
+			b = listSep(b, i, len(x.items), x.sep, x.last)
+			b = append(b, w...)
 		}
 		return b
 	}
 	return append(b, a.str()...)
+}
+
+// listSep writes what comes before item i of a list of n: nothing before
+// the first, last before the last, sep before the others.
+func listSep(b []byte, i, n int, sep, last string) []byte {
+	switch {
+	case i == 0:
+		return b
+	case i == n-1:
+		return append(b, last...)
+	}
+	return append(b, sep...)
 }
 
 func (a *Arg) text() string {

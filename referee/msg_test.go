@@ -211,3 +211,17 @@ func TestMsgEqualComparesWhatMessagesHold(t *testing.T) {
 		t.Fatal("questions with different labels are equal")
 	}
 }
+
+func TestWordsWriteLikeAListOfStrings(t *testing.T) {
+	for _, items := range [][]string{nil, {"Ann"}, {"Ann", "Bo"}, {"Ann", "Bo", "The Swan 3"}} {
+		w := Text("[%s]", Words(items, ", ", " and "))
+		l := Text("[%s]", List(Strs(items), ", ", " and "))
+		if w.String() != l.String() {
+			t.Errorf("Words %q, List %q", w.String(), l.String())
+		}
+		again := Text("[%s]", Words(append([]string(nil), items...), ", ", " and "))
+		if !w.Equal(&again) || len(items) > 0 && w.Equal(&l) {
+			t.Errorf("Equal is wrong for %q", w.String())
+		}
+	}
+}

@@ -123,7 +123,7 @@ func (g *Game) escapeDeadEnd(t *referee.T) {
 	text := referee.Text("%s: the captain jumps to %s (no coin action).", referee.Sub(why), referee.Str(g.Board.Intersections[dest].Name))
 	if len(path) > 1 {
 		text = referee.Text("%s: the captain jumps on past dead ends (%s) to %s (no coin action).", referee.Sub(why),
-			referee.List(referee.Strs(path[:len(path)-1]), ", ", ", "), referee.Str(g.Board.Intersections[dest].Name))
+			referee.Words(path[:len(path)-1], ", ", ", "), referee.Str(g.Board.Intersections[dest].Name))
 	}
 	g.Captain = dest
 	t.Say("rp.dead-end", text)

@@ -31,7 +31,7 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 		t.Say("rp.pub", referee.Text("No face-up %s tile: nothing happens at the pub.", referee.Str(name)))
 		return
 	}
-	t.Say("rp.pub", referee.Text("%s sets aside the face-up %s and invites the others for a drink.", referee.Str(h.Name), referee.List(referee.Strs(labels(g.pubsOf(kind))), ", ", " and ")))
+	t.Say("rp.pub", referee.Text("%s sets aside the face-up %s and invites the others for a drink.", referee.Str(h.Name), referee.Words(labels(g.pubsOf(kind)), ", ", " and ")))
 	rollers := []referee.Seat{host}
 	ask := g.someoneJoins(t, host, name)
 	for q := g.next(host); ask != "nobody" && q != host; q = g.next(q) {
@@ -67,7 +67,7 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 			h.Won = append(h.Won, tile)
 			got = append(got, mustTile(tile).Label)
 		}
-		t.Say("rp.pub", referee.Text("Nobody joins: %s takes %s.", referee.Str(h.Name), referee.List(referee.Strs(got), ", ", " and ")))
+		t.Say("rp.pub", referee.Text("Nobody joins: %s takes %s.", referee.Str(h.Name), referee.Words(got, ", ", " and ")))
 	} else {
 		for i := 0; g.contested(kind) > 0; i = (i + 1) % len(rollers) {
 			q := rollers[i]

@@ -102,10 +102,10 @@ func (g *Game) gameEnd(t *referee.T) {
 		}
 		t.Say("rp.scoring", referee.Text("%s scores %d points (%s).", referee.Str(s.Name), referee.Int(s.Total), referee.List(parts, ", ", ", ")))
 		if _, w := scoring.WarePoints(in[i].Wares); len(w) > 0 {
-			t.Say("rp.scoring.wares", referee.Text("%s's %s %s nothing: only the best ware of each kind counts.", referee.Str(s.Name), referee.List(referee.Strs(w), ", ", ", "), scoreVerb(len(w))))
+			t.Say("rp.scoring.wares", referee.Text("%s's %s %s nothing: only the best ware of each kind counts.", referee.Str(s.Name), referee.Words(w, ", ", ", "), scoreVerb(len(w))))
 		}
 		if _, w := scoring.MapPoints(in[i].Maps); len(w) > 0 {
-			t.Say("rp.scoring.maps", referee.Text("%s's %s %s nothing: maps score only in pairs of one color.", referee.Str(s.Name), referee.List(referee.Strs(w), ", ", ", "), scoreVerb(len(w))))
+			t.Say("rp.scoring.maps", referee.Text("%s's %s %s nothing: maps score only in pairs of one color.", referee.Str(s.Name), referee.Words(w, ", ", ", "), scoreVerb(len(w))))
 		}
 		if n := len(g.Players[i].Targets) + g.Players[i].FaceDown; n > 0 {
 			t.Say("rp.scoring.rendezvous", referee.Text("%s's %s %s nothing.", referee.Str(s.Name), referee.Count(n, "unfulfilled rendezvous tile"), scoreVerb(n)))
@@ -117,6 +117,6 @@ func (g *Game) gameEnd(t *referee.T) {
 	if len(r.Winners) == 1 {
 		t.Say("rp.scoring", referee.Text("%s wins the game.", referee.Str(r.Winners[0])))
 	} else {
-		t.Say("rp.scoring", referee.Text("%s share the victory.", referee.List(referee.Strs(r.Winners), ", ", " and ")))
+		t.Say("rp.scoring", referee.Text("%s share the victory.", referee.Words(r.Winners, ", ", " and ")))
 	}
 }

@@ -123,7 +123,7 @@ func (g *Game) clashingWares(t *referee.T, named [][]string) []referee.Seat {
 					again[referee.Seat(i)] = true
 				}
 			}
-			t.Say("rp.supply.named", referee.Text("%s each named the %s, and the box holds one: they name their wares again.", referee.List(referee.Strs(who), ", ", " and "), referee.Str(mustTile(k).Label)))
+			t.Say("rp.supply.named", referee.Text("%s each named the %s, and the box holds one: they name their wares again.", referee.Words(who, ", ", " and "), referee.Str(mustTile(k).Label)))
 		}
 	}
 	var out []referee.Seat

@@ -249,7 +249,7 @@ func (g *Game) nameList(ps []referee.Seat) referee.Arg {
 	for i, p := range ps {
 		s[i] = g.name(p)
 	}
-	return referee.List(referee.Strs(s), ", ", " and ")
+	return referee.Words(s, ", ", " and ")
 }
 
 // capitalize makes a name fit the start of a sentence.
