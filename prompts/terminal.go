@@ -618,7 +618,12 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 		} else {
 			writeOptions(t.out, q)
 		}
-		return t.prompt("Your answer (hidden: type its number; or a command such as help):", validator(q), true)
+		label := "Your answer (hidden: type its number; or a command such as help):"
+		if q.Kind == referee.TextLine {
+			// A line of text (the kept wares), not an option's number.
+			label = "Your answer (hidden: type the line; or a command such as help):"
+		}
+		return t.prompt(label, validator(q), true)
 	}
 	fmt.Fprintln(t.out)
 	if q.Kind == referee.Number {
