@@ -28,6 +28,14 @@ func TestSavesOfRevisionZeroReplay(t *testing.T) { replaySaves(t, "rev0", 0) }
 // answers to questions with one legal answer.
 func TestSavesOfRevisionOneReplay(t *testing.T) { replaySaves(t, "rev1", 1) }
 
+// TestSavesOfRevisionTwoReplay replays whole games saved under rules
+// revision 2 by rumref db29fd8, before revision 3 asked only what the
+// rules need: their journals hold secret supply.draw, supply.keep and
+// rendezvous.draw answers, pub.invite and secret pub.join, rum.spend,
+// rum.reroll and rum.again (random legal games of 2 to 5 players on random
+// boards; the goldens were written by db29fd8).
+func TestSavesOfRevisionTwoReplay(t *testing.T) { replaySaves(t, "rev2", 2) }
+
 // replaySaves replays the 4 saves in testdata/dir, which are of rules
 // revision rules, and checks each ends in the recorded state and score.
 func replaySaves(t *testing.T, dir string, rules int) {
