@@ -189,6 +189,19 @@ func parseInput(q *referee.Question, line string) input {
 	return input{kind: answerInput, raw: s}
 }
 
+// commandHint is what a refusal of a text question adds when the line
+// starts with a command word followed by more words ("correct 12 5"): at
+// a text question such a line is the text itself, so the hint says how to
+// give the command instead.
+func commandHint(q *referee.Question, line string) string {
+	s := strings.TrimSpace(line)
+	word, arg, _ := strings.Cut(s, " ")
+	if q == nil || q.Kind != referee.TextLine || strings.TrimSpace(arg) == "" || metaName(word) == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (this question takes a line of text; to give the command %s, start the line with a colon: :%s)", strings.ToLower(word), s)
+}
+
 // reason turns an engine rejection into the sentence shown to the player,
 // adding the numbers they may type for a numbered choice.
 func reason(q *referee.Question, err error) string {

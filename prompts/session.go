@@ -165,7 +165,7 @@ func (s *Session) handle(q *referee.Question, line string) error {
 		}
 		before := len(s.Engine.Events())
 		if err := s.Engine.Answer(in.raw); err != nil {
-			s.reject(q, reason(q, err))
+			s.reject(q, reason(q, err)+commandHint(q, line))
 			return nil
 		}
 		if err := s.save(); err != nil {

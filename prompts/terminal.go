@@ -580,7 +580,7 @@ func validator(q *referee.Question) func(string) error {
 			return nil // several answers: the session checks each
 		}
 		if _, err := q.Validate(in.raw); err != nil {
-			return errors.New(reason(q, err))
+			return errors.New(reason(q, err) + commandHint(q, s))
 		}
 		return nil
 	}
