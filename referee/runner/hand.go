@@ -17,30 +17,39 @@ import (
 // unnamed, every card the deck's counts still hold. Before edition 3
 // these are just the cards in hand that fit.
 func (g *Game) handNames(seat int, fits func(*Card) bool) []string {
-	p := g.Players[seat]
 	var names []string
+	g.eachHandName(seat, fits, func(n string) bool {
+		names = append(names, n)
+		return true
+	})
+	return distinct(names)
+}
+
+// eachHandName calls f with each name handNames lists (unsorted, a name
+// maybe more than once) until f returns false.
+func (g *Game) eachHandName(seat int, fits func(*Card) bool, f func(string) bool) {
+	p := g.Players[seat]
 	for _, n := range p.Hand {
-		if fits(g.card(n)) {
-			names = append(names, n)
+		if fits(g.card(n)) && !f(n) {
+			return
 		}
 	}
 	d := &p.Deck
 	if d.Held == 0 {
-		return distinct(names)
+		return
 	}
 	for _, n := range d.Known {
-		if fits(g.card(n)) {
-			names = append(names, n)
+		if fits(g.card(n)) && !f(n) {
+			return
 		}
 	}
 	side := sideOf(seat)
 	for i := range g.cards {
 		c := &g.cards[i]
-		if c.Side == side && c.Copies == 0 && c.InDeck() && g.mayBeUnknown(d, c.Type) && fits(c) {
-			names = append(names, c.Name)
+		if c.Side == side && c.Copies == 0 && c.InDeck() && g.mayBeUnknown(d, c.Type) && fits(c) && !f(c.Name) {
+			return
 		}
 	}
-	return distinct(names)
 }
 
 // handTypes is the card types a card of the seat's hand the catalog lacks
@@ -56,7 +65,12 @@ func (g *Game) handTypes(seat int, types []CardType) []CardType {
 // mayPlay reports whether a card of the seat's hand can fit: some name
 // fits, or a card typed in by hand could.
 func (g *Game) mayPlay(seat int, types []CardType, fits func(*Card) bool) bool {
-	return len(g.handNames(seat, fits)) > 0 || len(g.handTypes(seat, types)) > 0
+	some := false
+	g.eachHandName(seat, fits, func(string) bool {
+		some = true
+		return false
+	})
+	return some || len(g.handTypes(seat, types)) > 0
 }
 
 // handQuestion is a question that names a card leaving a hand: the cards
