@@ -231,6 +231,8 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 	msg := fmt.Sprintf("Answer %d is now %s.", n, shown)
 	if out.Dropped > 0 {
 		msg += " " + droppedText(out, total)
+	} else if out.Kept == n+1 {
+		msg += " The later answer still fits."
 	} else if out.Kept > n {
 		msg += fmt.Sprintf(" All %d later answers still fit.", out.Kept-n)
 	}

@@ -50,3 +50,16 @@ func TestTextQuestionRefusalSaysHowToGiveACommand(t *testing.T) {
 		e.Close()
 	}
 }
+
+// TestCorrectionKeepingOneLaterAnswerSaysSo: a correction with one answer
+// after it says "The later answer still fits", not "All 1 later answers".
+func TestCorrectionKeepingOneLaterAnswerSaysSo(t *testing.T) {
+	r := startDice(t, Plain, "3 5 2\ncorrect 2 4\n")
+	out := r.out.String()
+	if !strings.Contains(out, "Answer 2 is now 4. The later answer still fits.") || strings.Contains(out, "All 1 later") {
+		t.Errorf("the correction's message:\n%s", out)
+	}
+	if g := r.s.Engine.Game().(*diceGame); g.rolls[1] != 4 || len(g.rolls) != 3 {
+		t.Errorf("rolls %v after correct 2 4", g.rolls)
+	}
+}
