@@ -2,8 +2,6 @@ package pirates
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"rumref/referee"
 )
@@ -77,17 +75,17 @@ func askDie(t *referee.T, id string, actor referee.Seat, text referee.Msg, rule 
 // hand back the next one (rum.more), and so on.
 func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest referee.Arg, helps func(int) bool) int {
 	pl := &g.Players[p]
-	c := referee.Choose[referee.Key](t)
+	c := referee.Choose[rolled](t)
 	for d := 1; d <= 6; d++ {
-		c.Add(referee.Key(strconv.Itoa(d)), referee.Text("%d", referee.Int(d)))
+		c.Add(rolled{die: d}, referee.Text("%d", referee.Int(d)))
 	}
 	for d := 1; d <= 6; d++ {
-		c.Add(referee.Key(rumKeys.Of(d)), referee.Text("%d after a rum barrel (up to two re-rolls; the last stands)", referee.Int(d)))
+		c.Add(rolled{die: d, rum: true}, referee.Text("%d after a rum barrel (up to two re-rolls; the last stands)", referee.Int(d)))
 	}
-	a := string(c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.dice",
-		Prompt: referee.Text("%s: %s rolls the die. What did it show? (With rum, r and the result that stands, e.g. r5.)", contest, referee.Str(pl.Name))}))
-	n, _ := strconv.Atoi(strings.TrimPrefix(a, "r"))
-	for spent := strings.HasPrefix(a, "r"); spent; {
+	r := c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.dice",
+		Prompt: referee.Text("%s: %s rolls the die. What did it show? (With rum, r and the result that stands, e.g. r5.)", contest, referee.Str(pl.Name))})
+	n := r.die
+	for spent := r.rum; spent; {
 		pl.Rum--
 		g.RumPool++
 		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) and re-rolls: %d.", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
@@ -100,24 +98,47 @@ func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest refe
 	return n
 }
 
-// rumKeys are the keys of a result after a rum barrel, "r1" to "r6",
-// made once.
-var rumKeys = referee.NewKeys("r", 7)
+// rolled is an answer to a roll question: the die's result, or the
+// result that stands after a rum barrel's re-rolls, or keeping the roll
+// that stands (rum.more). Its keys are the die's number ("4"), r and the
+// result ("r5"), and "keep".
+type rolled struct {
+	die  int
+	rum  bool
+	keep bool
+}
+
+// dieKeys and rumKeys are the keys of a die's result, "1" to "6", and of
+// a result after a rum barrel, "r1" to "r6", made once.
+var (
+	dieKeys = referee.NewKeys("", 7)
+	rumKeys = referee.NewKeys("r", 7)
+)
+
+// Key is the answer's stable key.
+func (r rolled) Key() string {
+	switch {
+	case r.keep:
+		return "keep"
+	case r.rum:
+		return rumKeys.Of(r.die)
+	}
+	return dieKeys.Of(r.die)
+}
 
 // rumChoice asks whether p keeps roll n or re-rolls, and what the re-roll
 // showed: options r1 to r6 are the re-roll's result, in that order (so a
 // typed digit, an option's place in the list, is the die's number), then
 // "keep".
 func rumChoice(t *referee.T, id string, p referee.Seat, prompt referee.Msg, n int, label string) (int, bool) {
-	c := referee.Choose[referee.Key](t)
+	c := referee.Choose[rolled](t)
 	for d := 1; d <= 6; d++ {
-		c.Add(referee.Key(rumKeys.Of(d)), referee.Text(label, referee.Int(d)))
+		c.Add(rolled{die: d, rum: true}, referee.Text(label, referee.Int(d)))
 	}
-	c.Add("keep", referee.Text("Keep the %d", referee.Int(n)))
-	a := string(c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.rum", Prompt: prompt}))
-	if a == "keep" {
+	c.Add(rolled{keep: true}, referee.Text("Keep the %d", referee.Int(n)))
+	r := c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.rum", Prompt: prompt})
+	if r.keep {
 		return n, false
 	}
-	d, _ := strconv.Atoi(strings.TrimPrefix(a, "r"))
-	return d, true
+	return r.die, true
 }
