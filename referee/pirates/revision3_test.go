@@ -89,11 +89,11 @@ func TestRevision3RendezvousRevealedInPublic(t *testing.T) {
 }
 
 func TestRevision3WaresKeptOrSoldInPublic(t *testing.T) {
-	g, e := arriveAt(t, 3, "Supply (3)", 0, needed)
+	_, e := arriveAt(t, 3, "Supply (3)", 0, needed)
 	if q := e.Next(); q == nil || q.ID != "supply.keep" || q.Secret || !slices.Equal(optionKeys(e), []string{"keep", "sell"}) {
 		t.Fatalf("asked %v %v", q, optionKeys(e))
 	}
-	g, e = arriveAt(t, 3, "Supply (3)", 0, needed, "supply.keep=keep")
+	g, _ := arriveAt(t, 3, "Supply (3)", 0, needed, "supply.keep=keep")
 	if g.Players[0].Unnamed != 1 || len(g.Players[0].Wares) != 0 || g.Stacks[pirates.SortWare].Size() != 19 {
 		t.Fatalf("kept: unnamed %d wares %v stack %d", g.Players[0].Unnamed, g.Players[0].Wares, g.Stacks[pirates.SortWare].Size())
 	}
@@ -152,7 +152,7 @@ func TestRevision3WaresNamedAtTheEnd(t *testing.T) {
 		}
 	}
 	// The same tile named twice: the table is told, both name again.
-	g, e = run(t, func() *pirates.Game { return keptWares(t) }, name, "wares.name=hook 3, hat 2", "wares.name=hook 3")
+	_, e = run(t, func() *pirates.Game { return keptWares(t) }, name, "wares.name=hook 3, hat 2", "wares.name=hook 3")
 	if q := e.Next(); q == nil || q.ID != "wares.name" || q.Actor != 0 || !hasEvent(e, "rp.supply.named", "Ann and Cy each named the hook 3") {
 		t.Fatalf("after a clash: %v\n%s", q, events(e))
 	}
