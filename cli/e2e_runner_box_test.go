@@ -40,9 +40,23 @@ func typedInGame(t *testing.T, typ string) (public []string, save string) {
 	if q := d.next(); q == nil || q["id"] != "action" {
 		t.Fatalf("the crown's first action should be asked, got %v", q)
 	}
+	return publicObjects(t, d), save
+}
+
+// TestTypedInCardsStayOffEveryPublicChannel scans what the public sees of
+// a game in which cards are typed in by hand during secret draws: the JSON
+// events, the in-game log and status, and rumref log and show in both
+// forms. None shows a typed-in name or text, and a typed-in event and a
+// typed-in hazard leave exactly the same public record.
+// publicObjects finishes d's game, stopped at a question, and returns
+// every object it wrote that a driver shows the whole table (all but the
+// secret questions), as JSON; an answer refused fails the test.
+func publicObjects(t *testing.T, d *driver) []string {
+	t.Helper()
 	if code := d.finish(); code != exitInterrupted {
 		t.Fatalf("exit %d", code)
 	}
+	var public []string
 	for _, o := range d.objs {
 		if o["type"] == "question" && o["secret"] == true {
 			continue // a driver hands these to their player only
@@ -53,14 +67,9 @@ func typedInGame(t *testing.T, typ string) (public []string, save string) {
 		b, _ := json.Marshal(o)
 		public = append(public, string(b))
 	}
-	return public, save
+	return public
 }
 
-// TestTypedInCardsStayOffEveryPublicChannel scans what the public sees of
-// a game in which cards are typed in by hand during secret draws: the JSON
-// events, the in-game log and status, and rumref log and show in both
-// forms. None shows a typed-in name or text, and a typed-in event and a
-// typed-in hazard leave exactly the same public record.
 func TestTypedInCardsStayOffEveryPublicChannel(t *testing.T) {
 	secrets := []string{"Ghost Ship", "Siren Song", "Tax Collector", "2 navigation", "1 combat", "two coins", "Rowdy Tavern"}
 	records := map[string]string{}
@@ -172,20 +181,7 @@ func TestEditionThreeSecretsStayOffThePublicChannels(t *testing.T) {
 	}
 	d.send("log")
 	d.send("show")
-	if code := d.finish(); code != exitInterrupted {
-		t.Fatalf("exit %d", code)
-	}
-	var public []string
-	for _, o := range d.objs {
-		if o["type"] == "question" && o["secret"] == true {
-			continue // a driver hands these to their player only
-		}
-		if o["type"] == "error" {
-			t.Fatalf("an answer was refused: %v", o)
-		}
-		b, _ := json.Marshal(o)
-		public = append(public, string(b))
-	}
+	public := publicObjects(t, d)
 	channels := []string{strings.Join(public, "\n")}
 	for _, args := range [][]string{{"log", save}, {"log", "--json", save}, {"show", save}, {"show", "--json", save}} {
 		res := rumref(t, "", args...)

@@ -152,11 +152,10 @@ func (s *Session) init() {
 // handle acts on one line typed for q.
 func (s *Session) handle(q *referee.Question, line string) error {
 	in := parseInput(q, line)
+	if s.refuseUnread(q, in) {
+		return nil
+	}
 	switch in.kind {
-	case emptyInput:
-		s.reject(q, "Type an answer, or help to see what is asked and the commands.")
-	case badInput:
-		s.reject(q, in.why)
 	case metaInput:
 		return s.meta(q, in)
 	case answerInput:
@@ -179,6 +178,21 @@ func (s *Session) handle(q *referee.Question, line string) error {
 		s.flushEvents()
 	}
 	return nil
+}
+
+// refuseUnread refuses a line that is neither an answer nor a command (a
+// blank line, an unknown ":command", a line too long), saying what to type,
+// and reports whether it did.
+func (s *Session) refuseUnread(q *referee.Question, in input) bool {
+	switch in.kind {
+	case emptyInput:
+		s.reject(q, "Type an answer, or help to see what is asked and the commands.")
+	case badInput:
+		s.reject(q, in.why)
+	default:
+		return false
+	}
+	return true
 }
 
 // save hands the full answer list to the save callback.

@@ -43,11 +43,10 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 			return err
 		}
 		in := parseInput(q, line)
+		if s.refuseUnread(q, in) {
+			continue
+		}
 		switch in.kind {
-		case emptyInput:
-			s.reject(q, "Type an answer, or help to see what is asked and the commands.")
-		case badInput:
-			s.reject(q, in.why)
 		case metaInput:
 			switch in.cmd {
 			case "undo":
