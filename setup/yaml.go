@@ -103,6 +103,9 @@ func ParseYAMLDoc(data []byte, opt YAMLOptions) (*YAMLDoc, error) {
 	if len(data) > limit {
 		return nil, &YAMLError{Msg: fmt.Sprintf("the file is %d bytes; rumref reads at most %d", len(data), limit)}
 	}
+	if root := fastYAML(data); root != nil {
+		return &YAMLDoc{root: root}, nil // the subset rumref writes, read without the YAML parser
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var root yaml.Node
 	if err := dec.Decode(&root); err != nil {
