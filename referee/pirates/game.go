@@ -196,6 +196,8 @@ type Game struct {
 	dark []int
 	// hops is affordable's buffer, reused from call to call.
 	hops []hop
+	// exits is hop's buffer of the hops through the entry chosen.
+	exits []hop
 }
 
 // New makes a game in its starting state from a validated config and the

@@ -41,7 +41,7 @@ func (g *Game) eachHop(c int, f func(hop) bool) { g.eachHopVia(c, noAlley, f) }
 // eachHopVia is eachHop for the hops through one entry alley, or through
 // every alley for noAlley.
 func (g *Game) eachHopVia(c int, entry alley, f func(hop) bool) {
-	darkCoin := g.hasEmptyPlain(c)
+	darkCoin, known := false, false // worked out at the first dark entry
 	for _, id := range g.Board.At[c] {
 		a := &g.Board.Alleys[id]
 		if entry != noAlley && id != int(entry) || !g.empty(id) {
@@ -52,6 +52,9 @@ func (g *Game) eachHopVia(c int, entry alley, f func(hop) bool) {
 				return
 			}
 			continue
+		}
+		if !known {
+			darkCoin, known = g.hasEmptyPlain(c), true
 		}
 		for _, x := range g.dark {
 			xa := &g.Board.Alleys[x]
@@ -150,18 +153,24 @@ func (g *Game) payable(p referee.Seat, h hop, k int, last bool) bool {
 	return h.Pirates <= pl.Supply && extra+dark <= pl.Coins
 }
 
-// affordable lists the hops from c the player can pay for as hop number k
-// (0 = the first of the turn).
+// affordable lists, for every entry alley at c in the board's order, the
+// first hop through it the player can pay for as hop number k (0 = the
+// first of the turn). One hop an entry is all a menu shows: a dark
+// entry's exits are asked for once it is chosen (hop), so the search of
+// a dark entry stops at its first exit the player can pay for.
 // The list is the game's one hop buffer, reused by the next call: read
 // it before calling again.
 func (g *Game) affordable(p referee.Seat, c, k int, last bool) []hop {
 	out := g.hops[:0]
-	g.eachHop(c, func(h hop) bool {
-		if g.payable(p, h, k, last) {
+	for _, id := range g.Board.At[c] {
+		g.eachHopVia(c, alley(id), func(h hop) bool {
+			if !g.payable(p, h, k, last) {
+				return true
+			}
 			out = append(out, h)
-		}
-		return true
-	})
+			return false
+		})
+	}
 	g.hops = out
 	return out
 }
@@ -350,9 +359,6 @@ func (g *Game) deadEndNote(from int) referee.Arg {
 func (g *Game) addHops(c *referee.Choices[alley], p referee.Seat, from, k int, last bool) {
 	for _, h := range g.affordable(p, from, k, last) {
 		id := alley(h.Alley)
-		if n := c.Len(); n > 0 && c.Values()[n-1] == id {
-			continue
-		}
 		a := g.Board.Alleys[h.Alley]
 		extra, dark := hopCoins(h, k, last)
 		coins := referee.Count(extra+dark, "coin")
@@ -392,13 +398,14 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 	pl := &g.Players[p]
 	from := g.Captain
 	var choice hop
-	var exits []hop
+	exits := g.exits[:0]
 	g.eachHopVia(from, entry, func(h hop) bool {
 		if g.payable(p, h, k, last) {
 			exits = append(exits, h)
 		}
 		return true
 	})
+	g.exits = exits
 	choice = exits[0]
 	if choice.Exit >= 0 {
 		ea := g.Board.Alleys[entry]
