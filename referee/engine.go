@@ -203,8 +203,8 @@ type Engine struct {
 	// and hand control back.
 	queue *replayQueue
 	drive func(q *Question) (key string, ok bool)
-	// room is the number of answers to make room for at the start.
-	room int
+	// room is the list the first answers are recorded into (WithRoom).
+	room []Answer
 }
 
 // StartOption configures an engine.
@@ -213,10 +213,13 @@ type StartOption func(*Engine)
 // WithoutLog turns off the answer log (used by the simulator for speed).
 func WithoutLog() StartOption { return func(e *Engine) { e.logging = false } }
 
-// WithRoom makes room for n answers at the start, so that a game about
-// as long records its answers without growing the list (the simulator
-// sizes it by the games before).
-func WithRoom(n int) StartOption { return func(e *Engine) { e.room = n } }
+// WithRoom records the game's answers into room's space, from its start,
+// instead of a list of the engine's own: the simulator hands each game the
+// list of the game before, as long as the longest game so far, so that a
+// game records its answers without growing or clearing a new list. The
+// engine owns room until it is closed; a replay from the start (undo,
+// correction) records into a new list.
+func WithRoom(room []Answer) StartOption { return func(e *Engine) { e.room = room[:0] } }
 
 // Start makes a fresh game and runs it to its first question.
 func Start(f Factory, opts ...StartOption) (*Engine, error) {
@@ -252,8 +255,8 @@ func (e *Engine) begin() {
 	e.game = e.factory()
 	e.drive, e.queue = nil, nil
 	e.cur, e.answers, e.events, e.log, e.err = nil, nil, nil, nil, nil
-	if e.room > 0 {
-		e.answers = make([]Answer, 0, e.room)
+	if e.room != nil {
+		e.answers, e.room = e.room, nil
 	}
 	e.raw, e.args, e.dropped = nil, nil, 0
 	g := e.game

@@ -15,7 +15,9 @@ import (
 // playOne plays the game of one seed to its end, checking after every
 // answer, and at the end compares a replay (of the save read back when
 // save is set) with the live game. It returns the number of answers and the failure, if any.
-func playOne(cfg Config, seed uint64, deep, save bool, room int) (n int, fail *Failure) {
+// The game records its answers into *room (referee.WithRoom), and leaves
+// its list there for the next game.
+func playOne(cfg Config, seed uint64, deep, save bool, room *[]referee.Answer) (n int, fail *Failure) {
 	tb, err := newTable(cfg, seed)
 	if err != nil {
 		return 0, &Failure{Seed: seed, Err: fmt.Errorf("%w: %w", errSetup, err)}
@@ -33,7 +35,7 @@ func playOne(cfg Config, seed uint64, deep, save bool, room int) (n int, fail *F
 			fail = failed(fmt.Errorf("a check panicked: %v", r))
 		}
 	}()
-	opts := []referee.StartOption{referee.WithoutLog(), referee.WithRoom(room)}
+	opts := []referee.StartOption{referee.WithoutLog(), referee.WithRoom(*room)}
 	if cfg.Unchecked {
 		// Nothing reads the events nor the texts: keep none, format none.
 		opts = append(opts, referee.WithoutTexts())
@@ -42,6 +44,7 @@ func playOne(cfg Config, seed uint64, deep, save bool, room int) (n int, fail *F
 	if err != nil {
 		return 0, &Failure{Seed: seed, Err: fmt.Errorf("the game does not start: %w", err), File: tb.File(nil)}
 	}
+	defer func() { *room = e.Answers()[:0] }() // after Close
 	defer e.Close()
 	p := randplay.New(seed)
 	tried := map[string]bool{}

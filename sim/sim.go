@@ -114,12 +114,11 @@ func Run(cfg Config) Report {
 	if cfg.SaveEvery <= 0 {
 		cfg.SaveEvery = 10
 	}
-	room := 0 // the most answers a game took so far
+	var room []referee.Answer // the answers' list of the game before
 	for i := 0; i < cfg.Games; i++ {
 		seed := cfg.Seed + uint64(i)
 		deep := cfg.DeepEvery > 0 && i%cfg.DeepEvery == 0
-		n, f := playOne(cfg, seed, deep, deep || i%cfg.SaveEvery == 0, room)
-		room = max(room, n)
+		n, f := playOne(cfg, seed, deep, deep || i%cfg.SaveEvery == 0, &room)
 		r.Games++
 		r.Answers += n
 		if f != nil {
