@@ -55,7 +55,7 @@ func (g *Game) legalActions(seat int) []Action {
 		if holds && (!counts || g.crownMayHold(Hazard)) {
 			out = append(out, ActHazard)
 		}
-		if len(g.crownPieces()) > 0 {
+		if g.crownHasPieces() {
 			out = append(out, ActRecall)
 			if p.Supply > 0 {
 				out = append(out, ActInvest)
@@ -66,7 +66,7 @@ func (g *Game) legalActions(seat int) []Action {
 	if holds && (!open || g.mayPlay(seat, []CardType{Ship}, g.affordable(Ship))) {
 		out = append(out, ActShip)
 	}
-	if len(crewOf(g.Ships)) > 0 || (g.mayPlayCrew() && g.roomBesides(nil)) {
+	if hasCrew(g.Ships) || (g.mayPlayCrew() && g.roomBesides(nil)) {
 		out = append(out, ActCrew)
 	}
 	if g.canRaid() {

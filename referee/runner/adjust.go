@@ -62,7 +62,7 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 		add("trash", -1, referee.Text("trash a card in play"), len(cards) > 0)
 		coined := withCoins(cards)
 		add("remove", -1, referee.Text("remove 1 coin from a card in play"), len(coined) > 0)
-		add("trash-crew", -1, referee.Text("trash a crew in play"), len(crewOf(g.Ships)) > 0)
+		add("trash-crew", -1, referee.Text("trash a crew in play"), hasCrew(g.Ships))
 		add("score", -1, referee.Text("%s scores %s", referee.Str(g.Players[c.actor].Name), referee.Str(c.name())),
 			c.card != nil && c.card.Type == Investment && !c.scored && !c.settled)
 		self := c.piece != nil && g.shipOf(c.piece) != nil && &g.shipOf(c.piece).Piece != c.piece

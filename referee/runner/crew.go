@@ -31,7 +31,7 @@ func (g *Game) playCrew(t *referee.T) bool {
 		if len(swappable) > 0 {
 			opts = append(opts, referee.Option{Key: "swap", Label: "swap two crew between ships (full ships too)"})
 		}
-		if len(crewOf(g.Ships)) > 0 {
+		if hasCrew(g.Ships) {
 			opts = append(opts, referee.Option{Key: "return", Label: "return a crew to hand (no refund)"})
 		}
 		opts = append(opts, referee.Option{Key: "done", Label: "done with crew"})

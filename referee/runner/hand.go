@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"slices"
-
 	"rumref/referee"
 )
 
@@ -157,16 +155,20 @@ func (g *Game) crownMayHold(ty CardType) bool {
 			n -= len(is.Hazards)
 		}
 	}
-	cr := g.crown()
-	out := slices.Concat(cr.Discard, g.Revealed)
-	for _, p := range g.Players {
-		for _, s := range p.Score {
-			out = append(out, s.Name) // the pirate's are raided crown rum
-		}
-	}
-	for _, name := range out {
+	out := func(name string) {
 		if c := g.card(name); c != nil && c.Type == ty {
 			n--
+		}
+	}
+	for _, name := range g.crown().Discard {
+		out(name)
+	}
+	for _, name := range g.Revealed {
+		out(name)
+	}
+	for _, p := range g.Players {
+		for _, s := range p.Score {
+			out(s.Name) // the pirate's are raided crown rum
 		}
 	}
 	return n > 0

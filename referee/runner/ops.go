@@ -230,7 +230,7 @@ func init() {
 				return s
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
-				return len(g.crownPieces()) > 0
+				return g.crownHasPieces()
 			},
 			target: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {

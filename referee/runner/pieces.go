@@ -33,6 +33,17 @@ func (g *Game) crownPieces() []*Piece {
 	return out
 }
 
+// crownHasPieces reports whether the crown has a card in play (crownPieces
+// is not empty).
+func (g *Game) crownHasPieces() bool {
+	for _, is := range g.Islands {
+		if is.Card != nil || len(is.Hazards) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // hazardPieces lists every hazard in play.
 func (g *Game) hazardPieces() []*Piece {
 	var out []*Piece
@@ -57,6 +68,17 @@ func crewOf(ships []*ShipPiece) []*Piece {
 		out = append(out, s.Crew...)
 	}
 	return out
+}
+
+// hasCrew reports whether a crew sits on one of the ships (crewOf is not
+// empty).
+func hasCrew(ships []*ShipPiece) bool {
+	for _, s := range ships {
+		if len(s.Crew) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // locate finds where a crown piece sits: its island, and its index in the
