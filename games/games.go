@@ -9,6 +9,7 @@ package games
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"rumref/journal"
@@ -235,6 +236,43 @@ func (setups) Check(game string, s any) error {
 		return fmt.Errorf("game %q is not one rumref knows: use %s", game, OneOf())
 	}
 	return e.Check(s)
+}
+
+// Wire is the struct type a save of the game is decoded into
+// (journal.Wires), declared here so that no type is made at run time;
+// TestWires checks that each has the fields journal.WireFields makes.
+func (setups) Wire(game string) reflect.Type {
+	switch game {
+	case "pirates":
+		return reflect.TypeFor[piratesWire]()
+	case "runner":
+		return reflect.TypeFor[runnerWire]()
+	}
+	return nil
+}
+
+type piratesWire struct {
+	Format     int                 `yaml:"format"`
+	Game       string              `yaml:"game"`
+	Setup      *pirates.Config     `yaml:"pirates,omitempty"`
+	Teach      bool                `yaml:"teach,omitempty"`
+	Started    string              `yaml:"started,omitempty"`
+	Played     int                 `yaml:"played,omitempty"`
+	Correction *journal.Correction `yaml:"correction,omitempty"`
+	Web        *journal.WebTokens  `yaml:"web,omitempty"`
+	Answers    journal.Answers     `yaml:"answers,omitempty"`
+}
+
+type runnerWire struct {
+	Format     int                 `yaml:"format"`
+	Game       string              `yaml:"game"`
+	Setup      *runner.Config      `yaml:"runner,omitempty"`
+	Teach      bool                `yaml:"teach,omitempty"`
+	Started    string              `yaml:"started,omitempty"`
+	Played     int                 `yaml:"played,omitempty"`
+	Correction *journal.Correction `yaml:"correction,omitempty"`
+	Web        *journal.WebTokens  `yaml:"web,omitempty"`
+	Answers    journal.Answers     `yaml:"answers,omitempty"`
 }
 
 // Decode parses a save of any game (journal.DecodeWith).

@@ -74,3 +74,29 @@ func TestRefusedSetups(t *testing.T) {
 		t.Errorf("lookup of an unknown game, or the names %q", games.OneOf())
 	}
 }
+
+// TestWires: each game's declared wire type has, in order, the fields the
+// journal would make for the game's setup (same names, types and tags),
+// so a save decodes into it exactly as into the type made at run time.
+func TestWires(t *testing.T) {
+	for _, name := range games.Names() {
+		e, _ := games.Lookup(name)
+		typ := games.Setups.(journal.Wires).Wire(name)
+		if typ == nil {
+			t.Fatalf("%s: no wire type", name)
+		}
+		want := journal.WireFields(name, e.NewSetup())
+		if typ.NumField() != len(want) {
+			t.Fatalf("%s: %d fields, want %d", name, typ.NumField(), len(want))
+		}
+		for i, w := range want {
+			f := typ.Field(i)
+			if f.Name != w.Name || f.Type != w.Type || f.Tag != w.Tag {
+				t.Errorf("%s field %d: %s %s %q, want %s %s %q", name, i, f.Name, f.Type, f.Tag, w.Name, w.Type, w.Tag)
+			}
+		}
+	}
+	if games.Setups.(journal.Wires).Wire("chess") != nil {
+		t.Fatal("a wire type for a game rumref does not know")
+	}
+}
