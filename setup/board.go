@@ -84,6 +84,16 @@ func intersectionName(k pirates.Kind, number int) string {
 // assemble builds the board for a layout already checked.
 func assemble(secs []section, l pirates.Layout) *pirates.Board {
 	b := &pirates.Board{Layout: l, HQ: -1}
+	// The lists are made at their size: each section's spots and alleys,
+	// then 24 alleys across the inner seams (two at each of 12) and 24
+	// dark ones at the edge.
+	spots, alleys := 0, 24+24
+	for _, p := range l {
+		spots += len(secs[p.Section-1].spots)
+		alleys += len(secs[p.Section-1].alleys)
+	}
+	b.Intersections = make([]pirates.Intersection, 0, spots)
+	b.Alleys = make([]pirates.Alley, 0, alleys)
 	// border[cell][e] is the exit physically at e on that cell, after turning:
 	// the intersection it leads to and its full segments.
 	var border [9][numExits]exitAlley
