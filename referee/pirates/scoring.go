@@ -95,9 +95,10 @@ func (g *Game) gameEnd(t *referee.T) {
 	g.Final = &r
 	in := g.ScoreInput()
 	t.Say("rp.game-end", referee.Text("The game is over after five rounds. Coins and rum barrels score nothing; every tile under a flag scores its honour points."))
+	cats := scoring.Categories()
 	for i, s := range r.Scores {
-		var parts []referee.Msg
-		for _, c := range scoring.Categories() {
+		parts := make([]referee.Msg, 0, len(cats))
+		for _, c := range cats {
 			parts = append(parts, referee.Text("%s %d", referee.Str(strings.ToLower(c.Label())), referee.Int(s.Points[c])))
 		}
 		t.Say("rp.scoring", referee.Text("%s scores %d points (%s).", referee.Str(s.Name), referee.Int(s.Total), referee.List(parts, ", ", ", ")))
