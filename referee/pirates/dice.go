@@ -25,11 +25,16 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 		actor = referee.Table
 	}
 	helps := func(n int) bool { return !g.asksLess() || !best(n) }
-	if g.asksNeeded() && p != referee.Imaginary && g.Players[p].Rum > 0 && slices.ContainsFunc([]int{1, 2, 3, 4, 5, 6}, helps) {
+	if g.rumInOne() && p != referee.Imaginary && g.Players[p].Rum > 0 && slices.ContainsFunc([]int{1, 2, 3, 4, 5, 6}, helps) {
 		return g.rollWithRum(t, p, id, contest, helps)
 	}
 	n := askDie(t, id, actor, referee.Text("%s: %s rolls the die. What did it show?", contest, referee.Str(g.name(p))), "rp.dice")
 	if p == referee.Imaginary {
+		return n
+	}
+	if g.asksNeeded() && !g.rumInOne() {
+		n = g.rumRerolls(t, p, contest, n, helps)
+		t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(g.name(p)), referee.Int(n)))
 		return n
 	}
 	for g.Players[p].Rum > 0 && helps(n) {
@@ -68,7 +73,7 @@ func askDie(t *referee.T, id string, actor referee.Seat, text referee.Msg, rule 
 }
 
 // rollWithRum is the roll of a player holding rum under
-// revisionAsksNeeded, where a roll with rum takes one answer: the die
+// revisionRumInOne, where a roll with rum takes one answer: the die
 // ("4"), or "r" and the result after handing back a barrel for up to two
 // re-rolls ("r5"), as the table says it: only the result that stands
 // matters. After a barrel, if another could still help, the player may
@@ -95,6 +100,37 @@ func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest refe
 		n, spent = rumChoice(t, "rum.more", p, referee.Text("%s: %s's re-rolls end at %d. Keep it, or hand back another barrel (%d left): what did its re-rolls end at?", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum)), n, "Another barrel: its re-rolls end at %d")
 	}
 	t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(pl.Name), referee.Int(n)))
+	return n
+}
+
+// rumRerolls offers rum after roll n in games of rules revision 3 (saves
+// written before revisionRumInOne; see rollWithRum for today's): the
+// re-roll's result is the answer, "keep" or the number the re-roll showed
+// (a barrel is handed back for it). After a barrel's first re-roll the
+// player keeps it or gives the second re-roll's number; keeping settles
+// the roll, and after the second another barrel may be offered. It
+// returns the result that stands.
+func (g *Game) rumRerolls(t *referee.T, p referee.Seat, contest referee.Arg, n int, helps func(int) bool) int {
+	pl := &g.Players[p]
+	for pl.Rum > 0 && helps(n) {
+		r, ok := rumChoice(t, "rum.use", p, referee.Text("%s: %s rolled %d. Keep it, or hand back a rum barrel (%d left) and re-roll: what did the re-roll show?", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum)), n, "Spend a barrel: the re-roll shows %d")
+		if !ok {
+			return n
+		}
+		pl.Rum--
+		g.RumPool++
+		n = r
+		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) and re-rolls a %d.", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
+		if !helps(n) {
+			return n
+		}
+		r, ok = rumChoice(t, "rum.second", p, referee.Text("%s: %s re-rolled %d. Keep it, or use the barrel's second re-roll: what did it show?", contest, referee.Str(pl.Name), referee.Int(n)), n, "Second re-roll: it shows %d")
+		if !ok {
+			return n
+		}
+		n = r
+		t.Say("rp.rum", referee.Text("%s re-rolls a second time: %d.", referee.Str(pl.Name), referee.Int(n)))
+	}
 	return n
 }
 

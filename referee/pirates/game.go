@@ -49,7 +49,8 @@ type Config struct {
 // asking and offered a tile put under a stack only once the rest of it was
 // gone. Revision 2 asks the table less (revisionAsksLess). Revision 3
 // asks only what the rules need, when they need it (revisionAsksNeeded).
-const RulesRevision = 3
+// Revision 4 takes a roll with rum as one answer (revisionRumInOne).
+const RulesRevision = 4
 
 // revisionAsksLess is the rules revision that asks the table less (issue
 // 12): the engine takes a question's one legal answer itself; one turn
@@ -67,6 +68,13 @@ const revisionAsksLess = 2
 // wares are named in secret once, at the game's end (rp.supply.unnamed);
 // each pub invitee is asked in public, join or decline (rp.pub.public).
 const revisionAsksNeeded = 3
+
+// revisionRumInOne is the rules revision whose roll of a player holding
+// rum is one answer: the die, or r and the result that stands after a
+// barrel's re-rolls ("r5"); another barrel is offered only if it could
+// help (rum.more). Revision 3 games, saved before it, asked the die and
+// then each re-roll (rum.use, rum.second).
+const revisionRumInOne = 4
 
 // NewConfig is the setup of a new game under today's rules.
 func NewConfig(layout Layout) Config { return Config{Layout: layout, Rules: RulesRevision} }
@@ -263,6 +271,9 @@ func (g *Game) asksLess() bool { return g.Config.Rules >= revisionAsksLess }
 // asksNeeded reports whether the game runs under a rules revision that
 // asks only what the rules need (revisionAsksNeeded or later).
 func (g *Game) asksNeeded() bool { return g.Config.Rules >= revisionAsksNeeded }
+
+// rumInOne reports whether a roll with rum is one answer (revisionRumInOne).
+func (g *Game) rumInOne() bool { return g.Config.Rules >= revisionRumInOne }
 
 // TakesOnlyAnswers lets the engine take the one legal answer of a question
 // itself, in games started under revisionAsksLess or later; older saves

@@ -190,9 +190,34 @@ func TestRevision3PubInviteesAnswerInPublic(t *testing.T) {
 	}
 }
 
-func TestRevision3RumRollTakesOneAnswer(t *testing.T) {
+// TestRevision3RumAsksEachReroll: revision 3 games (saved before revision
+// 4) ask the die, then whether to hand back a barrel with the re-roll's
+// result (rum.use), then the barrel's second re-roll (rum.second).
+func TestRevision3RumAsksEachReroll(t *testing.T) {
 	prep := func(g *pirates.Game) {
 		needed(g)
+		g.Players[0].Rum, g.RumPool = 2, 10
+		g.Players[2].Coins = 1
+	}
+	_, e := arriveAt(t, 3, "The Swan", 0, prep, "pub.invite=some", "pub.join=decline", "pub.join=join")
+	if q := e.Next(); q.ID != "pub.roll" || q.Kind != referee.Number {
+		t.Fatalf("Ann's roll under revision 3: %+v", q)
+	}
+	_, e = arriveAt(t, 3, "The Swan", 0, prep, "pub.invite=some", "pub.join=decline", "pub.join=join", "pub.roll=2")
+	if q := e.Next(); q.ID != "rum.use" || !slices.Equal(optionKeys(e), []string{"r1", "r2", "r3", "r4", "r5", "r6", "keep"}) {
+		t.Fatalf("after a 2: %v %v", q, optionKeys(e))
+	}
+	g, e := arriveAt(t, 3, "The Swan", 0, prep, "pub.invite=some", "pub.join=decline", "pub.join=join", "pub.roll=2", "rum.use=r3", "rum.second=r6", "pub.take=swan-4")
+	if g.Players[0].Rum != 1 || g.RumPool != 11 || !slices.Equal(g.Players[0].Won, []string{"swan-4"}) {
+		t.Fatalf("rum %d pool %d won %v\n%s", g.Players[0].Rum, g.RumPool, g.Players[0].Won, events(e))
+	}
+}
+
+// TestRevision4RumRollTakesOneAnswer: from revision 4 a roll of a player
+// holding rum is one answer, the die or r and the result that stands.
+func TestRevision4RumRollTakesOneAnswer(t *testing.T) {
+	prep := func(g *pirates.Game) {
+		g.Config.Rules = 4
 		g.Players[0].Rum, g.RumPool = 2, 10
 		g.Players[2].Coins = 1
 	}
