@@ -301,6 +301,7 @@ func (g *Game) addCards(cs ...Card) {
 	if g.byName == nil {
 		g.byName, g.bySlug = make(map[string]int, len(cs)), make(map[string]int, len(cs))
 	}
+	g.cards = slices.Grow(g.cards, len(cs))
 	for _, c := range cs {
 		i := len(g.cards)
 		g.cards = append(g.cards, c)
