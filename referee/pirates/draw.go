@@ -15,17 +15,17 @@ import (
 // event names no tile.
 func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, secret bool, why referee.Msg) string {
 	st := g.Stacks[sort]
-	keys := g.drawable(st)
-	if len(keys) == 0 {
+	types := g.drawable(st)
+	if len(types) == 0 {
 		g.emptyStack(t, sort, actor, why)
 		return ""
 	}
 	if secret {
-		return g.secretDraw(t, st, sort, id, actor, keys)
+		return g.secretDraw(t, st, sort, id, actor, types)
 	}
 	c := referee.Choose[referee.Key](t)
-	for _, k := range keys {
-		c.AddText(referee.Key(k), mustTile(k).Label)
+	for _, ty := range types {
+		c.AddText(referee.Key(ty.Key), ty.Label)
 	}
 	// The table confirms what it drew even when only one tile can be in
 	// the stack: the question is what tells it to draw.
@@ -69,9 +69,13 @@ func (g *Game) drawUnnamed(t *referee.T, sort TileSort, p referee.Seat) bool {
 // today's rules every tile anywhere in it, as the stack is physical (a
 // tile put under it can come up early); under rules revision 0 a tile put
 // under it only once the rest is gone.
-func (g *Game) drawable(st *Stack) []string {
+func (g *Game) drawable(st *Stack) []*TileType {
 	if g.legacy() {
-		return st.Possible()
+		var types []*TileType
+		for _, k := range st.Possible() {
+			types = append(types, mustTile(k))
+		}
+		return types
 	}
 	return st.Drawable()
 }
@@ -86,15 +90,15 @@ func (g *Game) drawable(st *Stack) []string {
 // drawer included), the drawer alone is told to look again, in the same
 // words whatever the reason, and the question is asked again
 // (rp.draw.secret).
-func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor referee.Seat, drawable []string) string {
+func (g *Game) secretDraw(t *referee.T, st *Stack, sort TileSort, id string, actor referee.Seat, drawable []*TileType) string {
 	text := referee.Text("%s: draw the top %s tile and look at it in secret. Which tile is it?", referee.Str(g.name(actor)), referee.Str(sort.String()))
 	for {
 		c := referee.Choose[referee.Key](t)
-		for _, k := range st.keys {
-			c.AddText(referee.Key(k), mustTile(k).Label)
+		for _, ty := range st.types {
+			c.AddText(referee.Key(ty.Key), ty.Label)
 		}
 		k := string(c.Pick(t, referee.Question{ID: id, Actor: actor, Prompt: text, Secret: true, Rule: "rp.draw"}))
-		if slices.Contains(drawable, k) {
+		if slices.Contains(drawable, mustTile(k)) {
 			st.Take(k)
 			return k
 		}

@@ -286,8 +286,10 @@ type Stack struct {
 	Unnamed int `json:",omitempty"`
 
 	keys []string // the stack's tile keys in catalog order
+	// types are the catalog's entries of keys, in the same order.
+	types []*TileType
 	// drawable is Drawable's buffer, reused from call to call.
-	drawable []string
+	drawable []*TileType
 }
 
 // newStack is the full stack of one sort: a copy of the one made from the
@@ -295,16 +297,17 @@ type Stack struct {
 func newStack(sort TileSort) *Stack {
 	tiles()
 	full := fullStacks[sort]
-	return &Stack{Sorts: full.Sorts, Counts: maps.Clone(full.Counts), keys: full.keys}
+	return &Stack{Sorts: full.Sorts, Counts: maps.Clone(full.Counts), keys: full.keys, types: full.types}
 }
 
 // makeFullStack makes the full stack of one sort from the catalog.
 func makeFullStack(c []TileType, sort TileSort) *Stack {
 	s := &Stack{Sorts: []TileSort{sort}, Counts: map[string]int{}}
-	for _, t := range c {
-		if t.Sort == sort {
+	for i := range c {
+		if t := &c[i]; t.Sort == sort {
 			s.Counts[t.Key] = t.Copies
 			s.keys = append(s.keys, t.Key)
+			s.types = append(s.types, t)
 		}
 	}
 	return s
@@ -334,16 +337,17 @@ func (s *Stack) Possible() []string {
 }
 
 // Drawable lists, in catalog order, every tile type anywhere in the
-// stack: the shuffled part and the tiles put under it. The stack is a
+// stack (the catalog's entries): the shuffled part and the tiles put
+// under it. The stack is a
 // physical pile the table may have squared up, turned or reshuffled, so a
 // tile put under it may come up before the shuffled part is gone.
 // The list is the stack's one buffer, reused by the next call: read it
 // before calling again.
-func (s *Stack) Drawable() []string {
+func (s *Stack) Drawable() []*TileType {
 	out := s.drawable[:0]
-	for _, k := range s.keys {
+	for i, k := range s.keys {
 		if s.Counts[k] > 0 || slices.Contains(s.Under, k) {
-			out = append(out, k)
+			out = append(out, s.types[i])
 		}
 	}
 	s.drawable = out
