@@ -816,9 +816,12 @@ func (f *termFront) show(m shown) {
 		return
 	case showInfo, showNote, showSecret, showLine:
 		// A sentence wraps between words at the terminal's width; a
-		// ruling does so too (ruling), the board picture and the
-		// reference texts come fitted.
-		m.text = f.t.wrapText(m.text, 0)
+		// ruling does so too (ruling), the reference texts come fitted.
+		m.text = wrapText(m.text, f.t.width()-1)
+	case showMessage:
+		// What is said around a game (the setup lines) wraps too; the
+		// board picture's rows come fitted to the full width.
+		m.text = wrapText(m.text, f.t.width())
 	}
 	showText(f.s, m)
 }
@@ -828,28 +831,21 @@ func (f *termFront) refuse(q *referee.Question, why string) {
 	if q != nil && q.Rule != "" {
 		label = len("Not taken (" + q.Rule + "): ")
 	}
-	refuseText(f.s, q, f.t.wrapText(why, label))
+	// A label's columns are kept free on every line of the sentence.
+	refuseText(f.s, q, wrapText(why, f.t.width()-1-label))
 }
 
-// wrapText wraps each line of text between words at the terminal's width;
-// the first line has first columns taken already (a label before it), and
-// the lines wrapped from it keep that width too.
-func (t *terminal) wrapText(text string, first int) string {
-	width := t.width() - 1
+// wrapText wraps each line of text longer than width columns between
+// words; a line without spaces (a picture row) is left whole.
+func wrapText(text string, width int) string {
 	lines := strings.Split(text, "\n")
 	var out []string
-	for i, line := range lines {
-		taken := 0
-		if i == 0 {
-			taken = first
-		}
-		if utf8.RuneCountInString(line)+taken <= width || !strings.Contains(line, " ") {
+	for _, line := range lines {
+		if utf8.RuneCountInString(line) <= width || !strings.Contains(line, " ") {
 			out = append(out, line)
 			continue
 		}
-		// A label's columns are kept free (on every line of the
-		// sentence, which keeps it simple).
-		out = append(out, wrapAt(line, width-taken, "")...)
+		out = append(out, wrapAt(line, width, "")...)
 	}
 	return strings.Join(out, "\n")
 }

@@ -258,9 +258,8 @@ func TestWrapOnATinyTerminal(t *testing.T) {
 // label's columns are kept free; a line without spaces (a picture row) is
 // left whole.
 func TestSentencesWrapBetweenWords(t *testing.T) {
-	term := &terminal{outFd: -1} // 80 columns
 	text := "Corrected answer 14: the game was replayed from there, and the rulings that now follow from the corrected answer are listed below so the table can fix its pieces.\nshort"
-	got := term.wrapText(text, 20)
+	got := wrapText(text, 79-20)
 	lines := strings.Split(got, "\n")
 	if len(lines) < 3 || lines[len(lines)-1] != "short" {
 		t.Fatalf("not wrapped as expected:\n%s", got)
@@ -279,7 +278,7 @@ func TestSentencesWrapBetweenWords(t *testing.T) {
 		}
 	}
 	row := strings.Repeat("─", 120)
-	if term.wrapText(row, 0) != row {
+	if wrapText(row, 79) != row {
 		t.Error("a line without spaces was wrapped")
 	}
 }
