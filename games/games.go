@@ -38,6 +38,10 @@ type Entry struct {
 	Check func(setup any) error
 	// Factory makes fresh games of a checked setup, for play and replay.
 	Factory func(setup any) (referee.Factory, error)
+	// Settle, when set, fixes a decoded setup by what its answers show
+	// (nil: nothing to fix): a revision number that was given to two sets
+	// of questions is told apart by the questions the save answered.
+	Settle func(setup any, answers []referee.Answer)
 	// Score scores a game for the viewer (referee.Public: the table, with
 	// the kept wares and coins of the others secret); nil when rumref
 	// does not score this game's games.
@@ -124,6 +128,7 @@ var Pirates = &Entry{
 		}
 		return PiratesFactory(cfg, board), nil
 	},
+	Settle: func(s any, answers []referee.Answer) { s.(*pirates.Config).Settle(answers) },
 	Score: func(g referee.Game, viewer referee.Viewer) scoring.Result {
 		return g.(*pirates.Game).ScoreFor(viewer)
 	},
@@ -276,10 +281,28 @@ type runnerWire struct {
 }
 
 // Decode parses a save of any game (journal.DecodeWith).
-func Decode(data []byte) (*journal.File, error) { return journal.DecodeWith(data, Setups) }
+func Decode(data []byte) (*journal.File, error) {
+	return settle(journal.DecodeWith(data, Setups))
+}
 
 // Read loads a save of any game from disk (journal.ReadWith).
-func Read(path string) (*journal.File, []byte, error) { return journal.ReadWith(path, Setups) }
+func Read(path string) (*journal.File, []byte, error) {
+	f, data, err := journal.ReadWith(path, Setups)
+	f, err = settle(f, err)
+	return f, data, err
+}
+
+// settle lets the game of a save read without error fix its setup by
+// its answers (Entry.Settle).
+func settle(f *journal.File, err error) (*journal.File, error) {
+	if err != nil || f == nil || f.Setup == nil {
+		return f, err
+	}
+	if e, ok := Lookup(f.Game); ok && e.Settle != nil {
+		e.Settle(f.Setup, f.Answers)
+	}
+	return f, nil
+}
 
 // File is a new save of a game: its setup and answers, in today's format.
 func (e *Entry) File(setup any, answers []referee.Answer) *journal.File {

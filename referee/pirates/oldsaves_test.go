@@ -19,14 +19,14 @@ import (
 // on random boards; they take lone maps without a question and hold
 // refused secret draws), and checks that each replays to its end in
 // exactly the final state and score that rumref recorded.
-func TestSavesOfRevisionZeroReplay(t *testing.T) { replaySaves(t, "rev0", 0) }
+func TestSavesOfRevisionZeroReplay(t *testing.T) { replaySaves(t, "rev0", 0, 4) }
 
 // TestSavesOfRevisionOneReplay replays whole games saved under rules
 // revision 1 by rumref 7c1b991, before revision 2 asked less: their
 // journals hold turn.choice, move.alley and move.more, a secret pub.join
 // for every invitee, a rendezvous.reveal at every fitting arrival, and
 // answers to questions with one legal answer.
-func TestSavesOfRevisionOneReplay(t *testing.T) { replaySaves(t, "rev1", 1) }
+func TestSavesOfRevisionOneReplay(t *testing.T) { replaySaves(t, "rev1", 1, 4) }
 
 // TestSavesOfRevisionTwoReplay replays whole games saved under rules
 // revision 2 by rumref db29fd8, before revision 3 asked only what the
@@ -34,22 +34,30 @@ func TestSavesOfRevisionOneReplay(t *testing.T) { replaySaves(t, "rev1", 1) }
 // rendezvous.draw answers, pub.invite and secret pub.join, rum.spend,
 // rum.reroll and rum.again (random legal games of 2 to 5 players on random
 // boards; the goldens were written by db29fd8).
-func TestSavesOfRevisionTwoReplay(t *testing.T) { replaySaves(t, "rev2", 2) }
+func TestSavesOfRevisionTwoReplay(t *testing.T) { replaySaves(t, "rev2", 2, 4) }
 
 // TestSavesOfRevisionThreeReplay replays whole games saved under rules
 // revision 3 by rumref 0cf0685, before revision 4 took a roll with rum as
 // one answer: their journals hold rum.use and rum.second after a die
 // (random legal games of 3 to 5 players; the goldens were written by
 // 0cf0685).
-func TestSavesOfRevisionThreeReplay(t *testing.T) { replaySaves(t, "rev3", 3) }
+func TestSavesOfRevisionThreeReplay(t *testing.T) { replaySaves(t, "rev3", 3, 3) }
 
-// replaySaves replays the saves in testdata/dir (4 of revisions 0 to 2,
-// 3 of revision 3), which are of rules revision rules, and checks each
-// ends in the recorded state and score.
-func replaySaves(t *testing.T, dir string, rules int) {
+// TestSavesOfRevisionThreeWithRumInOneReplay replays a finished 5-player
+// game saved as rules revision 3 by rumref 731d91d, after 00241b9 took a
+// roll with rum as one answer and before that became revision 4: its
+// journal holds chest.roll and wrangle.roll answers such as r5 and no
+// rum.use, so it is read as revision 4 (Config.Settle) and replays to
+// the end 731d91d recorded.
+func TestSavesOfRevisionThreeWithRumInOneReplay(t *testing.T) { replaySaves(t, "rev3r", 4, 1) }
+
+// replaySaves replays the n saves in testdata/dir, which are read as of
+// rules revision rules, and checks each ends in the recorded state and
+// score.
+func replaySaves(t *testing.T, dir string, rules, n int) {
 	saves, err := filepath.Glob(filepath.Join("testdata", dir, "*.yaml"))
-	if want := map[bool]int{true: 3, false: 4}[rules == 3]; err != nil || len(saves) != want {
-		t.Fatalf("want the %d saves of revision %d, found %v (%v)", want, rules, saves, err)
+	if err != nil || len(saves) != n {
+		t.Fatalf("want the %d saves of revision %d, found %v (%v)", n, rules, saves, err)
 	}
 	for _, path := range saves {
 		f, _, err := games.Read(path)
