@@ -460,7 +460,19 @@ func (t *terminal) run(p promptui.Prompt) (string, error) {
 // with an empty line, so a refused "7" and a "4" typed next are "4", not
 // "74". A line too long to be taken is refused the same way.
 func (t *terminal) prompt(label string, validate func(string) error, mask bool) (string, error) {
-	label = t.fitLabel(label)
+	return t.promptWith(label, promptRoom, validate, mask)
+}
+
+// promptText asks for a line of text, which may be long (a name, the
+// kept wares, a card's text): the label leaves textRoom columns for it,
+// as promptui redraws a line that wraps on every key.
+func (t *terminal) promptText(label string, validate func(string) error, mask bool) (string, error) {
+	return t.promptWith(label, textRoom, validate, mask)
+}
+
+// promptWith is prompt with room columns left after the label's last line.
+func (t *terminal) promptWith(label string, room int, validate func(string) error, mask bool) (string, error) {
+	label = t.fitLabel(label, room)
 	for {
 		p := promptui.Prompt{Label: label}
 		if mask {
@@ -486,7 +498,7 @@ func (t *terminal) prompt(label string, validate func(string) error, mask bool) 
 // confirm asks yes or no; anything but y is no (promptui's ErrAbort), so
 // no risky choice is taken by a stray Enter.
 func (t *terminal) confirm(text string) (bool, error) {
-	_, err := t.run(promptui.Prompt{Label: t.fitLabel(text), IsConfirm: true})
+	_, err := t.run(promptui.Prompt{Label: t.fitLabel(text, promptRoom), IsConfirm: true})
 	if errors.Is(err, promptui.ErrAbort) {
 		return false, nil
 	}
@@ -500,17 +512,21 @@ func (t *terminal) confirm(text string) (bool, error) {
 // columns for the answer and a confirm's "[y/N]").
 const promptRoom = 12
 
+// textRoom is the room a typed line of text gets after its label.
+const textRoom = 40
+
 // fitLabel keeps a prompt's label on one line of the terminal: promptui
 // redraws its line at every key, and a label that wraps is drawn again
 // below itself. The words that do not fit are printed above as text and
 // the last line is the label.
-func (t *terminal) fitLabel(label string) string {
+func (t *terminal) fitLabel(label string, room int) string {
+	room = min(room, t.width()/2)
 	lines := wrapAt(label, t.width()-1, "")
-	if len(lines) == 1 && utf8.RuneCountInString(label)+promptRoom <= t.width() {
+	if len(lines) == 1 && utf8.RuneCountInString(label)+room <= t.width() {
 		return label
 	}
-	if last := lines[len(lines)-1]; utf8.RuneCountInString(last)+promptRoom > t.width() {
-		lines = append(lines[:len(lines)-1], wrapAt(last, t.width()-promptRoom, "")...)
+	if last := lines[len(lines)-1]; utf8.RuneCountInString(last)+room > t.width() {
+		lines = append(lines[:len(lines)-1], wrapAt(last, t.width()-room, "")...)
 	}
 	for _, l := range lines[:len(lines)-1] {
 		fmt.Fprintln(t.out, l)
@@ -621,7 +637,8 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 		label := "Your answer (hidden: type its number; or a command such as help):"
 		if q.Kind == referee.TextLine {
 			// A line of text (the kept wares), not an option's number.
-			label = "Your answer (hidden: type the line; or a command such as help):"
+			label = "Your answer (hidden text, or help):"
+			return t.promptText(label, validator(q), true)
 		}
 		return t.prompt(label, validator(q), true)
 	}
@@ -631,7 +648,7 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 	}
 	if q.Kind == referee.TextLine {
 		writeOptions(t.out, q)
-		return t.prompt(fmt.Sprintf("%s (or help):", line), validator(q), false)
+		return t.promptText(fmt.Sprintf("%s (or help):", line), validator(q), false)
 	}
 	res, err := t.choose(questionList(line, q))
 	if err != nil {
@@ -780,7 +797,7 @@ func (f *termFront) ask(a asking) func() (string, error) {
 		}
 	case askSetup:
 		if a.q.Kind == referee.TextLine {
-			return func() (string, error) { return t.prompt(a.q.Text, a.check, false) }
+			return func() (string, error) { return t.promptText(a.q.Text, a.check, false) }
 		}
 		return func() (string, error) {
 			spec := questionList(safetext.CleanLines(a.q.Text), a.q)

@@ -148,7 +148,7 @@ func TestLongPromptLabelsStayOnOneLine(t *testing.T) {
 	var out bytes.Buffer
 	term := &terminal{out: &out, outFd: -1} // 80 columns
 	long := "Build the board as shown above (type setup at any question to see it again), then press Enter to start."
-	label := term.fitLabel(long)
+	label := term.fitLabel(long, promptRoom)
 	if n := len([]rune(label)) + promptRoom; n > 80 {
 		t.Errorf("the label %q takes %d columns of 80", label, n)
 	}
@@ -162,8 +162,20 @@ func TestLongPromptLabelsStayOnOneLine(t *testing.T) {
 		t.Errorf("words lost or moved: %q", got)
 	}
 	out.Reset()
-	if got := term.fitLabel("Name of player 1"); got != "Name of player 1" || out.Len() != 0 {
+	if got := term.fitLabel("Name of player 1", textRoom); got != "Name of player 1" || out.Len() != 0 {
 		t.Errorf("a short label changed: %q, printed %q", got, out.String())
+	}
+	// A line of text gets textRoom columns after the label: the hidden
+	// wares line ("hook 3, peg leg 5, parrot 4") must not wrap as it is
+	// typed, or promptui draws the prompt again on every key.
+	out.Reset()
+	hidden := "Your answer (hidden text, or help):"
+	label = term.fitLabel(hidden, textRoom)
+	if n := len([]rune(label)) + textRoom; n > 80 {
+		t.Errorf("the text label %q leaves %d columns for the line, want %d", label, 80-len([]rune(label)), textRoom)
+	}
+	if out.Len() != 0 {
+		t.Errorf("the label should fit on one line: printed %q, label %q", out.String(), label)
 	}
 }
 
