@@ -112,9 +112,6 @@ func (g *Game) clashingWares(t *referee.T, named [][]string) []referee.Seat {
 		for i, keys := range named {
 			if slices.Contains(keys, k) {
 				who = append(who, g.Players[i].Name)
-				if len(who) > 1 {
-					again[referee.Seat(i)] = true
-				}
 			}
 		}
 		if len(who) > 1 {
