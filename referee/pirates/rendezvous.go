@@ -65,13 +65,14 @@ func (g *Game) mayReveal(p referee.Seat) bool {
 
 // revealable lists, under revisionAsksNeeded, the rendezvous targets an
 // intersection of kind k can fulfil that are not publicly out: a target
-// whose every copy has been revealed cannot be on a face-down tile.
-func (g *Game) revealable(k Kind) []string {
+// whose every copy has been revealed cannot be on a face-down tile. The
+// list holds the catalog's entries, in catalog order.
+func (g *Game) revealable(k Kind) []*TileType {
 	st := g.Stacks[SortRendezvous]
-	var out []string
-	for _, key := range st.keys {
-		if st.Counts[key] > 0 && Meets(mustTile(key).Group, k) {
-			out = append(out, key)
+	var out []*TileType
+	for _, ty := range st.types {
+		if st.Counts[ty.Key] > 0 && Meets(ty.Group, k) {
+			out = append(out, ty)
 		}
 	}
 	return out
@@ -85,8 +86,8 @@ func (g *Game) revealTarget(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	at := g.Board.Intersections[g.Captain]
 	c := referee.Choose[referee.Key](t)
-	for _, k := range g.revealable(at.Kind) {
-		c.AddText(referee.Key(k), mustTile(k).Label)
+	for _, ty := range g.revealable(at.Kind) {
+		c.AddText(referee.Key(ty.Key), ty.Label)
 	}
 	a := string(c.Pick(t, referee.Question{ID: "rendezvous.target", Actor: p, Rule: "rp.rendezvous.unnamed",
 		Prompt: referee.Text("%s shows a rendezvous tile at %s: which target does it show?", referee.Str(pl.Name), referee.Str(at.Name)),

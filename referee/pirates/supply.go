@@ -143,10 +143,10 @@ func (g *Game) askWares(t *referee.T, p referee.Seat) []string {
 	for i := range p {
 		before += g.Players[i].Unnamed
 	}
-	keys := g.Stacks[SortWare].keys
+	types := g.Stacks[SortWare].types
 	var ex []string
 	for i := range n {
-		ex = append(ex, mustTile(keys[(before+i)%len(keys)]).Label)
+		ex = append(ex, types[(before+i)%len(types)].Label)
 	}
 	example := strings.Join(ex, ", ")
 	a := t.Ask(referee.Question{ID: "wares.name", Kind: referee.TextLine, Actor: p, Rule: "rp.supply.named", Secret: true, Example: example,
