@@ -60,7 +60,7 @@ func NewAsker(mode Mode, in io.Reader, out io.Writer, color bool, opts ...AskerO
 		o(s)
 	}
 	s.init()
-	return &asker{s: s, fe: s.fe}
+	return &asker{s: s}
 }
 
 // AskerOption sets up the session an Asker asks through.
@@ -76,19 +76,18 @@ func WithRules(rules func(query string) string) AskerOption {
 // shows the questions, and a new game's setup questions are handled as
 // the session handles a game's lines (Session.AskSetup).
 type asker struct {
-	s  *Session
-	fe frontEnd
+	s *Session
 }
 
 // ask asks a setup question until check takes the line read.
 func (a *asker) ask(kind askKind, q *referee.Question, check func(string) error) (string, error) {
 	for {
-		line, err := a.fe.ask(asking{kind: kind, q: q, check: check})()
+		line, err := a.s.fe.ask(asking{kind: kind, q: q, check: check})()
 		if err != nil {
 			return "", err
 		}
 		if err := check(line); err != nil {
-			a.fe.refuse(&referee.Question{ID: q.ID}, err.Error())
+			a.s.fe.refuse(&referee.Question{ID: q.ID}, err.Error())
 			continue
 		}
 		return line, nil
@@ -152,15 +151,15 @@ func (a *asker) Confirm(prompt string) (bool, error) {
 }
 
 // Say shows a message for people.
-func (a *asker) Say(text string) { a.fe.show(shown{kind: showMessage, text: text}) }
+func (a *asker) Say(text string) { a.s.fe.show(shown{kind: showMessage, text: text}) }
 
 // Report shows a command's result as the front end shows results.
 func (a *asker) Report(obj any, text string) {
-	a.fe.show(shown{kind: showMessage, obj: obj, text: text, people: obj == nil})
+	a.s.fe.show(shown{kind: showMessage, obj: obj, text: text, people: obj == nil})
 }
 
 // Lists reports whether the front end shows searchable lists.
-func (a *asker) Lists() bool { return a.fe.can().lists }
+func (a *asker) Lists() bool { return a.s.fe.can().lists }
 
 // Answer asks e's pending question through the session until e takes an
 // answer (see Session.AskSetup).
@@ -189,6 +188,6 @@ func setupKey(q *referee.Question, line string) (string, error) {
 
 // Pause waits for Enter where the front end is read by people.
 func (a *asker) Pause(text string) error {
-	_, err := a.fe.ask(asking{kind: askPause, text: text})()
+	_, err := a.s.fe.ask(asking{kind: askPause, text: text})()
 	return err
 }
