@@ -292,11 +292,15 @@ func statusText(s *Session, viewer referee.Viewer) {
 // refuseText says as text why a line was not taken; a rejection names
 // the rule of the question it was given for.
 func refuseText(s *Session, q *referee.Question, why string) {
-	label := "Not taken: "
+	fmt.Fprintln(s.Out, s.pal.bad(refusalLabel(q))+why)
+}
+
+// refusalLabel opens a refusal: "Not taken: ", with q's rule when it has one.
+func refusalLabel(q *referee.Question) string {
 	if q != nil && q.Rule != "" {
-		label = "Not taken (" + q.Rule + "): "
+		return "Not taken (" + q.Rule + "): "
 	}
-	fmt.Fprintln(s.Out, s.pal.bad(label)+why)
+	return "Not taken: "
 }
 
 // logText lists the answers and rulings in the public view. Answers are

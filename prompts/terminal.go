@@ -844,12 +844,8 @@ func (f *termFront) show(m shown) {
 }
 
 func (f *termFront) refuse(q *referee.Question, why string) {
-	label := len("Not taken: ")
-	if q != nil && q.Rule != "" {
-		label = len("Not taken (" + q.Rule + "): ")
-	}
 	// A label's columns are kept free on every line of the sentence.
-	refuseText(f.s, q, wrapText(why, f.t.width()-1-label))
+	refuseText(f.s, q, wrapText(why, f.t.width()-1-len(refusalLabel(q))))
 }
 
 // wrapText wraps each line of text longer than width columns between
