@@ -17,9 +17,13 @@ import (
 type picSize struct{ w, h int }
 
 var (
-	widePicture   = picSize{w: 36, h: 12}
+	widePicture   = picSize{w: wideW, h: 12}
 	narrowPicture = picSize{w: 26, h: 9}
 )
+
+// wideW is the wide picture's section width, which WidePictureCols
+// follows.
+const wideW = 36
 
 // cols and rows are the size of the framed board.
 func (z picSize) cols() int { return 3*z.w + 1 }
@@ -27,7 +31,7 @@ func (z picSize) rows() int { return 3*z.h + 1 }
 
 // WidePictureCols is how many columns the wide board picture takes: a
 // narrower terminal gets the narrow one (see PictureFor).
-const WidePictureCols = 109
+const WidePictureCols = 3*wideW + 1 // widePicture.cols()
 
 // Short returns the intersection's label for the board picture, at most
 // five characters, e.g. "Coin3", "HQ", "Pir5", "MapR2", "Swan".
