@@ -644,20 +644,17 @@ func plainActor(b string) (int, bool) {
 
 // fastScalar reads a scalar of an answer line the fast way: a plain one
 // as plainScalar takes it, or a double-quoted one whose text between the
-// quotes is printable ASCII without a quote mark or a backslash (a ware's
-// name, "eye patch 2"), which YAML reads as that text. It reports false
-// for any other scalar, which the YAML decoder reads.
+// quotes is setup.SimpleQuoted (a ware's name, "eye patch 2"), which
+// YAML reads as that text. It reports false for any other scalar, which
+// the YAML decoder reads.
 func fastScalar(s string) (string, bool) {
 	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
 		return s, plainScalar(s)
 	}
-	text := s[1 : len(s)-1]
-	for i := range len(text) {
-		if c := text[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			return "", false
-		}
+	if text := s[1 : len(s)-1]; setup.SimpleQuoted(text) {
+		return text, true
 	}
-	return text, true
+	return "", false
 }
 
 // splitAnswers reads the answer list the fast way when it is written

@@ -211,10 +211,8 @@ func (p *fastParser) scalar() *yaml.Node {
 		n.Style = yaml.FlowStyle
 	case len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"':
 		inner := text[1 : len(text)-1]
-		for i := range len(inner) {
-			if c := inner[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-				return nil
-			}
+		if !SimpleQuoted(inner) {
+			return nil
 		}
 		n = p.node(yaml.ScalarNode, "!!str", inner, col)
 		n.Style = yaml.DoubleQuotedStyle
@@ -257,6 +255,19 @@ func plainTag(s string) string {
 		return ""
 	}
 	return "!!str"
+}
+
+// SimpleQuoted reports whether text, written between double quotes, is
+// read by YAML as itself: printable ASCII without a quote mark or a
+// backslash. The fast readers of rumref's files (this one, and journal's
+// of a save's answers) take such quoted values.
+func SimpleQuoted(text string) bool {
+	for i := range len(text) {
+		if c := text[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func allDigits(s string) bool {
