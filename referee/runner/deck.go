@@ -142,10 +142,7 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 			t.Say("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(p.HandSize(), "card"), referee.Count(p.Deck.Size(), "card")))
 			continue
 		}
-		side := CrownSide
-		if seat == PirateSeat {
-			side = PirateSide
-		}
+		side := sideOf(seat)
 		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{ID: "draw.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw", Prompt: referee.Text("%s, draw the top card of your deck and name it.", referee.Str(p.Name))})
 		p.Hand = append(p.Hand, name)
 		t.Tell("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(p.HandSize(), "card"), referee.Count(p.Deck.Size(), "card")), referee.Seat(seat), referee.Text("It is %s.", referee.Str(name)))
