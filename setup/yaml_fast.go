@@ -1,6 +1,8 @@
 package setup
 
 import (
+	"strings"
+
 	"go.yaml.in/yaml/v3"
 )
 
@@ -55,10 +57,8 @@ type fastParser struct {
 // lineEnd is the offset of the newline that ends pos's line (len(s) when
 // there is none).
 func (p *fastParser) lineEnd() int {
-	for i := p.pos; i < len(p.s); i++ {
-		if p.s[i] == '\n' {
-			return i
-		}
+	if i := strings.IndexByte(p.s[p.pos:], '\n'); i >= 0 {
+		return p.pos + i
 	}
 	return len(p.s)
 }
