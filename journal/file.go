@@ -246,8 +246,8 @@ type Setups interface {
 }
 
 // Wires is an optional part of Setups: for a game, a struct type declared
-// in Go with the very fields newWire makes for it (Wire.Check proves it in
-// the games' tests), so that reading a save needs no reflect.StructOf, the
+// in Go with the very fields newWire makes for it (the games' TestWires
+// proves it), so that reading a save needs no reflect.StructOf, the
 // largest part of decoding a save's setup at a cold start (~0.1 ms). nil:
 // none (newWire makes the type).
 type Wires interface {
