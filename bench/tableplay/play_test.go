@@ -24,6 +24,13 @@ func TestPlaysBothGamesThroughJSONAndTheTerminal(t *testing.T) {
 	}
 	for _, s := range []Setup{{Game: "runner", Players: 2, Seed: 7, Stop: 60}, {Game: "pirates", Players: 2, Seed: 7, Stop: 60}} {
 		r, err := play(bin, s, true, dir)
+		if err == nil && !r.Terminal {
+			// Once in a few CI runs on a loaded 2-core machine the
+			// terminal session has ended before writing anything; the
+			// game is played again once, and a second failure fails.
+			t.Logf("%v: the terminal session failed, played again: %s", s, r.TermError)
+			r, err = play(bin, s, true, t.TempDir())
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -66,6 +66,14 @@ func startTerm(bin string, args []string) (*terminal, error) {
 	return t, nil
 }
 
+// exit says how the terminal's rumref ended, once its output has closed.
+func (t *terminal) exit() string {
+	if err := t.cmd.Wait(); err != nil {
+		return "rumref: " + err.Error()
+	}
+	return "rumref exited 0"
+}
+
 func (t *terminal) close() {
 	if t.cmd.ProcessState == nil {
 		_ = t.cmd.Process.Kill()
@@ -262,7 +270,7 @@ func (t *terminal) answer(q *object, line string) error {
 		}
 		select {
 		case <-t.done:
-			return fmt.Errorf("the terminal session ended before %q:\n%s", want, tail(s))
+			return fmt.Errorf("the terminal session ended before %q (%s, %d bytes written in all):\n%s", want, t.exit(), len(t.buf.Bytes()), tail(s))
 		default:
 		}
 		if time.Now().After(deadline) {
