@@ -2,7 +2,7 @@ package referee
 
 import (
 	"strconv"
-	"sync/atomic"
+	"sync"
 )
 
 // Seat is who acts: a player's seat (0-based, in seat order), the table as
@@ -66,44 +66,43 @@ func (v Viewer) Sees(s Seat) bool { return v >= 0 && Seat(v) == s }
 // its key up instead of formatting it for every question. The table is
 // made at the first look-up, not when rumref starts (the tables are
 // package variables of the games).
-type Keys struct {
+type Keys struct{ t *keyTable }
+
+// keyTable is the table of a Keys and its copies, made by its first
+// look-up.
+type keyTable struct {
 	prefix string
 	n      int
-	table  *atomic.Pointer[[]string]
+	once   sync.Once
+	keys   []string
 }
 
 // NewKeys makes the keys prefix0 to prefix(n-1).
 func NewKeys(prefix string, n int) Keys {
-	return Keys{prefix: prefix, n: n, table: new(atomic.Pointer[[]string])}
+	return Keys{&keyTable{prefix: prefix, n: n}}
 }
 
 // Of is the key of index i (made on the spot beyond the table).
 func (k Keys) Of(i int) string {
-	if t := k.table.Load(); t != nil && uint(i) < uint(len(*t)) {
-		return (*t)[i]
+	t := k.t
+	t.once.Do(t.make)
+	if uint(i) < uint(len(t.keys)) {
+		return t.keys[i]
 	}
-	return k.first(i)
+	return t.prefix + strconv.Itoa(i)
 }
 
-// first makes the table (once: a racing second table is dropped) and
-// returns the key of index i.
-func (k Keys) first(i int) string {
-	if i < 0 || i >= k.n {
-		return k.prefix + strconv.Itoa(i)
+// make makes the keys, in one string.
+func (t *keyTable) make() {
+	var buf []byte
+	ends := make([]int, t.n)
+	for j := range t.n {
+		buf = strconv.AppendInt(append(buf, t.prefix...), int64(j), 10)
+		ends[j] = len(buf)
 	}
-	if k.table.Load() == nil {
-		keys := make([]string, k.n)
-		var buf []byte
-		ends := make([]int, k.n)
-		for j := range k.n {
-			buf = strconv.AppendInt(append(buf, k.prefix...), int64(j), 10)
-			ends[j] = len(buf)
-		}
-		all, start := string(buf), 0
-		for j, end := range ends {
-			keys[j], start = all[start:end], end
-		}
-		k.table.CompareAndSwap(nil, &keys)
+	t.keys = make([]string, t.n)
+	all, start := string(buf), 0
+	for j, end := range ends {
+		t.keys[j], start = all[start:end], end
 	}
-	return (*k.table.Load())[i]
 }
