@@ -2,7 +2,7 @@ package referee
 
 import (
 	"fmt"
-	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -166,16 +166,15 @@ func (q *Question) Label(key string) string {
 
 // Equal reports whether two questions are asked alike: every field the
 // same, messages compared by what they hold (Msg.Equal); a text
-// question's check is a function, compared only for being set.
+// question's check is a function, compared only for being set. A field
+// added to Question is compared here too (TestQuestionEqualComparesEveryField).
 func (q *Question) Equal(o *Question) bool {
-	if (q.Check == nil) != (o.Check == nil) || !q.Prompt.Equal(&o.Prompt) || !q.Only.Equal(&o.Only) || !msgsEqual(q.labels, o.labels) {
-		return false
-	}
-	a, b := *q, *o
-	a.Check, b.Check = nil, nil
-	a.Prompt, b.Prompt, a.Only, b.Only = Msg{}, Msg{}, Msg{}, Msg{}
-	a.labels, b.labels = nil, nil
-	return reflect.DeepEqual(a, b)
+	return q.ID == o.ID && q.Actor == o.Actor && q.Kind == o.Kind && q.Text == o.Text &&
+		q.Prompt.Equal(&o.Prompt) && slices.Equal(q.Options, o.Options) &&
+		q.Min == o.Min && q.Max == o.Max && q.Secret == o.Secret && q.Rule == o.Rule &&
+		(q.Check == nil) == (o.Check == nil) && q.Example == o.Example &&
+		q.Confirm == o.Confirm && q.Only.Equal(&o.Only) &&
+		q.answer == o.answer && msgsEqual(q.labels, o.labels)
 }
 
 // Answer is one accepted answer as the journal stores it: the question ID,
