@@ -128,15 +128,6 @@ func (a *Arg) sub() *Msg { return (*Msg)(a.p) }
 // list is a List argument's list.
 func (a *Arg) list() *msgList { return (*msgList)(a.p) }
 
-// Strs is a list of plain strings as messages, for List.
-func Strs(items []string) []Msg {
-	out := make([]Msg, len(items))
-	for i, s := range items {
-		out[i] = Msg{format: s}
-	}
-	return out
-}
-
 // Text makes a message from a format and its arguments. It panics when
 // given more than six arguments: split the sentence.
 func Text(format string, args ...Arg) (m Msg) {

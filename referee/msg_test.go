@@ -19,7 +19,8 @@ func TestMsgFormatsLikePrintf(t *testing.T) {
 		{Text("trailing %"), "trailing %"},
 		{Text("%v then %v", Count(0, "barrel"), Int(7)), "0 barrels then 7"},
 		{Text("%s.", List([]Msg{Text("Ann %d", Int(2)), Text("Bo"), Text("Cy %s", Str("x"))}, ", ", " and ")), "Ann 2, Bo and Cy x."},
-		{Text("[%s]", List(Strs([]string{"a"}), ", ", " and ")), "[a]"},
+		{Text("[%s]", List([]Msg{Text("a")}, ", ", " and ")), "[a]"},
+		{Text("[%s]", Words([]string{"a"}, ", ", " and ")), "[a]"},
 		{Text("[%s]", List(nil, ", ", " and ")), "[]"},
 		// The wording slips fixed here once: plurals after 1, doubled
 		// articles before a name that has its own.
@@ -211,7 +212,11 @@ func TestMsgEqualComparesWhatMessagesHold(t *testing.T) {
 func TestWordsWriteLikeAListOfStrings(t *testing.T) {
 	for _, items := range [][]string{nil, {"Ann"}, {"Ann", "Bo"}, {"Ann", "Bo", "The Swan 3"}} {
 		w := Text("[%s]", Words(items, ", ", " and "))
-		l := Text("[%s]", List(Strs(items), ", ", " and "))
+		msgs := make([]Msg, len(items))
+		for i, s := range items {
+			msgs[i] = Text(s)
+		}
+		l := Text("[%s]", List(msgs, ", ", " and "))
 		if w.String() != l.String() {
 			t.Errorf("Words %q, List %q", w.String(), l.String())
 		}
