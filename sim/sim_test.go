@@ -5,10 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"rumref/games"
+	"slices"
 	"strings"
 	"testing"
 
+	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/pirates"
@@ -324,6 +325,53 @@ func TestSameStateComparesEveryField(t *testing.T) {
 		change(&other)
 		if same(base(), other) {
 			t.Errorf("%s: the change is not seen", name)
+		}
+	}
+}
+
+// TestGameStatesHoldNoCycle walks the types of every game's state (what
+// sameState compares) and fails on one that could hold a cycle: a type
+// that reaches itself through a pointer or a map, or an interface, which
+// may hold anything. A type may nest itself through lists of values (a
+// tree, as a Rum Runner card's effects).
+func TestGameStatesHoldNoCycle(t *testing.T) {
+	for _, e := range games.All {
+		tb, err := e.Sim(0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := reflect.TypeOf(tb.Factory()())
+		done := map[reflect.Type]bool{}
+		var walk func(typ reflect.Type, path []reflect.Type)
+		walk = func(typ reflect.Type, path []reflect.Type) {
+			if i := slices.Index(path, typ); i >= 0 {
+				if slices.ContainsFunc(path[i:], func(p reflect.Type) bool { return p.Kind() == reflect.Pointer || p.Kind() == reflect.Map }) {
+					t.Errorf("%s: %v reaches itself through a pointer or a map: sameState needs a cycle guard", e.Name, path[i:])
+				}
+				return
+			}
+			if done[typ] {
+				return
+			}
+			path = append(path, typ)
+			switch typ.Kind() {
+			case reflect.Interface:
+				t.Errorf("%s: %v holds an interface, which sameState cannot prove free of cycles", e.Name, path)
+			case reflect.Pointer, reflect.Slice, reflect.Array:
+				walk(typ.Elem(), path)
+			case reflect.Map:
+				walk(typ.Key(), path)
+				walk(typ.Elem(), path)
+			case reflect.Struct:
+				for i := range typ.NumField() {
+					walk(typ.Field(i).Type, path)
+				}
+			}
+			done[typ] = true
+		}
+		walk(root, nil)
+		if !done[reflect.TypeFor[runner.Effect]()] && e.Name == "runner" {
+			t.Error("the walk did not reach the Rum Runner effects")
 		}
 	}
 }
