@@ -101,12 +101,12 @@ func (g *Game) pickFromHand(t *referee.T, seat int, hq handQuestion) string {
 	if hq.label != "" {
 		c.AddText(hq.none, hq.label)
 	}
-	n := c.Pick(t, hq.q)
-	switch n {
+	var name string
+	switch n := c.Pick(t, hq.q); n {
 	case hq.none:
 		return ""
 	case unlistedName:
-		name := g.enterCard(t, seat, sideOf(seat), hq.types, typed, hq.q.Secret)
+		name = g.enterCard(t, seat, sideOf(seat), hq.types, typed, hq.q.Secret)
 		if !hq.fits(g.card(name)) {
 			g.takeFromHand(seat, name)
 			p := g.Players[seat]
@@ -114,12 +114,9 @@ func (g *Game) pickFromHand(t *referee.T, seat int, hq handQuestion) string {
 			t.Say(hq.q.Rule, referee.Text("%s costs more coins than %s has: it stays in hand.", referee.Str(name), referee.Str(p.Name)))
 			return ""
 		}
-		if !hq.later {
-			g.takeFromHand(seat, name)
-		}
-		return name
+	default:
+		name = g.cardBySlug(n.Key()).Name
 	}
-	name := g.cardBySlug(n.Key()).Name
 	if !hq.later {
 		g.takeFromHand(seat, name)
 	}

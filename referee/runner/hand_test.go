@@ -300,3 +300,43 @@ func checkCrownPlays(t *testing.T, g *runner.Game, q *referee.Question, seed int
 		}
 	}
 }
+
+// TestPickFromHandTakesThePickedCard: a card picked from the hand, listed
+// or typed in, leaves it unless the caller places it later; none, or a
+// card typed in that costs too much, leaves the hand as it was, the card
+// typed in named.
+func TestPickFromHandTakesThePickedCard(t *testing.T) {
+	typedIn := []step{{"card.name", "Gull Rock"}, {"card.cost", "2"}, {"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "-"}}
+	for _, c := range []struct {
+		name  string
+		later bool
+		most  int
+		steps []step
+		want  string
+		hand  []string
+		held  int
+	}{
+		{"listed", false, 9, []step{{"test.pick", "port-taxes"}}, "Port Taxes", nil, 1},
+		{"listed, placed later", true, 9, []step{{"test.pick", "port-taxes"}}, "Port Taxes", []string{"Port Taxes"}, 1},
+		{"none", false, 9, []step{{"test.pick", "done"}}, "", []string{"Port Taxes"}, 1},
+		{"typed in", false, 9, append([]step{{"test.pick", "unlisted"}}, typedIn...), "Gull Rock", []string{"Port Taxes"}, 0},
+		{"typed in, placed later", true, 9, append([]step{{"test.pick", "unlisted"}}, typedIn...), "Gull Rock", []string{"Port Taxes"}, 1},
+		{"typed in, too dear", false, 1, append([]step{{"test.pick", "unlisted"}}, typedIn...), "", []string{"Port Taxes", "Gull Rock"}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got string
+			build := func() *runner.Game {
+				g := boxedBlank(t)
+				p := g.Players[runner.CrownSeat]
+				p.Hand = []string{"Port Taxes"}
+				p.Deck.Held, p.Deck.Unknown, p.Deck.Open[runner.Event] = 1, 1, 1
+				return g
+			}
+			_, g := drive(t, build, runner.RunPick(runner.CrownSeat, []runner.CardType{runner.Event}, c.most, c.later, &got), c.steps)
+			p := g.Players[runner.CrownSeat]
+			if got != c.want || !slices.Equal(p.Hand, c.hand) || p.Deck.Held != c.held {
+				t.Errorf("picked %q, hand %q with %d held unnamed; want %q, %q with %d", got, p.Hand, p.Deck.Held, c.want, c.hand, c.held)
+			}
+		})
+	}
+}
