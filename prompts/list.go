@@ -733,67 +733,6 @@ func (l *list) eraseTo(b *strings.Builder) {
 // and the list knows how many lines it drew.
 func fitLines(s string, n int) []string { return wrapAt(s, n, "      ") }
 
-// wrapAt breaks s at spaces into lines of at most n columns (escape codes
-// take none; a longer word is cut), each line after the first opening
-// with indent. Runs of spaces inside a line are kept.
-func wrapAt(s string, n int, indent string) []string {
-	n = max(n, len(indent)+10) // a tiny terminal still gets whole lines
-	if !strings.ContainsRune(s, 0x1b) {
-		// Plain text wraps at a space.
-		var out []string
-		for utf8.RuneCountInString(s) > n {
-			r := []rune(s)
-			cut := n
-			for i := n; i > len(indent)+1; i-- {
-				if r[i] == ' ' {
-					cut = i
-					break
-				}
-			}
-			out = append(out, string(r[:cut]))
-			s = indent + strings.TrimLeft(string(r[cut:]), " ")
-		}
-		return append(out, s)
-	}
-	// Colored text wraps at a space too: escape codes hold no space, so
-	// a word is measured without them.
-	var out []string
-	line, w := "", 0
-	for _, word := range strings.Split(s, " ") {
-		ww := visibleWidth(word)
-		switch {
-		case line == "" || w == len(indent) && strings.TrimSpace(line) == "":
-			line, w = line+word, w+ww
-		case w+1+ww <= n:
-			line, w = line+" "+word, w+1+ww
-		default:
-			out = append(out, line)
-			line, w = indent+word, len(indent)+ww
-		}
-	}
-	return append(out, line)
-}
-
-// visibleWidth is how many columns s takes on the screen: its characters
-// less its escape codes.
-func visibleWidth(s string) int {
-	w := 0
-	esc := false
-	for _, r := range s {
-		switch {
-		case esc:
-			if r >= 0x40 && r <= 0x7e && r != '[' {
-				esc = false
-			}
-		case r == 0x1b:
-			esc = true
-		default:
-			w++
-		}
-	}
-	return w
-}
-
 // listItems turns options into list items: the number of each (or its
 // key when the keys are numbers), cleaned for printing.
 func listItems(keys, labels []string, numbered bool) []listItem {

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"text/template"
-	"unicode/utf8"
 
 	"github.com/manifoldco/promptui"
 
@@ -522,10 +521,10 @@ const textRoom = 40
 func (t *terminal) fitLabel(label string, room int) string {
 	room = min(room, t.width()/2)
 	lines := wrapAt(label, t.width()-1, "")
-	if len(lines) == 1 && utf8.RuneCountInString(label)+room <= t.width() {
+	if len(lines) == 1 && visibleWidth(label)+room <= t.width() {
 		return label
 	}
-	if last := lines[len(lines)-1]; utf8.RuneCountInString(last)+room > t.width() {
+	if last := lines[len(lines)-1]; visibleWidth(last)+room > t.width() {
 		lines = append(lines[:len(lines)-1], wrapAt(last, t.width()-room, "")...)
 	}
 	for _, l := range lines[:len(lines)-1] {
@@ -535,35 +534,11 @@ func (t *terminal) fitLabel(label string, room int) string {
 }
 
 // ruling prints one ruling, "  * TEXT (rule)". A line of it wider than
-// the terminal is wrapped at spaces under a hanging indent (a terminal
-// breaks a long line in the middle of a word); lines that fit are printed
-// as they are. rule is drawn in n columns.
-func (t *terminal) ruling(text, rule string, n int) {
-	width := t.width() - 1
-	parts := strings.Split(text, "\n")
-	var out []string
-	for i, line := range parts {
-		lead := "    "
-		if i == 0 {
-			lead = "  * "
-		}
-		if i == len(parts)-1 {
-			line += " \x00" // where the rule goes
-		}
-		if utf8.RuneCountInString(lead+line)-1+n <= width || !strings.Contains(line, " ") {
-			out = append(out, lead+line)
-			continue
-		}
-		for j, l := range wrapAt(line, width-len(lead)-n, "") {
-			if j > 0 {
-				lead = "    "
-			}
-			out = append(out, lead+l)
-		}
-	}
-	for _, l := range out {
-		fmt.Fprintln(t.out, strings.Replace(l, "\x00", rule, 1))
-	}
+// the terminal is wrapped between words under a hanging indent (a
+// terminal breaks a long line in the middle of a word); lines that fit
+// are printed as they are.
+func (t *terminal) ruling(text, rule string) {
+	fmt.Fprintln(t.out, wrapText("  * "+strings.ReplaceAll(text, "\n", "\n    ")+" "+rule, t.width()-1))
 }
 
 // waitEnter shows a line and waits for Enter; what was typed before it
@@ -829,7 +804,7 @@ func (f *termFront) ask(a asking) func() (string, error) {
 func (f *termFront) show(m shown) {
 	switch m.kind {
 	case showEvent:
-		f.t.ruling(m.text, f.s.pal.quiet("("+m.event.Rule+")"), len(m.event.Rule)+2)
+		f.t.ruling(m.text, f.s.pal.quiet("("+m.event.Rule+")"))
 		return
 	case showInfo, showNote, showSecret, showLine:
 		// A sentence wraps between words at the terminal's width; a
@@ -846,21 +821,6 @@ func (f *termFront) show(m shown) {
 func (f *termFront) refuse(q *referee.Question, why string) {
 	// A label's columns are kept free on every line of the sentence.
 	refuseText(f.s, q, wrapText(why, f.t.width()-1-len(refusalLabel(q))))
-}
-
-// wrapText wraps each line of text longer than width columns between
-// words; a line without spaces (a picture row) is left whole.
-func wrapText(text string, width int) string {
-	lines := strings.Split(text, "\n")
-	var out []string
-	for _, line := range lines {
-		if utf8.RuneCountInString(line) <= width || !strings.Contains(line, " ") {
-			out = append(out, line)
-			continue
-		}
-		out = append(out, wrapAt(line, width, "")...)
-	}
-	return strings.Join(out, "\n")
 }
 
 // stop clears the screen when a player still holds the laptop after a

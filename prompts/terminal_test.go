@@ -205,7 +205,7 @@ func TestLongRulingsWrapAtSpaces(t *testing.T) {
 	var out bytes.Buffer
 	term := &terminal{out: &out, outFd: -1} // 80 columns
 	text := "Setup: Ann plays the crown and Bo the pirate. Lay out the islands (Home Port, Privateer Point, Bivalve Bay, Island 4), shuffle the 4 starting hazards and put one face-down in front of each island."
-	term.ruling(text, "(rr.setup)", len("(rr.setup)"))
+	term.ruling(text, "(rr.setup)")
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	if len(lines) < 3 || !strings.HasPrefix(lines[0], "  * Setup:") {
 		t.Fatalf("not wrapped:\n%s", out.String())
@@ -224,7 +224,7 @@ func TestLongRulingsWrapAtSpaces(t *testing.T) {
 		t.Errorf("words lost or moved:\n%s\nwant\n%s", got, want)
 	}
 	out.Reset()
-	term.ruling("Ann rolled 5.", "(pub.roll)", len("(pub.roll)"))
+	term.ruling("Ann rolled 5.", "(pub.roll)")
 	if out.String() != "  * Ann rolled 5. (pub.roll)\n" {
 		t.Errorf("a short ruling changed: %q", out.String())
 	}
