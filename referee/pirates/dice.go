@@ -46,8 +46,7 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 			Prompt: referee.Text("%s: %s rolled %d. Spend a rum barrel for up to two re-rolls? (%d barrels)", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum))}) != "spend" {
 			break
 		}
-		pl.Rum--
-		g.RumPool++
+		g.handBackBarrel(p)
 		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) for up to two re-rolls.", referee.Str(pl.Name), referee.Int(pl.Rum)))
 		n = askDie(t, "rum.reroll", p, referee.Text("%s: %s re-rolls. What did it show?", contest, referee.Str(pl.Name)), "rp.rum")
 		if !helps(n) {
@@ -91,8 +90,7 @@ func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest refe
 		Prompt: referee.Text("%s: %s rolls the die. What did it show? (With rum, r and the result that stands, e.g. r5.)", contest, referee.Str(pl.Name))})
 	n := r.die
 	for spent := r.rum; spent; {
-		pl.Rum--
-		g.RumPool++
+		g.handBackBarrel(p)
 		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) and re-rolls: %d.", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
 		if pl.Rum == 0 || !helps(n) {
 			break
@@ -117,8 +115,7 @@ func (g *Game) rumRerolls(t *referee.T, p referee.Seat, contest referee.Arg, n i
 		if !ok {
 			return n
 		}
-		pl.Rum--
-		g.RumPool++
+		g.handBackBarrel(p)
 		n = r
 		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) and re-rolls a %d.", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
 		if !helps(n) {

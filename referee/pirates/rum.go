@@ -20,3 +20,11 @@ func (g *Game) rum(t *referee.T, p referee.Seat) {
 		t.Say("rp.running-out", referee.Text("The rum pool is empty: %s gets no barrels.", referee.Str(pl.Name)))
 	}
 }
+
+// handBackBarrel is a player giving up one of their rum barrels to the
+// tile holder for up to two re-rolls of a roll: it goes back to the pool
+// (and may be taken again at a Rum barrel intersection).
+func (g *Game) handBackBarrel(p referee.Seat) {
+	g.Players[p].Rum--
+	g.RumPool++
+}

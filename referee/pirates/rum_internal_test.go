@@ -55,3 +55,40 @@ func TestScorpionRumOnlyWhenTheRollMatters(t *testing.T) {
 		t.Fatalf("after the stinging roll: %+v", q)
 	}
 }
+
+// TestHandedBackBarrelsGoToThePool: under every revision's way of asking
+// for rum, a barrel spent on a re-roll leaves the player and is back in
+// the pool, once for each barrel.
+func TestHandedBackBarrelsGoToThePool(t *testing.T) {
+	for _, c := range []struct {
+		rules int
+		ans   []referee.Answer
+	}{
+		{2, answers("chest.roll", "3", "rum.spend", "spend", "rum.reroll", "4", "rum.again", "keep")},
+		{3, answers("chest.roll", "3", "rum.use", "r4", "rum.second", "keep")},
+		{4, answers("chest.roll", "r4")},
+		{4, answers("chest.roll", "r2", "rum.more", "r4")},
+	} {
+		g := New(Config{Rules: c.rules, Players: []PlayerConfig{{Name: "Ann", Color: "gold"}, {Name: "Bo", Color: "violet"}}}, tinyBoard())
+		g.Players[0].Rum, g.RumPool = 2, 10
+		g.Chest, g.Scorpion = "chest-5", "scorpion-12"
+		g.Stacks[SortChest].Take("chest-5")
+		g.Stacks[SortScorpion].Take("scorpion-12")
+		e, err := referee.Replay(func() referee.Game {
+			return &procGame{Game: g, play: func(g *Game, t *referee.T) { g.chest(t, 0) }}
+		}, c.ans)
+		if err != nil {
+			t.Fatalf("revision %d %v: %v", c.rules, c.ans, err)
+		}
+		spent := 0
+		for _, a := range c.ans {
+			if a.A == "spend" || len(a.A) == 2 && a.A[0] == 'r' {
+				spent++
+			}
+		}
+		if g.Players[0].Rum != 2-spent || g.RumPool != 10+spent {
+			t.Errorf("revision %d %v: Ann holds %d barrels and the pool %d, want %d and %d", c.rules, c.ans, g.Players[0].Rum, g.RumPool, 2-spent, 10+spent)
+		}
+		e.Close()
+	}
+}
