@@ -25,18 +25,31 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 		actor = referee.Table
 	}
 	helps := func(n int) bool { return !g.asksLess() || !best(n) }
-	if g.rumInOne() && p != referee.Imaginary && g.Players[p].Rum > 0 && slices.ContainsFunc([]int{1, 2, 3, 4, 5, 6}, helps) {
-		return g.rollWithRum(t, p, id, contest, helps)
+	var n int
+	switch {
+	case g.rumInOne() && p != referee.Imaginary && g.Players[p].Rum > 0 && slices.ContainsFunc([]int{1, 2, 3, 4, 5, 6}, helps):
+		n = g.rollWithRum(t, p, id, contest, helps)
+	default:
+		n = askDie(t, id, actor, referee.Text("%s: %s rolls the die. What did it show?", contest, referee.Str(g.name(p))), "rp.dice")
+		if p == referee.Imaginary {
+			return n
+		}
+		if g.asksNeeded() && !g.rumInOne() {
+			n = g.rumRerolls(t, p, contest, n, helps)
+		} else {
+			n = g.rumSpends(t, p, contest, n, helps)
+		}
 	}
-	n := askDie(t, id, actor, referee.Text("%s: %s rolls the die. What did it show?", contest, referee.Str(g.name(p))), "rp.dice")
-	if p == referee.Imaginary {
-		return n
-	}
-	if g.asksNeeded() && !g.rumInOne() {
-		n = g.rumRerolls(t, p, contest, n, helps)
-		t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(g.name(p)), referee.Int(n)))
-		return n
-	}
+	t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(g.name(p)), referee.Int(n)))
+	return n
+}
+
+// rumSpends offers rum after roll n in games of rules revisions before
+// revisionAsksNeeded, and under revisionRumInOne to a player whose rum
+// cannot help: whether to spend a barrel (rum.spend), the re-roll's
+// result, whether to use the barrel's second re-roll, and so on. It
+// returns the result that stands.
+func (g *Game) rumSpends(t *referee.T, p referee.Seat, contest referee.Arg, n int, helps func(int) bool) int {
 	for g.Players[p].Rum > 0 && helps(n) {
 		pl := &g.Players[p]
 		c := referee.Choose[referee.Key](t)
@@ -62,7 +75,6 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 			break
 		}
 	}
-	t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(g.name(p)), referee.Int(n)))
 	return n
 }
 
@@ -76,7 +88,8 @@ func askDie(t *referee.T, id string, actor referee.Seat, text referee.Msg, rule 
 // ("4"), or "r" and the result after handing back a barrel for up to two
 // re-rolls ("r5"), as the table says it: only the result that stands
 // matters. After a barrel, if another could still help, the player may
-// hand back the next one (rum.more), and so on.
+// hand back the next one (rum.more), and so on. It returns the result
+// that stands.
 func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest referee.Arg, helps func(int) bool) int {
 	pl := &g.Players[p]
 	c := referee.Choose[rolled](t)
@@ -97,7 +110,6 @@ func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest refe
 		}
 		n, spent = rumChoice(t, "rum.more", p, referee.Text("%s: %s's re-rolls end at %d. Keep it, or hand back another barrel (%d left): what did its re-rolls end at?", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum)), n, "Another barrel: its re-rolls end at %d")
 	}
-	t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(pl.Name), referee.Int(n)))
 	return n
 }
 
