@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"rumref/referee"
 )
@@ -159,16 +160,31 @@ func (g *Game) askWares(t *referee.T, p referee.Seat) []string {
 	return w
 }
 
+// wareWords is how a line names wares, made once: the kinds as typed
+// ("peg leg"), in the order of WareKinds; the help a refusal ends with;
+// and the separators read as spaces.
+var wareWords = sync.OnceValue(func() *wareSpelling {
+	w := &wareSpelling{kinds: make([]string, len(WareKinds)), separators: strings.NewReplacer(",", " ", "-", " ", ";", " ")}
+	for i, k := range WareKinds {
+		w.kinds[i] = strings.ReplaceAll(k, "-", " ")
+	}
+	w.help = fmt.Sprintf("name each ware by kind and value, for example hook 3 (kinds: %s; values 2 to 5)", strings.Join(w.kinds, ", "))
+	return w
+})
+
+type wareSpelling struct {
+	kinds      []string
+	help       string
+	separators *strings.Replacer
+}
+
 // parseWares reads a line naming exactly n wares, each a kind and a value
 // ("hook 3, peg leg 5", or tile keys such as "peg-leg-5"), into tile keys,
 // or says what is wrong and what to type.
 func parseWares(line string, n int) ([]string, error) {
-	kinds := make([]string, len(WareKinds))
-	for i, k := range WareKinds {
-		kinds[i] = strings.ReplaceAll(k, "-", " ")
-	}
-	help := fmt.Sprintf("name each ware by kind and value, for example hook 3 (kinds: %s; values 2 to 5)", strings.Join(kinds, ", "))
-	words := strings.Fields(strings.NewReplacer(",", " ", "-", " ", ";", " ").Replace(strings.ToLower(line)))
+	ww := wareWords()
+	kinds, help := ww.kinds, ww.help
+	words := strings.Fields(ww.separators.Replace(strings.ToLower(line)))
 	var out, name []string
 	for _, w := range words {
 		v, err := strconv.Atoi(w)
