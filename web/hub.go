@@ -18,13 +18,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"rumref/games"
+	"rumref/internal/httpd"
 	"rumref/prompts"
 	"rumref/referee"
 )
@@ -687,7 +687,7 @@ func (h *Hub) submit(ctx context.Context, in prompts.RemoteInput) (int, string) 
 	h.mu.Lock()
 	if h.stopped || h.over {
 		h.mu.Unlock()
-		return http.StatusConflict, "The game is over: there is nothing left to answer."
+		return httpd.StatusConflict, "The game is over: there is nothing left to answer."
 	}
 	if in.Kind == prompts.RemoteAnswer && in.Step > h.step {
 		defer h.mu.Unlock()
@@ -699,25 +699,25 @@ func (h *Hub) submit(ctx context.Context, in prompts.RemoteInput) (int, string) 
 	select {
 	case h.inputs <- in:
 	case <-h.done:
-		return http.StatusConflict, "The game has stopped."
+		return httpd.StatusConflict, "The game has stopped."
 	case <-ctx.Done():
-		return http.StatusServiceUnavailable, "The request was cancelled."
+		return httpd.StatusServiceUnavailable, "The request was cancelled."
 	case <-wait.C:
-		return http.StatusServiceUnavailable, "The referee is busy at the laptop (a pass-the-laptop screen or a confirmation); try again in a moment."
+		return httpd.StatusServiceUnavailable, "The referee is busy at the laptop (a pass-the-laptop screen or a confirmation); try again in a moment."
 	}
 	select {
 	case r := <-reply:
 		switch r.Code {
 		case prompts.RemoteOK:
-			return http.StatusOK, ""
+			return httpd.StatusOK, ""
 		case prompts.RemoteStale:
-			return http.StatusConflict, r.Text
+			return httpd.StatusConflict, r.Text
 		case prompts.RemoteForbidden:
-			return http.StatusForbidden, r.Text
+			return httpd.StatusForbidden, r.Text
 		}
-		return http.StatusUnprocessableEntity, r.Text
+		return httpd.StatusUnprocessableEntity, r.Text
 	case <-h.done:
-		return http.StatusConflict, "The game has stopped."
+		return httpd.StatusConflict, "The game has stopped."
 	}
 }
 
@@ -726,14 +726,14 @@ func (h *Hub) submit(ctx context.Context, in prompts.RemoteInput) (int, string) 
 func (h *Hub) queue(in prompts.RemoteInput) (int, string) {
 	q := h.ahead[in.Step]
 	if q == nil {
-		return http.StatusConflict, fmt.Sprintf("That was for answer %d; the game is at answer %d now.", in.Step+1, h.step+1)
+		return httpd.StatusConflict, fmt.Sprintf("That was for answer %d; the game is at answer %d now.", in.Step+1, h.step+1)
 	}
 	if !in.Viewer.Sees(q.Actor) {
-		return http.StatusForbidden, fmt.Sprintf("This question is for %s.", h.actorName(q.Actor))
+		return httpd.StatusForbidden, fmt.Sprintf("This question is for %s.", h.actorName(q.Actor))
 	}
 	key, err := q.Validate(in.Text)
 	if err != nil {
-		return http.StatusUnprocessableEntity, err.Error()
+		return httpd.StatusUnprocessableEntity, err.Error()
 	}
 	in.Text = key
 	h.queued[in.Step] = queuedAnswer{in: in, q: q}
@@ -742,5 +742,5 @@ func (h *Hub) queue(in prompts.RemoteInput) (int, string) {
 	o.Ahead, o.Queued = true, key
 	vw.question = mustJSON(o)
 	h.publish(vw, vw.question)
-	return http.StatusOK, "queued"
+	return httpd.StatusOK, "queued"
 }

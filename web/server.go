@@ -10,12 +10,12 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
+	"rumref/internal/httpd"
 	"rumref/prompts"
 	"rumref/referee"
 )
@@ -113,12 +113,14 @@ func (t Tokens) viewerOf(tok string) (referee.Viewer, bool) {
 }
 
 // Server is the HTTP side: it listens, serves the pages and the contract
-// of docs/protocol.md, and stops with the game.
+// of docs/protocol.md, and stops with the game. It runs on rumref's own
+// small HTTP/1.1 server (internal/httpd), not net/http, whose package
+// initialisation every start of rumref paid for.
 type Server struct {
 	hub    *Hub
 	tokens Tokens
 	ln     net.Listener
-	srv    *http.Server
+	srv    *httpd.Server
 	base   []string // http://HOST:PORT for each address to show
 }
 
@@ -141,8 +143,8 @@ func Listen(addr string, hub *Hub, tokens Tokens) (*Server, error) {
 	}
 	s := &Server{hub: hub, tokens: tokens, ln: ln}
 	s.base = baseURLs(host, ln.Addr().(*net.TCPAddr).Port)
-	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 8 << 10,
-		IdleTimeout: 2 * time.Minute}
+	s.srv = &httpd.Server{Handler: s.serve, Refuse: refuse, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 8 << 10,
+		IdleTimeout: 2 * time.Minute, MaxBody: maxBody}
 	return s, nil
 }
 
@@ -173,7 +175,7 @@ func baseURLs(host string, port int) []string {
 // Serve serves until Close; run it in its own goroutine.
 func (s *Server) Serve() error {
 	err := s.srv.Serve(s.ln)
-	if errors.Is(err, http.ErrServerClosed) {
+	if errors.Is(err, httpd.ErrServerClosed) {
 		return nil
 	}
 	return err
@@ -206,39 +208,47 @@ func (s *Server) TableURL() string { return s.Base() + "/" + s.tokens.Table }
 // SeatURL is a seat page's URL.
 func (s *Server) SeatURL(seat int) string { return s.Base() + "/" + s.tokens.Seats[seat] }
 
-// Handler is the HTTP handler: GET and POST only, every path under a
-// token, unknown tokens 404.
-func (s *Server) Handler() http.Handler {
-	return http.HandlerFunc(s.serve)
-}
-
-func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	h := w.Header()
+// secure sets the header fields every reply carries.
+func secure(h *httpd.Header) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-	if r.Method != http.MethodGet && r.Method != http.MethodPost {
+}
+
+// refuse answers a request the HTTP server refused before serve saw it
+// (malformed, too large, too slow): the usual error object.
+func refuse(w *httpd.Response, code int, msg string) {
+	secure(w.Header())
+	httpError(w, code, msg)
+}
+
+// serve is the HTTP handler: GET and POST only, every path under a
+// token, unknown tokens 404.
+func (s *Server) serve(w *httpd.Response, r *httpd.Request) {
+	h := w.Header()
+	secure(h)
+	if r.Method != "GET" && r.Method != "POST" {
 		h.Set("Allow", "GET, POST")
-		httpError(w, http.StatusMethodNotAllowed, "only GET and POST are served")
+		httpError(w, httpd.StatusMethodNotAllowed, "only GET and POST are served")
 		return
 	}
-	if o := r.Header.Get("Origin"); o != "" && r.Method == http.MethodPost {
+	if o := r.Header.Get("Origin"); o != "" && r.Method == "POST" {
 		if u, err := url.Parse(o); err != nil || u.Host != r.Host {
-			httpError(w, http.StatusForbidden, "requests from other sites are refused")
+			httpError(w, httpd.StatusForbidden, "requests from other sites are refused")
 			return
 		}
 	}
 	path := strings.TrimPrefix(r.URL.Path, "/")
 	tok, rest, _ := strings.Cut(path, "/")
-	if tok == "assets" && r.Method == http.MethodGet {
+	if tok == "assets" && r.Method == "GET" {
 		s.asset(w, rest)
 		return
 	}
 	v, ok := s.tokens.viewerOf(tok)
 	if !ok {
-		httpError(w, http.StatusNotFound, "there is no such page: scan the QR code again or ask for the URL")
+		httpError(w, httpd.StatusNotFound, "there is no such page: scan the QR code again or ask for the URL")
 		return
 	}
 	route := r.Method + " " + rest
@@ -246,38 +256,38 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case "GET ":
 		s.page(w, v)
 	case "GET state":
-		writeJSON(w, http.StatusOK, s.hub.State(v))
+		writeJSON(w, httpd.StatusOK, s.hub.State(v))
 	case "GET events":
 		s.events(w, r, v)
 	case "GET help":
-		writeJSON(w, http.StatusOK, s.hub.Help(v))
+		writeJSON(w, httpd.StatusOK, s.hub.Help(v))
 	case "GET rules":
 		s.rules(w, r)
 	case "GET board.svg":
 		if len(s.hub.cfg.Board) == 0 {
-			httpError(w, http.StatusNotFound, "this game has no board picture")
+			httpError(w, httpd.StatusNotFound, "this game has no board picture")
 			return
 		}
 		h.Set("Content-Type", "image/svg+xml")
 		w.Write(s.hub.cfg.Board)
 	case "GET join":
 		if v != Table {
-			httpError(w, http.StatusNotFound, "there is no such page")
+			httpError(w, httpd.StatusNotFound, "there is no such page")
 			return
 		}
 		s.join(w)
 	case "POST answer", "POST undo", "POST correct", "POST confirm":
 		s.post(w, r, v, rest)
 	default:
-		httpError(w, http.StatusNotFound, "there is no such page")
+		httpError(w, httpd.StatusNotFound, "there is no such page")
 	}
 }
 
-func httpError(w http.ResponseWriter, code int, msg string) {
+func httpError(w *httpd.Response, code int, msg string) {
 	writeJSON(w, code, map[string]any{"ok": false, "error": msg})
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
+func writeJSON(w *httpd.Response, code int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(code)
 	b := mustJSON(v)
@@ -285,14 +295,14 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 // page serves the table or seat page.
-func (s *Server) page(w http.ResponseWriter, v referee.Viewer) {
+func (s *Server) page(w *httpd.Response, v referee.Viewer) {
 	name := "pages/seat.html"
 	if v == Table {
 		name = "pages/table.html"
 	}
 	b, err := pages.ReadFile(name)
 	if err != nil {
-		httpError(w, http.StatusInternalServerError, "the page is missing from this build")
+		httpError(w, httpd.StatusInternalServerError, "the page is missing from this build")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -300,16 +310,16 @@ func (s *Server) page(w http.ResponseWriter, v referee.Viewer) {
 }
 
 // asset serves the pages' script and style sheet.
-func (s *Server) asset(w http.ResponseWriter, name string) {
+func (s *Server) asset(w *httpd.Response, name string) {
 	types := map[string]string{"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 	ct, ok := types[name]
 	if !ok {
-		httpError(w, http.StatusNotFound, "there is no such file")
+		httpError(w, httpd.StatusNotFound, "there is no such file")
 		return
 	}
 	b, err := pages.ReadFile("pages/" + name)
 	if err != nil {
-		httpError(w, http.StatusNotFound, "there is no such file")
+		httpError(w, httpd.StatusNotFound, "there is no such file")
 		return
 	}
 	w.Header().Set("Content-Type", ct)
@@ -317,7 +327,7 @@ func (s *Server) asset(w http.ResponseWriter, name string) {
 }
 
 // join lists the seat URLs with their QR codes, for the table page.
-func (s *Server) join(w http.ResponseWriter) {
+func (s *Server) join(w *httpd.Response) {
 	type seat struct {
 		Seat      int    `json:"seat"`
 		Name      string `json:"name"`
@@ -330,16 +340,16 @@ func (s *Server) join(w http.ResponseWriter) {
 	for i, n := range s.hub.cfg.Names {
 		out = append(out, seat{Seat: i, Name: n, URL: s.SeatURL(i), QR: QRSVG(s.SeatURL(i)), Connected: conn[i+1]})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"seats": out})
+	writeJSON(w, httpd.StatusOK, map[string]any{"seats": out})
 }
 
 // rules searches the rules reference: GET U/rules?q=WORDS.
-func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
+func (s *Server) rules(w *httpd.Response, r *httpd.Request) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	text := ""
 	switch {
 	case len(q) > 200:
-		httpError(w, http.StatusUnprocessableEntity, "the search is too long: type a few words")
+		httpError(w, httpd.StatusUnprocessableEntity, "the search is too long: type a few words")
 		return
 	case s.hub.cfg.Rules == nil:
 		text = "The rules reference is not available here."
@@ -348,7 +358,7 @@ func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
 	default:
 		text = strings.TrimRight(s.hub.cfg.Rules(q), "\n")
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"type": "rules", "query": q, "text": text})
+	writeJSON(w, httpd.StatusOK, map[string]string{"type": "rules", "query": q, "text": text})
 }
 
 // postBody is what POST U/answer, undo, correct and confirm take.
@@ -362,17 +372,18 @@ type postBody struct {
 }
 
 // post hands an answer or command to the session and reports its fate.
-func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, what string) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+func (s *Server) post(w *httpd.Response, r *httpd.Request, v referee.Viewer, what string) {
+	// The server refused a Content-Length over maxBody (413).
+	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is too large: at most %d bytes", maxBody))
+		httpError(w, httpd.StatusBadRequest, "the request's body did not arrive whole")
 		return
 	}
 	var p postBody
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p); err != nil || p.Step == nil {
-		httpError(w, http.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`)
+		httpError(w, httpd.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`)
 		return
 	}
 	in := prompts.RemoteInput{Viewer: v, Step: *p.Step}
@@ -380,7 +391,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 	case "answer":
 		in.Kind, in.Text = prompts.RemoteAnswer, strings.TrimSpace(p.Answer)
 		if in.Text == "" || len(in.Text) > 200 {
-			httpError(w, http.StatusUnprocessableEntity, "send the key of one of the answers")
+			httpError(w, httpd.StatusUnprocessableEntity, "send the key of one of the answers")
 			return
 		}
 	case "undo":
@@ -389,7 +400,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 		in.Kind = prompts.RemoteCorrect
 		value := strings.TrimSpace(p.Value)
 		if p.N < 1 || value == "" || len(value) > 200 || strings.ContainsAny(value, "\r\n") {
-			httpError(w, http.StatusUnprocessableEntity, "send the answer's number n (as in the log) and the new value")
+			httpError(w, httpd.StatusUnprocessableEntity, "send the answer's number n (as in the log) and the new value")
 			return
 		}
 		in.Text = fmt.Sprintf("%d %s", p.N, value)
@@ -400,7 +411,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 		}
 	}
 	code, reply := s.hub.submit(r.Context(), in)
-	if code == http.StatusOK {
+	if code == httpd.StatusOK {
 		out := map[string]any{"ok": true}
 		if reply != "" {
 			out["queued"] = true
@@ -412,22 +423,17 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 }
 
 // events streams server-sent events to one viewer.
-func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		httpError(w, http.StatusInternalServerError, "streaming is not supported here")
-		return
-	}
+func (s *Server) events(w *httpd.Response, r *httpd.Request, v referee.Viewer) {
 	c, first, ok := s.hub.subscribe(v, r.Header.Get("Last-Event-ID"))
 	if !ok {
-		httpError(w, http.StatusGone, "the game has ended or stopped")
+		httpError(w, httpd.StatusGone, "the game has ended or stopped")
 		return
 	}
 	defer s.hub.unsubscribe(v, c)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(httpd.StatusOK)
 	var last int64
 	send := func(m message) error {
 		if m.id <= last {
@@ -443,7 +449,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer
 			return
 		}
 	}
-	fl.Flush()
+	w.Flush()
 	tick := time.NewTicker(KeepAlive)
 	defer tick.Stop()
 	for {
@@ -463,7 +469,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer
 					more = false
 				}
 			}
-			fl.Flush()
+			w.Flush()
 		case <-c.resync:
 			for drained := false; !drained; {
 				select {
@@ -475,12 +481,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer
 			if send(s.hub.resyncMessage(v)) != nil {
 				return
 			}
-			fl.Flush()
+			w.Flush()
 		case <-tick.C:
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
-			fl.Flush()
+			w.Flush()
 		case <-r.Context().Done():
 			return
 		case <-s.hub.done:
@@ -492,7 +498,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer
 					more = false
 				}
 			}
-			fl.Flush()
+			w.Flush()
 			return
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -807,6 +808,37 @@ func TestBase32Lower(t *testing.T) {
 	for n := range len(b) + 1 {
 		if got, want := base32Lower(b[:n]), strings.ToLower(enc.EncodeToString(b[:n])); got != want {
 			t.Errorf("base32Lower(% x) = %q, encoding/base32 writes %q", b[:n], got, want)
+		}
+	}
+}
+
+// TestRefusedByTheServer: a request the HTTP server refuses before the
+// pages see it gets the pages' error object and security headers too.
+func TestRefusedByTheServer(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	for _, c := range []struct {
+		req  string
+		code int
+	}{
+		{"GET /" + tb.srv.tokens.Seats[0] + "/state HTTP/1.1\r\n\r\n", 400},
+		{"POST /" + tb.srv.tokens.Seats[0] + "/answer HTTP/1.1\r\nHost: h\r\nContent-Length: 5000\r\n\r\n", 413},
+		{"POST /" + tb.srv.tokens.Seats[0] + "/answer HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n", 411},
+	} {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(tb.srv.Base(), "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetDeadline(time.Now().Add(10 * time.Second))
+		io.WriteString(conn, c.req)
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%.40q: %v", c.req, err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		conn.Close()
+		if res.StatusCode != c.code || !strings.Contains(string(b), `"ok":false`) ||
+			res.Header.Get("Cache-Control") != "no-store" || !strings.Contains(res.Header.Get("Content-Security-Policy"), "default-src 'none'") {
+			t.Errorf("%.40q: %d %s %v, want %d with the error object", c.req, res.StatusCode, b, res.Header, c.code)
 		}
 	}
 }
