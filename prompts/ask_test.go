@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -225,5 +226,54 @@ func TestSetupQuestionsTakeTheSessionsCommands(t *testing.T) {
 			t.Errorf("%s: %d rules lookups, want 2", mode, lookups)
 		}
 		e.Close()
+	}
+}
+
+// TestSetupCommandsAreOneList: each command of setupCommands does its
+// work at a setup question, every other command is refused with the
+// sentence that names setupCommands, and the help and the list's menu
+// line name the same commands.
+func TestSetupCommandsAreOneList(t *testing.T) {
+	does := map[string]string{"help": "Commands (a leading", "rules": "Type rules and a few words", "undo": "ErrTakeBack", "quit": "ErrQuit"}
+	if len(does) != len(setupCommands) {
+		t.Fatalf("setupCommands %q, but this test knows what %d of them do", setupCommands, len(does))
+	}
+	for _, m := range metaCommands {
+		var out bytes.Buffer
+		a := NewAsker(Plain, bufio.NewReader(strings.NewReader(":"+m.name+"\nAnn\n")), &out, false, WithRules(func(string) string { return "" }))
+		e, err := referee.Start(func() referee.Game { return &setupGame{} })
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = a.Answer(e)
+		e.Close()
+		o := out.String()
+		want, ok := does[m.name]
+		switch {
+		case !ok && slices.Contains(setupCommands, m.name):
+			t.Errorf("%s is a setup command this test does not know", m.name)
+		case !ok:
+			if w := m.name + " works once the game has begun, after these setup questions; now help, rules, undo and quit work"; !strings.Contains(o, w) {
+				t.Errorf("%s at a setup question: %v\n%s\nwant %q", m.name, err, o, w)
+			}
+		case want == "ErrTakeBack":
+			if !errors.Is(err, referee.ErrTakeBack) {
+				t.Errorf("undo at a setup question returned %v, want ErrTakeBack", err)
+			}
+		case want == "ErrQuit":
+			if !errors.Is(err, ErrQuit) {
+				t.Errorf("quit at a setup question returned %v, want ErrQuit", err)
+			}
+		default:
+			if err != nil || !strings.Contains(o, want) || strings.Contains(o, "works once") {
+				t.Errorf("%s at a setup question: %v\n%s\nwant %q", m.name, err, o, want)
+			}
+		}
+	}
+	if got := setupMenu(false); got != "help rules quit" {
+		t.Errorf("the menu before an answer names %q", got)
+	}
+	if got := setupMenu(true); got != "undo help rules quit" {
+		t.Errorf("the menu after an answer names %q", got)
 	}
 }

@@ -66,7 +66,7 @@ func (s *Session) helpText(q *referee.Question) (question, commands, rules strin
 		fmt.Fprintf(&b, "  %-16s %s\n", m.usage, m.help)
 	}
 	if s.inSetup {
-		b.WriteString("During these setup questions help, rules, undo (the last answer typed) and quit work; the others once the game has begun.\n")
+		fmt.Fprintf(&b, "During these setup questions %s work (undo takes back the last answer typed); the others once the game has begun.\n", setupCommandsNamed())
 		b.WriteString("At a name question a command of several words needs its colon (:rules setup); a single word such as help is always the command.\n")
 	}
 	commands = strings.TrimRight(b.String(), "\n")

@@ -2,14 +2,40 @@ package prompts
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"rumref/referee"
 )
 
 // setupCommands are the commands that work at a new game's setup
-// questions, as the list's menu line names them; the others need the
-// game, which begins after these questions.
-const setupCommands = "help rules quit"
+// questions (AskSetup), the one list the help, a refusal and the list's
+// menu line name; the others need the game, which begins after these
+// questions.
+var setupCommands = []string{"help", "rules", "undo", "quit"}
+
+// setupCommandsNamed names the setup commands in a sentence: "help,
+// rules, undo and quit".
+func setupCommandsNamed() string {
+	n := len(setupCommands)
+	return strings.Join(setupCommands[:n-1], ", ") + " and " + setupCommands[n-1]
+}
+
+// setupMenu is the setup commands as a list's menu line names them: undo
+// first, as in a game's menu, and only when there is an answer to take
+// back.
+func setupMenu(takeBack bool) string {
+	var words []string
+	if takeBack {
+		words = append(words, "undo")
+	}
+	for _, c := range setupCommands {
+		if c != "undo" {
+			words = append(words, c)
+		}
+	}
+	return strings.Join(words, " ")
+}
 
 // AskSetup asks e's pending question, one of a new game's setup questions
 // (see games.Setup), until e takes an answer. The line typed is read as a
@@ -48,6 +74,10 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 		}
 		switch in.kind {
 		case metaInput:
+			if !slices.Contains(setupCommands, in.cmd) {
+				s.reject(q, fmt.Sprintf("%s works once the game has begun, after these setup questions; now %s work", in.cmd, setupCommandsNamed()))
+				continue
+			}
 			switch in.cmd {
 			case "undo":
 				return referee.ErrTakeBack
@@ -57,8 +87,6 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 				s.help(q)
 			case "rules":
 				s.rules(in.arg)
-			default:
-				s.reject(q, fmt.Sprintf("%s works once the game has begun, after these setup questions; now help, rules, undo and quit work", in.cmd))
 			}
 		case answerInput:
 			key, err := setupKey(q, line)

@@ -776,10 +776,7 @@ func (f *termFront) ask(a asking) func() (string, error) {
 		}
 		return func() (string, error) {
 			spec := questionList(safetext.CleanLines(a.q.Text), a.q)
-			spec.menuCommands = setupCommands
-			if a.takeBack {
-				spec.menuCommands = "undo " + setupCommands
-			}
+			spec.menuCommands = setupMenu(a.takeBack)
 			res, err := t.choose(spec)
 			if err != nil {
 				return "", err
