@@ -105,3 +105,10 @@ func RunPick(seat int, types []CardType, most int, later bool, got *string) func
 			types: types, fits: func(c *Card) bool { return c.Cost <= most }, none: doneName, label: "none", later: later})
 	}
 }
+
+// CouldBeFunded reports whether some face-down investment could be funded
+// as far as the pirate can tell.
+func (g *Game) CouldBeFunded() bool { return g.couldBeFunded() }
+
+// AddCard adds a card to the game's list, as typing one in does.
+func (g *Game) AddCard(c Card) { g.addCards(c) }

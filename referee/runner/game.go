@@ -209,6 +209,9 @@ type Game struct {
 	// revealOpen is whether the crown may still reveal funded investments
 	// this turn: before its first action (edition 3).
 	revealOpen bool
+	// leastPrice is the lowest price of an investment in cards (-1: none),
+	// kept by addCards for couldBeFunded.
+	leastPrice int
 }
 
 // Draw is the Winner of a game ended by the turn cap.
@@ -216,7 +219,7 @@ const Draw = 2
 
 // New makes a game in its starting state from a validated config.
 func New(cfg Config) *Game {
-	g := &Game{Config: cfg, Winner: -1}
+	g := &Game{Config: cfg, Winner: -1, leastPrice: -1}
 	g.addCards(cfg.Cards...)
 	g.Players[CrownSeat] = &Player{Name: cfg.Crown, Supply: 5}
 	g.Players[PirateSeat] = &Player{Name: cfg.Pirate, Supply: 5}
@@ -310,6 +313,9 @@ func (g *Game) addCards(cs ...Card) {
 		}
 		if k := slug(c.Name); !hasKey(g.bySlug, k) {
 			g.bySlug[k] = i
+		}
+		if c.Type == Investment && (g.leastPrice < 0 || c.Cost < g.leastPrice) {
+			g.leastPrice = c.Cost
 		}
 	}
 }

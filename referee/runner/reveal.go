@@ -65,18 +65,13 @@ func (g *Game) revealOption() bool {
 }
 
 // couldBeFunded reports whether some face-down investment holds at least
-// as many coins as the cheapest investment the catalog knows: only then
-// may one of them be funded. It reads only what both players see (coins
-// and the card list), never the cards' identities.
+// as many coins as the cheapest investment the catalog knows (cards typed
+// in included: leastPrice): only then may one of them be funded. It reads
+// only what both players see (coins and the card list), never the cards'
+// identities.
 func (g *Game) couldBeFunded() bool {
-	least := -1
-	for i := range g.cards {
-		if c := &g.cards[i]; c.Type == Investment && (least < 0 || c.Cost < least) {
-			least = c.Cost
-		}
-	}
 	for _, is := range g.Islands {
-		if x := is.Card; x != nil && !x.Up && x.Coins >= least {
+		if x := is.Card; x != nil && !x.Up && x.Coins >= g.leastPrice {
 			return true
 		}
 	}
