@@ -139,7 +139,7 @@ func (t *runnerTable) Invariants(gg referee.Game) error {
 }
 
 // boxCounts checks, for every pile and card type, that the cards named
-// anywhere plus the unknown cards of that type left in the decks are
+// anywhere (runner.Game.NamedCards) plus the unknown cards of that type left in the decks are
 // exactly what the box holds (rulings A3): no draw has made a type exceed
 // its count.
 func (t *runnerTable) boxCounts(g *runner.Game) error {
@@ -148,58 +148,17 @@ func (t *runnerTable) boxCounts(g *runner.Game) error {
 	// own types, at the end).
 	var n [runner.StartingShips + 1][runner.Crew + 1]int
 	var counted [runner.StartingShips + 1][runner.Crew + 1]bool
-	var bad error
-	name := func(name string) {
-		if bad != nil || name == "" {
-			// name "": a starting hazard not named yet, counted in
-			// g.Starting.
-			return
-		}
+	for name := range g.NamedCards() {
 		c, ok := g.CardData(name)
 		if !ok {
-			bad = fmt.Errorf("the card %q is on the table but not in the catalog", name)
-			return
+			return fmt.Errorf("the card %q is on the table but not in the catalog", name)
 		}
 		pile, ok := runner.PileOf(&c)
 		if !ok {
-			bad = fmt.Errorf("the island %q is held as a card", name)
-			return
+			return fmt.Errorf("the island %q is held as a card", name)
 		}
 		n[pile][c.Type]++
 		counted[pile][c.Type] = true
-	}
-	names := func(l []string) {
-		for _, s := range l {
-			name(s)
-		}
-	}
-	for _, p := range g.Players {
-		names(p.Hand)
-		names(p.Deck.Known)
-		names(p.Discard)
-		for _, s := range p.Score {
-			name(s.Name)
-		}
-	}
-	for _, is := range g.Islands {
-		if is.Card != nil {
-			name(is.Card.Name)
-		}
-		for _, h := range is.Hazards {
-			name(h.Name)
-		}
-	}
-	for _, s := range g.Ships {
-		name(s.Name)
-		for _, c := range s.Crew {
-			name(c.Name)
-		}
-	}
-	names(g.Removed)
-	names(g.Revealed)
-	names(g.Starting.Known)
-	if bad != nil {
-		return bad
 	}
 	for _, d := range []struct {
 		deck runner.Deck

@@ -112,3 +112,6 @@ func (g *Game) CouldBeFunded() bool { return g.couldBeFunded() }
 
 // AddCard adds a card to the game's list, as typing one in does.
 func (g *Game) AddCard(c Card) { g.addCards(c) }
+
+// SeenBy reports whether the viewer sees the name of the card at the place.
+func (at Place) SeenBy(v referee.Viewer) bool { return at.seenBy(v) }

@@ -3,6 +3,7 @@ package runner_test
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,7 +67,52 @@ func checkInvariants(g *runner.Game) (msg string) {
 	if strings.Contains(g.Status(referee.Public), "hand:") || len(pub.Peeked) > 0 {
 		fail("public status shows a secret")
 	}
+	for _, viewer := range []referee.Viewer{referee.Public, runner.CrownSeat, runner.PirateSeat} {
+		var seen []string
+		for n, at := range g.NamedCards() {
+			if at.SeenBy(viewer) {
+				seen = append(seen, n)
+			}
+		}
+		if a, b := sorted(seen), sorted(viewNames(g.View(viewer).(runner.View))); !slices.Equal(a, b) {
+			fail("viewer %d sees the named cards %q, and the view shows %q", viewer, a, b)
+		}
+	}
 	return ""
+}
+
+// viewNames are the names of the cards a view shows on the table.
+func viewNames(v runner.View) []string {
+	var names []string
+	for _, p := range v.Players {
+		names = append(names, p.Hand...)
+		names = append(names, p.Discard...)
+		for _, s := range p.Score {
+			names = append(names, s.Name)
+		}
+	}
+	for _, is := range v.Islands {
+		if is.Card != nil && is.Card.Name != "" {
+			names = append(names, is.Card.Name)
+		}
+		for _, h := range is.Hazards {
+			if h.Name != "" {
+				names = append(names, h.Name)
+			}
+		}
+	}
+	for _, s := range v.Ships {
+		names = append(names, s.Name)
+		names = append(names, s.Crew...)
+	}
+	names = append(names, v.Removed...)
+	return append(names, v.Revealed...)
+}
+
+func sorted(l []string) []string {
+	l = slices.Clone(l)
+	slices.Sort(l)
+	return l
 }
 
 // faceDownNames lists the face-down cards a view names, each as its

@@ -139,41 +139,26 @@ func (g *Game) view(viewer referee.Viewer) View {
 	if viewer == PirateSeat {
 		v.Peeked = append(v.Peeked, g.peeked...)
 	}
-	v.TypedIn = g.typedIn(&v)
+	v.TypedIn = g.typedIn(viewer, v.Peeked)
 	v.BeyondBox = g.beyondNote()
 	return v
 }
 
-// typedIn lists the typed-in cards whose names the view shows, so the
-// players can read a card's text wherever it sits; a card the viewer
-// cannot see is not listed.
-func (g *Game) typedIn(v *View) []TypedCard {
+// typedIn lists the typed-in cards whose names the viewer sees on the
+// table (NamedCards, as the view shows them) or among the cards the
+// pirate looked at (peeked), so the players can read a card's text
+// wherever it sits; a card the viewer cannot see is not listed.
+func (g *Game) typedIn(viewer referee.Viewer, peeked []string) []TypedCard {
 	if !g.anyUnlisted() {
 		return nil
 	}
 	var names []string
-	for _, p := range v.Players {
-		names = append(names, p.Hand...)
-		names = append(names, p.Discard...)
-		for _, s := range p.Score {
-			names = append(names, s.Name)
+	for n, at := range g.NamedCards() {
+		if at.seenBy(viewer) {
+			names = append(names, n)
 		}
 	}
-	for _, is := range v.Islands {
-		if is.Card != nil {
-			names = append(names, is.Card.Name)
-		}
-		for _, h := range is.Hazards {
-			names = append(names, h.Name)
-		}
-	}
-	for _, s := range v.Ships {
-		names = append(names, s.Name)
-		names = append(names, s.Crew...)
-	}
-	names = append(names, v.Removed...)
-	names = append(names, v.Revealed...)
-	for _, p := range v.Peeked {
+	for _, p := range peeked {
 		if i := strings.LastIndex(p, ": "); i >= 0 {
 			names = append(names, p[i+2:])
 		}
