@@ -16,6 +16,10 @@ import (
 // a bad save with a message that names the backup. The caller closes the
 // engine (replayed without a log).
 func openSave(path string) (*journal.File, referee.Factory, *referee.Engine, error) {
+	// Decoding the save and drawing the board run deep: the stack is
+	// grown once here, while it is shallow, rather than deep in the
+	// decoder (referee.GrowStack).
+	referee.GrowStack()
 	file, data, err := games.Read(path)
 	if err != nil {
 		return nil, nil, nil, withBackup(path, err)
