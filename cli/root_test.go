@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -11,7 +12,7 @@ import (
 // their defaults.
 func TestSignalsHandledWhereAGameIsPlayed(t *testing.T) {
 	a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
-	root := newRootCmd(a)
+	root := newRootCmd(a, nil)
 	want := map[string]bool{"new": true, "resume": true, "score": true, "rules": true, "sim": true,
 		"show": false, "log": false, "board": false, "man": false}
 	for _, cmd := range root.Commands() {
@@ -27,5 +28,49 @@ func TestSignalsHandledWhereAGameIsPlayed(t *testing.T) {
 	}
 	for name := range want {
 		t.Errorf("command %s: not in the command tree", name)
+	}
+}
+
+// TestHelpAndCompletionStay: the command tree is built whole only for the
+// command lines that need it (newRootCmd), so the root's help, cobra's
+// help and completion commands, the completion requests, the man page and
+// a misspelt command's suggestion still see every command, and a command
+// named first still has its own help.
+func TestHelpAndCompletionStay(t *testing.T) {
+	commands := []string{"board", "completion", "help", "log", "man", "new", "resume", "rules", "score", "show", "sim"}
+	r := rumref(t, "", "--help")
+	for _, c := range commands {
+		if !strings.Contains(r.stdout, "\n  "+c+" ") {
+			t.Errorf("rumref --help does not list %s:\n%s", c, r.stdout)
+		}
+	}
+	r = rumref(t, "", "help", "show")
+	if r.code != 0 || !strings.Contains(r.stdout, "Usage:\n  rumref show FILE [flags]") || !strings.Contains(r.stdout, "Global Flags:") {
+		t.Errorf("rumref help show: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if s := rumref(t, "", "show", "--help"); s.stdout != r.stdout {
+		t.Errorf("rumref show --help is not rumref help show:\n%s\nwant\n%s", s.stdout, r.stdout)
+	}
+	r = rumref(t, "", "completion", "bash")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "# bash completion V2 for rumref") || !strings.Contains(r.stdout, "__complete") {
+		t.Errorf("rumref completion bash: exit %d\n%.300s%s", r.code, r.stdout, r.stderr)
+	}
+	r = rumref(t, "", "__complete", "")
+	for _, c := range commands {
+		if c != "help" && !strings.Contains(r.stdout, "\n"+c+"\t") && !strings.HasPrefix(r.stdout, c+"\t") {
+			t.Errorf("the completion of rumref's first word does not offer %s:\n%s", c, r.stdout)
+		}
+	}
+	if r = rumref(t, "", "__complete", "show", "--i"); !strings.Contains(r.stdout, "--io\t") {
+		t.Errorf("the completion of rumref show --i does not offer --io:\n%s", r.stdout)
+	}
+	if r = rumref(t, "", "man"); !strings.Contains(r.stdout, ".SS rumref completion") || !strings.Contains(r.stdout, ".SS rumref show FILE") {
+		t.Errorf("rumref man does not describe every command:\n%.2000s", r.stdout)
+	}
+	if r = rumref(t, "", "sho", "x.yaml"); r.code != exitError || !strings.Contains(r.stderr, "show") {
+		t.Errorf("rumref sho x.yaml: exit %d, no suggestion of show:\n%s", r.code, r.stderr)
+	}
+	if r = rumref(t, "", "--version"); r.code != 0 || r.stdout != "rumref version "+version+"\n" {
+		t.Errorf("rumref --version: exit %d %q", r.code, r.stdout)
 	}
 }

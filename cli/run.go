@@ -76,7 +76,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
-	root := newRootCmd(a)
+	root := newRootCmd(a, args)
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
