@@ -36,36 +36,44 @@ func (g *Game) hasEmptyPlain(c int) bool {
 // board lists them at c, each dark entry followed by its exits in alley
 // order. A dark exit must be an empty dark alley other than the entry
 // whose inner end is not c (the captain must reach a new intersection).
-func (g *Game) eachHop(c int, f func(hop) bool) { g.eachHopVia(c, noAlley, f) }
-
-// eachHopVia is eachHop for the hops through one entry alley, or through
-// every alley for noAlley.
-func (g *Game) eachHopVia(c int, entry alley, f func(hop) bool) {
-	darkCoin, known := false, false // worked out at the first dark entry
+func (g *Game) eachHop(c int, f func(hop) bool) {
+	var cost darkCost
 	for _, id := range g.Board.At[c] {
-		a := &g.Board.Alleys[id]
-		if entry != noAlley && id != int(entry) || !g.empty(id) {
-			continue
-		}
-		if !a.Dark {
-			if !f(hop{Alley: id, Exit: -1, Dest: g.Board.Other(*a, c), Pirates: a.Segments}) {
-				return
-			}
-			continue
-		}
-		if !known {
-			darkCoin, known = g.hasEmptyPlain(c), true
-		}
-		for _, x := range g.dark {
-			xa := &g.Board.Alleys[x]
-			if x == id || xa.A == c || !g.empty(x) {
-				continue
-			}
-			if !f(hop{Alley: id, Exit: x, Dest: xa.A, Pirates: a.Segments + xa.Segments, DarkCoin: darkCoin}) {
-				return
-			}
+		if !g.hopsVia(c, id, &cost, f) {
+			return
 		}
 	}
+}
+
+// darkCost is whether the hops through dark alleys from one intersection
+// cost their coin (an empty ordinary alley leaves it too): worked out at
+// its first dark entry, and kept for the others.
+type darkCost struct{ known, coin bool }
+
+// hopsVia calls f for every legal hop from intersection c through its
+// alley id (none when the alley is taken), in eachHop's order, until f
+// returns false; it reports whether f never did.
+func (g *Game) hopsVia(c, id int, cost *darkCost, f func(hop) bool) bool {
+	a := &g.Board.Alleys[id]
+	if !g.empty(id) {
+		return true
+	}
+	if !a.Dark {
+		return f(hop{Alley: id, Exit: -1, Dest: g.Board.Other(*a, c), Pirates: a.Segments})
+	}
+	if !cost.known {
+		cost.coin, cost.known = g.hasEmptyPlain(c), true
+	}
+	for _, x := range g.dark {
+		xa := &g.Board.Alleys[x]
+		if x == id || xa.A == c || !g.empty(x) {
+			continue
+		}
+		if !f(hop{Alley: id, Exit: x, Dest: xa.A, Pirates: a.Segments + xa.Segments, DarkCoin: cost.coin}) {
+			return false
+		}
+	}
+	return true
 }
 
 // deadEnd reports whether intersection c offers no legal hop at all (§7.7):
@@ -157,13 +165,16 @@ func (g *Game) payable(p referee.Seat, h hop, k int, last bool) bool {
 // first hop through it the player can pay for as hop number k (0 = the
 // first of the turn). One hop an entry is all a menu shows: a dark
 // entry's exits are asked for once it is chosen (hop), so the search of
-// a dark entry stops at its first exit the player can pay for.
+// a dark entry stops at its first exit the player can pay for. Each of
+// c's alleys is looked at once, and c's ordinary alleys once more at its
+// first dark entry (darkCost).
 // The list is the game's one hop buffer, reused by the next call: read
 // it before calling again.
 func (g *Game) affordable(p referee.Seat, c, k int, last bool) []hop {
 	out := g.hops[:0]
+	var cost darkCost
 	for _, id := range g.Board.At[c] {
-		g.eachHopVia(c, alley(id), func(h hop) bool {
+		g.hopsVia(c, id, &cost, func(h hop) bool {
 			if !g.payable(p, h, k, last) {
 				return true
 			}
@@ -399,7 +410,8 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 	from := g.Captain
 	var choice hop
 	exits := g.exits[:0]
-	g.eachHopVia(from, entry, func(h hop) bool {
+	var cost darkCost
+	g.hopsVia(from, int(entry), &cost, func(h hop) bool {
 		if g.payable(p, h, k, last) {
 			exits = append(exits, h)
 		}
