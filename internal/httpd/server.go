@@ -359,13 +359,15 @@ func (c *conn) handle(req *Request) bool {
 			w.finish(true)
 		}
 		return false
-	case gone:
-		return false
 	case w.streaming:
-		w.Flush()
+		if !gone {
+			w.Flush()
+		}
 		return false
 	}
-	keep := !req.close && !c.srv.isClosing()
+	// A client that closed its side may still read the reply (it
+	// half-closed the connection after its request): send it, then close.
+	keep := !req.close && !gone && !c.srv.isClosing()
 	if b.n > 0 {
 		// The handler left some of the body. Without the 100 Continue
 		// the client has not sent it: close. Else read the rest (at

@@ -234,6 +234,28 @@ func TestExpectContinue(t *testing.T) {
 	}
 }
 
+// TestHalfClosedClient: a client that closes its sending side after its
+// request still gets the reply (its request's context ends, as with
+// net/http).
+func TestHalfClosedClient(t *testing.T) {
+	_, base := start(t, nil, func(w *Response, r *Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(5 * time.Second):
+			t.Error("the request's context did not end when the client closed its side")
+		}
+		echo(w, r)
+	})
+	c, br := raw(t, base, "GET /a HTTP/1.1\r\nHost: h\r\n\r\n")
+	c.(*net.TCPConn).CloseWrite()
+	if res, body := readReply(t, br, "GET"); res.StatusCode != 200 || body != "GET /a q= host=h origin= body=" {
+		t.Fatalf("%d %q", res.StatusCode, body)
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		t.Fatalf("after the reply: %v, want the end of the connection", err)
+	}
+}
+
 // TestHTTP10: an HTTP/1.0 request is answered and closed, unless it asks
 // for keep-alive.
 func TestHTTP10(t *testing.T) {
