@@ -15,7 +15,6 @@ import (
 	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
-	"rumref/reference"
 )
 
 // randomAnswer picks a legal answer for a JSON question object, with the
@@ -86,7 +85,7 @@ func checkRuleIDs(t *testing.T, objs []map[string]any) {
 			continue
 		}
 		seen[rule] = true
-		if _, ok := reference.Lookup(rule); !ok {
+		if _, ok := games.Reference().Lookup(rule); !ok {
 			t.Errorf("%s cites %q, which the rules reference lacks", o["type"], rule)
 		}
 	}

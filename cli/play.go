@@ -11,7 +11,6 @@ import (
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
-	"rumref/reference"
 )
 
 // interrupted turns an input that ended or was cancelled into exit code
@@ -224,10 +223,11 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 
 // rulesText looks a rule up for the in-game help and rules commands.
 func rulesText(query string) string {
-	if e, ok := reference.Lookup(query); ok {
-		return reference.Format(e, 78)
+	ref := games.Reference()
+	if e, ok := ref.Lookup(query); ok {
+		return ref.Format(e, 78)
 	}
-	res := reference.Search(query)
+	res := ref.Search(query)
 	if len(res) == 0 {
 		return fmt.Sprintf("No rule matches %q. Try a word such as pub, wrangle, raid or hazard.", query)
 	}
@@ -236,7 +236,7 @@ func rulesText(query string) string {
 		if i == 3 {
 			break
 		}
-		out += reference.Format(r.Entry, 78) + "\n"
+		out += ref.Format(r.Entry, 78) + "\n"
 	}
 	return out
 }
@@ -244,7 +244,7 @@ func rulesText(query string) string {
 // lesson is the first-game walkthrough's explanation of a rule: its
 // title, text and worked example from the rules reference.
 func lesson(rule string) string {
-	e, ok := reference.Lookup(rule)
+	e, ok := games.Reference().Lookup(rule)
 	if !ok {
 		return ""
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rumref/games"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/reference"
@@ -27,7 +28,7 @@ any other words, print the best-matching entries, e.g.
   rumref rules crown discards rum`,
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			var ids []string
-			for _, e := range reference.All() {
+			for _, e := range games.Reference().All() {
 				if strings.HasPrefix(e.ID, toComplete) {
 					ids = append(ids, e.ID+"\t"+e.Title)
 				}
@@ -39,14 +40,15 @@ any other words, print the best-matching entries, e.g.
 			if query == "" {
 				return browseRules(a, asJSON)
 			}
-			if e, ok := reference.Lookup(query); ok {
+			ref := games.Reference()
+			if e, ok := ref.Lookup(query); ok {
 				if asJSON {
 					return printJSON(a, e)
 				}
-				fmt.Fprintln(a.stdout, reference.Format(e, 78))
+				fmt.Fprintln(a.stdout, ref.Format(e, 78))
 				return nil
 			}
-			res := reference.Search(query)
+			res := ref.Search(query)
 			if asJSON {
 				if res == nil {
 					res = []reference.Result{}
@@ -61,7 +63,7 @@ any other words, print the best-matching entries, e.g.
 					fmt.Fprintf(a.stdout, "(%d more matches; add words to narrow the search)\n", len(res)-5)
 					break
 				}
-				fmt.Fprintln(a.stdout, reference.Format(r.Entry, 78))
+				fmt.Fprintln(a.stdout, ref.Format(r.Entry, 78))
 			}
 			return nil
 		},
@@ -82,7 +84,8 @@ func printJSON(a *app, v any) error {
 // browseRules lists the reference by game and topic; in a terminal it is
 // a searchable list that opens the chosen entry.
 func browseRules(a *app, asJSON bool) error {
-	topics := reference.Topics()
+	ref := games.Reference()
+	topics := ref.Topics()
 	if asJSON {
 		return printJSON(a, topics)
 	}
@@ -99,8 +102,8 @@ func browseRules(a *app, asJSON bool) error {
 			if err != nil {
 				return nil
 			}
-			if e, ok := reference.Lookup(id); ok {
-				fmt.Fprintln(a.stdout, reference.Format(e, 78))
+			if e, ok := ref.Lookup(id); ok {
+				fmt.Fprintln(a.stdout, ref.Format(e, 78))
 			}
 		}
 	}

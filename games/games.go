@@ -2,8 +2,9 @@
 // entry holds its name as saves and commands spell it, its title, how many
 // players it takes, how a save's setup section is decoded and checked,
 // how a game is made from that setup, and how a finished game is scored.
-// The commands, the journal's callers, the simulator and the rules
-// reference look games up here; the games themselves never import it.
+// The commands, the journal's callers and the simulator look games up
+// here, and the rules reference is made of the entries' rules
+// (Reference); the games themselves never import it.
 package games
 
 import (
@@ -11,11 +12,13 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 
 	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
+	"rumref/reference"
 	"rumref/scoring"
 	"rumref/setup"
 )
@@ -70,6 +73,9 @@ type Entry struct {
 	// on their phones in any order: the rules ask them one after another,
 	// and no answer depends on another.
 	Parallel []string
+	// Rules are the game's entries of the rules reference, in the file of
+	// package reference named after the game (see Reference).
+	Rules func() []reference.Entry
 }
 
 // PlayLog is how a finished game is logged in a play logger (BG Stats).
@@ -96,10 +102,20 @@ type Placing struct {
 // All is every game, in the order commands list them.
 var All = []*Entry{Pirates, Runner}
 
+// Reference is the rules reference of every game, in the order of All:
+// each entry's Rules under its names (made at the first look-up).
+var Reference = sync.OnceValue(func() *reference.Library {
+	books := make([]*reference.Book, len(All))
+	for i, e := range All {
+		books[i] = &reference.Book{Name: e.Name, Title: e.Title, Rules: e.Rules}
+	}
+	return reference.New(books...)
+})
+
 // Pirates is Rum & Pirates by Stefan Feld.
 var Pirates = &Entry{
 	Name: "pirates", Title: "Rum & Pirates", MinPlayers: piratesMin, MaxPlayers: piratesMax,
-	Flags: piratesFlags, Begin: beginPirates,
+	Flags: piratesFlags, Begin: beginPirates, Rules: reference.PiratesRules,
 	Sim: func(players int, seed uint64) (SimTable, error) { return newPiratesTable(players, seed) },
 	Instructions: func(s any, cols int) (string, error) {
 		cfg := s.(*pirates.Config)
@@ -156,7 +172,7 @@ var Pirates = &Entry{
 // Runner is Rum Runner by Chris Glein.
 var Runner = &Entry{
 	Name: "runner", Title: "Rum Runner", MinPlayers: 2, MaxPlayers: 2,
-	Flags: runnerFlags, Begin: beginRunner,
+	Flags: runnerFlags, Begin: beginRunner, Rules: reference.RunnerRules,
 	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
 	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },
 	NewSetup:     func() any { return new(runner.Config) },

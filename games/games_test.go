@@ -100,3 +100,29 @@ func TestWires(t *testing.T) {
 		t.Fatal("a wire type for a game rumref does not know")
 	}
 }
+
+// TestReference: the rules reference holds each game's rules, in the order
+// of games.All, under the entry's names.
+func TestReference(t *testing.T) {
+	all := games.Reference().All()
+	i := 0
+	for _, e := range games.All {
+		if e.Rules == nil {
+			t.Fatalf("%s has no rules reference", e.Name)
+		}
+		rules := e.Rules()
+		if len(rules) == 0 || i+len(rules) > len(all) {
+			t.Fatalf("%s: %d entries of the reference's %d from %d", e.Name, len(rules), len(all), i)
+		}
+		for _, r := range rules {
+			got := all[i]
+			i++
+			if got.ID != r.ID || got.Game.Name != e.Name || got.Game.String() != e.Title {
+				t.Errorf("reference entry %d is %s of %s (%s), want %s of %s (%s)", i, got.ID, got.Game.Name, got.Game, r.ID, e.Name, e.Title)
+			}
+		}
+	}
+	if i != len(all) {
+		t.Errorf("the reference holds %d entries, the games' rules %d", len(all), i)
+	}
+}

@@ -15,9 +15,9 @@ const DefaultWidth = 80
 
 // Format renders an entry for a terminal, wrapped to width columns: the
 // title and ID, the game and topic, the text, the worked example, the
-// ruling's reason, other names and related entries. A width below 20 uses
-// DefaultWidth.
-func Format(e Entry, width int) string {
+// ruling's reason, other names and related entries (found in l). A width
+// below 20 uses DefaultWidth.
+func (l *Library) Format(e Entry, width int) string {
 	if width < 20 {
 		width = DefaultWidth
 	}
@@ -52,7 +52,7 @@ func Format(e Entry, width int) string {
 		}
 		var see []string
 		for _, id := range e.See {
-			if s, ok := Lookup(id); ok {
+			if s, ok := l.Lookup(id); ok {
 				see = append(see, s.ID+" ("+s.Title+")")
 			} else {
 				see = append(see, id)

@@ -8,8 +8,8 @@ import (
 
 func TestFormatWrapsAndShowsEverything(t *testing.T) {
 	for _, width := range []int{40, 60, 100} {
-		for _, e := range All() {
-			out := Format(e, width)
+		for _, e := range lib.All() {
+			out := lib.Format(e, width)
 			for _, line := range strings.Split(out, "\n") {
 				// Only a line holding one very long word (an ID) may overflow.
 				if n := utf8.RuneCountInString(line); n > width && longestWord(line) < width/2 {
@@ -37,7 +37,7 @@ func TestFormatLayout(t *testing.T) {
 		Text:    "First line.\n- an item long enough that it has to wrap onto a second line here",
 		Example: "One example.\n12. a numbered step that wraps onto the next line", Tags: []string{"trial"}, See: []string{"rp.pub", "rp.gone"},
 		Ruling: true, Reason: "Because.", Settles: "data §7.99"}
-	got := Format(e, 40)
+	got := lib.Format(e, 40)
 	want := `A test [rp.test]
 Rum & Pirates · Testing · rumref ruling
 
@@ -58,7 +58,7 @@ See also: rp.pub (Pub: the invitation),
 	if got != want {
 		t.Errorf("Format:\n%s\nwant:\n%s", got, want)
 	}
-	if Format(e, 0) != Format(e, DefaultWidth) {
+	if lib.Format(e, 0) != lib.Format(e, DefaultWidth) {
 		t.Error("width 0 should mean the default width")
 	}
 }

@@ -1,73 +1,29 @@
 package reference
 
-import (
-	"fmt"
-
-	"rumref/games"
-)
-
-// Game names which of the two games an entry belongs to.
-type Game int
-
-const (
-	// Pirates is Rum & Pirates by Stefan Feld; its rule IDs start with "rp.".
-	Pirates Game = iota + 1
-	// Runner is Rum Runner by Chris Glein; its rule IDs start with "rr.".
-	Runner
-)
-
-// books are the games of the reference, in browsing order: each with its
-// entry in the registry (which holds its names) and its rules entries in
-// the file named after it. A game's rules are one more line here.
-var books = []struct {
-	game  Game
-	entry *games.Entry
-	rules func() []Entry
-}{
-	{Pirates, games.Pirates, piratesEntries},
-	{Runner, games.Runner, runnerEntries},
+// Book is one game's part of the reference: the game's names, as its
+// entry in the registry holds them (games.Entry), and its rules, in the
+// file named after the game (PiratesRules in pirates.go). The registry
+// makes the library of its games' books (games.Reference), so a game is
+// added to the reference with its entry.
+type Book struct {
+	// Name is the game's short name ("pirates"), written for the game
+	// in JSON.
+	Name string
+	// Title is the game's printed name.
+	Title string
+	// Rules returns the game's entries in reading order.
+	Rules func() []Entry
 }
-
-// entries are the games' entries in the registry, by reference game.
-var entries = func() map[Game]*games.Entry {
-	m := map[Game]*games.Entry{}
-	for _, b := range books {
-		m[b.game] = b.entry
-	}
-	return m
-}()
 
 // String returns the game's printed name.
-func (g Game) String() string {
-	if e, ok := entries[g]; ok {
-		return e.Title
-	}
-	return fmt.Sprintf("game(%d)", int(g))
-}
-
-// Key returns the short name used on the command line and in JSON.
-func (g Game) Key() string {
-	if e, ok := entries[g]; ok {
-		return e.Name
-	}
-	return ""
-}
+func (b *Book) String() string { return b.Title }
 
 // MarshalText encodes the game as its short name for JSON output.
-func (g Game) MarshalText() ([]byte, error) {
-	if k := g.Key(); k != "" {
-		return []byte(k), nil
-	}
-	return nil, fmt.Errorf("unknown game %d", int(g))
-}
+func (b *Book) MarshalText() ([]byte, error) { return []byte(b.Name), nil }
 
-// UnmarshalText decodes a short name written by MarshalText.
-func (g *Game) UnmarshalText(b []byte) error {
-	for k, e := range entries {
-		if e.Name == string(b) {
-			*g = k
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown game %q: use %s", string(b), games.OneOf())
+// UnmarshalText decodes a short name written by MarshalText: the book
+// read back holds the game's name only.
+func (b *Book) UnmarshalText(text []byte) error {
+	b.Name = string(text)
+	return nil
 }

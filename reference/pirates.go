@@ -12,8 +12,8 @@ const (
 	rpScoring  = "Scoring"
 )
 
-// piratesEntries returns the Rum & Pirates entries in reading order.
-func piratesEntries() []Entry {
+// PiratesRules returns the Rum & Pirates entries in reading order.
+func PiratesRules() []Entry {
 	return []Entry{
 		// Overview and setup.
 		{ID: "rp.overview", Topic: rpOverview, Title: "What the game is about",

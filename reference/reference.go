@@ -15,8 +15,8 @@ import (
 type Entry struct {
 	// ID is the stable dotted name events and questions cite.
 	ID string `json:"id"`
-	// Game is the game the entry belongs to.
-	Game Game `json:"game"`
+	// Game is the book of the game the entry belongs to.
+	Game *Book `json:"game"`
 	// Topic groups entries for browsing ("Movement", "The raid").
 	Topic string `json:"topic"`
 	// Title is the short name a player would look for.
@@ -42,33 +42,39 @@ type Entry struct {
 
 // Topic is one browsable group of entries of one game.
 type Topic struct {
-	// Game is the game the topic belongs to.
-	Game Game `json:"game"`
+	// Game is the book of the game the topic belongs to.
+	Game *Book `json:"game"`
 	// Name is the topic's heading.
 	Name string `json:"name"`
 	// Entries are the topic's entries in reading order.
 	Entries []Entry `json:"entries"`
 }
 
-// catalog is the immutable list of entries with their games filled in,
-// built once on first use.
-var catalog = sync.OnceValue(func() []Entry {
-	var all []Entry
+// Library is the reference of some games: their books' entries, in the
+// order of the books, and their search index (built at the first search).
+type Library struct {
+	entries []Entry
+	index   func() *index
+}
+
+// New makes the library of these books, in this order.
+func New(books ...*Book) *Library {
+	l := &Library{}
 	for _, b := range books {
-		for _, e := range b.rules() {
-			e.Game = b.game
-			all = append(all, e)
+		for _, e := range b.Rules() {
+			e.Game = b
+			l.entries = append(l.entries, e)
 		}
 	}
-	return all
-})
+	l.index = sync.OnceValue(func() *index { return buildIndex(l.entries) })
+	return l
+}
 
-// All returns every entry, Rum & Pirates first, in reading order. The caller
-// owns the returned slice.
-func All() []Entry {
-	src := catalog()
-	out := make([]Entry, len(src))
-	for i, e := range src {
+// All returns every entry, in the order of the books, each in reading
+// order. The caller owns the returned slice.
+func (l *Library) All() []Entry {
+	out := make([]Entry, len(l.entries))
+	for i, e := range l.entries {
 		e.Tags = slices.Clone(e.Tags)
 		e.See = slices.Clone(e.See)
 		out[i] = e
@@ -78,9 +84,9 @@ func All() []Entry {
 
 // Lookup returns the entry with the given ID; case and surrounding spaces
 // do not matter.
-func Lookup(id string) (Entry, bool) {
+func (l *Library) Lookup(id string) (Entry, bool) {
 	id = strings.ToLower(strings.TrimSpace(id))
-	for _, e := range All() {
+	for _, e := range l.All() {
 		if e.ID == id {
 			return e, true
 		}
@@ -89,9 +95,9 @@ func Lookup(id string) (Entry, bool) {
 }
 
 // Topics returns the entries grouped by game and topic, in reading order.
-func Topics() []Topic {
+func (l *Library) Topics() []Topic {
 	var out []Topic
-	for _, e := range All() {
+	for _, e := range l.All() {
 		i := slices.IndexFunc(out, func(t Topic) bool { return t.Game == e.Game && t.Name == e.Topic })
 		if i < 0 {
 			out = append(out, Topic{Game: e.Game, Name: e.Topic})

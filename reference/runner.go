@@ -11,8 +11,8 @@ const (
 	rrCardList = "Card effects"
 )
 
-// runnerEntries returns the Rum Runner entries in reading order.
-func runnerEntries() []Entry {
+// RunnerRules returns the Rum Runner entries in reading order.
+func RunnerRules() []Entry {
 	return []Entry{
 		// Overview and setup.
 		{ID: "rr.overview", Topic: rrOverview, Title: "What the game is about",

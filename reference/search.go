@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 )
 
@@ -53,10 +52,8 @@ type index struct {
 	names [][2]string
 }
 
-var searchIndex = sync.OnceValue(buildIndex)
-
-func buildIndex() *index {
-	ix := &index{entries: catalog(), idf: map[string]float64{}}
+func buildIndex(entries []Entry) *index {
+	ix := &index{entries: entries, idf: map[string]float64{}}
 	df := map[string]int{}
 	for _, e := range ix.entries {
 		w := map[string]float64{}
@@ -112,26 +109,26 @@ func buildIndex() *index {
 // more letters may be misspelt by one letter (seven or more: two), a word
 // of four or more letters may be the start of a longer word, and tags
 // supply the other names people use ("bunk", "roll-off", "sting").
-func Search(query string) []Result {
-	return search(query, 0)
+func (l *Library) Search(query string) []Result {
+	return l.search(query, nil)
 }
 
 // SearchIn is Search limited to one game's entries, for help asked in the
 // middle of a game. An exact ID of either game still returns its entry.
-func SearchIn(g Game, query string) []Result {
-	return search(query, g)
+func (l *Library) SearchIn(g *Book, query string) []Result {
+	return l.search(query, g)
 }
 
-// search ranks the entries of game g (0: both games) against query.
-func search(query string, g Game) []Result {
+// search ranks the entries of game g (nil: every game) against query.
+func (l *Library) search(query string, g *Book) []Result {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return nil
 	}
-	if e, ok := Lookup(q); ok {
+	if e, ok := l.Lookup(q); ok {
 		return []Result{{Entry: e, Score: math.Inf(1)}}
 	}
-	ix := searchIndex()
+	ix := l.index()
 	qterms := terms(q)
 	if len(qterms) == 0 {
 		return nil
@@ -164,7 +161,7 @@ func search(query string, g Game) []Result {
 	qtitle := strings.Join(qterms, " ")
 	var out []Result
 	for i, e := range ix.entries {
-		if g != 0 && e.Game != g {
+		if g != nil && e.Game != g {
 			continue
 		}
 		score, hit := 0.0, 0

@@ -76,7 +76,7 @@ var tableQuestions = []struct {
 
 func TestSearchTableQuestions(t *testing.T) {
 	for _, tc := range tableQuestions {
-		res := Search(tc.query)
+		res := lib.Search(tc.query)
 		var got []string
 		for i, r := range res {
 			if i == 5 {
@@ -95,8 +95,8 @@ func TestSearchTableQuestions(t *testing.T) {
 }
 
 func TestEveryEntryFoundByItsTitle(t *testing.T) {
-	for _, e := range All() {
-		res := Search(e.Title)
+	for _, e := range lib.All() {
+		res := lib.Search(e.Title)
 		found := false
 		for i := 0; i < len(res) && i < 3; i++ {
 			found = found || res[i].Entry.ID == e.ID
@@ -112,8 +112,8 @@ func TestEveryEntryFoundByItsTitle(t *testing.T) {
 }
 
 func TestSearchByID(t *testing.T) {
-	for _, e := range All() {
-		res := Search(strings.ToUpper(e.ID))
+	for _, e := range lib.All() {
+		res := lib.Search(strings.ToUpper(e.ID))
 		if len(res) != 1 || res[0].Entry.ID != e.ID {
 			t.Fatalf("Search(%q) should give that entry alone, got %d results", e.ID, len(res))
 		}
@@ -122,14 +122,14 @@ func TestSearchByID(t *testing.T) {
 
 func TestSearchNothing(t *testing.T) {
 	for _, q := range []string{"", "   ", "the of a", "?!", "xylophone"} {
-		if res := Search(q); len(res) != 0 {
+		if res := lib.Search(q); len(res) != 0 {
 			t.Errorf("Search(%q) = %d results, want none", q, len(res))
 		}
 	}
 }
 
 func TestSearchRanksBestFirst(t *testing.T) {
-	res := Search("wrangle")
+	res := lib.Search("wrangle")
 	if len(res) < 3 {
 		t.Fatalf("only %d results for wrangle", len(res))
 	}
@@ -187,7 +187,7 @@ func FuzzSearch(f *testing.F) {
 	f.Add("rp.")
 	f.Add("ééé — ☠️ 🟡")
 	f.Fuzz(func(t *testing.T, q string) {
-		res := Search(q)
+		res := lib.Search(q)
 		for i := 1; i < len(res); i++ {
 			if res[i].Score > res[i-1].Score {
 				t.Fatalf("results out of order for %q", q)
@@ -197,17 +197,17 @@ func FuzzSearch(f *testing.F) {
 }
 
 func BenchmarkSearch(b *testing.B) {
-	Search("warm up")
+	lib.Search("warm up")
 	for b.Loop() {
-		Search("can I use rum on the scorpion roll?")
+		lib.Search("can I use rum on the scorpion roll?")
 	}
 }
 
 func TestSearchIn(t *testing.T) {
-	if all := Search("rum"); all[0].Entry.Game != Pirates {
+	if all := lib.Search("rum"); all[0].Entry.Game != Pirates {
 		t.Fatalf("Search(rum) should lead with Rum & Pirates, got %s", all[0].Entry.ID)
 	}
-	runner := SearchIn(Runner, "rum")
+	runner := lib.SearchIn(Runner, "rum")
 	light := false
 	for _, r := range runner {
 		if r.Entry.Game != Runner {
@@ -218,10 +218,10 @@ func TestSearchIn(t *testing.T) {
 	if !light {
 		t.Error("SearchIn(Runner, rum) misses Light Rum")
 	}
-	if res := SearchIn(Runner, "rp.pub"); len(res) != 1 || res[0].Entry.ID != "rp.pub" {
+	if res := lib.SearchIn(Runner, "rp.pub"); len(res) != 1 || res[0].Entry.ID != "rp.pub" {
 		t.Errorf("an exact ID of the other game should still be found, got %v", res)
 	}
-	if res := SearchIn(Pirates, "crown discards a rum"); len(res) > 0 && res[0].Entry.Game != Pirates {
+	if res := lib.SearchIn(Pirates, "crown discards a rum"); len(res) > 0 && res[0].Entry.Game != Pirates {
 		t.Errorf("SearchIn(Pirates) returned %s", res[0].Entry.ID)
 	}
 }

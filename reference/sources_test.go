@@ -87,7 +87,7 @@ func TestEveryCitedRuleExists(t *testing.T) {
 		t.Fatal("found no rule citations at all; the scan is broken")
 	}
 	for id, where := range cited {
-		if _, ok := Lookup(id); !ok {
+		if _, ok := lib.Lookup(id); !ok {
 			t.Errorf("%s cites rule %q, which has no reference entry", where, id)
 		}
 	}
@@ -145,7 +145,7 @@ func TestNoCopiedRulebookText(t *testing.T) {
 			grams[strings.Join(w[i:i+run], " ")] = filepath.Base(f)
 		}
 	}
-	for _, e := range All() {
+	for _, e := range lib.All() {
 		for field, text := range map[string]string{"text": e.Text, "example": e.Example, "reason": e.Reason} {
 			w := words(text)
 			for i := 0; i+run <= len(w); i++ {
@@ -191,7 +191,7 @@ func TestEveryRunnerCardHasAnEntry(t *testing.T) {
 	for _, m := range names {
 		name := strings.Trim(strings.TrimSpace(m[1]), `"'`)
 		id := "rr.cards." + cardSlug(name)
-		if _, ok := Lookup(id); !ok {
+		if _, ok := lib.Lookup(id); !ok {
 			t.Errorf("card %q has no entry %s", name, id)
 		}
 	}
