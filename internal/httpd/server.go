@@ -293,6 +293,7 @@ func (c *conn) serve() {
 		}
 		c.rwc.SetReadDeadline(time.Now().Add(headerTimeout))
 		if !c.handle(req) {
+			c.lingeringClose()
 			return
 		}
 	}
@@ -326,9 +327,10 @@ func isTimeout(err error) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
-// lingeringClose closes the writing side and reads what the client still
-// sends for a moment, so that the client reads the reply instead of a
-// reset connection.
+// lingeringClose closes the writing side (the client sees the reply
+// end) and reads what the client still sends for a moment: closing with
+// unread bytes would reset the connection, and the client could lose
+// the reply.
 func (c *conn) lingeringClose() {
 	if cw, ok := c.rwc.(interface{ CloseWrite() error }); ok {
 		cw.CloseWrite()
@@ -351,6 +353,15 @@ func (c *conn) handle(req *Request) bool {
 	}
 	w := &Response{c: c, req: req}
 	panicked := c.run(w, req)
+	// The handler may have left some of the body. Without the 100
+	// Continue the client has not sent it: the connection cannot be
+	// kept. Else read the rest (at most MaxBody bytes), before the
+	// background read stops.
+	bodyLeft := b.n > 0 && b.expect
+	if b.n > 0 && !bodyLeft && !panicked && !w.streaming {
+		_, err := io.Copy(io.Discard, b)
+		bodyLeft = err != nil
+	}
 	gone := c.stopWatch()
 	switch {
 	case panicked:
@@ -367,17 +378,7 @@ func (c *conn) handle(req *Request) bool {
 	}
 	// A client that closed its side may still read the reply (it
 	// half-closed the connection after its request): send it, then close.
-	keep := !req.close && !gone && !c.srv.isClosing()
-	if b.n > 0 {
-		// The handler left some of the body. Without the 100 Continue
-		// the client has not sent it: close. Else read the rest (at
-		// most MaxBody bytes).
-		if b.expect {
-			keep = false
-		} else if _, err := io.Copy(io.Discard, b); err != nil {
-			keep = false
-		}
-	}
+	keep := !req.close && !gone && !bodyLeft && !c.srv.isClosing()
 	if !w.finish(!keep) {
 		return false
 	}
@@ -446,6 +447,7 @@ func (b *body) Read(p []byte) (int, error) {
 	}
 	if b.expect {
 		b.expect = false
+		b.c.rwc.SetWriteDeadline(time.Now().Add(orDefault(b.c.srv.WriteTimeout, DefaultWriteTimeout)))
 		b.c.bw.WriteString("HTTP/1.1 100 Continue\r\n\r\n")
 		if err := b.c.bw.Flush(); err != nil {
 			b.err = err

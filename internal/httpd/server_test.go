@@ -469,3 +469,33 @@ func TestResponseHeader(t *testing.T) {
 		t.Fatalf("%d %q %v", res.StatusCode, b, res.Header)
 	}
 }
+
+// TestUnreadBodyIsSkipped: a body the handler does not read is skipped,
+// and the next request on the connection is read after it.
+func TestUnreadBodyIsSkipped(t *testing.T) {
+	_, base := start(t, nil, func(w *Response, r *Request) { io.WriteString(w, r.URL.Path) })
+	_, br := raw(t, base, "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nxyzGET /y HTTP/1.1\r\nHost: h\r\n\r\n")
+	for _, want := range []string{"/x", "/y"} {
+		if res, body := readReply(t, br, "GET"); res.StatusCode != 200 || body != want || res.Close {
+			t.Fatalf("%d %q close %v, want %q on a kept connection", res.StatusCode, body, res.Close, want)
+		}
+	}
+}
+
+// TestContinueAfterIdle: a 100 Continue on a connection idle for longer
+// than the write timeout still goes out.
+func TestContinueAfterIdle(t *testing.T) {
+	_, base := start(t, &Server{WriteTimeout: 100 * time.Millisecond}, echo)
+	c, br := raw(t, base, "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+	readReply(t, br, "GET")
+	time.Sleep(250 * time.Millisecond)
+	io.WriteString(c, "POST / HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+	if line, _ := br.ReadString('\n'); line != "HTTP/1.1 100 Continue\r\n" {
+		t.Fatalf("got %q, want 100 Continue", line)
+	}
+	br.ReadString('\n')
+	io.WriteString(c, "{}")
+	if res, body := readReply(t, br, "POST"); res.StatusCode != 200 || !strings.HasSuffix(body, "body={}") {
+		t.Fatalf("%d %q", res.StatusCode, body)
+	}
+}
