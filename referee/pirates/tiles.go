@@ -77,10 +77,14 @@ var (
 
 // tileIndex finds a tile type by its key. The rules look tile types up
 // hundreds of times a game (every label, value and group of a tile held
-// by key), so the index is a small open-addressed table hashed on a few
-// bytes of the key (its length, first and last two bytes) rather than a
-// map hashing the whole string; a found slot is confirmed by comparing
-// the whole key.
+// by key; about 330 a raw 2-5 player game) and the simulator's checks up
+// to 34,000 times, so the index is a small open-addressed table hashed on
+// a few bytes of the key (its length, first and last two bytes) rather
+// than a map hashing the whole string; a found slot is confirmed by
+// comparing the whole key. BenchmarkTileLookup measures it beside a map
+// and a switch: a map took 26 ns a lookup to its 14 (a checked game up
+// to 4% longer), and a switch, faster at 6.5 ns, would write every key
+// of the catalog a second time, in its order.
 type tileIndex struct {
 	slot [256]uint8 // 1 + the catalog index, or 0 for an empty slot
 	keys []string
