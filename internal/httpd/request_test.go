@@ -11,9 +11,16 @@ import (
 var testLimits = limits{requestLine: 200, headerBytes: 1024, headers: 8, body: 4096}
 
 func parse(s string) (*Request, *bufio.Reader, error) {
-	br := bufio.NewReaderSize(strings.NewReader(s), max(testLimits.headerBytes, testLimits.requestLine+2))
-	r, err := readRequest(br, testLimits)
+	r, br, _, err := parseCounting(s)
 	return r, br, err
+}
+
+// parseCounting also says how many bytes of s the parser took.
+func parseCounting(s string) (*Request, *bufio.Reader, int, error) {
+	src := strings.NewReader(s)
+	br := bufio.NewReaderSize(src, max(testLimits.headerBytes, testLimits.requestLine+2))
+	r, err := readRequest(br, testLimits)
+	return r, br, len(s) - src.Len() - br.Buffered(), err
 }
 
 func codeOf(err error) int {
@@ -162,19 +169,19 @@ func FuzzReadRequest(f *testing.F) {
 		"GET http://h/p HTTP/1.1\r\nHost: y\r\n\r\n",
 		"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
 		"GET / HTTP/1.1\nHost: x\n\n",
+		"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4096\r\n\r\n" + strings.Repeat("x", 4096),
 		"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		r, br, err := parse(s)
+		r, _, used, err := parseCounting(s)
 		if err != nil {
 			if code := codeOf(err); code == 0 && err != io.EOF && err != io.ErrUnexpectedEOF {
 				t.Fatalf("%q: an error without a status: %v", s, err)
 			}
 			return
 		}
-		used := len(s) - br.Buffered()
 		if used > testLimits.headerBytes || len(r.Header) > testLimits.headers || r.ContentLength > testLimits.body || r.ContentLength < 0 {
 			t.Fatalf("%q: over the limits: %d bytes, %d fields, length %d", s, used, len(r.Header), r.ContentLength)
 		}
