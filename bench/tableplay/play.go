@@ -102,9 +102,12 @@ type Result struct {
 	Terminal bool
 	Passes   int
 	Keys     int
-	// TermError says why the terminal figures are missing when the
-	// terminal session failed.
-	TermError string
+	// TermError says in a line why the terminal figures are missing
+	// when the terminal session failed; TermDetail is the whole error,
+	// with the screens and how rumref ended; TermSignal names the signal
+	// that ended the terminal's rumref, when one did before the driver
+	// stopped it (something outside rumref and the driver sent it).
+	TermError, TermDetail, TermSignal string
 	// Over is whether the game reached its end (not a turn cap of the
 	// driver).
 	Over bool
@@ -194,7 +197,7 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 			r.Over = true
 			if term != nil {
 				if err := term.finish(); err != nil {
-					r.TermError, r.Terminal = "at the end: "+firstLine(err.Error()), false
+					r.termFailed(term, "at the end: "+firstLine(err.Error()), err)
 				} else if !sameAnswers(save, termSave) {
 					r.TermError, r.Terminal = "the terminal's save holds other answers than the JSON session's", false
 				} else {
@@ -260,8 +263,7 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 				if err := term.answer(&o, last); err != nil {
 					// The terminal figures of this game are lost (221e179's
 					// promptui can panic mid-game); the JSON session goes on.
-					r.TermError = fmt.Sprintf("step %d (%s): %v", o.Step, o.ID, firstLine(err.Error()))
-					r.Terminal = false
+					r.termFailed(term, fmt.Sprintf("step %d (%s): %v", o.Step, o.ID, firstLine(err.Error())), err)
 					term.close()
 					term = nil
 				}
@@ -409,6 +411,15 @@ func sameAnswers(a, b string) bool {
 	return len(x) > 0 && slices.Equal(x, y)
 }
 
+// termFailed records that the terminal session failed with err, line
+// being the error in a line, and whether a signal ended its rumref.
+func (r *Result) termFailed(term answerer, line string, err error) {
+	r.TermError, r.TermDetail, r.Terminal = line, err.Error(), false
+	if t, ok := term.(*terminal); ok {
+		r.TermSignal = t.signal()
+	}
+}
+
 // stopAt ends a short game at question q: the terminal is brought to the
 // same question and both saves must hold the same answers.
 func (r *Result) stopAt(q *object, term answerer, save, termSave string) (*Result, error) {
@@ -417,7 +428,7 @@ func (r *Result) stopAt(q *object, term answerer, save, termSave string) (*Resul
 	}
 	t := term.(*terminal)
 	if err := t.answer(q, ""); err != nil {
-		r.TermError, r.Terminal = firstLine(err.Error()), false
+		r.termFailed(t, firstLine(err.Error()), err)
 		return r, nil
 	}
 	if !sameAnswers(save, termSave) {

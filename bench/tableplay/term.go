@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/creack/pty"
@@ -40,6 +40,12 @@ type terminal struct {
 	// entered is the "press Enter" line last answered: the terminal
 	// draws it once more as it takes the Enter, which is not a new one.
 	entered string
+	// For an error: when rumref started, when the last keys were sent,
+	// and what ended the output (readErr, set before done closes).
+	started, sent, readEnd time.Time
+	readErr                error
+	exited                 chan struct{}
+	waitErr                error
 }
 
 func startTerm(bin string, args []string) (*terminal, error) {
@@ -49,13 +55,16 @@ func startTerm(bin string, args []string) (*terminal, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &terminal{cmd: cmd, f: f, done: make(chan struct{})}
+	t := &terminal{cmd: cmd, f: f, done: make(chan struct{}), exited: make(chan struct{}), started: time.Now()}
 	go func() {
 		b := make([]byte, 64<<10)
 		for {
 			n, err := f.Read(b)
 			t.mu.Lock()
 			t.buf.Write(b[:n])
+			if err != nil {
+				t.readErr, t.readEnd = err, time.Now()
+			}
 			t.mu.Unlock()
 			if err != nil {
 				close(t.done)
@@ -63,23 +72,72 @@ func startTerm(bin string, args []string) (*terminal, error) {
 			}
 		}
 	}()
+	go func() {
+		t.waitErr = cmd.Wait()
+		close(t.exited)
+	}()
 	return t, nil
 }
 
-// exit says how the terminal's rumref ended, once its output has closed.
+func (t *terminal) close() {
+	select {
+	case <-t.exited:
+	default:
+		_ = t.cmd.Process.Kill()
+		<-t.exited
+	}
+	_ = t.f.Close()
+}
+
+// outputGrace is how long rumref has to end once its output has closed.
+var outputGrace = 5 * time.Second
+
+// exit says how the terminal's rumref ended, once its output has closed:
+// its exit status, or that it still runs (its output closed without it).
 func (t *terminal) exit() string {
-	if err := t.cmd.Wait(); err != nil {
-		return "rumref: " + err.Error()
+	select {
+	case <-t.exited:
+	case <-time.After(outputGrace):
+		return fmt.Sprintf("rumref still runs %v after its output closed", outputGrace)
+	}
+	if t.waitErr != nil {
+		return "rumref: " + t.waitErr.Error()
 	}
 	return "rumref exited 0"
 }
 
-func (t *terminal) close() {
-	if t.cmd.ProcessState == nil {
-		_ = t.cmd.Process.Kill()
-		_ = t.cmd.Wait()
+// signal names the signal that ended rumref, if it has ended by one
+// (close, which kills it, has not been called yet when this is asked).
+func (t *terminal) signal() string {
+	select {
+	case <-t.exited:
+	default:
+		return ""
 	}
-	_ = t.f.Close()
+	if ws, ok := t.cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal().String()
+	}
+	return ""
+}
+
+// ended says, for an error, how the session ended (one line: rumref's
+// exit, the error that ended its output, the bytes it wrote and when)
+// and, on the lines after it, what the terminal showed before the last
+// keys were sent (the error's screen is what was drawn since) and the
+// last bytes written as they are.
+func (t *terminal) ended() (string, string) {
+	exit := t.exit()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b := t.buf.Bytes()
+	sent := "no keys sent"
+	if !t.sent.IsZero() {
+		sent = fmt.Sprintf("the last keys %v after the start, %d bytes after them", t.sent.Sub(t.started).Round(time.Millisecond), len(b)-t.mark)
+	}
+	before := controls.Replace(ansi.ReplaceAllString(string(b[:t.mark]), ""))
+	raw := b[max(0, len(b)-300):]
+	return fmt.Sprintf("%s; the output ended with %v after %v, %d bytes written in all, %s", exit, t.readErr, t.readEnd.Sub(t.started).Round(time.Millisecond), len(b), sent),
+		fmt.Sprintf("the screen before the last keys:\n%s\nthe last bytes written: %q", tail(before), raw)
 }
 
 // controls drops the control characters a terminal program writes
@@ -119,6 +177,7 @@ func (t *terminal) send(keys string, count int) error {
 	}
 	_, n := t.since()
 	t.mark = n
+	t.sent = time.Now()
 	_, err := t.f.WriteString(keys)
 	return err
 }
@@ -270,7 +329,8 @@ func (t *terminal) answer(q *object, line string) error {
 		}
 		select {
 		case <-t.done:
-			return fmt.Errorf("the terminal session ended before %q (%s, %d bytes written in all):\n%s", want, t.exit(), len(t.buf.Bytes()), tail(s))
+			how, shown := t.ended()
+			return fmt.Errorf("the terminal session ended before %q (%s)\nthe screen since the last keys:\n%s\n%s", want, how, tail(s), shown)
 		default:
 		}
 		if time.Now().After(deadline) {
@@ -364,11 +424,16 @@ func (t *terminal) finish() error {
 }
 
 func (t *terminal) wait() error {
-	err := t.cmd.Wait()
-	var ee *exec.ExitError
-	if err == nil || errors.As(err, &ee) && ee.ExitCode() == 0 {
+	select {
+	case <-t.exited:
+	case <-time.After(outputGrace):
+		how, shown := t.ended()
+		return fmt.Errorf("the terminal's output closed before rumref ended (%s)\n%s", how, shown)
+	}
+	if t.waitErr == nil {
 		return nil
 	}
 	s, _ := t.since()
-	return fmt.Errorf("the terminal session ended with %v:\n%s", err, tail(s))
+	how, shown := t.ended()
+	return fmt.Errorf("the terminal session ended with %v (%s):\n%s\n%s", t.waitErr, how, tail(s), shown)
 }
