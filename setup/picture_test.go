@@ -323,3 +323,32 @@ func BenchmarkPicture(b *testing.B) {
 		_ = board.Picture(occ, []string{"G"}, board.HQ)
 	}
 }
+
+// BenchmarkPictureFirst draws the first picture of a board, as show does
+// (a copy of the board each time, so that nothing drawn before is kept).
+func BenchmarkPictureFirst(b *testing.B) {
+	board := mustAssemble(b, RandomLayout(7))
+	occ := emptyOccupants(board)
+	occ[0], occ[45], occ[70] = 0, 1, 2
+	marks := []string{"G", "V", "B"}
+	for b.Loop() {
+		c := *board
+		c.Intersections = append([]pirates.Intersection(nil), board.Intersections...)
+		c.Alleys = append([]pirates.Alley(nil), board.Alleys...)
+		c.Picture(occ, marks, c.HQ)
+	}
+}
+
+// BenchmarkPictureGame draws one board's pictures as a game's checks do:
+// one board, the captain on one of a few intersections, pirates moving.
+func BenchmarkPictureGame(b *testing.B) {
+	board := mustAssemble(b, RandomLayout(7))
+	occ := emptyOccupants(board)
+	marks := []string{"G", "V", "B"}
+	n := 0
+	for b.Loop() {
+		occ[n%len(occ)] = n % 3
+		board.Picture(occ, marks, board.CoinOf[1+n/50%3])
+		n++
+	}
+}

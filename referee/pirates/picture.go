@@ -78,9 +78,12 @@ type canvas struct {
 	alley []int16 // the alley whose line is drawn here, or -1
 }
 
+// newCanvas makes a canvas of size z, every cell without an alley (its
+// characters are left for drawBase); label and count share one array.
 func newCanvas(z picSize) *canvas {
 	n := z.rows() * z.cols()
-	cv := &canvas{z: z, cells: make([]byte, n), label: make([]bool, n), count: make([]bool, n), alley: make([]int16, n)}
+	marks := make([]bool, 2*n)
+	cv := &canvas{z: z, cells: make([]byte, n), label: marks[:n:n], count: marks[n:], alley: make([]int16, n)}
 	for i := range cv.alley {
 		cv.alley[i] = -1
 	}
@@ -89,7 +92,11 @@ func newCanvas(z picSize) *canvas {
 
 // clone copies the canvas.
 func (cv *canvas) clone() *canvas {
-	return &canvas{z: cv.z, cells: slices.Clone(cv.cells), label: slices.Clone(cv.label), count: slices.Clone(cv.count), alley: slices.Clone(cv.alley)}
+	n := len(cv.cells)
+	marks := make([]bool, 2*n)
+	copy(marks, cv.label)
+	copy(marks[n:], cv.count)
+	return &canvas{z: cv.z, cells: slices.Clone(cv.cells), label: marks[:n:n], count: marks[n:], alley: slices.Clone(cv.alley)}
 }
 
 // at is the index of cell k.
@@ -190,27 +197,16 @@ func (b *Board) writePicture(out *strings.Builder, occupant []int, marks []strin
 	// The drawing of the board, its labels and its counts depends only on
 	// the board, the size and the captain: it is drawn once (pictures.get)
 	// and the alleys holding pirates are drawn over it in their marks.
-	t := pictures.get(b, z, captain)
-	cells := slices.Clone(t.cells)
-	ascii := true
-	for id := range b.Alleys {
-		if m := markOf(id, occupant, marks); m >= utf8.RuneSelf {
-			ascii = false
-		} else if m != 0 {
-			for _, c := range t.lines[id] {
-				cells[c] = byte(m)
-			}
-		}
+	t, lines := pictures.get(b, z, captain)
+	out.Grow(len(t.cells) + z.rows() + 600)
+	if lines != nil && t.writeASCII(out, b, lines, occupant, marks) {
+		out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
+		return
 	}
-	if !ascii {
-		out.WriteString(t.drawRunes(b, occupant, marks))
-	} else {
-		out.Grow(len(cells) + z.rows() + 600)
-		for r := range z.rows() {
-			out.Write(bytes.TrimRight(cells[r*z.cols():(r+1)*z.cols()], " "))
-			out.WriteByte('\n')
-		}
-	}
+	// The first picture of a drawing (for show, the only one) is written
+	// cell by cell: listing its alleys' cells would cost more than it
+	// saves. So is a picture with marks that are not all ASCII.
+	t.drawMarked(out, b, occupant, marks)
 	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
 }
 
@@ -224,18 +220,41 @@ type template struct {
 	z     picSize
 	cells []byte
 	alley []int16
-	// lines lists, per alley ID, the cells that show its line.
+	// lines lists, per alley ID, the cells that show its line; it is made
+	// when the template is used a second time (index), and read and
+	// written only under the templates' lock.
 	lines [][]int32
 }
 
-// drawRunes draws the picture of t with the occupied alleys in marks that
-// are not all ASCII.
-func (t *template) drawRunes(b *Board, occupant []int, marks []string) string {
+// writeASCII writes the picture of t to out with the occupied alleys,
+// whose cells are lines, in their occupants' marks, and reports true; it
+// writes nothing and reports false when a mark is not ASCII.
+func (t *template) writeASCII(out *strings.Builder, b *Board, lines [][]int32, occupant []int, marks []string) bool {
+	cells := slices.Clone(t.cells)
+	for id, line := range lines {
+		if m := markOf(id, occupant, marks); m >= utf8.RuneSelf {
+			return false
+		} else if m != 0 {
+			for _, c := range line {
+				cells[c] = byte(m)
+			}
+		}
+	}
+	cols := t.z.cols()
+	for r := range t.z.rows() {
+		out.Write(bytes.TrimRight(cells[r*cols:(r+1)*cols], " "))
+		out.WriteByte('\n')
+	}
+	return true
+}
+
+// drawMarked writes the picture of t to out with the occupied alleys in
+// their occupants' marks, cell by cell.
+func (t *template) drawMarked(out *strings.Builder, b *Board, occupant []int, marks []string) {
 	mark := make([]rune, len(b.Alleys))
 	for id := range mark {
 		mark[id] = markOf(id, occupant, marks)
 	}
-	var out strings.Builder
 	row := make([]byte, 0, t.z.cols()*utf8.UTFMax)
 	for r := range t.z.rows() {
 		row = row[:0]
@@ -249,7 +268,6 @@ func (t *template) drawRunes(b *Board, occupant []int, marks []string) string {
 		out.Write(bytes.TrimRight(row, " "))
 		out.WriteByte('\n')
 	}
-	return out.String()
 }
 
 // base is what the templates of one board and size share, whoever the
@@ -265,23 +283,36 @@ type base struct {
 // drawBase draws the base of board b at size z.
 func drawBase(b *Board, z picSize) *base {
 	cv := newCanvas(z)
-	pictureW, pictureH := z.w, z.h
-	for r := range z.rows() {
-		for c := range z.cols() {
-			i := r*z.cols() + c
-			switch {
-			case r == 0 || r == z.rows()-1 || c == 0 || c == z.cols()-1:
-				cv.cells[i] = '#'
-			case r%pictureH == 0 && c%pictureW == 0:
-				cv.cells[i] = '+'
-			case r%pictureH == 0 && c%2 == 0:
-				cv.cells[i] = '.'
-			case c%pictureW == 0 && r%2 == 0:
-				cv.cells[i] = ':'
-			default:
-				cv.cells[i] = ' '
+	// The frame is #; a row between sections is dotted (every other
+	// column) with + at the corners; a section's side is : on every other
+	// row.
+	cols, rows := z.cols(), z.rows()
+	for r := range rows {
+		row := cv.cells[r*cols : (r+1)*cols]
+		switch {
+		case r == 0 || r == rows-1:
+			for c := range row {
+				row[c] = '#'
+			}
+			continue
+		case r%z.h == 0:
+			for c := range row {
+				row[c] = " ."[1-c%2]
+			}
+			for c := 0; c < cols; c += z.w {
+				row[c] = '+'
+			}
+		default:
+			for c := range row {
+				row[c] = ' '
+			}
+			if r%2 == 0 {
+				for c := 0; c < cols; c += z.w {
+					row[c] = ':'
+				}
 			}
 		}
+		row[0], row[cols-1] = '#', '#'
 	}
 	if z == widePicture {
 		cv.tags(b, false)
@@ -333,9 +364,13 @@ func drawBase(b *Board, z picSize) *base {
 // drawTemplate draws the template of board b from its base at that size,
 // with the captain on intersection captain: the labels over the lines
 // (the captain's starred), the narrow picture's section numbers, then the
-// counts clear of both.
-func drawTemplate(b *Board, bs *base, captain int) *template {
-	cv := bs.cv.clone()
+// counts clear of both. It draws on a copy of the base when the base is
+// kept for other captains (keep), else on the base itself.
+func drawTemplate(b *Board, bs *base, captain int, keep bool) *template {
+	cv := bs.cv
+	if keep {
+		cv = cv.clone()
+	}
 	z := cv.z
 	for _, in := range b.Intersections {
 		text := in.Short()
@@ -354,19 +389,25 @@ func drawTemplate(b *Board, bs *base, captain int) *template {
 	for _, a := range b.Alleys {
 		cv.placeCount(bs.paths[a.ID], bs.prefer[a.ID], a.Segments)
 	}
-	t := &template{z: z, cells: cv.cells, alley: cv.alley, lines: make([][]int32, len(b.Alleys))}
+	return &template{z: z, cells: cv.cells, alley: cv.alley}
+}
+
+// index lists each alley's cells (lines) of a template of a board of
+// alleys alleys; the caller holds the templates' lock.
+func (t *template) index(alleys int) {
+	t.lines = make([][]int32, alleys)
 	// Each alley's cells, in one list: counted, then placed.
-	n := make([]int, len(b.Alleys)+1)
+	n := make([]int, alleys+1)
 	for _, a := range t.alley {
 		if a >= 0 {
 			n[a+1]++
 		}
 	}
-	for id := range b.Alleys {
+	for id := range alleys {
 		n[id+1] += n[id]
 	}
-	cells := make([]int32, n[len(b.Alleys)])
-	for id := range b.Alleys {
+	cells := make([]int32, n[alleys])
+	for id := range alleys {
 		t.lines[id] = cells[n[id]:n[id]:n[id+1]]
 	}
 	for c, a := range t.alley {
@@ -374,7 +415,6 @@ func drawTemplate(b *Board, bs *base, captain int) *template {
 			t.lines[a] = append(t.lines[a], int32(c))
 		}
 	}
-	return t
 }
 
 // tags writes each section's number in its top left corner; with free
@@ -416,9 +456,12 @@ type boardTemplates struct {
 	layout        Layout
 	intersections []Intersection
 	alleys        []Alley
-	bases         map[picSize]*base
-	drawn         map[templateKey]*template
-	names         []string // the alleys' names, by ID
+	// bases has a size once a template of that size is drawn: nil while
+	// one captain's alone is (it was drawn on the base itself), the base
+	// once another captain's is.
+	bases map[picSize]*base
+	drawn map[templateKey]*template
+	names []string // the alleys' names, by ID
 }
 
 type templateKey struct {
@@ -430,23 +473,37 @@ type templateKey struct {
 const keptBoards = 4
 
 // get returns the template of board b at size z with the given captain,
-// drawn now if it is not kept.
-func (ts *templates) get(b *Board, z picSize, captain int) *template {
+// drawn now if it is not kept, and its alleys' cells (nil the first time:
+// a process that draws one picture, such as show, never lists them).
+//
+// The first template of a size is drawn on its base, which is then not
+// kept; a second captain's draws the base again, keeps it and draws on a
+// copy: show draws one base and no copy, a game draws one more base.
+func (ts *templates) get(b *Board, z picSize, captain int) (*template, [][]int32) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	bt := ts.board(b)
 	k := templateKey{z, captain}
-	t := bt.drawn[k]
-	if t == nil {
-		bs := bt.bases[z]
-		if bs == nil {
-			bs = drawBase(b, z)
-			bt.bases[z] = bs
+	if t := bt.drawn[k]; t != nil {
+		if t.lines == nil {
+			t.index(len(b.Alleys))
 		}
-		t = drawTemplate(b, bs, captain)
-		bt.drawn[k] = t
+		return t, t.lines
 	}
-	return t
+	bs, drawn := bt.bases[z]
+	if bs == nil && drawn {
+		bs = drawBase(b, z)
+		bt.bases[z] = bs
+	}
+	var t *template
+	if bs == nil {
+		t = drawTemplate(b, drawBase(b, z), captain, false)
+		bt.bases[z] = nil
+	} else {
+		t = drawTemplate(b, bs, captain, true)
+	}
+	bt.drawn[k] = t
+	return t, nil
 }
 
 // alleyNames returns the name of every alley of board b (Board.AlleyName),
@@ -541,14 +598,37 @@ func (cv *canvas) placeCount(path []cell, prefer, segments int) {
 	}
 }
 
+// The key's fixed sentences, as the wide picture's key writes them and as
+// the narrow one's does, in lines that fit its width
+// (TestPictureKeysSayTheSame).
+const (
+	wideDigitKey    = "A digit on a line counts that alley's segments; on the # frame it is a dark alley.\n"
+	narrowDigitKey  = "A digit on a line counts that alley's segments; on the # frame it is a dark\nalley.\n"
+	wideSymbolKey   = "[5e] = section 5 with its top edge pointing east (n, e, s, w).  Pir = Pirate, Rdv = Rendezvous,\nSup = Supply, Grd = Guard, Chst = Chest, MapR/MapG/MapY = map rose/green/yellow, Swan/Cruce/Frere = pubs.\n"
+	narrowSymbolKey = "[5e] = section 5 with its top edge pointing east (n, e, s, w).\nPir = Pirate, Rdv = Rendezvous, Sup = Supply, Grd = Guard, Chst = Chest,\nMapR/MapG/MapY = map rose/green/yellow, Swan/Cruce/Frere = pubs.\n"
+)
+
 // pictureKey explains the picture's symbols, in lines of at most cols
-// characters.
+// characters (the wide picture's key is written for WidePictureCols, the
+// narrow one's for narrowPicture's width).
 func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) string {
+	narrow := cols < WidePictureCols
+	// fit wraps a line that names a place or players to the narrow width.
+	fit := func(line string) string {
+		if narrow {
+			return wrapWords(line, cols-1)
+		}
+		return line
+	}
+	digitKey, symbolKey := wideDigitKey, wideSymbolKey
+	if narrow {
+		digitKey, symbolKey = narrowDigitKey, narrowSymbolKey
+	}
 	var k strings.Builder
 	if captain >= 0 && captain < len(b.Intersections) {
-		fmt.Fprintf(&k, "The captain stands on *%s* (%s).\n", b.Intersections[captain].Short(), b.Intersections[captain].Name)
+		k.WriteString(fit(fmt.Sprintf("The captain stands on *%s* (%s).\n", b.Intersections[captain].Short(), b.Intersections[captain].Name)))
 	}
-	k.WriteString("A digit on a line counts that alley's segments; on the # frame it is a dark alley.\n")
+	k.WriteString(digitKey)
 	used := map[rune]bool{}
 	var shown []string
 	for id := range b.Alleys {
@@ -558,14 +638,10 @@ func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) str
 		}
 	}
 	if len(shown) > 0 {
-		fmt.Fprintf(&k, "An alley drawn in letters holds that player's pirates (%s).\n", strings.Join(shown, ", "))
+		k.WriteString(fit(fmt.Sprintf("An alley drawn in letters holds that player's pirates (%s).\n", strings.Join(shown, ", "))))
 	}
-	k.WriteString("[5e] = section 5 with its top edge pointing east (n, e, s, w).  Pir = Pirate, Rdv = Rendezvous,\n")
-	k.WriteString("Sup = Supply, Grd = Guard, Chst = Chest, MapR/MapG/MapY = map rose/green/yellow, Swan/Cruce/Frere = pubs.\n")
-	if cols >= WidePictureCols {
-		return k.String()
-	}
-	return wrapWords(strings.ReplaceAll(strings.ReplaceAll(k.String(), ",\nSup", ", Sup"), ".  Pir", ".\nPir"), cols-1)
+	k.WriteString(symbolKey)
+	return k.String()
 }
 
 // wrapWords wraps each line of s at a space so that none is longer than
