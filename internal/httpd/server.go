@@ -7,7 +7,8 @@
 //
 // It exists so that rumref does not link net/http: net/http brings
 // crypto/tls, crypto/x509, HTTP/2 and their package initialisation,
-// which every start of rumref paid for (README, "How rumref is built").
+// which every start of rumref paid for (README: "The web server is
+// rumref's own", and "Start-up without net/http" for the figures).
 //
 // What a request may be:
 //   - a request line "METHOD TARGET HTTP/1.1" (or HTTP/1.0) of at most

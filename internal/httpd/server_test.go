@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -497,5 +498,55 @@ func TestContinueAfterIdle(t *testing.T) {
 	io.WriteString(c, "{}")
 	if res, body := readReply(t, br, "POST"); res.StatusCode != 200 || !strings.HasSuffix(body, "body={}") {
 		t.Fatalf("%d %q", res.StatusCode, body)
+	}
+}
+
+// TestNothingLeftAfterShutdown: after Shutdown every connection's
+// goroutine has ended: kept-alive, streaming, half-read and refused ones.
+func TestNothingLeftAfterShutdown(t *testing.T) {
+	before := runtime.NumGoroutine()
+	stop := make(chan struct{})
+	s := &Server{Handler: func(w *Response, r *Request) {
+		if r.URL.Path == "/stream" {
+			w.Flush()
+			select {
+			case <-stop:
+			case <-r.Context().Done():
+			}
+			return
+		}
+		echo(w, r)
+	}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ln) }()
+	base := "http://" + ln.Addr().String()
+	_, kept := raw(t, base, "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+	readReply(t, kept, "GET")
+	_, streaming := raw(t, base, "GET /stream HTTP/1.1\r\nHost: h\r\n\r\n")
+	if _, err := http.ReadResponse(streaming, nil); err != nil {
+		t.Fatal(err)
+	}
+	raw(t, base, "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabc")
+	_, refused := raw(t, base, "GET / HTTP/1.1\r\n\r\n")
+	readReply(t, refused, "GET")
+	raw(t, base, "")
+	close(stop)
+	// The half-sent body keeps its request active until the wait ends.
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := s.Shutdown(ctx); err != context.DeadlineExceeded {
+		t.Errorf("Shutdown: %v, want the wait to end with a request still reading its body", err)
+	}
+	<-served
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before; {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%d goroutines after Shutdown, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
