@@ -32,7 +32,9 @@
 // arrive within ReadHeaderTimeout of the connection (or of the request's
 // first byte on a kept-alive connection; 408 then), the body within
 // ReadHeaderTimeout more, and a kept-alive connection is closed after
-// IdleTimeout without a request. A handler's panic is reported (Log),
+// IdleTimeout without a request. At most MaxConns connections are held
+// open: a new one beyond closes one that waits for a request, or is
+// closed itself when every one is busy. A handler's panic is reported (Log),
 // answered with 500 if nothing was sent yet, and closes that connection
 // only.
 //
@@ -71,6 +73,7 @@ const (
 	DefaultMaxHeaderBytes    = 8 << 10
 	DefaultMaxHeaders        = 64
 	DefaultMaxBody           = 64 << 10
+	DefaultMaxConns          = 256
 )
 
 // ErrServerClosed is what Serve returns after Shutdown.
@@ -99,8 +102,15 @@ type Server struct {
 	MaxHeaderBytes int
 	MaxHeaders     int
 	MaxBody        int64
+	// MaxConns bounds the connections held open at once, so that a
+	// client opening connections without end cannot use up the
+	// process's file descriptors (and with them the game's saves). A
+	// connection beyond it closes one that waits for a request, or is
+	// closed itself when every one is busy.
+	MaxConns int
 
 	mu        sync.Mutex
+	open      int // connections in conns that are not stateClosed
 	closing   bool
 	listeners map[net.Listener]struct{}
 	conns     map[*conn]connState
@@ -112,6 +122,7 @@ const (
 	stateNew    connState = iota // accepted, no request yet
 	stateActive                  // reading or answering a request
 	stateIdle                    // kept alive, waiting for the next request
+	stateClosed                  // closed to make room for another (admit)
 )
 
 func orDefault[T int | int64 | time.Duration](v, def T) T {
@@ -153,7 +164,7 @@ func (s *Server) Serve(ln net.Listener) error {
 		}
 		delay = 0
 		c := s.newConn(rwc)
-		if !s.setState(c, stateNew) {
+		if !s.admit(c) {
 			rwc.Close()
 			continue
 		}
@@ -167,12 +178,42 @@ func (s *Server) isClosing() bool {
 	return s.closing
 }
 
+// admit records a new connection. At MaxConns it closes a connection
+// that waits for a request (new or kept alive) to make room, and when
+// every one is busy it reports false: the new one is to be closed.
+func (s *Server) admit(c *conn) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	if s.open >= orDefault(s.MaxConns, DefaultMaxConns) {
+		var idle *conn
+		for o, st := range s.conns {
+			if st == stateNew || st == stateIdle {
+				idle = o
+				break
+			}
+		}
+		if idle == nil {
+			return false
+		}
+		s.conns[idle] = stateClosed
+		s.open--
+		idle.rwc.Close()
+	}
+	s.conns[c] = stateNew
+	s.open++
+	return true
+}
+
 // setState records a connection's state; it reports false when the
-// server is closing and the connection should not wait for a request.
+// server is closing, or the connection was closed to make room, and the
+// connection should not wait for a request.
 func (s *Server) setState(c *conn, st connState) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closing && st != stateActive {
+	if s.conns[c] == stateClosed || s.closing && st != stateActive {
 		return false
 	}
 	s.conns[c] = st
@@ -182,6 +223,9 @@ func (s *Server) setState(c *conn, st connState) bool {
 func (s *Server) forget(c *conn) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.conns[c] != stateClosed {
+		s.open--
+	}
 	delete(s.conns, c)
 }
 
