@@ -185,7 +185,7 @@ func (l *lineFront) askValue(a asking) func() (string, error) {
 	}
 }
 
-func (p *plainFront) show(m shown) { showText(p.s, m) }
+func (p *plainFront) show(m shown) { showText(p.s.Out, p.s, m) }
 
 func (p *plainFront) refuse(q *referee.Question, why string) { refuseText(p.s, q, why) }
 
@@ -204,7 +204,7 @@ func (p *plainFront) status(viewer referee.Viewer) {
 		fmt.Fprintln(s.Out, s.statusText(viewer))
 		return
 	}
-	statusText(s, viewer)
+	statusText(s.Out, s, viewer)
 }
 
 // pass addresses the player on one line. Plain mode cannot hide what is
@@ -243,10 +243,9 @@ func (p *plainFront) passBack(_ string, _ []string, keep bool) error {
 	return nil
 }
 
-// showText shows m as text lines: the plain front end's and the
+// showText writes m to w as text lines: the plain front end's and the
 // terminal's output between questions.
-func showText(s *Session, m shown) {
-	w := s.Out
+func showText(w io.Writer, s *Session, m shown) {
 	switch m.kind {
 	case showEvent:
 		fmt.Fprintln(w, "  * "+m.text+" "+s.pal.quiet("("+m.event.Rule+")"))
@@ -261,7 +260,7 @@ func showText(s *Session, m shown) {
 	case showLine:
 		fmt.Fprintln(w, m.text)
 	case showLog:
-		logText(s)
+		logText(w, s)
 	case showHelp:
 		if m.question != "" {
 			fmt.Fprintln(w, m.question)
@@ -283,10 +282,10 @@ func showText(s *Session, m shown) {
 	}
 }
 
-// statusText shows the public board and status as text.
-func statusText(s *Session, viewer referee.Viewer) {
-	fmt.Fprintln(s.Out, s.pal.heading("Board and status (public view)"))
-	fmt.Fprintln(s.Out, strings.TrimRight(s.statusText(viewer), "\n"))
+// statusText writes the public board and status to w as text.
+func statusText(w io.Writer, s *Session, viewer referee.Viewer) {
+	fmt.Fprintln(w, s.pal.heading("Board and status (public view)"))
+	fmt.Fprintln(w, strings.TrimRight(s.statusText(viewer), "\n"))
 }
 
 // refuseText says as text why a line was not taken; a rejection names
@@ -303,21 +302,22 @@ func refusalLabel(q *referee.Question) string {
 	return "Not taken: "
 }
 
-// logText lists the answers and rulings in the public view. Answers are
-// numbered as correct expects; secret answers show as "(secret)".
-func logText(s *Session) {
+// logText writes to w the answers and rulings in the public view.
+// Answers are numbered as correct expects; secret answers show as
+// "(secret)".
+func logText(w io.Writer, s *Session) {
 	log := s.Engine.Log()
 	if len(log) == 0 {
-		fmt.Fprintln(s.Out, "The log is empty: nothing has been answered yet.")
+		fmt.Fprintln(w, "The log is empty: nothing has been answered yet.")
 		return
 	}
-	fmt.Fprintln(s.Out, s.pal.heading("Game log (public view; answer numbers are what correct expects)"))
+	fmt.Fprintln(w, s.pal.heading("Game log (public view; answer numbers are what correct expects)"))
 	n := 0
 	for _, e := range log {
 		if e.Event != nil {
 			text := safetext.CleanLines(e.Event.For(referee.Public))
 			if text != "" {
-				fmt.Fprintf(s.Out, "        * %s %s\n", text, s.pal.quiet("("+e.Event.Rule+")"))
+				fmt.Fprintf(w, "        * %s %s\n", text, s.pal.quiet("("+e.Event.Rule+")"))
 			}
 			continue
 		}
@@ -330,7 +330,7 @@ func logText(s *Session) {
 		if e.Secret {
 			text = secretQuestionText
 		}
-		fmt.Fprintf(s.Out, "  %4d. %s -> %s%s\n", n, Named(capital(s.name(e.Actor)), text), safetext.Clean(shownAnswer(e)), rule)
+		fmt.Fprintf(w, "  %4d. %s -> %s%s\n", n, Named(capital(s.name(e.Actor)), text), safetext.Clean(shownAnswer(e)), rule)
 	}
 }
 

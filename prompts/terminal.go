@@ -811,8 +811,26 @@ func (f *termFront) show(m shown) {
 		// What is said around a game (the setup lines) wraps too; the
 		// board picture's rows come fitted to the full width.
 		m.text = wrapText(m.text, f.t.width())
+	case showLog, showHelp, showEnd:
+		// Written whole, then wrapped: a line of the log under its first
+		// word, the final status as the status is (status).
+		width := f.t.width() - 1
+		if m.kind == showEnd {
+			width++
+		}
+		f.wrapped(width, func(w io.Writer) { showText(w, f.s, m) })
+		return
 	}
-	showText(f.s, m)
+	showText(f.s.Out, f.s, m)
+}
+
+// wrapped writes what write writes, its lines wrapped between words at
+// width columns (wrapText): what the terminal would break in the middle
+// of a word.
+func (f *termFront) wrapped(width int, write func(w io.Writer)) {
+	var b strings.Builder
+	write(&b)
+	io.WriteString(f.s.Out, wrapText(b.String(), width))
 }
 
 func (f *termFront) refuse(q *referee.Question, why string) {
@@ -838,12 +856,16 @@ func (f *termFront) done() { f.t.done() }
 // player's private view.
 func (f *termFront) status(viewer referee.Viewer) {
 	s := f.s
-	if seat, ok := viewer.Seat(); ok {
-		fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("%s's private view:", s.name(seat))))
-		fmt.Fprintln(s.Out, strings.TrimRight(s.statusText(viewer), "\n"))
-		return
-	}
-	statusText(s, viewer)
+	// The board picture's rows come fitted to the full width; the lines
+	// of text are wrapped between words.
+	f.wrapped(f.t.width(), func(w io.Writer) {
+		if seat, ok := viewer.Seat(); ok {
+			fmt.Fprintln(w, s.pal.secret(fmt.Sprintf("%s's private view:", s.name(seat))))
+			fmt.Fprintln(w, strings.TrimRight(s.statusText(viewer), "\n"))
+			return
+		}
+		statusText(w, s, viewer)
+	})
 }
 
 // pass shows fn's screen to one player; the screen is cleared after it,

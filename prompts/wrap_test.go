@@ -1,10 +1,13 @@
 package prompts
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
+
+	"rumref/referee"
 )
 
 var escapeCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
@@ -140,5 +143,66 @@ func TestWrapTextHangsUnderTheFirstWord(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("wrapText:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// longGame says one long ruling and has a long status line below a
+// drawn row, for TestTerminalLogAndStatusWrap.
+type longGame struct{}
+
+const (
+	longRuling = "Ann puts 3 pirates on the alley Coin 4 - Rendezvous (4); the captain arrives at Rendezvous (4), where a face-down rendezvous tile may be met."
+	longStatus = "Ann (gold): supply 11, office 4, rum 2, face-down rendezvous 0, wares kept 1 (eye patch 2); won: bedroll 1, chest 5, bunk 8"
+	drawnRow   = "# [4s]/            /        [1w]/            /        [9w]/             |     #      |"
+)
+
+func (longGame) Name() string                 { return "long" }
+func (longGame) PlayerNames() []string        { return []string{"Ann"} }
+func (longGame) Status(referee.Viewer) string { return drawnRow + "\n" + longStatus + "\n" }
+func (longGame) View(referee.Viewer) any      { return nil }
+func (longGame) Play(t *referee.T) {
+	t.Emit(referee.Event{Rule: "rp.move", Text: longRuling})
+	t.Ask(referee.Question{ID: "x.pick", Actor: 0, Kind: referee.Choice, Rule: "rp.move", Text: "Which one do you pick of the two shown on the table now?",
+		Options: []referee.Option{{Key: "a"}, {Key: "b"}}})
+}
+
+// TestTerminalLogAndStatusWrap: in a terminal the log, the help and the
+// status are wrapped between words like a ruling, a line of the log
+// under its first word, and a drawn row is left as it is.
+func TestTerminalLogAndStatusWrap(t *testing.T) {
+	e, err := referee.Start(func() referee.Game { return longGame{} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	var out bytes.Buffer
+	s := &Session{Mode: Terminal, In: strings.NewReader(""), Out: &out, Engine: e}
+	s.init()
+	check := func(what, want string, width int) {
+		t.Helper()
+		got := out.String()
+		out.Reset()
+		for _, l := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+			if visibleWidth(l) > width && l != drawnRow {
+				t.Errorf("%s: a line of %d columns: %q", what, visibleWidth(l), l)
+			}
+		}
+		if !strings.Contains(strings.Join(strings.Fields(got), " "), want) {
+			t.Errorf("%s lacks %q:\n%s", what, want, got)
+		}
+	}
+	s.fe.show(shown{kind: showLog})
+	if lines := strings.Split(out.String(), "\n"); len(lines) < 3 || !strings.HasPrefix(lines[1], "        * Ann") || !strings.HasPrefix(lines[2], "          ") || lines[2][10] == ' ' {
+		t.Errorf("the log's ruling does not hang under its first word:\n%s", out.String())
+	}
+	check("the log", "* "+longRuling+" (rp.move)", 79)
+	s.fe.show(shown{kind: showHelp, q: e.Next(), question: "x.pick asks Ann: " + e.Next().Text + " Answer with a or b, or the option's number 1 to 2; the rule is rp.move.", commands: "Commands"})
+	check("the help", "x.pick asks Ann: Which one", 79)
+	s.fe.status(referee.Public)
+	check("the status", longStatus, 80)
+	s.fe.status(referee.Public)
+	got := out.String()
+	if !strings.Contains(got, "\n"+drawnRow+"\n") {
+		t.Errorf("the drawn row was wrapped:\n%s", got)
 	}
 }
