@@ -5,7 +5,8 @@ import (
 )
 
 // readyShipsStep is the pirate's start of turn: every ship in play loses one
-// coin (rule 25).
+// coin (rule 25). When no ship holds a coin there is nothing to do, and
+// nothing is said.
 func (g *Game) readyShipsStep(t *referee.T) {
 	n := 0
 	for _, s := range g.Ships {
@@ -14,5 +15,10 @@ func (g *Game) readyShipsStep(t *referee.T) {
 			n++
 		}
 	}
-	t.Say("rr.ready", referee.Text("Ready ships: %s with coins each lose one.", referee.Count(n, "ship")))
+	switch {
+	case n == 1:
+		t.Say("rr.ready", referee.Text("Ready ships: the one ship with coins loses one."))
+	case n > 1:
+		t.Say("rr.ready", referee.Text("Ready ships: the %d ships with coins lose one each.", referee.Int(n)))
+	}
 }
