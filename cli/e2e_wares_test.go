@@ -42,8 +42,10 @@ func TestEndOfGameWaresLeakNothing(t *testing.T) {
 		t.Fatal("no random game ends with two players naming wares")
 	}
 	// Name other wares than the questions' examples (taken from the
-	// front of the box), from the back of the box, so an echo of a line
-	// typed cannot hide behind the example shown to its owner.
+	// front of the box), from the back of the box, and in capitals, so an
+	// echo of a line typed cannot hide behind the example shown to its
+	// owner, nor behind the final status, which names the kept wares once
+	// the game is over (as their labels are written).
 	var back []string
 	for i := len(pirates.Catalog()) - 1; i >= 0; i-- {
 		if tt := pirates.Catalog()[i]; tt.Sort == pirates.SortWare {
@@ -53,7 +55,7 @@ func TestEndOfGameWaresLeakNothing(t *testing.T) {
 	lines := make([]string, len(typed))
 	for i, a := range typed {
 		n := strings.Count(a, ",") + 1
-		lines[i] = strings.Join(back[:n], ", ")
+		lines[i] = strings.ToUpper(strings.Join(back[:n], ", "))
 		back = back[n:]
 	}
 	typed = lines
@@ -110,6 +112,11 @@ func TestEndOfGameWaresLeakNothing(t *testing.T) {
 		}
 	}
 	check("JSON output", strings.Join(public, "\n")+"\n"+strings.Join(out, "\n"), true)
+	for _, l := range typed {
+		if w := "(" + strings.ToLower(l) + ")"; !strings.Contains(res.stdout, w) {
+			t.Errorf("the final status does not name the kept wares %s:\n%s", w, res.stdout)
+		}
+	}
 	log := rumref(t, "", "log", save)
 	check("rumref log", log.stdout, true)
 	if strings.Contains(log.stdout, "wares.name") && !strings.Contains(log.stdout, "secret") {

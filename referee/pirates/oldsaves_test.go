@@ -143,3 +143,36 @@ func TestRulesOutOfRangeSaysWhy(t *testing.T) {
 		t.Errorf("rules %d: %v, want an update asked for", c.Rules, err)
 	}
 }
+
+// TestFinalStatusNamesTheKeptWares: once the game is over the public
+// status names each player's kept wares, as the score does; one answer
+// before the end (a player's wares not yet named) it counts them only.
+func TestFinalStatusNamesTheKeptWares(t *testing.T) {
+	f, _, err := games.Read(filepath.Join("testdata", "rev3r", "rev3r-5p.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := *f.Setup.(*pirates.Config)
+	board, err := setup.Assemble(cfg.Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := func(answers []referee.Answer) string {
+		e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, answers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		return e.Game().(*pirates.Game).Status(referee.Public)
+	}
+	end := status(f.Answers)
+	for _, w := range []string{"wares kept 1 (eye patch 2);", "wares kept 2 (eye patch 3, eye patch 4);", "wares kept 0;"} {
+		if !strings.Contains(end, w) {
+			t.Errorf("the final status lacks %q:\n%s", w, end)
+		}
+	}
+	before := status(f.Answers[:len(f.Answers)-1])
+	if !strings.Contains(before, "wares kept 2;") || strings.Contains(before, "eye patch") {
+		t.Errorf("before the end the status names kept wares, or does not count them:\n%s", before)
+	}
+}

@@ -195,9 +195,15 @@ func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
 		}
 		fmt.Fprintf(&b, "Mast: %s\n", strings.Join(rows, "; "))
 	}
-	for _, p := range v.Players {
+	over := g.Phase == PhaseOver && g.Final != nil
+	for i, p := range v.Players {
 		line := fmt.Sprintf("%s (%s): supply %d, office %d, rum %d, face-down rendezvous %d, wares kept %d",
 			p.Name, p.Color, p.Supply, p.Office, p.Rum, p.Rendezvous, p.WareCount)
+		if pl := &g.Players[i]; over && len(pl.Wares) > 0 && pl.Unnamed == 0 {
+			// Kept wares are secret until the end; then the score names
+			// them, and so does the status.
+			line += " (" + strings.Join(labels(pl.Wares), ", ") + ")"
+		}
 		if p.Out {
 			line += ", out"
 		}
@@ -220,7 +226,7 @@ func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
 		}
 		b.WriteString(line + "\n")
 	}
-	if g.Phase == PhaseOver && g.Final != nil {
+	if over {
 		// At the end every tile is revealed: the score pad is public.
 		b.WriteString("\nFinal score\n")
 		b.WriteString(scoring.Pad(*g.Final))
