@@ -435,7 +435,9 @@ func (c *conn) run(w *Response, req *Request) (panicked bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			panicked = true
-			c.srv.logf("httpd: panic serving %s %s for %s: %v\n%s", req.Method, req.Target, req.RemoteAddr, p, debug.Stack())
+			// Not the target: its path holds a page's secret token, and
+			// the log may go to the table's shared screen.
+			c.srv.logf("httpd: panic serving a %s request for %s: %v\n%s", req.Method, req.RemoteAddr, p, debug.Stack())
 		}
 	}()
 	c.srv.Handler(w, req)

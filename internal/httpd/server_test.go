@@ -416,7 +416,8 @@ func TestShutdown(t *testing.T) {
 	}
 }
 
-// TestPanicIsContained: a handler's panic gets 500 and is logged; the
+// TestPanicIsContained: a handler's panic gets 500 and is logged
+// without the request's path (a page's path holds its secret token); the
 // server goes on serving.
 func TestPanicIsContained(t *testing.T) {
 	var mu sync.Mutex
@@ -441,7 +442,7 @@ func TestPanicIsContained(t *testing.T) {
 	res.Body.Close()
 	mu.Lock()
 	defer mu.Unlock()
-	if len(logged) != 1 || !strings.Contains(logged[0], "boom") {
+	if len(logged) != 1 || !strings.Contains(logged[0], "boom") || strings.Contains(logged[0], "/boom") {
 		t.Fatalf("logged %q", logged)
 	}
 }
