@@ -54,7 +54,10 @@ func startTTY(t *testing.T, args ...string) *tty {
 			}
 		}
 	}()
-	t.Cleanup(func() { c.cmd.Process.Kill(); f.Close() })
+	// The cleanup reaps rumref too (a test may have waited for it
+	// already): a killed rumref left unwaited stays a zombie until the
+	// test binary ends.
+	t.Cleanup(func() { c.cmd.Process.Kill(); c.cmd.Wait(); f.Close() })
 	return c
 }
 

@@ -26,8 +26,9 @@ import (
 // tmuxPane runs the binary in a detached tmux session, as a person at a
 // real terminal would, and reads the screen back with capture-pane.
 type tmuxPane struct {
-	t    *testing.T
-	name string
+	t      *testing.T
+	name   string
+	socket string
 }
 
 func startTmux(t *testing.T, args ...string) *tmuxPane {
@@ -38,18 +39,28 @@ func startTmux(t *testing.T, args ...string) *tmuxPane {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
-	p := &tmuxPane{t: t, name: fmt.Sprintf("rumref-test-%d", os.Getpid())}
+	p := &tmuxPane{t: t, name: fmt.Sprintf("rumref-test-%d", os.Getpid()), socket: filepath.Join(t.TempDir(), "tmux")}
 	cmd := "NO_COLOR=1 TERM=xterm XDG_DATA_HOME=" + t.TempDir() + " " + binary + " " + strings.Join(args, " ") + "; echo EXIT=$?; sleep 30"
-	if out, err := exec.Command("tmux", "new-session", "-d", "-s", p.name, "-x", "140", "-y", "50", cmd).CombinedOutput(); err != nil {
+	if out, err := p.tmux("new-session", "-d", "-s", p.name, "-x", "140", "-y", "50", cmd).CombinedOutput(); err != nil {
 		t.Skipf("tmux cannot start a session here: %v %s", err, out)
 	}
-	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", p.name).Run() })
+	t.Cleanup(func() { p.tmux("kill-server").Run() })
 	return p
+}
+
+// tmux is a tmux command on the test's own tmux server (its socket in the
+// test's temp directory, no configuration file read): the default server
+// is shared with whatever else runs on the machine, whose options (a
+// person's configuration, another program's settings) would change what
+// the pane shows, and a session left there by a test that could not
+// clean up would keep the next one from starting.
+func (p *tmuxPane) tmux(args ...string) *exec.Cmd {
+	return exec.Command("tmux", append([]string{"-S", p.socket, "-f", "/dev/null"}, args...)...)
 }
 
 // screen is what the pane shows now.
 func (p *tmuxPane) screen() string {
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-t", p.name).Output()
+	out, err := p.tmux("capture-pane", "-p", "-t", p.name).Output()
 	if err != nil {
 		p.t.Fatalf("capture-pane: %v", err)
 	}
@@ -99,7 +110,7 @@ func (p *tmuxPane) keys(literal bool, keys ...string) {
 	if literal {
 		args = append(args, "-l")
 	}
-	if out, err := exec.Command("tmux", append(args, keys...)...).CombinedOutput(); err != nil {
+	if out, err := p.tmux(append(args, keys...)...).CombinedOutput(); err != nil {
 		p.t.Fatalf("send-keys %v: %v %s", keys, err, out)
 	}
 }
@@ -246,7 +257,7 @@ func TestTmuxSeveralAnswersOnOneLine(t *testing.T) {
 
 // screenJoined is the pane with wrapped lines joined.
 func (p *tmuxPane) screenJoined() string {
-	out, err := exec.Command("tmux", "capture-pane", "-p", "-J", "-t", p.name).Output()
+	out, err := p.tmux("capture-pane", "-p", "-J", "-t", p.name).Output()
 	if err != nil {
 		p.t.Fatalf("capture-pane: %v", err)
 	}
@@ -262,7 +273,7 @@ func (p *tmuxPane) press(key string) {
 	if key != "Enter" && key != "C-c" {
 		args = append(args, "-l")
 	}
-	if out, err := exec.Command("tmux", append(args, key)...).CombinedOutput(); err != nil {
+	if out, err := p.tmux(append(args, key)...).CombinedOutput(); err != nil {
 		p.t.Fatalf("send-keys %q: %v %s", key, err, out)
 	}
 }
