@@ -206,3 +206,35 @@ func TestTerminalLogAndStatusWrap(t *testing.T) {
 		t.Errorf("the drawn row was wrapped:\n%s", got)
 	}
 }
+
+// FuzzWrapAt: whatever the text, width and indent, wrapAt ends, every
+// line fits the room (the width, or the indent and 10 columns), every line
+// after the first opens with the indent, and the text comes back whole
+// without the spaces at the breaks.
+func FuzzWrapAt(f *testing.F) {
+	f.Add("Hop again (1 coin) along which empty alley, or stop here?", 20, "    ")
+	f.Add("  \x1b[36;1m>\x1b[0m 1) Ann "+strings.Repeat("é", 40), 12, "")
+	f.Add("\x1b[1mxx\x1b", 0, "      ")
+	f.Fuzz(func(t *testing.T, s string, n int, indent string) {
+		indent = strings.Repeat(" ", len(indent)%12)
+		n %= 200
+		lines := wrapAt(s, n, indent)
+		room := max(n, len(indent)+10)
+		var b strings.Builder
+		for i, l := range lines {
+			if w := visibleWidth(l); w > room && strings.TrimLeft(s, " ") != "" {
+				t.Fatalf("wrapAt(%q, %d, %q): line %d takes %d columns: %q", s, n, indent, i+1, w, lines)
+			}
+			if i > 0 {
+				if !strings.HasPrefix(l, indent) {
+					t.Fatalf("wrapAt(%q, %d, %q): line %d lacks the indent: %q", s, n, indent, i+1, lines)
+				}
+				l = l[len(indent):]
+			}
+			b.WriteString(strings.ReplaceAll(l, " ", ""))
+		}
+		if b.String() != strings.ReplaceAll(s, " ", "") {
+			t.Fatalf("wrapAt(%q, %d, %q) changed the text: %q", s, n, indent, lines)
+		}
+	})
+}
