@@ -51,6 +51,22 @@ func TestSavesOfRevisionThreeReplay(t *testing.T) { replaySaves(t, "rev3", 3, 3)
 // the end 731d91d recorded.
 func TestSavesOfRevisionThreeWithRumInOneReplay(t *testing.T) { replaySaves(t, "rev3r", 4, 1) }
 
+// savedGame opens a save of testdata: its setup, the factory of its game
+// and its answers.
+func savedGame(tb testing.TB, path string) (pirates.Config, func() referee.Game, []referee.Answer) {
+	tb.Helper()
+	f, _, err := games.Read(path)
+	if err != nil {
+		tb.Fatalf("%s does not open: %v", path, err)
+	}
+	cfg := *f.Setup.(*pirates.Config)
+	board, err := setup.Assemble(cfg.Layout)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cfg, func() referee.Game { return pirates.New(cfg, board) }, f.Answers
+}
+
 // replaySaves replays the n saves in testdata/dir, which are read as of
 // rules revision rules, and checks each ends in the recorded state and
 // score.
@@ -60,25 +76,17 @@ func replaySaves(t *testing.T, dir string, rules, n int) {
 		t.Fatalf("want the %d saves of revision %d, found %v (%v)", n, rules, saves, err)
 	}
 	for _, path := range saves {
-		f, _, err := games.Read(path)
-		if err != nil {
-			t.Fatalf("%s does not open: %v", path, err)
+		cfg, factory, answers := savedGame(t, path)
+		if cfg.Rules != rules {
+			t.Fatalf("%s: rules revision %d, want %d", path, cfg.Rules, rules)
 		}
-		if f.Setup.(*pirates.Config).Rules != rules {
-			t.Fatalf("%s: rules revision %d, want %d", path, f.Setup.(*pirates.Config).Rules, rules)
-		}
-		board, err := setup.Assemble(f.Setup.(*pirates.Config).Layout)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := *f.Setup.(*pirates.Config)
-		e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, f.Answers)
+		e, err := referee.Replay(factory, answers)
 		if err != nil {
 			t.Fatalf("%s does not replay: %v", path, err)
 		}
 		g := e.Game().(*pirates.Game)
 		if !e.Over() || g.Final == nil {
-			t.Fatalf("%s: the game is not over after its %d answers", path, len(f.Answers))
+			t.Fatalf("%s: the game is not over after its %d answers", path, len(answers))
 		}
 		want, err := os.ReadFile(strings.TrimSuffix(path, ".yaml") + ".golden")
 		if err != nil {
@@ -98,16 +106,8 @@ func TestEndRulingsAgreeInNumber(t *testing.T) {
 	saves, _ := filepath.Glob(filepath.Join("testdata", "rev*", "*.yaml"))
 	seen := 0
 	for _, path := range saves {
-		f, _, err := games.Read(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := *f.Setup.(*pirates.Config)
-		board, err := setup.Assemble(cfg.Layout)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, f.Answers)
+		_, factory, answers := savedGame(t, path)
+		e, err := referee.Replay(factory, answers)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,30 +148,22 @@ func TestRulesOutOfRangeSaysWhy(t *testing.T) {
 // status names each player's kept wares, as the score does; one answer
 // before the end (a player's wares not yet named) it counts them only.
 func TestFinalStatusNamesTheKeptWares(t *testing.T) {
-	f, _, err := games.Read(filepath.Join("testdata", "rev3r", "rev3r-5p.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := *f.Setup.(*pirates.Config)
-	board, err := setup.Assemble(cfg.Layout)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, factory, answers := savedGame(t, filepath.Join("testdata", "rev3r", "rev3r-5p.yaml"))
 	status := func(answers []referee.Answer) string {
-		e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, answers)
+		e, err := referee.Replay(factory, answers)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer e.Close()
 		return e.Game().(*pirates.Game).Status(referee.Public)
 	}
-	end := status(f.Answers)
+	end := status(answers)
 	for _, w := range []string{"wares kept 1 (eye patch 2);", "wares kept 2 (eye patch 3, eye patch 4);", "wares kept 0;"} {
 		if !strings.Contains(end, w) {
 			t.Errorf("the final status lacks %q:\n%s", w, end)
 		}
 	}
-	before := status(f.Answers[:len(f.Answers)-1])
+	before := status(answers[:len(answers)-1])
 	if !strings.Contains(before, "wares kept 2;") || strings.Contains(before, "eye patch") {
 		t.Errorf("before the end the status names kept wares, or does not count them:\n%s", before)
 	}
