@@ -487,7 +487,7 @@ func (t *terminal) promptWith(label string, room int, validate func(string) erro
 		}
 		if err := validate(s); err != nil {
 			why := safetext.CleanLines(err.Error())
-			fmt.Fprintln(t.out, "   "+t.pal.bad("not taken:")+" "+why)
+			fmt.Fprintln(t.out, wrapText("   "+t.pal.bad("not taken:")+" "+why, t.width()-1))
 			continue
 		}
 		return s, nil
@@ -654,7 +654,7 @@ func (t *terminal) passBack(name string, private []string, keep bool) error {
 	if keep {
 		fmt.Fprintln(t.out, t.pal.secret("Answer taken (hidden)."))
 		for _, p := range private {
-			fmt.Fprintln(t.out, t.pal.secret("  for "+name+" only: ")+safetext.CleanLines(p))
+			fmt.Fprintln(t.out, wrapText(t.pal.secret("  for "+name+" only: ")+safetext.CleanLines(p), t.width()-1))
 		}
 		return nil
 	}

@@ -238,3 +238,26 @@ func FuzzWrapAt(f *testing.F) {
 		}
 	})
 }
+
+// TestTerminalPrivateRulingsWrap: the private rulings a player reads
+// after a secret answer are wrapped between words too.
+func TestTerminalPrivateRulingsWrap(t *testing.T) {
+	var out bytes.Buffer
+	term := &terminal{out: &out, outFd: -1, pal: palette{on: true}} // 80 columns
+	private := "You have 1 coin, not enough for the coins a hop from Frere Jacques (6) costs: a dark alley costs one."
+	if err := term.passBack("Ann", []string{private}, true); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) < 3 {
+		t.Fatalf("not wrapped:\n%s", out.String())
+	}
+	for _, l := range lines {
+		if visibleWidth(l) > 79 {
+			t.Errorf("a line of %d columns: %q", visibleWidth(l), l)
+		}
+	}
+	if got := strings.Join(strings.Fields(stripColor(out.String())), " "); !strings.Contains(got, "for Ann only: "+private) {
+		t.Errorf("words lost or moved: %q", got)
+	}
+}
