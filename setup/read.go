@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 )
 
 // ReadFile reads a file a person named (a save, a score sheet, a card
@@ -14,9 +13,7 @@ import (
 // waiting for it to be written to, and a file that is or grows larger than
 // limit is refused without reading more than limit+1 bytes.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	// Opening without blocking: opening a pipe for reading would otherwise
-	// wait for a writer.
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	f, err := openRead(path)
 	if err != nil {
 		return nil, openError(path, err)
 	}
