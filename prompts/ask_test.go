@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -275,5 +276,63 @@ func TestSetupCommandsAreOneList(t *testing.T) {
 	}
 	if got := setupMenu(true); got != "undo help rules quit" {
 		t.Errorf("the menu after an answer names %q", got)
+	}
+}
+
+// askRecorder is the plain front end, recording whether each setup
+// question was asked with undo offered.
+type askRecorder struct {
+	*plainFront
+	takeBack []bool
+}
+
+func (r *askRecorder) ask(a asking) func() (string, error) {
+	if a.kind == askSetup {
+		r.takeBack = append(r.takeBack, a.takeBack)
+	}
+	return r.plainFront.ask(a)
+}
+
+// TestSetupOffersUndoOnceALineWasTyped: a setup question offers undo
+// once a line typed at an earlier one can be taken back, not for an
+// answer the command line gave, and no longer once the typed answers
+// were taken back.
+func TestSetupOffersUndoOnceALineWasTyped(t *testing.T) {
+	s := &Session{Mode: Plain, In: strings.NewReader("violet\nAnn\nCy\nviolet\n"), Out: &bytes.Buffer{}}
+	s.init()
+	rec := &askRecorder{plainFront: s.fe.(*plainFront)}
+	s.fe = rec
+	// The name from the command line, the color typed.
+	e, err := referee.Start(func() referee.Game { return &setupGame{} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Answer("Bo"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AskSetup(e); err != nil {
+		t.Fatal(err)
+	}
+	e.Close()
+	// Both typed; then the name taken back and asked again.
+	e, err = referee.Start(func() referee.Game { return &setupGame{} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if err := s.AskSetup(e); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Rewind(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AskSetup(e); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AskSetup(e); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(rec.takeBack), "[false false false true]"; got != want {
+		t.Errorf("undo offered %s, want %s (color after the command line's name, name, name again after undo, color after it)", got, want)
 	}
 }

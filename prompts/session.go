@@ -76,6 +76,11 @@ type Session struct {
 	// inSetup is set while a new game's setup questions are asked
 	// (AskSetup): help then says which commands work.
 	inSetup bool
+	// typedIn and typed are the setup engine whose questions AskSetup
+	// asked, and where in its answers stand the lines typed at them (the
+	// others are the command line's, which undo does not take back).
+	typedIn *referee.Engine
+	typed   []int
 	// recapFrom is the first event not shown again since the screen was
 	// last cleared for a secret: the recap after the next one starts
 	// there.

@@ -54,6 +54,12 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 	defer func() { s.Engine = prev }()
 	s.inSetup = true
 	defer func() { s.inSetup = false }()
+	if s.typedIn != e {
+		s.typedIn, s.typed = e, nil
+	}
+	for n := len(s.typed); n > 0 && s.typed[n-1] >= len(e.Answers()); n-- {
+		s.typed = s.typed[:n-1] // taken back
+	}
 	// check refuses at once, where the front end checks a line as it is
 	// typed, an answer the engine would refuse; commands go through.
 	check := func(line string) error {
@@ -64,7 +70,7 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 		return err
 	}
 	for {
-		line, err := s.fe.ask(asking{kind: askSetup, q: q, check: check, takeBack: len(e.Answers()) > 0})()
+		line, err := s.fe.ask(asking{kind: askSetup, q: q, check: check, takeBack: len(s.typed) > 0})()
 		if err != nil {
 			return err
 		}
@@ -94,6 +100,7 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 				err = e.Answer(key)
 			}
 			if err == nil {
+				s.typed = append(s.typed, len(e.Answers())-1)
 				return nil
 			}
 			s.reject(q, err.Error())
