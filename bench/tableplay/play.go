@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -138,7 +138,8 @@ type answerer interface {
 func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 	save := filepath.Join(dir, fmt.Sprintf("%s-%d-%d-json.yaml", s.Game, s.Players, s.Seed))
 	cmd := exec.Command(bin, append([]string{"--io", "json"}, s.args(save)...)...)
-	cmd.Stderr = io.Discard
+	errs := &stderrTail{}
+	cmd.Stderr = errs
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -173,11 +174,11 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 	asked, peeking := -1, false
 	for {
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("%v: the game did not end in 3 minutes (step %d)", s, r.Answers)
+			return nil, fmt.Errorf("%v: the game did not end in 3 minutes (step %d); rumref's standard error: %q", s, r.Answers, errs)
 		}
 		line, err := rd.ReadBytes('\n')
 		if err != nil {
-			return nil, fmt.Errorf("%v: rumref stopped writing after step %d: %v", s, r.Answers, err)
+			return nil, fmt.Errorf("%v: rumref stopped writing after step %d: %v (%s); its standard error: %q", s, r.Answers, err, exitOf(cmd), errs)
 		}
 		var o object
 		if err := json.Unmarshal(line, &o); err != nil {
@@ -207,7 +208,7 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 			}
 			return r, nil
 		case "exit":
-			return nil, fmt.Errorf("%v: rumref stopped (%s) at step %d", s, o.Reason, o.Step)
+			return nil, fmt.Errorf("%v: rumref stopped (%s) at step %d; its standard error: %q", s, o.Reason, o.Step, errs)
 		case "event":
 			if o.Rule == "rr.turn" {
 				r.Turns++
@@ -272,6 +273,45 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 				return nil, err
 			}
 		}
+	}
+}
+
+// stderrTail keeps the last 4 KiB the JSON session's rumref wrote to its
+// standard error, for an error.
+type stderrTail struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (w *stderrTail) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.b = append(w.b, p...)
+	if len(w.b) > 4096 {
+		w.b = w.b[len(w.b)-4096:]
+	}
+	return len(p), nil
+}
+
+func (w *stderrTail) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return string(w.b)
+}
+
+// exitOf says how the JSON session's rumref ended once its output has
+// closed, or that it still runs outputGrace later.
+func exitOf(cmd *exec.Cmd) string {
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return "rumref: " + err.Error()
+		}
+		return "rumref exited 0"
+	case <-time.After(outputGrace):
+		return fmt.Sprintf("rumref still runs %v after its output closed", outputGrace)
 	}
 }
 

@@ -223,3 +223,19 @@ func TestOnlyAKillFromOutsideIsPlayedAgain(t *testing.T) {
 		t.Error("a rumref that exits on its own was played again")
 	}
 }
+
+// TestJSONSessionEndIsTold: when the JSON session's rumref stops before
+// the game's end, the driver's error says how it exited and what it wrote
+// to its standard error.
+func TestJSONSessionEndIsTold(t *testing.T) {
+	bin := buildRumref(t)
+	fake := filepath.Join(t.TempDir(), "rumref")
+	body := fmt.Sprintf("#!/bin/sh\ncase \"$*\" in *\"--io json\"*) echo 'rumref: the save went away' >&2; exit 1;; esac\nexec %q \"$@\"\n", bin)
+	if err := os.WriteFile(fake, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := play(fake, Setup{Game: "pirates", Players: 2, Seed: 7, Stop: 3}, false, t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "exit status 1") || !strings.Contains(err.Error(), "rumref: the save went away") {
+		t.Errorf("the error does not say how the JSON session's rumref ended: %v", err)
+	}
+}
