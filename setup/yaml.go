@@ -11,6 +11,7 @@ import (
 	"io"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -429,16 +430,18 @@ func (d *yamlDecoder) decodeStruct(n *yaml.Node, v reflect.Value, path []segment
 			}
 			return d.fail(k, path, "%s is not a field here (allowed: %s)", quoteShort(name), fields.allowed)
 		}
-		if err := d.decode(val, v.Field(idx), append(path, segment{field: name}), depth+1); err != nil {
+		if err := d.decode(val, v.FieldByIndex(idx), append(path, segment{field: name}), depth+1); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// fieldSet is the YAML field names of a struct type.
+// fieldSet is the YAML field names of a struct type, each with its field's
+// index (the index path of a field of a struct inlined with ",inline",
+// whose fields are the outer struct's, in its place).
 type fieldSet struct {
-	index   map[string]int
+	index   map[string][]int
 	allowed string
 }
 
@@ -448,23 +451,38 @@ func structFields(t reflect.Type) *fieldSet {
 	if fs, ok := fieldCache.Load(t); ok {
 		return fs.(*fieldSet)
 	}
-	fs := &fieldSet{index: map[string]int{}}
+	fs := &fieldSet{index: map[string][]int{}}
 	var names []string
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
+	var add func(t reflect.Type, outer []int)
+	add = func(t reflect.Type, outer []int) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+			if name == "-" {
+				continue
+			}
+			at := append(outer[:len(outer):len(outer)], i)
+			if slices.Contains(strings.Split(opts, ","), "inline") {
+				if name != "" || f.Type.Kind() != reflect.Struct {
+					panic(fmt.Sprintf("setup.DecodeYAML: %s.%s is inlined: only an unnamed struct field can be", t, f.Name))
+				}
+				add(f.Type, at)
+				continue
+			}
+			if name == "" {
+				name = strings.ToLower(f.Name)
+			}
+			if _, dup := fs.index[name]; dup {
+				panic(fmt.Sprintf("setup.DecodeYAML: %s has two fields named %q", t, name))
+			}
+			fs.index[name] = at
+			names = append(names, name)
 		}
-		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-		if name == "-" {
-			continue
-		}
-		if name == "" {
-			name = strings.ToLower(f.Name)
-		}
-		fs.index[name] = i
-		names = append(names, name)
 	}
+	add(t, nil)
 	fs.allowed = strings.Join(names, ", ")
 	fieldCache.Store(t, fs)
 	return fs

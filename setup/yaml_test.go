@@ -1,8 +1,10 @@
 package setup
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -155,4 +157,98 @@ func FuzzDecodeYAML(f *testing.F) {
 			}
 		}
 	})
+}
+
+// flatFields and inlineFields are one document's fields, the second
+// with some of them in a struct inlined with ",inline".
+type flatFields struct {
+	Game  string          `yaml:"game"`
+	Setup *pirates.Config `yaml:"pirates,omitempty"`
+	Teach bool            `yaml:"teach,omitempty"`
+	Seats []string        `yaml:"seats,omitempty"`
+}
+
+type inlineFields struct {
+	Game    string `yaml:"game"`
+	Section struct {
+		Setup *pirates.Config `yaml:"pirates,omitempty"`
+	} `yaml:",inline"`
+	Teach bool     `yaml:"teach,omitempty"`
+	Seats []string `yaml:"seats,omitempty"`
+}
+
+func (f *inlineFields) flat() flatFields {
+	return flatFields{Game: f.Game, Setup: f.Section.Setup, Teach: f.Teach, Seats: f.Seats}
+}
+
+// checkInline decodes data into the flat and the inlined fields: both
+// take it or both refuse it with the same error, and what they take is
+// the same and encodes to the same bytes.
+func checkInline(t *testing.T, data []byte) {
+	var flat flatFields
+	var in inlineFields
+	ferr, ierr := DecodeYAML(data, &flat), DecodeYAML(data, &in)
+	if fmt.Sprint(ferr) != fmt.Sprint(ierr) {
+		t.Fatalf("%q: flat %v, inlined %v", data, ferr, ierr)
+	}
+	if ferr != nil {
+		return
+	}
+	if got := in.flat(); !reflect.DeepEqual(got, flat) {
+		t.Fatalf("%q: flat %+v, inlined %+v", data, flat, got)
+	}
+	fb, err1 := EncodeYAML(&flat)
+	ib, err2 := EncodeYAML(&in)
+	if err1 != nil || err2 != nil || !bytes.Equal(fb, ib) {
+		t.Fatalf("%q: written flat %q (%v), inlined %q (%v)", data, fb, err1, ib, err2)
+	}
+}
+
+// inlineDocs are documents for the inlined fields (each also a fuzz seed).
+var inlineDocs = []string{
+	"game: pirates\npirates:\n  players:\n    - name: Ann\n      color: gold\n  rules: 3\nteach: true\nseats: [a, b]\n",
+	"game: pirates\n", "", "pirates: 3\n", "game: x\nchess: 1\n", "game: a\ngame: b\n", "pirates: {}\npirates: {}\n",
+	"teach: yes\nsection: {}\n", "Section: {pirates: {}}\n", "pirates:\n  nope: 1\n",
+}
+
+// TestInlinedFieldsAreTheOuterStructs: a struct inlined with ",inline"
+// decodes as if its fields were the outer struct's (the same values, the
+// same refusals, "allowed" lists and lines), and writes the same.
+func TestInlinedFieldsAreTheOuterStructs(t *testing.T) {
+	for _, doc := range inlineDocs {
+		checkInline(t, []byte(doc))
+	}
+	err := DecodeYAML([]byte("game: x\nchess: 1\n"), new(inlineFields))
+	if err == nil || !strings.Contains(err.Error(), "allowed: game, pirates, teach, seats") {
+		t.Fatalf("unknown field: %v", err)
+	}
+	for _, bad := range []any{
+		new(struct {
+			A int `yaml:"a"`
+			B struct {
+				A int `yaml:"a"`
+			} `yaml:",inline"`
+		}),
+		new(struct {
+			B []int `yaml:",inline"`
+		}),
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%T is taken", bad)
+				}
+			}()
+			_ = DecodeYAML([]byte("a: 1\n"), bad)
+		}()
+	}
+}
+
+// FuzzInline: whatever the document, the inlined fields decode it as the
+// flat ones do.
+func FuzzInline(f *testing.F) {
+	for _, doc := range inlineDocs {
+		f.Add([]byte(doc))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkInline(t, data) })
 }
