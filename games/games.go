@@ -272,29 +272,16 @@ func (setups) Wire(game string) reflect.Type {
 	return nil
 }
 
-type piratesWire struct {
-	Format     int                 `yaml:"format"`
-	Game       string              `yaml:"game"`
-	Setup      *pirates.Config     `yaml:"pirates,omitempty"`
-	Teach      bool                `yaml:"teach,omitempty"`
-	Started    string              `yaml:"started,omitempty"`
-	Played     int                 `yaml:"played,omitempty"`
-	Correction *journal.Correction `yaml:"correction,omitempty"`
-	Web        *journal.WebTokens  `yaml:"web,omitempty"`
-	Answers    journal.Answers     `yaml:"answers,omitempty"`
-}
-
-type runnerWire struct {
-	Format     int                 `yaml:"format"`
-	Game       string              `yaml:"game"`
-	Setup      *runner.Config      `yaml:"runner,omitempty"`
-	Teach      bool                `yaml:"teach,omitempty"`
-	Started    string              `yaml:"started,omitempty"`
-	Played     int                 `yaml:"played,omitempty"`
-	Correction *journal.Correction `yaml:"correction,omitempty"`
-	Web        *journal.WebTokens  `yaml:"web,omitempty"`
-	Answers    journal.Answers     `yaml:"answers,omitempty"`
-}
+// piratesWire and runnerWire are the games' saves as written: a
+// journal.Wire with the game's setup section.
+type (
+	piratesWire = journal.Wire[struct {
+		Setup *pirates.Config `yaml:"pirates,omitempty"`
+	}]
+	runnerWire = journal.Wire[struct {
+		Setup *runner.Config `yaml:"runner,omitempty"`
+	}]
+)
 
 // Decode parses a save of any game (journal.DecodeWith).
 func Decode(data []byte) (*journal.File, error) {

@@ -513,9 +513,25 @@ func answersLast(doc *setup.YAMLDoc, body []byte) bool {
 	return key == "answers" && col == 1 && line == bytes.Count(body, []byte("\n"))+1
 }
 
-// wire is a save as it is written: File with its setup under a field
-// named like the game, of the game's setup type (a struct type made for
-// the game, so that the strict decoder checks the section's fields).
+// Wire is a save as it is written: File with the game's setup section in
+// place of Setup, right after the game: line. S is the section: a struct
+// of one field, Setup, a pointer to the game's setup type under the
+// game's name (yaml:"pirates,omitempty"); struct{} without a setup. The
+// games declare theirs (Wires), so that reading a save makes no type;
+// newWire makes it for any game (wireFields).
+type Wire[S any] struct {
+	Format     int         `yaml:"format"`
+	Game       string      `yaml:"game"`
+	Section    S           `yaml:",inline"`
+	Teach      bool        `yaml:"teach,omitempty"`
+	Started    string      `yaml:"started,omitempty"`
+	Played     int         `yaml:"played,omitempty"`
+	Correction *Correction `yaml:"correction,omitempty"`
+	Web        *WebTokens  `yaml:"web,omitempty"`
+	Answers    Answers     `yaml:"answers,omitempty"`
+}
+
+// wire is a save as it is written: a Wire of the game's section type.
 type wire struct{ reflect.Value }
 
 // newWire makes the written form of f; f.Setup, when set, is a pointer to
@@ -523,18 +539,18 @@ type wire struct{ reflect.Value }
 func newWire(f File) wire { return newWireOf(f, nil) }
 
 // newWireOf is newWire with the struct type static when it is not nil
-// (a type of Wires, with the fields wireFields makes for f).
+// and holds f's section (a type of Wires, with the fields wireFields
+// makes for f).
 func newWireOf(f File, static reflect.Type) wire {
 	t := static
-	if t == nil || f.Setup == nil || t.NumField() < 3 || t.Field(2).Type != reflect.TypeOf(f.Setup) ||
-		string(t.Field(2).Tag) != `yaml:"`+f.Game+`,omitempty"` {
+	if t == nil || f.Setup == nil || !holdsSection(t, f) {
 		t = reflect.StructOf(wireFields(f))
 	}
 	w := reflect.New(t).Elem()
 	w.FieldByName("Format").SetInt(int64(f.Format))
 	w.FieldByName("Game").SetString(f.Game)
 	if f.Setup != nil {
-		w.FieldByName("Setup").Set(reflect.ValueOf(f.Setup))
+		w.FieldByName("Section").Field(0).Set(reflect.ValueOf(f.Setup))
 	}
 	w.FieldByName("Teach").SetBool(f.Teach)
 	w.FieldByName("Started").SetString(f.Started)
@@ -545,24 +561,30 @@ func newWireOf(f File, static reflect.Type) wire {
 	return wire{w}
 }
 
-// wireFields are the fields of f's written form: File with its setup
-// under a field named like the game.
+// holdsSection reports whether the wire type t has f's section: one
+// field, of f's setup type, under the game's name.
+func holdsSection(t reflect.Type, f File) bool {
+	s, ok := t.FieldByName("Section")
+	return ok && s.Type.Kind() == reflect.Struct && s.Type.NumField() == 1 &&
+		s.Type.Field(0).Type == reflect.TypeOf(f.Setup) && s.Type.Field(0).Tag == sectionTag(f.Game)
+}
+
+// sectionTag is the tag of a game's setup section.
+func sectionTag(game string) reflect.StructTag {
+	return reflect.StructTag(`yaml:"` + game + `,omitempty"`)
+}
+
+// wireFields are the fields of f's written form: Wire's, with the
+// section of f's setup under the game's name (none without a setup).
 func wireFields(f File) []reflect.StructField {
-	fields := []reflect.StructField{
-		{Name: "Format", Type: reflect.TypeFor[int](), Tag: `yaml:"format"`},
-		{Name: "Game", Type: reflect.TypeFor[string](), Tag: `yaml:"game"`},
+	t := reflect.TypeFor[Wire[struct{}]]()
+	fields := make([]reflect.StructField, t.NumField())
+	for i := range fields {
+		fields[i] = t.Field(i)
+		if fields[i].Name == "Section" && f.Setup != nil {
+			fields[i].Type = reflect.StructOf([]reflect.StructField{{Name: "Setup", Type: reflect.TypeOf(f.Setup), Tag: sectionTag(f.Game)}})
+		}
 	}
-	if f.Setup != nil {
-		fields = append(fields, reflect.StructField{Name: "Setup", Type: reflect.TypeOf(f.Setup), Tag: reflect.StructTag(`yaml:"` + f.Game + `,omitempty"`)})
-	}
-	fields = append(fields,
-		reflect.StructField{Name: "Teach", Type: reflect.TypeFor[bool](), Tag: `yaml:"teach,omitempty"`},
-		reflect.StructField{Name: "Started", Type: reflect.TypeFor[string](), Tag: `yaml:"started,omitempty"`},
-		reflect.StructField{Name: "Played", Type: reflect.TypeFor[int](), Tag: `yaml:"played,omitempty"`},
-		reflect.StructField{Name: "Correction", Type: reflect.TypeFor[*Correction](), Tag: `yaml:"correction,omitempty"`},
-		reflect.StructField{Name: "Web", Type: reflect.TypeFor[*WebTokens](), Tag: `yaml:"web,omitempty"`},
-		reflect.StructField{Name: "Answers", Type: reflect.TypeFor[Answers](), Tag: `yaml:"answers,omitempty"`},
-	)
 	return fields
 }
 
@@ -579,8 +601,8 @@ func (w wire) file() File {
 		Web:        w.FieldByName("Web").Interface().(*WebTokens),
 		Answers:    w.FieldByName("Answers").Interface().(Answers),
 	}
-	if s := w.FieldByName("Setup"); s.IsValid() && !s.IsNil() {
-		f.Setup = s.Interface()
+	if sec := w.FieldByName("Section"); sec.NumField() == 1 && !sec.Field(0).IsNil() {
+		f.Setup = sec.Field(0).Interface()
 	}
 	return f
 }
