@@ -1,0 +1,321 @@
+package web
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rawReply writes req on a new connection to the game's server and reads
+// one reply: its status, header and body, and whether the connection
+// ended after it.
+func rawReply(t *testing.T, tb *table, req string) (*http.Response, string, bool) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(tb.srv.Base(), "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	io.WriteString(conn, req)
+	br := bufio.NewReader(conn)
+	method, _, _ := strings.Cut(req, " ")
+	res, err := http.ReadResponse(br, &http.Request{Method: method})
+	if err != nil {
+		t.Fatalf("%.60q: %v", req, err)
+	}
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("%.60q: the body: %v", req, err)
+	}
+	// A connection that ends ends at once (the server closes its side
+	// first); a kept one is still open a moment later.
+	conn.SetDeadline(time.Now().Add(300 * time.Millisecond))
+	_, err = br.ReadByte()
+	return res, string(b), err == io.EOF
+}
+
+// TestHostileRequests: requests no browser sends (smuggling attempts,
+// malformed lines, paths that try to climb out of the assets, other
+// methods) get their status and the pages' error object, never a page
+// or a state, and the game answers as before afterwards.
+func TestHostileRequests(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	seat := tb.srv.tokens.Seats[0]
+	host := strings.TrimPrefix(tb.srv.Base(), "http://")
+	post := "POST /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\n"
+	answer := `{"step":0,"answer":"` + tb.answers[0].A + `"}`
+	for _, c := range []struct {
+		name, req string
+		code      int
+		closed    bool
+	}{
+		{"Transfer-Encoding with Content-Length (smuggling)", post + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /" + seat + "/state HTTP/1.1\r\nHost: h\r\n\r\n", 411, true},
+		{"Transfer-Encoding twice", post + "Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n", 501, true},
+		{"Transfer-Encoding folded", post + "Transfer-Encoding:\r\n chunked\r\n\r\n", 400, true},
+		{"conflicting Content-Lengths", post + "Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}", 400, true},
+		{"negative Content-Length", post + "Content-Length: -5\r\n\r\n", 400, true},
+		{"huge Content-Length", post + "Content-Length: 184467440737095516160\r\n\r\n", 400, true},
+		{"hex Content-Length", post + "Content-Length: 0x10\r\n\r\n", 400, true},
+		{"folded header line", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-A: 1\r\n\tX-B: 2\r\n\r\n", 400, true},
+		{"NUL in a value", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-A: a\x00b\r\n\r\n", 400, true},
+		{"NUL in the target", "GET /" + seat + "/state\x00 HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 400, true},
+		{"non-ASCII header name", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-\xc3\xa9: 1\r\n\r\n", 400, true},
+		{"bare CR", "GET /" + seat + "/state HTTP/1.1\rHost: " + host + "\r\n\r\n", 400, true},
+		{"bare LF", "GET /" + seat + "/state HTTP/1.1\nHost: " + host + "\n\n", 400, true},
+		{"header name with a space", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX A: 1\r\n\r\n", 400, true},
+		{"CONNECT", "CONNECT " + host + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 400, true},
+		{"OPTIONS *", "OPTIONS * HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 400, true},
+		{"OPTIONS", "OPTIONS /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false},
+		{"HEAD", "HEAD /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false},
+		{"PUT with a body", "PUT /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, 405, false},
+		{"TRACE", "TRACE /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false},
+		{"asset path with ..", "GET /assets/../" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
+		{"asset path with %2e%2e", "GET /assets/%2e%2e/pages/seat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
+		{"asset path with %2f", "GET /assets/..%2fpages%2fseat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
+		{"asset path with %00", "GET /assets/app.js%00.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
+		{"asset path with a trailing slash", "GET /assets/app.js/ HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
+		{"asset of another name", "GET /assets/pages/seat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
+		{"token with ..", "GET /x/../" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
+		{"token percent-encoded with a slash", "GET /" + seat + "%2fstate HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 200, false},
+		{"long query", "GET /" + seat + "/rules?q=" + strings.Repeat("a", 3000) + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 422, false},
+		{"overlong query", "GET /" + seat + "/rules?q=" + strings.Repeat("a", 5000) + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 414, true},
+		{"query with %00", "GET /" + seat + "/rules?q=a%00b HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 200, false},
+		{"a TLS hello", "\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03", 400, true},
+		{"POST from another site by absolute form", "POST http://evil.example/" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://other.example\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, 403, false},
+	} {
+		res, body, closed := rawReply(t, tb, c.req)
+		if res.StatusCode != c.code || closed != c.closed {
+			t.Errorf("%s: %d, closed %v, want %d, closed %v (%s)", c.name, res.StatusCode, closed, c.code, c.closed, body)
+		}
+		if c.code != 200 && (!strings.Contains(body, `"ok":false`) && c.name != "HEAD" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
+			res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("Content-Type") != "application/json; charset=utf-8") {
+			t.Errorf("%s: not the pages' error object: %v %s", c.name, res.Header, body)
+		}
+		for _, tok := range append(tb.srv.tokens.Seats, tb.srv.tokens.Table) {
+			if strings.Contains(body, tok) {
+				t.Errorf("%s: the reply holds a token: %s", c.name, body)
+			}
+		}
+	}
+	// Nothing above was taken as an answer, and the game takes one now.
+	if st, _ := tb.state(0); st.Step != 0 {
+		t.Fatalf("a refused request moved the game to step %d", st.Step)
+	}
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 200 {
+		t.Fatalf("the answer after the hostile requests: %d %s", code, body)
+	}
+}
+
+// TestPipelinedPostAndState: an answer posted with its body and a state
+// request written at once on one connection are answered in order, the
+// state already past the answer.
+func TestPipelinedPostAndState(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	seat := tb.srv.tokens.Seats[0]
+	host := strings.TrimPrefix(tb.srv.Base(), "http://")
+	answer := `{"step":0,"answer":"` + tb.answers[0].A + `"}`
+	conn, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	io.WriteString(conn, "POST /"+seat+"/answer HTTP/1.1\r\nHost: "+host+"\r\nOrigin: http://"+host+"\r\nContent-Length: "+strconv.Itoa(len(answer))+"\r\n\r\n"+answer+
+		"GET /"+seat+"/state HTTP/1.1\r\nHost: "+host+"\r\n\r\n"+
+		"GET /"+seat+"/nosuch HTTP/1.0\r\n\r\n")
+	br := bufio.NewReader(conn)
+	for _, want := range []struct {
+		code  int
+		holds string
+	}{{200, `"ok":true`}, {200, `"step":1`}, {404, `"ok":false`}} {
+		res, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode != want.code || !strings.Contains(string(b), want.holds) || res.ContentLength != int64(len(b)) {
+			t.Fatalf("%d %q (length %d), want %d holding %s", res.StatusCode, b, res.ContentLength, want.code, want.holds)
+		}
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		t.Fatalf("after an HTTP/1.0 request without keep-alive: %v, want the end of the connection", err)
+	}
+}
+
+// TestReplyHeaders: every route's reply has an exact Content-Length, a
+// Content-Type (with a charset for text), the security fields and a
+// Date; an HTTP/1.0 client without keep-alive gets its reply and the end
+// of the connection.
+func TestReplyHeaders(t *testing.T) {
+	tb := serve(t, "pirates", 3, 5)
+	host := strings.TrimPrefix(tb.srv.Base(), "http://")
+	for _, c := range []struct{ path, ct string }{
+		{"/" + tb.srv.tokens.Table, "text/html; charset=utf-8"},
+		{"/" + tb.srv.tokens.Seats[1], "text/html; charset=utf-8"},
+		{"/assets/app.js", "text/javascript; charset=utf-8"},
+		{"/assets/style.css", "text/css; charset=utf-8"},
+		{"/" + tb.srv.tokens.Seats[1] + "/state", "application/json; charset=utf-8"},
+		{"/" + tb.srv.tokens.Seats[1] + "/help", "application/json; charset=utf-8"},
+		{"/" + tb.srv.tokens.Table + "/join", "application/json; charset=utf-8"},
+		{"/" + tb.srv.tokens.Table + "/board.svg", "image/svg+xml"},
+		{"/nosuch", "application/json; charset=utf-8"},
+	} {
+		for _, proto := range []string{"HTTP/1.1\r\nHost: " + host, "HTTP/1.0"} {
+			res, body, closed := rawReply(t, tb, "GET "+c.path+" "+proto+"\r\n\r\n")
+			date, err := http.ParseTime(res.Header.Get("Date"))
+			if res.Header.Get("Content-Type") != c.ct || res.ContentLength != int64(len(body)) || len(body) == 0 ||
+				res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Cache-Control") != "no-store" ||
+				err != nil || time.Since(date).Abs() > time.Minute {
+				t.Errorf("GET %s %.8s: %d %v, %d bytes", c.path, proto, res.StatusCode, res.Header, len(body))
+			}
+			if http10 := proto == "HTTP/1.0"; closed != http10 || res.Close != http10 {
+				t.Errorf("GET %s %.8s: closed %v, Connection %q", c.path, proto, closed, res.Header.Get("Connection"))
+			}
+		}
+	}
+}
+
+// smallSendBuffers accepts connections whose send buffer is small, so
+// that a client that does not read blocks the server's writes at once.
+type smallSendBuffers struct{ net.Listener }
+
+func (l smallSendBuffers) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		c.(*net.TCPConn).SetWriteBuffer(4096)
+	}
+	return c, err
+}
+
+// TestStuckStreamDoesNotStallTheGame: stream clients that never read,
+// so that the server's writes to them block, do not hold up the game,
+// the other viewers' streams or Close.
+func TestStuckStreamDoesNotStallTheGame(t *testing.T) {
+	tb := serve(t, "pirates", 3, 5)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go tb.srv.srv.Serve(smallSendBuffers{ln})
+	seat := tb.srv.tokens.Seats[0]
+	for range 3 {
+		conn, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		conn.(*net.TCPConn).SetReadBuffer(1024)
+		io.WriteString(conn, "GET /"+seat+"/events HTTP/1.1\r\nHost: "+ln.Addr().String()+"\r\n\r\n")
+	}
+	table := tb.open(Table, "")
+	defer table.close()
+	tb.play(nil)
+	table.waitFor(t, `"type":"end"`)
+	tb.hub.mu.Lock()
+	stalled := 0
+	for c := range tb.hub.viewers[1].clients {
+		if len(c.ch) == queueSize {
+			stalled++
+		}
+	}
+	tb.hub.mu.Unlock()
+	if stalled != 3 {
+		t.Fatalf("%d of the 3 streams not read have a full queue: the test did not block their writes", stalled)
+	}
+	began := time.Now()
+	tb.srv.Close()
+	if d := time.Since(began); d > 4*time.Second {
+		t.Fatalf("Close took %v with streams that are not read", d)
+	}
+}
+
+// openFDs is how many file descriptors this process has open.
+func openFDs(t *testing.T) int {
+	t.Helper()
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skip("no /proc/self/fd here")
+	}
+	return len(ents)
+}
+
+// ownGoroutines counts the goroutines but the session's line reader,
+// which outlives a session that ended with its game (prompts' affair,
+// not the server's: it waits to hand over the end of its input).
+func ownGoroutines() int {
+	buf := make([]byte, 1<<20)
+	n := 0
+	for _, g := range strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n") {
+		if !strings.Contains(g, "prompts.(*lineFront).readLine") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestNothingLeftAfterClose: after a game served to streams, kept-alive
+// and half-sent requests and clients gone in the middle of a reply, and
+// the server's Close, no goroutine or file descriptor is left.
+func TestNothingLeftAfterClose(t *testing.T) {
+	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+	goroutines, fds := ownGoroutines(), openFDs(t)
+	t.Run("game", func(t *testing.T) {
+		tb := serve(t, "runner", 2, 3)
+		host := strings.TrimPrefix(tb.srv.Base(), "http://")
+		streams := []*stream{tb.open(Table, ""), tb.open(0, ""), tb.open(1, "")}
+		var held []net.Conn
+		for i, req := range []string{
+			"GET /" + tb.srv.tokens.Table + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n",                             // kept alive
+			"GET /" + tb.srv.tokens.Table + "/sta",                                                                      // half a request
+			"POST /" + tb.srv.tokens.Seats[0] + "/answer HTTP/1.1\r\nHost: " + host + "\r\nContent-Length: 30\r\n\r\n{", // half a body
+			"GET /" + tb.srv.tokens.Seats[1] + "/events HTTP/1.1\r\nHost: " + host + "\r\n\r\n",                         // a stream not read
+			"", // silent
+		} {
+			conn, err := net.Dial("tcp", host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.WriteString(conn, req)
+			if i == 0 {
+				http.ReadResponse(bufio.NewReader(conn), nil)
+			}
+			held = append(held, conn)
+		}
+		// Clients that close in the middle of a reply.
+		for range 50 {
+			conn, err := net.Dial("tcp", host)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.WriteString(conn, "GET /"+tb.srv.tokens.Table+" HTTP/1.1\r\nHost: "+host+"\r\n\r\n")
+			conn.Read(make([]byte, 10))
+			conn.Close()
+		}
+		t.Cleanup(func() {
+			for _, s := range streams {
+				s.close()
+			}
+			for _, c := range held {
+				c.Close()
+			}
+		})
+		tb.play(nil)
+		streams[0].waitFor(t, `"type":"end"`)
+	})
+	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+	for deadline := time.Now().Add(10 * time.Second); ownGoroutines() > goroutines || openFDs(t) > fds; {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<17)
+			t.Fatalf("after Close: %d goroutines (%d before), %d open files (%d before):\n%s", ownGoroutines(), goroutines, openFDs(t), fds, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
