@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -38,27 +39,27 @@ const WidePictureCols = 3*wideW + 1 // widePicture.cols()
 func (in Intersection) Short() string {
 	switch in.Kind {
 	case Coin:
-		return fmt.Sprintf("Coin%d", in.Section)
+		return "Coin" + strconv.Itoa(in.Section)
 	case Headquarters:
 		return "HQ"
 	case Recruit:
-		return fmt.Sprintf("Pir%d", in.Section)
+		return "Pir" + strconv.Itoa(in.Section)
 	case RumBarrel:
-		return fmt.Sprintf("Rum%d", in.Section)
+		return "Rum" + strconv.Itoa(in.Section)
 	case Rendezvous:
-		return fmt.Sprintf("Rdv%d", in.Section)
+		return "Rdv" + strconv.Itoa(in.Section)
 	case PirateSupply:
-		return fmt.Sprintf("Sup%d", in.Section)
+		return "Sup" + strconv.Itoa(in.Section)
 	case Guard:
-		return fmt.Sprintf("Grd%d", in.Section)
+		return "Grd" + strconv.Itoa(in.Section)
 	case TreasureChest:
-		return fmt.Sprintf("Chst%d", in.Section)
+		return "Chst" + strconv.Itoa(in.Section)
 	case MapRose:
-		return fmt.Sprintf("MapR%d", in.Section)
+		return "MapR" + strconv.Itoa(in.Section)
 	case MapGreen:
-		return fmt.Sprintf("MapG%d", in.Section)
+		return "MapG" + strconv.Itoa(in.Section)
 	case MapYellow:
-		return fmt.Sprintf("MapY%d", in.Section)
+		return "MapY" + strconv.Itoa(in.Section)
 	case PubSwan:
 		return "Swan"
 	case PubEsCruce:
@@ -66,7 +67,7 @@ func (in Intersection) Short() string {
 	case PubFrereJacques:
 		return "Frere"
 	}
-	return fmt.Sprintf("?%d", in.ID)
+	return "?" + strconv.Itoa(in.ID)
 }
 
 // canvas is a grid of characters the picture is drawn on, row after row.
@@ -255,14 +256,30 @@ func (t *template) drawMarked(out *strings.Builder, b *Board, occupant []int, ma
 	for id := range mark {
 		mark[id] = markOf(id, occupant, marks)
 	}
-	row := make([]byte, 0, t.z.cols()*utf8.UTFMax)
+	ascii := true
+	for _, m := range mark {
+		ascii = ascii && m < utf8.RuneSelf
+	}
+	cols := t.z.cols()
+	row := make([]byte, 0, cols*utf8.UTFMax)
 	for r := range t.z.rows() {
-		row = row[:0]
-		for c := r * t.z.cols(); c < (r+1)*t.z.cols(); c++ {
-			if a := t.alley[c]; a >= 0 && mark[a] != 0 {
-				row = utf8.AppendRune(row, mark[a])
-			} else {
-				row = append(row, t.cells[c])
+		cells, alley := t.cells[r*cols:(r+1)*cols], t.alley[r*cols:(r+1)*cols]
+		if ascii {
+			// Marks take one byte: the row's characters, marked in place.
+			row = append(row[:0], cells...)
+			for c, a := range alley {
+				if a >= 0 && mark[a] != 0 {
+					row[c] = byte(mark[a])
+				}
+			}
+		} else {
+			row = row[:0]
+			for c, a := range alley {
+				if a >= 0 && mark[a] != 0 {
+					row = utf8.AppendRune(row, mark[a])
+				} else {
+					row = append(row, cells[c])
+				}
 			}
 		}
 		out.Write(bytes.TrimRight(row, " "))
@@ -423,10 +440,11 @@ func (t *template) index(alleys int) {
 func (cv *canvas) tags(b *Board, free bool) {
 	pictureW, pictureH := cv.z.w, cv.z.h
 	for cell, p := range b.Layout {
-		tag := fmt.Sprintf("[%d]", p.Section)
+		turn := ""
 		if p.Turn > 0 && p.Turn < 4 {
-			tag = fmt.Sprintf("[%d%c]", p.Section, "nesw"[p.Turn])
+			turn = "nesw"[p.Turn : p.Turn+1]
 		}
+		tag := "[" + strconv.Itoa(p.Section) + turn + "]"
 		r, c := cell/3*pictureH+1, cell%3*pictureW+2
 		for free && r < (cell/3+1)*pictureH-1 && cv.labelAt(r, c, len(tag)+1) {
 			r++
