@@ -13,6 +13,7 @@ import (
 
 	"reflect"
 	"strings"
+	"sync"
 	"time"
 
 	"rumref/referee"
@@ -513,8 +514,9 @@ func answersLast(doc *setup.YAMLDoc, body []byte) bool {
 	return key == "answers" && col == 1 && line == bytes.Count(body, []byte("\n"))+1
 }
 
-// Wire is a save as it is written: File with the game's setup section in
-// place of Setup, right after the game: line. S is the section: a struct
+// Wire is a save as it is written: File's fields, with the game's setup
+// section in place of Setup, right after the game: line (a field added to
+// File is added here too: TestWireHoldsFilesFields). S is the section: a struct
 // of one field, Setup, a pointer to the game's setup type under the
 // game's name (yaml:"pirates,omitempty"); struct{} without a setup. The
 // games declare theirs (Wires), so that reading a save makes no type;
@@ -547,17 +549,15 @@ func newWireOf(f File, static reflect.Type) wire {
 		t = reflect.StructOf(wireFields(f))
 	}
 	w := reflect.New(t).Elem()
-	w.FieldByName("Format").SetInt(int64(f.Format))
-	w.FieldByName("Game").SetString(f.Game)
+	fv := reflect.ValueOf(f)
+	for i, name := range fileFields() {
+		if name != "" {
+			w.FieldByName(name).Set(fv.Field(i))
+		}
+	}
 	if f.Setup != nil {
 		w.FieldByName("Section").Field(0).Set(reflect.ValueOf(f.Setup))
 	}
-	w.FieldByName("Teach").SetBool(f.Teach)
-	w.FieldByName("Started").SetString(f.Started)
-	w.FieldByName("Played").SetInt(int64(f.Played))
-	w.FieldByName("Correction").Set(reflect.ValueOf(f.Correction))
-	w.FieldByName("Web").Set(reflect.ValueOf(f.Web))
-	w.FieldByName("Answers").Set(reflect.ValueOf(f.Answers))
 	return wire{w}
 }
 
@@ -591,21 +591,32 @@ func wireFields(f File) []reflect.StructField {
 // file is the File of a decoded save; its setup is nil when the section
 // is missing.
 func (w wire) file() File {
-	f := File{
-		Format:     int(w.FieldByName("Format").Int()),
-		Game:       w.FieldByName("Game").String(),
-		Teach:      w.FieldByName("Teach").Bool(),
-		Started:    w.FieldByName("Started").String(),
-		Played:     int(w.FieldByName("Played").Int()),
-		Correction: w.FieldByName("Correction").Interface().(*Correction),
-		Web:        w.FieldByName("Web").Interface().(*WebTokens),
-		Answers:    w.FieldByName("Answers").Interface().(Answers),
+	var f File
+	fv := reflect.ValueOf(&f).Elem()
+	for i, name := range fileFields() {
+		if name != "" {
+			fv.Field(i).Set(w.FieldByName(name))
+		}
 	}
 	if sec := w.FieldByName("Section"); sec.NumField() == 1 && !sec.Field(0).IsNil() {
 		f.Setup = sec.Field(0).Interface()
 	}
 	return f
 }
+
+// fileFields are the names of File's fields, "" for Setup: the others
+// are Wire's too (TestWireHoldsFilesFields), copied between the two by
+// name.
+var fileFields = sync.OnceValue(func() []string {
+	t := reflect.TypeFor[File]()
+	names := make([]string, t.NumField())
+	for i := range names {
+		if n := t.Field(i).Name; n != "Setup" {
+			names[i] = n
+		}
+	}
+	return names
+})
 
 // missingSection says what a save of the game holds: its own setup
 // section and no other game's.

@@ -397,3 +397,30 @@ func TestPlayClockRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestWireHoldsFilesFields: Wire has File's fields in File's order, with
+// the same types and tags, its section in place of Setup, so that a field
+// added to File is written to saves and read back.
+func TestWireHoldsFilesFields(t *testing.T) {
+	file, wire := reflect.TypeFor[File](), reflect.TypeFor[Wire[struct{}]]()
+	if file.NumField() != wire.NumField() {
+		t.Fatalf("File has %d fields, Wire %d", file.NumField(), wire.NumField())
+	}
+	for i := range file.NumField() {
+		f, w := file.Field(i), wire.Field(i)
+		if f.Name == "Setup" {
+			if w.Name != "Section" || w.Tag != `yaml:",inline"` {
+				t.Errorf("Wire's field %d is %s %q, want the inlined Section", i, w.Name, w.Tag)
+			}
+			continue
+		}
+		if f.Name != w.Name || f.Type != w.Type || f.Tag != w.Tag {
+			t.Errorf("field %d: File's %s %s %q, Wire's %s %s %q", i, f.Name, f.Type, f.Tag, w.Name, w.Type, w.Tag)
+		}
+	}
+	f := File{Format: 2, Game: "pirates", Setup: new(pirates.Config), Teach: true, Started: "2026-12-01T20:15:00Z", Played: 7,
+		Correction: &Correction{Answer: 1, Kept: 1}, Web: &WebTokens{Table: "t"}, Answers: Answers{{Q: "q", A: "a"}}}
+	if back := newWire(f).file(); !reflect.DeepEqual(back, f) {
+		t.Errorf("the wire of %+v gives back %+v", f, back)
+	}
+}
