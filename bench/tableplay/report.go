@@ -51,6 +51,9 @@ func run(builds []build, setups []Setup, terminal bool, dir string, jobs int, pr
 				if err == nil {
 					out[j.b][j.i] = r
 					fmt.Fprintf(progress, "  %s: %s done (%d answers)\n", bd.name, s, r.Answers)
+					if r.TermDetail != "" {
+						fmt.Fprintf(progress, "  %s: %s: the terminal session failed:\n%s\n", bd.name, s, r.TermDetail)
+					}
 				}
 				mu.Unlock()
 			}
