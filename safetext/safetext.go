@@ -63,6 +63,24 @@ func firstBad(s string) (int, rune) {
 	return -1, 0
 }
 
+// cleanLines reports whether s holds no bad character but line breaks
+// ('\n'): CleanLines then returns it as it is, without splitting it into
+// lines (nearly every text of several lines it is given).
+func cleanLines(s string) bool {
+	for i := 0; i < len(s); {
+		if c := s[i]; c >= 0x20 && c < 0x7f || c == '\n' {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if Bad(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
 // describe names a bad character in words for an error message.
 func describe(r rune) string {
 	switch r {
@@ -240,7 +258,7 @@ func Clean(s string) string {
 // itself (a status, an error message): line breaks stay, every other bad
 // character is escaped.
 func CleanLines(s string) string {
-	if i, _ := firstBad(s); i < 0 {
+	if cleanLines(s) {
 		return s
 	}
 	lines := strings.Split(s, "\n")

@@ -189,3 +189,21 @@ func TestNewNameRefusesAmbiguousNames(t *testing.T) {
 		}
 	}
 }
+
+// TestCleanLinesKeepsCleanText: text of several lines with nothing to
+// escape comes back as it is, without being split and joined again.
+func TestCleanLinesKeepsCleanText(t *testing.T) {
+	for _, s := range []string{"Round 1 of 5.\nCaptain on HQ.\n\nG = Ann (gold)\n", "日本語\nline 2", ""} {
+		if got := CleanLines(s); got != s {
+			t.Errorf("CleanLines(%q) = %q", s, got)
+		}
+		if n := testing.AllocsPerRun(10, func() { CleanLines(s) }); n != 0 {
+			t.Errorf("CleanLines(%q) allocates %v times", s, n)
+		}
+	}
+	for _, s := range []string{"a\r\nb", "a\nb\tc", "a\n\x1b[2J", "a\n\u202e"} {
+		if got := CleanLines(s); got == s {
+			t.Errorf("CleanLines(%q) kept a bad character", s)
+		}
+	}
+}
