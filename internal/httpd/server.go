@@ -46,7 +46,7 @@
 // (close-delimited, which every HTTP/1.x client reads; no chunked
 // encoding). The request's Context ends when the client closes its side
 // of the connection, which is how a stream learns that its reader went
-// away.
+// away (what the client sends during a stream is dropped).
 package httpd
 
 import (
@@ -277,9 +277,16 @@ type conn struct {
 
 	// The background read that watches for the client closing its side
 	// while a handler runs (after the request's body was read).
-	bgDone  chan struct{}
-	bgAbort atomic.Bool
-	bgGone  bool
+	bgDone   chan struct{}
+	bgAbort  atomic.Bool
+	bgGone   bool
+	bgCancel context.CancelFunc
+	// bgMu guards bgStream (the reply streams: the connection closes
+	// after it, so what the client sends meanwhile is dropped) and
+	// bgEnded (the watch stopped at the first byte of a next request).
+	bgMu     sync.Mutex
+	bgStream bool
+	bgEnded  bool
 }
 
 func (s *Server) newConn(rwc net.Conn) *conn {
@@ -451,15 +458,51 @@ func (c *conn) run(w *Response, req *Request) (panicked bool) {
 func (c *conn) watchClose(cancel context.CancelFunc) {
 	c.rwc.SetReadDeadline(time.Time{})
 	c.bgAbort.Store(false)
-	c.bgGone = false
+	c.bgGone, c.bgCancel = false, cancel
+	c.bgMu.Lock()
+	c.bgStream, c.bgEnded = false, false
+	c.bgMu.Unlock()
+	c.startWatch()
+}
+
+func (c *conn) startWatch() {
 	c.bgDone = make(chan struct{})
 	go func() {
 		defer close(c.bgDone)
-		if _, err := c.br.Peek(1); err != nil && !c.bgAbort.Load() {
-			c.bgGone = true
-			cancel()
+		for {
+			if _, err := c.br.Peek(1); err != nil {
+				if !c.bgAbort.Load() {
+					c.bgGone = true
+					c.bgCancel()
+				}
+				return
+			}
+			c.bgMu.Lock()
+			stream := c.bgStream
+			c.bgEnded = !stream
+			c.bgMu.Unlock()
+			if !stream {
+				return // the next request's first byte, kept for after this reply
+			}
+			c.br.Discard(c.br.Buffered())
 		}
 	}()
+}
+
+// watchStream is called when the reply begins to stream: the connection
+// closes after it, so the watch drops what the client sends and goes on
+// until the client's end, also when it had stopped at bytes it took for
+// a next request (a stream's context would else outlive its client).
+func (c *conn) watchStream() {
+	c.bgMu.Lock()
+	c.bgStream = true
+	restart := c.bgEnded
+	c.bgEnded = false
+	c.bgMu.Unlock()
+	if restart {
+		<-c.bgDone
+		c.startWatch()
+	}
 }
 
 // stopWatch ends the background read and reports whether it saw the
@@ -574,6 +617,7 @@ func (w *Response) Flush() error {
 	if !w.streaming {
 		w.WriteHeader(StatusOK)
 		w.streaming = true
+		w.c.watchStream()
 		w.writeHead(-1, true)
 		if w.req.Method != "HEAD" {
 			w.c.bw.Write(w.body)
