@@ -92,7 +92,8 @@ func printsOnly(cmd *cobra.Command) *cobra.Command {
 // newRootCmd builds the command tree for the command line args: the
 // whole tree, except that a command line that starts with a command's
 // name (other than man, which prints the whole tree) gets the root with
-// that command alone and without cobra's default completion command. The
+// that command alone and without cobra's default completion command, and
+// --version (or -v) alone gets the root alone. The
 // rest of the tree serves only the root's help, its suggestions for a
 // misspelt command, the man page and the shell completions, which such a
 // command line never reaches; building it took about 3% of show's run.
@@ -137,6 +138,10 @@ answer and scores the end.`,
 		{"rules", func() *cobra.Command { return newRulesCmd(a) }},
 		{"sim", func() *cobra.Command { return newSimCmd(a) }},
 		{"man", func() *cobra.Command { return printsOnly(newManCmd(root)) }},
+	}
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-v") {
+		root.CompletionOptions.DisableDefaultCmd = true
+		return root
 	}
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name && c.name != "man" {

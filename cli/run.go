@@ -76,14 +76,6 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
-	if len(args) == 1 && (args[0] == "--version" || args[0] == "-v") {
-		// What cobra prints for the root's Version (its default version
-		// template), without building the command tree, parsing the
-		// template and running it: about 3% of --version's run
-		// (TestHelpAndCompletionStay checks the line).
-		fmt.Fprintf(stdout, "rumref version %s\n", version)
-		return exitOK
-	}
 	root := newRootCmd(a, args)
 	root.SetArgs(args)
 	root.SetOut(stdout)
