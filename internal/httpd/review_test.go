@@ -1,6 +1,7 @@
 package httpd
 
 import (
+	"bufio"
 	"context"
 	"io"
 	"net"
@@ -197,5 +198,44 @@ func TestStreamSeesTheClientGoAfterMoreBytes(t *testing.T) {
 		if res, body := readReply(t, br, "GET"); res.StatusCode != 200 || !strings.HasPrefix(body, want) {
 			t.Fatalf("%d %q, want %s", res.StatusCode, body, want)
 		}
+	}
+}
+
+// TestSlowClientsCannotLockOthersOut: connections that send their
+// header or an unread body slowly, which no handler waits for, are
+// closed to make room at MaxConns like silent ones: with them counted
+// busy, a client without any page's address could keep every other
+// client out by dripping headers (slowloris) on MaxConns connections.
+func TestSlowClientsCannotLockOthersOut(t *testing.T) {
+	_, base := start(t, &Server{MaxConns: 3}, func(w *Response, r *Request) {
+		if r.URL.Path == "/ignore" {
+			return
+		}
+		echo(w, r)
+	})
+	var slow []net.Conn
+	var slowBR []*bufio.Reader
+	for _, req := range []string{
+		"GET / HTTP/1.1\r\nHost: h\r\nX-Drip: a",
+		"GET / HTTP/1.1\r\n",
+		"POST /ignore HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\nabc",
+	} {
+		c, br := raw(t, base, req)
+		slow, slowBR = append(slow, c), append(slowBR, br)
+	}
+	time.Sleep(100 * time.Millisecond) // the server reads what they sent
+	_, br := raw(t, base, "GET /real HTTP/1.1\r\nHost: h\r\n\r\n")
+	if res, body := readReply(t, br, "GET"); res.StatusCode != 200 || !strings.HasPrefix(body, "GET /real") {
+		t.Fatalf("a request among slow clients: %d %q", res.StatusCode, body)
+	}
+	ended := 0
+	for i, c := range slow {
+		c.SetReadDeadline(time.Now().Add(500 * time.Millisecond))
+		if _, err := slowBR[i].ReadByte(); err == io.EOF {
+			ended++
+		}
+	}
+	if ended == 0 {
+		t.Fatal("no slow client was closed to make room")
 	}
 }

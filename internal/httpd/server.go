@@ -33,8 +33,9 @@
 // first byte on a kept-alive connection; 408 then), the body within
 // ReadHeaderTimeout more, and a kept-alive connection is closed after
 // IdleTimeout without a request. At most MaxConns connections are held
-// open: a new one beyond closes one that waits for a request, or is
-// closed itself when every one is busy. A handler's panic is reported (Log),
+// open: a new one beyond closes one that waits for a request, else one
+// still sending a header or a body no handler waits for, or is closed
+// itself when a handler runs on every one. A handler's panic is reported (Log),
 // answered with 500 if nothing was sent yet, and closes that connection
 // only.
 //
@@ -105,8 +106,10 @@ type Server struct {
 	// MaxConns bounds the connections held open at once, so that a
 	// client opening connections without end cannot use up the
 	// process's file descriptors (and with them the game's saves). A
-	// connection beyond it closes one that waits for a request, or is
-	// closed itself when every one is busy.
+	// connection beyond it closes one that waits for a request, else
+	// one still sending a header or a body no handler waits for (so
+	// that slowly sent headers cannot keep everyone out), or is closed
+	// itself when a handler runs on every one.
 	MaxConns int
 
 	mu        sync.Mutex
@@ -119,10 +122,11 @@ type Server struct {
 type connState int
 
 const (
-	stateNew    connState = iota // accepted, no request yet
-	stateActive                  // reading or answering a request
-	stateIdle                    // kept alive, waiting for the next request
-	stateClosed                  // closed to make room for another (admit)
+	stateNew     connState = iota // accepted, no request yet
+	stateReading                  // reading a request's header, or a body no handler waits for
+	stateActive                   // a handler answers the request
+	stateIdle                     // kept alive, waiting for the next request
+	stateClosed                   // closed to make room for another (admit)
 )
 
 func orDefault[T int | int64 | time.Duration](v, def T) T {
@@ -179,8 +183,11 @@ func (s *Server) isClosing() bool {
 }
 
 // admit records a new connection. At MaxConns it closes a connection
-// that waits for a request (new or kept alive) to make room, and when
-// every one is busy it reports false: the new one is to be closed.
+// that waits for a request (new or kept alive) to make room, else one
+// that is still sending its request's header or a body no handler waits
+// for (a client that drips them could otherwise keep everyone out), and
+// when a handler runs on every one it reports false: the new one is to
+// be closed.
 func (s *Server) admit(c *conn) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -193,6 +200,9 @@ func (s *Server) admit(c *conn) bool {
 			if st == stateNew || st == stateIdle {
 				idle = o
 				break
+			}
+			if st == stateReading {
+				idle = o
 			}
 		}
 		if idle == nil {
@@ -208,12 +218,12 @@ func (s *Server) admit(c *conn) bool {
 }
 
 // setState records a connection's state; it reports false when the
-// server is closing, or the connection was closed to make room, and the
+// connection was closed to make room, or the server is closing and the
 // connection should not wait for a request.
 func (s *Server) setState(c *conn, st connState) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.conns[c] == stateClosed || s.closing && st != stateActive {
+	if s.conns[c] == stateClosed || s.closing && (st == stateNew || st == stateIdle) {
 		return false
 	}
 	s.conns[c] = st
@@ -245,7 +255,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for {
 		s.mu.Lock()
 		for c, st := range s.conns {
-			if st != stateActive {
+			if st == stateNew || st == stateIdle {
 				c.rwc.Close()
 			}
 		}
@@ -332,7 +342,7 @@ func (c *conn) serve() {
 		if _, err := c.br.Peek(1); err != nil {
 			return
 		}
-		if !s.setState(c, stateActive) {
+		if !s.setState(c, stateReading) {
 			return
 		}
 		if !first {
@@ -341,6 +351,9 @@ func (c *conn) serve() {
 		req, err := readRequest(c.br, c.lim)
 		if err != nil {
 			c.refuse(err)
+			return
+		}
+		if !s.setState(c, stateActive) {
 			return
 		}
 		c.rwc.SetReadDeadline(time.Now().Add(headerTimeout))
@@ -411,6 +424,7 @@ func (c *conn) handle(req *Request) bool {
 	// background read stops.
 	bodyLeft := b.n > 0 && b.expect
 	if b.n > 0 && !bodyLeft && !panicked && !w.streaming {
+		c.srv.setState(c, stateReading)
 		_, err := io.Copy(io.Discard, b)
 		bodyLeft = err != nil
 	}
