@@ -239,3 +239,23 @@ func TestSlowClientsCannotLockOthersOut(t *testing.T) {
 		t.Fatal("no slow client was closed to make room")
 	}
 }
+
+// TestLingeringConnectionsMakeRoom: a connection that ends after its
+// reply, while the server reads what its client still sends for a
+// moment (so that the client does not lose the reply to a reset), is
+// closed to make room at MaxConns: clients that asked to close and
+// linger could else keep every other client out by opening connections
+// faster than they linger.
+func TestLingeringConnectionsMakeRoom(t *testing.T) {
+	_, base := start(t, &Server{MaxConns: 3}, echo)
+	for range 3 {
+		_, br := raw(t, base, "GET /bye HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+		if res, _ := readReply(t, br, "GET"); res.StatusCode != 200 || !res.Close {
+			t.Fatalf("%d close %v", res.StatusCode, res.Close)
+		}
+	}
+	_, br := raw(t, base, "GET /real HTTP/1.1\r\nHost: h\r\n\r\n")
+	if res, body := readReply(t, br, "GET"); res.StatusCode != 200 || !strings.HasPrefix(body, "GET /real") {
+		t.Fatalf("a request among lingering connections: %d %q", res.StatusCode, body)
+	}
+}

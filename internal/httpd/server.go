@@ -34,7 +34,8 @@
 // ReadHeaderTimeout more, and a kept-alive connection is closed after
 // IdleTimeout without a request. At most MaxConns connections are held
 // open: a new one beyond closes one that waits for a request, else one
-// still sending a header or a body no handler waits for, or is closed
+// still sending a header or a body no handler waits for, or lingering
+// after its last reply, or is closed
 // itself when a handler runs on every one. A handler's panic is reported (Log),
 // answered with 500 if nothing was sent yet, and closes that connection
 // only.
@@ -107,8 +108,9 @@ type Server struct {
 	// client opening connections without end cannot use up the
 	// process's file descriptors (and with them the game's saves). A
 	// connection beyond it closes one that waits for a request, else
-	// one still sending a header or a body no handler waits for (so
-	// that slowly sent headers cannot keep everyone out), or is closed
+	// one still sending a header or a body no handler waits for, or
+	// lingering after its last reply (so that slow or closing clients
+	// cannot keep everyone out), or is closed
 	// itself when a handler runs on every one.
 	MaxConns int
 
@@ -123,7 +125,7 @@ type connState int
 
 const (
 	stateNew     connState = iota // accepted, no request yet
-	stateReading                  // reading a request's header, or a body no handler waits for
+	stateReading                  // reading a header, a body no handler waits for, or what comes after the last reply
 	stateActive                   // a handler answers the request
 	stateIdle                     // kept alive, waiting for the next request
 	stateClosed                   // closed to make room for another (admit)
@@ -358,6 +360,7 @@ func (c *conn) serve() {
 		}
 		c.rwc.SetReadDeadline(time.Now().Add(headerTimeout))
 		if !c.handle(req) {
+			s.setState(c, stateReading) // lingering: room may be made
 			c.lingeringClose()
 			return
 		}
