@@ -52,6 +52,9 @@ func TestTerminalHelperProcess(t *testing.T) {
 	if os.Getenv(ttyHelperEnv) == "" {
 		t.Skip("helper process for the pseudo-terminal tests")
 	}
+	if os.Getenv(ttyGameEnv) == "pause" {
+		pauseHelper()
+	}
 	factory := newTable
 	if os.Getenv(ttyGameEnv) == "keep" {
 		factory = newKeep
@@ -290,4 +293,49 @@ func TestTerminalPasteInAPseudoTerminal(t *testing.T) {
 	sc.waitFor(t, "What did you roll?")
 	typeKeys(t, f, "3\r")
 	sc.waitFor(t, "Ann rolled 3.")
+}
+
+// pauseHelper (ttyGameEnv "pause") shows the pause of a game's start
+// three times, as a session does, and exits: no other prompt runs, so a
+// data race reported on its screen (a -race test binary writes it there)
+// is one of the pause's.
+func pauseHelper() {
+	t := newTerminal(os.Stdin, os.Stdout, palette{on: true})
+	t.session = true
+	end := "over"
+	for i := 1; i <= 3; i++ {
+		if err := t.waitEnter(fmt.Sprintf("Pause %d: press Enter to start.", i)); err != nil {
+			end = err.Error()
+			break
+		}
+	}
+	t.done()
+	fmt.Printf("\r\nRESULT end=%s\r\n", end)
+	os.Exit(0)
+}
+
+// TestTerminalPauseHasNoDataRace: the pause before a game's first
+// question (where a CI run's rumref once ended) draws as promptui's
+// prompt did, takes Enter, and under go test -race reports no data race
+// (with promptui's Prompt it did at every Enter: its line editor redraws
+// from a second goroutine after handing the line back). Ctrl-C at a pause
+// quits, erases the pause's line and shows the cursor again.
+func TestTerminalPauseHasNoDataRace(t *testing.T) {
+	t.Setenv(ttyGameEnv, "pause")
+	f, sc, _ := startTTY(t, "color")
+	bold := "\x1b[1mPause 1: press Enter to start.\x1b[0m"
+	sc.waitFor(t, hideCursor+clearLine+bold+" "+pauseCursor+"\r\n")
+	typeKeys(t, f, "ab\x7f")
+	sc.waitFor(t, moveUp+clearLine+bold+" a"+pauseCursor+"\r\n")
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, moveUp+clearLine+"\x1b[2mPause 1: press Enter to start.\x1b[0m a\r\n"+showCursor)
+	sc.waitFor(t, "Pause 2: press Enter to start.")
+	typeKeys(t, f, "\r")
+	sc.waitFor(t, "Pause 3: press Enter to start.")
+	typeKeys(t, f, "\x03")
+	sc.waitFor(t, moveUp+clearLine+"\r\n"+showCursor)
+	sc.waitFor(t, "RESULT end="+ErrQuit.Error())
+	if all := sc.since(0); strings.Contains(all, "DATA RACE") {
+		t.Fatalf("the pause has a data race:\n%s", all)
+	}
 }

@@ -545,8 +545,7 @@ func (t *terminal) ruling(text, rule string) {
 // was shown does not count.
 func (t *terminal) waitEnter(label string) error {
 	t.pump.flush()
-	_, err := t.prompt(label, nil, false)
-	return err
+	return t.pause(label)
 }
 
 // clear clears the screen.
