@@ -17,8 +17,8 @@ import (
 // a one-line menu, grouped tiles, typing that narrows the list without
 // first pressing '/'), and it redraws from a second goroutine after Enter
 // (see gatedWriter), so rumref draws its own list over the raw terminal.
-// promptui still reads every typed line (answers, dice, secrets, yes or
-// no): its line editor is what it does well.
+// promptui still reads every typed line (answers, dice, secrets): its
+// line editor is what it does well. Pauses and yes or no are pause.go's.
 
 // listItem is one choice of a list.
 type listItem struct {

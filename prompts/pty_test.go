@@ -295,31 +295,35 @@ func TestTerminalPasteInAPseudoTerminal(t *testing.T) {
 	sc.waitFor(t, "Ann rolled 3.")
 }
 
-// pauseHelper (ttyGameEnv "pause") shows the pause of a game's start
-// three times, as a session does, and exits: no other prompt runs, so a
-// data race reported on its screen (a -race test binary writes it there)
-// is one of the pause's.
+// pauseHelper (ttyGameEnv "pause") shows a game's start pause, two yes
+// or no questions and two more pauses, as a session does, and exits: no
+// other prompt runs, so a data race reported on its screen (a -race test
+// binary writes it there) is one of theirs.
 func pauseHelper() {
 	t := newTerminal(os.Stdin, os.Stdout, palette{on: true})
 	t.session = true
-	end := "over"
-	for i := 1; i <= 3; i++ {
-		if err := t.waitEnter(fmt.Sprintf("Pause %d: press Enter to start.", i)); err != nil {
-			end = err.Error()
-			break
-		}
+	var got []bool
+	err := t.waitEnter("Pause 1: press Enter to start.")
+	for i := 1; i <= 2 && err == nil; i++ {
+		var yes bool
+		yes, err = t.confirm(fmt.Sprintf("Agree %d?", i))
+		got = append(got, yes)
+	}
+	for i := 2; i <= 3 && err == nil; i++ {
+		err = t.waitEnter(fmt.Sprintf("Pause %d: press Enter to start.", i))
 	}
 	t.done()
-	fmt.Printf("\r\nRESULT end=%s\r\n", end)
+	fmt.Printf("\r\nRESULT confirms=%v end=%v\r\n", got, err)
 	os.Exit(0)
 }
 
 // TestTerminalPauseHasNoDataRace: the pause before a game's first
-// question (where a CI run's rumref once ended) draws as promptui's
-// prompt did, takes Enter, and under go test -race reports no data race
-// (with promptui's Prompt it did at every Enter: its line editor redraws
-// from a second goroutine after handing the line back). Ctrl-C at a pause
-// quits, erases the pause's line and shows the cursor again.
+// question (where a CI run's rumref once ended) and a yes or no question
+// draw as promptui's prompts did, take Enter, and under go test -race
+// report no data race (with promptui's Prompt they did at every Enter: its
+// line editor redraws from a second goroutine after handing the line
+// back). Ctrl-C at a pause quits, erases the pause's line and shows the
+// cursor again.
 func TestTerminalPauseHasNoDataRace(t *testing.T) {
 	t.Setenv(ttyGameEnv, "pause")
 	f, sc, _ := startTTY(t, "color")
@@ -329,12 +333,19 @@ func TestTerminalPauseHasNoDataRace(t *testing.T) {
 	sc.waitFor(t, moveUp+clearLine+bold+" a"+pauseCursor+"\r\n")
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, moveUp+clearLine+"\x1b[2mPause 1: press Enter to start.\x1b[0m a\r\n"+showCursor)
+	// A yes or no: only y is yes; a no is drawn as the bold label alone.
+	sc.waitFor(t, clearLine+"\x1b[1mAgree 1?\x1b[0m \x1b[2m(y/N)\x1b[0m "+pauseCursor+"\r\n")
+	typeKeys(t, f, "y\r")
+	sc.waitFor(t, moveUp+clearLine+"\x1b[2mAgree 1?\x1b[0m y\r\n"+showCursor)
+	sc.waitFor(t, "Agree 2?")
+	typeKeys(t, f, "yes\r")
+	sc.waitFor(t, moveUp+clearLine+"\x1b[1mAgree 2?\x1b[0m \r\n"+showCursor)
 	sc.waitFor(t, "Pause 2: press Enter to start.")
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, "Pause 3: press Enter to start.")
 	typeKeys(t, f, "\x03")
 	sc.waitFor(t, moveUp+clearLine+"\r\n"+showCursor)
-	sc.waitFor(t, "RESULT end="+ErrQuit.Error())
+	sc.waitFor(t, "RESULT confirms=[true false] end="+ErrQuit.Error())
 	if all := sc.since(0); strings.Contains(all, "DATA RACE") {
 		t.Fatalf("the pause has a data race:\n%s", all)
 	}

@@ -494,19 +494,6 @@ func (t *terminal) promptWith(label string, room int, validate func(string) erro
 	}
 }
 
-// confirm asks yes or no; anything but y is no (promptui's ErrAbort), so
-// no risky choice is taken by a stray Enter.
-func (t *terminal) confirm(text string) (bool, error) {
-	_, err := t.run(promptui.Prompt{Label: t.fitLabel(text, promptRoom), IsConfirm: true})
-	if errors.Is(err, promptui.ErrAbort) {
-		return false, nil
-	}
-	if err != nil {
-		return false, promptErr(err)
-	}
-	return true, nil
-}
-
 // promptRoom is what promptui draws around a label ("? ", ": ", a few
 // columns for the answer and a confirm's "[y/N]").
 const promptRoom = 12
