@@ -257,7 +257,7 @@ func TestPictureBadInput(t *testing.T) {
 	}
 }
 
-func TestBoardSVG(t *testing.T) {
+func TestGoldenBoardSVG(t *testing.T) {
 	for seed := range int64(20) {
 		b := mustAssemble(t, RandomLayout(seed))
 		svg := BoardSVG(b)

@@ -90,9 +90,9 @@ func roll(vals ...int) []string {
 	return out
 }
 
-// TestWrangleWorkedExample replays the data file's §4 worked example:
+// TestGoldenWrangleWorkedExample replays the data file's §4 worked example:
 // gold 2, violet 3, black 1, silver 2 beside the mast in a 4-player game.
-func TestWrangleWorkedExample(t *testing.T) {
+func TestGoldenWrangleWorkedExample(t *testing.T) {
 	const gold, violet, black, silver = 0, 1, 2, 3
 	mast := []MastRow{{Player: gold, Left: 2}, {Player: violet, Left: 3}, {Player: black, Left: 1}, {Player: silver, Left: 2}}
 	var dice []string

@@ -97,7 +97,7 @@ func exampleTable(t *testing.T) *runner.Game {
 	return g
 }
 
-func TestWorkedRaidExample(t *testing.T) {
+func TestGoldenWorkedRaidExample(t *testing.T) {
 	probe := exampleTable(t)
 	long, sloop, brig := probe.Ships[0], probe.Ships[1], probe.Ships[2]
 	peg, carlie, doug := long.Crew[0], sloop.Crew[0], sloop.Crew[1]
