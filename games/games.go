@@ -76,6 +76,12 @@ type Entry struct {
 	// Rules are the game's entries of the rules reference, in the file of
 	// package reference named after the game (see Reference).
 	Rules func() []reference.Entry
+	// Wire is the struct type a save of the game is decoded into: a
+	// journal.Wire of a one-field section, Setup, a pointer to the
+	// NewSetup type under the game's name (see piratesWire); declared in
+	// Go so that reading a save makes no type (journal.Wires). nil: the
+	// journal makes it at run time.
+	Wire reflect.Type
 }
 
 // PlayLog is how a finished game is logged in a play logger (BG Stats).
@@ -116,7 +122,8 @@ var Reference = sync.OnceValue(func() *reference.Library {
 var Pirates = &Entry{
 	Name: "pirates", Title: "Rum & Pirates", MinPlayers: piratesMin, MaxPlayers: piratesMax,
 	Flags: piratesFlags, Begin: beginPirates, Rules: reference.PiratesRules,
-	Sim: func(players int, seed uint64) (SimTable, error) { return newPiratesTable(players, seed) },
+	Wire: reflect.TypeFor[piratesWire](),
+	Sim:  func(players int, seed uint64) (SimTable, error) { return newPiratesTable(players, seed) },
 	Instructions: func(s any, cols int) (string, error) {
 		cfg := s.(*pirates.Config)
 		board, err := setup.Assemble(cfg.Layout)
@@ -173,6 +180,7 @@ var Pirates = &Entry{
 var Runner = &Entry{
 	Name: "runner", Title: "Rum Runner", MinPlayers: 2, MaxPlayers: 2,
 	Flags: runnerFlags, Begin: beginRunner, Rules: reference.RunnerRules,
+	Wire:         reflect.TypeFor[runnerWire](),
 	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
 	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },
 	NewSetup:     func() any { return new(runner.Config) },
@@ -260,14 +268,12 @@ func (setups) Check(game string, s any) error {
 }
 
 // Wire is the struct type a save of the game is decoded into
-// (journal.Wires), declared here so that no type is made at run time;
-// TestWires checks that each has the fields journal.WireFields makes.
+// (journal.Wires): its entry's Wire, declared so that no type is made at
+// run time; TestWires checks that each has the fields journal.WireFields
+// makes.
 func (setups) Wire(game string) reflect.Type {
-	switch game {
-	case "pirates":
-		return reflect.TypeFor[piratesWire]()
-	case "runner":
-		return reflect.TypeFor[runnerWire]()
+	if e, ok := Lookup(game); ok {
+		return e.Wire
 	}
 	return nil
 }
