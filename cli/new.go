@@ -1,14 +1,16 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"rumref/games"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"rumref/games"
 	"rumref/prompts"
 )
 
@@ -17,12 +19,14 @@ import (
 // the questions, and the rest are asked through the mode's front end.
 func newNewCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:       "new pirates|runner",
+		Use:       "new " + strings.Join(games.Names(), "|"),
 		Short:     "Start a new game and referee it",
 		ValidArgs: games.Names(),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if _, ok := games.Lookup(firstArg(args)); len(args) != 1 || !ok {
-				return fmt.Errorf("name the game to start: rumref new pirates (Rum & Pirates) or rumref new runner (Rum Runner)")
+				return errors.New("name the game to start: " + games.Or(games.Each(func(e *games.Entry) string {
+					return "rumref new " + e.Name + " (" + e.Title + ")"
+				})))
 			}
 			return nil
 		},

@@ -74,3 +74,29 @@ func TestHelpAndCompletionStay(t *testing.T) {
 		t.Errorf("rumref --version: exit %d %q", r.code, r.stdout)
 	}
 }
+
+// TestGamesNamedFromTheRegistry: the usage lines and messages of new and
+// sim that name every game are made from games.All, and read as they did
+// when they were written by hand.
+func TestGamesNamedFromTheRegistry(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"new"}, "name the game to start: rumref new pirates (Rum & Pirates) or rumref new runner (Rum Runner)"},
+		{[]string{"new", "chess"}, "name the game to start: rumref new pirates (Rum & Pirates) or rumref new runner (Rum Runner)"},
+		{[]string{"sim", "pirates", "--players", "7"}, "--players 7: Rum & Pirates takes 2 to 5 players; Rum Runner always has 2 (leave --players out)"},
+		{[]string{"sim", "runner", "--players", "2"}, "--players 2: Rum & Pirates takes 2 to 5 players; Rum Runner always has 2 (leave --players out)"},
+	} {
+		var out, errOut strings.Builder
+		if code := run(c.args, nil, &out, &errOut); code == 0 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("rumref %s: exit %d, stderr %q; want an error with %q", strings.Join(c.args, " "), code, errOut.String(), c.want)
+		}
+	}
+	a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
+	for _, cmd := range newRootCmd(a, nil).Commands() {
+		if want, ok := map[string]string{"new": "new pirates|runner", "sim": "sim pirates|runner"}[cmd.Name()]; ok && cmd.Use != want {
+			t.Errorf("usage %q, want %q", cmd.Use, want)
+		}
+	}
+}

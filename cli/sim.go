@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"rumref/games"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"rumref/games"
 	"rumref/sim"
 )
 
@@ -22,7 +23,7 @@ func newSimCmd(a *app) *cobra.Command {
 		asJSON, progress                                 bool
 	)
 	cmd := &cobra.Command{
-		Use:   "sim pirates|runner",
+		Use:   "sim " + strings.Join(games.Names(), "|"),
 		Short: "Play many random legal games and check every rule invariant",
 		Long: `sim plays whole games with a seeded random legal player through the same
 engine the table uses, checks the invariants of the rules after every answer,
@@ -41,7 +42,7 @@ default the current directory) that "rumref resume" opens.`,
 				return fmt.Errorf("--games %d: play at least 1 game", count)
 			}
 			if players != 0 && (entry.MinPlayers == entry.MaxPlayers || players < entry.MinPlayers || players > entry.MaxPlayers) {
-				return fmt.Errorf("--players %d: Rum & Pirates takes 2 to 5 players; Rum Runner always has 2 (leave --players out)", players)
+				return fmt.Errorf("--players %d: %s (leave --players out)", players, strings.Join(games.Each(tableSizes), "; "))
 			}
 			if checks != "all" && checks != "none" {
 				return fmt.Errorf("--checks %q: use all (every invariant, replay and save check) or none (the engine and the random player alone, to measure speed)", checks)
@@ -109,4 +110,12 @@ default the current directory) that "rumref resume" opens.`,
 	f.StringVar(&checks, "checks", "all", "all: check every invariant; none: play with the engine and the random player only (for speed measurements)")
 	f.IntVar(&saveEvery, "save-every", 10, "every Nth game writes, reads back and replays its save (1: every game)")
 	return cmd
+}
+
+// tableSizes says how many players a game takes, for --players.
+func tableSizes(e *games.Entry) string {
+	if e.MinPlayers == e.MaxPlayers {
+		return fmt.Sprintf("%s always has %d", e.Title, e.MinPlayers)
+	}
+	return fmt.Sprintf("%s takes %d to %d players", e.Title, e.MinPlayers, e.MaxPlayers)
 }

@@ -236,12 +236,24 @@ func Names() []string {
 }
 
 // OneOf names the games for a message: "pirates or runner".
-func OneOf() string {
-	names := Names()
-	if len(names) < 2 {
-		return strings.Join(names, "")
+func OneOf() string { return Or(Names()) }
+
+// Or joins the items of a message: "a", "a or b", "a, b or c".
+func Or(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// Each is f of every game, in the order of All (for a message or a usage
+// line that names them all).
+func Each(f func(e *Entry) string) []string {
+	out := make([]string, len(All))
+	for i, e := range All {
+		out[i] = f(e)
+	}
+	return out
 }
 
 // Setups is the games as the journal sees them when it reads a save.
