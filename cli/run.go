@@ -1,8 +1,9 @@
 // Package cli is rumref's command line: one file per command, named like
 // it (new.go, resume.go, show.go, log.go, board.go, score.go, rules.go,
-// sim.go, man.go), the root command and its flags (root.go, flags.go),
-// the play loop shared by new and resume (play.go), and here the run of
-// one command line: exit codes, signals, the last-resort recovery.
+// sim.go, man.go), the root command and its flags (root.go, flags.go,
+// web.go for --web), the play loop shared by new and resume (play.go, its
+// play clock clock.go), and here the run of one command line: exit codes,
+// signals, the last-resort recovery.
 package cli
 
 import (

@@ -8,10 +8,12 @@ import (
 	"rumref/referee"
 )
 
-// Asker asks the setup questions that come before a game exists: player
-// names, colors, yes or no. Every method returns ErrQuit when the user
-// quits (":quit", or Ctrl-C in a terminal) and ErrInputEnded when the input
-// ends.
+// Asker asks what a command needs outside a game's play: a new game's
+// setup questions, which are engine questions (Answer: player names,
+// colors, the start player), and the plain questions of the other
+// commands (score's players and tiles, the rules reference's list).
+// Every method returns ErrQuit when the user quits (":quit", or Ctrl-C in
+// a terminal) and ErrInputEnded when the input ends.
 type Asker interface {
 	// Text asks for a line of free text; validate (which may be nil)
 	// rejects bad text with a reason and the question is asked again.
