@@ -300,11 +300,8 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 	var probeDoc *setup.YAMLDoc
 	var err error
 	fast := readFast(data)
-	if fast != nil {
-		if err = fast.doc.Decode(&probe, setup.YAMLOptions{Limit: fast.limit, IgnoreUnknown: true}); err == nil {
-			probeDoc = fast.doc
-		}
-		err = nil
+	if fast != nil && fast.doc.Decode(&probe, setup.YAMLOptions{Limit: fast.limit, IgnoreUnknown: true}) == nil {
+		probeDoc = fast.doc
 	}
 	if probeDoc == nil {
 		probeDoc, err = setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true})
