@@ -135,7 +135,7 @@ func (t *piratesTable) oldSecrets(gg referee.Game, status bool) error {
 	if status {
 		pub = g.Status(referee.Public) + "\n" + pub
 	}
-	for _, w := range t.wareLabels {
+	for _, w := range wareLabels() {
 		if strings.Contains(pub, w) {
 			return fmt.Errorf("the public status or view names the ware %q", w)
 		}

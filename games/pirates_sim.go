@@ -23,9 +23,6 @@ var pirateNames = []string{"Ann", "Bo", "Cy", "Di", "Ed"}
 type piratesTable struct {
 	cfg   pirates.Config
 	board *pirates.Board
-	// wareLabels name every ware: no ware shows in public before the
-	// game ends.
-	wareLabels []string
 	// counts counts each tile type in play, by catalog index, and pirates
 	// each seat's pirates in alleys (Invariants).
 	counts  []int
@@ -62,7 +59,7 @@ func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &piratesTable{cfg: cfg, board: board, wareLabels: wareLabels()}, nil
+	return &piratesTable{cfg: cfg, board: board}, nil
 }
 
 // Revisable is a simulator table whose games can start under an older
@@ -81,7 +78,8 @@ func (t *piratesTable) UnderRules(rules int) error {
 // of even seeds share it (no game changes its board).
 var fixedBoard = sync.OnceValues(func() (*pirates.Board, error) { return setup.Assemble(setup.FixedLayout()) })
 
-// wareLabels lists the wares' labels, once for every table.
+// wareLabels lists the wares' labels, once for every table: no ware
+// shows in public before the game ends.
 var wareLabels = sync.OnceValue(func() []string {
 	var wares []string
 	for _, tt := range pirates.Catalog() {
@@ -263,7 +261,7 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	// A ware's label found in either text (no label holds the line break
 	// the old check put between them): named in the order of the labels.
 	if wareSet().in(texts) {
-		for _, w := range t.wareLabels {
+		for _, w := range wareLabels() {
 			if anyContains(texts, w) {
 				return fmt.Errorf("the public status or view names the ware %q", w)
 			}
