@@ -535,6 +535,11 @@ func (c *conn) stopWatch() bool {
 	return c.bgGone
 }
 
+// writeDeadline bounds the next write to the client (WriteTimeout).
+func (c *conn) writeDeadline() {
+	c.rwc.SetWriteDeadline(time.Now().Add(orDefault(c.srv.WriteTimeout, DefaultWriteTimeout)))
+}
+
 // body reads a request's body: n bytes more, sending 100 Continue first
 // when the client waits for it.
 type body struct {
@@ -554,7 +559,7 @@ func (b *body) Read(p []byte) (int, error) {
 	}
 	if b.expect {
 		b.expect = false
-		b.c.rwc.SetWriteDeadline(time.Now().Add(orDefault(b.c.srv.WriteTimeout, DefaultWriteTimeout)))
+		b.c.writeDeadline()
 		b.c.bw.WriteString("HTTP/1.1 100 Continue\r\n\r\n")
 		if err := b.c.bw.Flush(); err != nil {
 			b.err = err
@@ -630,7 +635,7 @@ func (w *Response) Flush() error {
 	if w.err != nil {
 		return w.err
 	}
-	w.c.rwc.SetWriteDeadline(time.Now().Add(orDefault(w.c.srv.WriteTimeout, DefaultWriteTimeout)))
+	w.c.writeDeadline()
 	if !w.streaming {
 		w.WriteHeader(StatusOK)
 		w.streaming = true
@@ -651,7 +656,7 @@ func (w *Response) Flush() error {
 // whether it was sent.
 func (w *Response) finish(close bool) bool {
 	w.WriteHeader(StatusOK)
-	w.c.rwc.SetWriteDeadline(time.Now().Add(orDefault(w.c.srv.WriteTimeout, DefaultWriteTimeout)))
+	w.c.writeDeadline()
 	w.writeHead(int64(len(w.body)), close)
 	if w.req.Method != "HEAD" {
 		w.c.bw.Write(w.body)
