@@ -168,7 +168,7 @@ func readRequest(br *bufio.Reader, lim limits) (*Request, error) {
 			if lim.requestLine < budget-2 {
 				return nil, refuse(StatusURITooLong, "the request line is too long: at most "+strconv.Itoa(lim.requestLine)+" bytes")
 			}
-			return nil, refuse(StatusHeaderTooLarge, "the request's header is too large: at most "+strconv.Itoa(lim.headerBytes)+" bytes")
+			return nil, headerTooLarge(lim)
 		}
 		if err != nil {
 			return nil, err
@@ -186,11 +186,11 @@ func readRequest(br *bufio.Reader, lim limits) (*Request, error) {
 	}
 	for {
 		if budget < 2 {
-			return nil, refuse(StatusHeaderTooLarge, "the request's header is too large: at most "+strconv.Itoa(lim.headerBytes)+" bytes")
+			return nil, headerTooLarge(lim)
 		}
 		l, err := readLine(br, budget-2)
 		if err == errTooLong {
-			return nil, refuse(StatusHeaderTooLarge, "the request's header is too large: at most "+strconv.Itoa(lim.headerBytes)+" bytes")
+			return nil, headerTooLarge(lim)
 		}
 		if err != nil {
 			return nil, err
@@ -209,6 +209,12 @@ func readRequest(br *bufio.Reader, lim limits) (*Request, error) {
 		r.Header = append(r.Header, f)
 	}
 	return r, r.checkFields(lim)
+}
+
+// headerTooLarge refuses a request line and header fields longer than
+// lim allows.
+func headerTooLarge(lim limits) *Error {
+	return refuse(StatusHeaderTooLarge, "the request's header is too large: at most "+strconv.Itoa(lim.headerBytes)+" bytes")
 }
 
 // parseRequestLine reads "METHOD TARGET HTTP/1.x".
