@@ -143,8 +143,9 @@ func Listen(addr string, hub *Hub, tokens Tokens) (*Server, error) {
 	}
 	s := &Server{hub: hub, tokens: tokens, ln: ln}
 	s.base = baseURLs(host, ln.Addr().(*net.TCPAddr).Port)
-	s.srv = &httpd.Server{Handler: s.serve, Refuse: refuse, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 8 << 10,
-		IdleTimeout: 2 * time.Minute, MaxBody: maxBody}
+	// httpd's default timeouts and header limits are the pages'; only
+	// the body is smaller.
+	s.srv = &httpd.Server{Handler: s.serve, Refuse: refuse, MaxBody: maxBody}
 	return s, nil
 }
 
