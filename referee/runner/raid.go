@@ -260,23 +260,13 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 			}
 		}
 	}
-	g.passedBy(t, is)
-}
-
-// faceDownAt counts the face-down hazards at an island.
-func (g *Game) faceDownAt(is *IslandPlace) int {
 	down := 0
 	for _, h := range is.Hazards {
 		if !h.Up {
 			down++
 		}
 	}
-	return down
-}
-
-// passedBy says how many face-down hazards the raiding party passes by.
-func (g *Game) passedBy(t *referee.T, is *IslandPlace) {
-	if down := g.faceDownAt(is); down > 0 {
+	if down > 0 {
 		t.Say("rr.raid.raise", referee.Text("Face-down hazards left at %s: %d; the party passes them by.", referee.Str(is.Name), referee.Int(down)))
 	}
 }
