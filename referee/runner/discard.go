@@ -11,8 +11,8 @@ import (
 // crown discards is treated as raided (rule 40, rulings A9).
 func (g *Game) discard(t *referee.T, seat int, rule string, text referee.Msg) {
 	p := g.Players[seat]
-	q := referee.Question{ID: "discard.card", Actor: referee.Seat(seat), Secret: true, Prompt: referee.Text("%s, %s", referee.Str(p.Name), referee.Sub(text)), Rule: rule}
-	q.Secret = seat == CrownSeat || !g.cardsNamedOnLeaving()
+	q := referee.Question{ID: "discard.card", Actor: referee.Seat(seat), Secret: seat == CrownSeat || !g.cardsNamedOnLeaving(),
+		Prompt: referee.Text("%s, %s", referee.Str(p.Name), referee.Sub(text)), Rule: rule}
 	name := g.pickFromHand(t, seat, handQuestion{q: q, types: sideDeckTypes(sideOf(seat)), fits: anyCard})
 	if seat == PirateSeat {
 		p.Discard = append(p.Discard, name)
