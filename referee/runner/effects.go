@@ -242,7 +242,7 @@ func (g *Game) fromDiscard(t *referee.T, c *effectCtx, seat int, ty CardType, id
 	if len(cards) == 0 {
 		return
 	}
-	n := g.chooseName(t, id, seat, false, referee.Text("%s: which %s comes back from the discard pile to your hand?", referee.Str(c.name()), referee.Str(what)), c.rule, cards)
+	n := g.chooseName(t, id, seat, referee.Text("%s: which %s comes back from the discard pile to your hand?", referee.Str(c.name()), referee.Str(what)), c.rule, cards)
 	p.Discard, _ = removeName(p.Discard, n)
 	p.Hand = append(p.Hand, n)
 	t.Say(c.rule, referee.Text("%s takes %s from the discard pile into hand.", referee.Str(p.Name), referee.Str(n)))

@@ -185,18 +185,19 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text referee.Msg,
 	return c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Prompt: text, Rule: rule})
 }
 
-// chooseName asks the actor to pick a card name from a list (a hand or a
-// discard pile). A secret question is asked even when the list holds one
-// name only: skipping it would show that the hidden cards are all alike.
-func (g *Game) chooseName(t *referee.T, id string, actor int, secret bool, text referee.Msg, rule string, names []string) string {
-	if d := distinct(names); len(d) == 1 && !secret {
+// chooseName asks the actor, in public, to pick a card name from a list
+// of cards the table sees (a discard pile); a list of one name is taken
+// without asking. A hand's card is picked with pickFromHand.
+func (g *Game) chooseName(t *referee.T, id string, actor int, text referee.Msg, rule string, names []string) string {
+	d := distinct(names)
+	if len(d) == 1 {
 		return d[0]
 	}
 	c := referee.Choose[cardName](t)
-	for _, n := range distinct(names) {
+	for _, n := range d {
 		c.AddText(cardName(n), n)
 	}
-	return string(c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Prompt: text, Rule: rule}))
+	return string(c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Prompt: text, Rule: rule}))
 }
 
 // takeOff removes a crown piece from the table; its coins go to the bank.
