@@ -52,25 +52,23 @@ type TileType struct {
 
 // tiles is the catalog of every scoring tile in the box (the data file §2):
 // 155 tiles; with 12 rum barrels, 13 markers and the start-player tile they
-// make the box's 181. With it, each tile type's index by key. Both are made
-// at first use, not at every start of rumref.
+// make the box's 181 (catalogTable). With it, each tile type's index by
+// key, made at first use, not at every start of rumref.
 func tiles() ([]TileType, *tileIndex) {
 	tilesOnce.Do(makeTiles)
-	return tileCatalog, tileKeys
+	return catalogTable[:], tileKeys
 }
 
 func makeTiles() {
-	tileCatalog = catalogTable[:]
-	tileKeys = newTileIndex(tileCatalog)
+	tileKeys = newTileIndex(catalogTable[:])
 	for s := range fullStacks {
-		fullStacks[s] = makeFullStack(tileCatalog, TileSort(s))
+		fullStacks[s] = makeFullStack(catalogTable[:], TileSort(s))
 	}
 }
 
 var (
-	tilesOnce   sync.Once
-	tileCatalog []TileType
-	tileKeys    *tileIndex
+	tilesOnce sync.Once
+	tileKeys  *tileIndex
 	// fullStacks are the full stacks of each sort, which newStack copies.
 	fullStacks [numSorts]*Stack
 )
