@@ -107,26 +107,25 @@ func (g *Game) nameWares(t *referee.T) {
 // clashingWares says, in public, which tiles several players named, and
 // returns those players (in seat order) to name their wares again.
 func (g *Game) clashingWares(t *referee.T, named [][]string) []referee.Seat {
-	again := map[referee.Seat]bool{}
-	for _, k := range g.Stacks[SortWare].keys {
+	again := make([]bool, len(named))
+	for _, ty := range g.Stacks[SortWare].types {
 		var who []string
+		var seats []int
 		for i, keys := range named {
-			if slices.Contains(keys, k) {
-				who = append(who, g.Players[i].Name)
+			if slices.Contains(keys, ty.Key) {
+				who, seats = append(who, g.Players[i].Name), append(seats, i)
 			}
 		}
 		if len(who) > 1 {
-			for i := range named {
-				if slices.Contains(named[i], k) {
-					again[referee.Seat(i)] = true
-				}
+			for _, i := range seats {
+				again[i] = true
 			}
-			t.Say("rp.supply.named", referee.Text("%s each named the %s, and the box holds one: they name their wares again.", referee.Words(who, ", ", " and "), referee.Str(mustTile(k).Label)))
+			t.Say("rp.supply.named", referee.Text("%s each named the %s, and the box holds one: they name their wares again.", referee.Words(who, ", ", " and "), referee.Str(ty.Label)))
 		}
 	}
 	var out []referee.Seat
-	for i := range g.Players {
-		if again[referee.Seat(i)] {
+	for i, a := range again {
+		if a {
 			out = append(out, referee.Seat(i))
 		}
 	}
