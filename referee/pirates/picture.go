@@ -200,7 +200,7 @@ func (b *Board) writePicture(out *strings.Builder, occupant []int, marks []strin
 	// and the alleys holding pirates are drawn over it in their marks.
 	t, lines := pictures.get(b, z, captain)
 	out.Grow(len(t.cells) + z.rows() + 600)
-	if lines != nil && t.writeASCII(out, b, lines, occupant, marks) {
+	if lines != nil && t.writeASCII(out, lines, occupant, marks) {
 		out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
 		return
 	}
@@ -230,7 +230,7 @@ type template struct {
 // writeASCII writes the picture of t to out with the occupied alleys,
 // whose cells are lines, in their occupants' marks, and reports true; it
 // writes nothing and reports false when a mark is not ASCII.
-func (t *template) writeASCII(out *strings.Builder, b *Board, lines [][]int32, occupant []int, marks []string) bool {
+func (t *template) writeASCII(out *strings.Builder, lines [][]int32, occupant []int, marks []string) bool {
 	cells := slices.Clone(t.cells)
 	for id, line := range lines {
 		if m := markOf(id, occupant, marks); m >= utf8.RuneSelf {
