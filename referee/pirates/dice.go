@@ -26,10 +26,9 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 	}
 	helps := func(n int) bool { return !g.asksLess() || !best(n) }
 	var n int
-	switch {
-	case g.rumInOne() && p != referee.Imaginary && g.Players[p].Rum > 0 && slices.ContainsFunc([]int{1, 2, 3, 4, 5, 6}, helps):
+	if g.rumInOne() && p != referee.Imaginary && g.Players[p].Rum > 0 && slices.ContainsFunc([]int{1, 2, 3, 4, 5, 6}, helps) {
 		n = g.rollWithRum(t, p, id, contest, helps)
-	default:
+	} else {
 		n = askDie(t, id, actor, referee.Text("%s: %s rolls the die. What did it show?", contest, referee.Str(g.name(p))), "rp.dice")
 		if p == referee.Imaginary {
 			return n
