@@ -300,19 +300,15 @@ func (w *stderrTail) String() string {
 }
 
 // exitOf says how the JSON session's rumref ended once its output has
-// closed, or that it still runs outputGrace later.
+// closed, or that it still runs outputGrace later (exitWithin).
 func exitOf(cmd *exec.Cmd) string {
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			return "rumref: " + err.Error()
-		}
-		return "rumref exited 0"
-	case <-time.After(outputGrace):
-		return fmt.Sprintf("rumref still runs %v after its output closed", outputGrace)
-	}
+	exited := make(chan struct{})
+	var err error
+	go func() {
+		err = cmd.Wait()
+		close(exited)
+	}()
+	return exitWithin(exited, &err)
 }
 
 // policy chooses the answers: the table's dice and draws at random, the

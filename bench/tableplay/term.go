@@ -94,14 +94,19 @@ var outputGrace = 5 * time.Second
 
 // exit says how the terminal's rumref ended, once its output has closed:
 // its exit status, or that it still runs (its output closed without it).
-func (t *terminal) exit() string {
+func (t *terminal) exit() string { return exitWithin(t.exited, &t.waitErr) }
+
+// exitWithin says how a rumref whose output has closed ended: its exit
+// status *err once exited closes (the wait that sets *err closes it),
+// or, when it has not within outputGrace, that it still runs.
+func exitWithin(exited <-chan struct{}, err *error) string {
 	select {
-	case <-t.exited:
+	case <-exited:
 	case <-time.After(outputGrace):
 		return fmt.Sprintf("rumref still runs %v after its output closed", outputGrace)
 	}
-	if t.waitErr != nil {
-		return "rumref: " + t.waitErr.Error()
+	if *err != nil {
+		return "rumref: " + (*err).Error()
 	}
 	return "rumref exited 0"
 }
