@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rumref/referee/runner"
 	"rumref/setup"
 )
 
@@ -104,11 +105,20 @@ func (v *runnerView) me(seat int) side {
 }
 
 // deckShare is the share of each card type in each side's deck (by the
-// box counts), by seat.
-var deckShare = [2]map[string]float64{
-	{"investment": 13.0 / 27, "hazard": 11.0 / 27, "event": 3.0 / 27},
-	{"ship": 6.0 / 22, "crew": 11.0 / 22, "event": 5.0 / 22},
-}
+// box counts, runner.BoxCount), by seat.
+var deckShare = func() (share [2]map[string]float64) {
+	for seat, pile := range [2]runner.Pile{runner.CrownSeat: runner.CrownDeck, runner.PirateSeat: runner.PirateDeck} {
+		total := 0
+		for _, ty := range runner.PileTypes(pile) {
+			total += runner.BoxCount(pile, ty)
+		}
+		share[seat] = map[string]float64{}
+		for _, ty := range runner.PileTypes(pile) {
+			share[seat][ty.String()] = float64(runner.BoxCount(pile, ty)) / float64(total)
+		}
+	}
+	return share
+}()
 
 // holds reports whether the hand holds a card of a type: one named in the
 // view, or (where rumref names a drawn card only when it leaves the hand)
