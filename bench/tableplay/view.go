@@ -19,25 +19,24 @@ type runnerView struct {
 		Deck     int      `json:"deck"`
 	} `json:"players"`
 	Islands []struct {
-		Name string `json:"name"`
-		Card *struct {
-			ID    int  `json:"id"`
-			Coins int  `json:"coins"`
-			Cost  int  `json:"cost"`
-			Up    bool `json:"face_up"`
-		} `json:"card"`
-		Hazards []struct {
-			ID    int  `json:"id"`
-			Coins int  `json:"coins"`
-			Cost  int  `json:"cost"`
-			Up    bool `json:"face_up"`
-		} `json:"hazards"`
+		Name    string         `json:"name"`
+		Card    *cardOnIsland  `json:"card"`
+		Hazards []cardOnIsland `json:"hazards"`
 	} `json:"islands"`
 	Ships []struct {
 		Coins int      `json:"coins"`
 		Slots int      `json:"slots"`
 		Crew  []string `json:"crew"`
 	} `json:"ships"`
+}
+
+// cardOnIsland is an island's investment or one of its hazards, as the
+// crown's view shows it.
+type cardOnIsland struct {
+	ID    int  `json:"id"`
+	Coins int  `json:"coins"`
+	Cost  int  `json:"cost"`
+	Up    bool `json:"face_up"`
 }
 
 // needsView reports whether the policy reads the player's view for a
