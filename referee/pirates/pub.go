@@ -55,10 +55,8 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 			t.Say("rp.pub", referee.Text("%s declines.", referee.Str(pl.Name)))
 			continue
 		}
-		pl.Coins--
-		h.Coins++
+		g.joinPub(t, host, q)
 		rollers = append(rollers, q)
-		t.Say("rp.pub", referee.Text("%s joins and pays %s 1 coin.", referee.Str(pl.Name), referee.Str(h.Name)))
 	}
 	if len(rollers) == 1 {
 		var got []string
@@ -152,10 +150,16 @@ func (g *Game) joinsInPublic(t *referee.T, host, q referee.Seat, name string, al
 		t.Say("rp.pub.public", referee.Text("%s cannot pay the coin and does not join.", referee.Str(pl.Name)))
 		return false
 	}
+	g.joinPub(t, host, q)
+	return true
+}
+
+// joinPub is invitee q paying the host the coin that joins the pub.
+func (g *Game) joinPub(t *referee.T, host, q referee.Seat) {
+	h, pl := &g.Players[host], &g.Players[q]
 	pl.Coins--
 	h.Coins++
 	t.Say("rp.pub", referee.Text("%s joins and pays %s 1 coin.", referee.Str(pl.Name), referee.Str(h.Name)))
-	return true
 }
 
 // beatsAll reports, for a pub roll, whether the roll beats every face-up
