@@ -37,6 +37,14 @@ type YAMLOptions struct {
 	IgnoreUnknown bool
 }
 
+// limit is Limit, MaxFileSize when it is 0 or less.
+func (o YAMLOptions) limit() int {
+	if o.Limit <= 0 {
+		return MaxFileSize
+	}
+	return o.Limit
+}
+
 // YAMLError is a file that does not decode: the line, where in the file
 // (the field and the entries around it) and what is wrong, in words.
 type YAMLError struct {
@@ -97,10 +105,7 @@ func DecodeYAMLDoc(data []byte, v any, opt YAMLOptions) (*YAMLDoc, error) {
 // document of data (of at most opt.Limit bytes) for Decode, which may
 // decode it more than once.
 func ParseYAMLDoc(data []byte, opt YAMLOptions) (*YAMLDoc, error) {
-	limit := opt.Limit
-	if limit <= 0 {
-		limit = MaxFileSize
-	}
+	limit := opt.limit()
 	if len(data) > limit {
 		return nil, &YAMLError{Msg: fmt.Sprintf("the file is %d bytes; rumref reads at most %d", len(data), limit)}
 	}
@@ -134,10 +139,7 @@ func ParseYAMLDoc(data []byte, opt YAMLOptions) (*YAMLDoc, error) {
 // document strictly into v with opt's limit (0: MaxFileSize) and
 // IgnoreUnknown.
 func (d *YAMLDoc) Decode(v any, opt YAMLOptions) error {
-	limit := opt.Limit
-	if limit <= 0 {
-		limit = MaxFileSize
-	}
+	limit := opt.limit()
 	yd := &yamlDecoder{budget: limit, limit: limit, ignoreUnknown: opt.IgnoreUnknown}
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
