@@ -731,7 +731,7 @@ func (l *list) eraseTo(b *strings.Builder) {
 // fitLines breaks s into lines of at most n characters on the screen
 // (escape codes take no room), the later ones indented, so no line wraps
 // and the list knows how many lines it drew.
-func fitLines(s string, n int) []string { return wrapAt(s, n, "      ") }
+func fitLines(s string, n int) []string { return safetext.Wrap(s, n, "      ") }
 
 // listItems turns options into list items: the number of each (or its
 // key when the keys are numbers), cleaned for printing.

@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/manifoldco/promptui"
+
+	"rumref/safetext"
 )
 
 // The pauses ("press Enter when you have the laptop", "press Enter to
@@ -77,7 +79,7 @@ func (t *terminal) keyPrompt(label, after string, done func(label, typed string)
 	head := t.bold(label) + " " + after
 	// Typed text is kept only while it fits after the label, so the line
 	// never wraps (a wrapped line would be drawn again below itself).
-	room := max(0, t.width()-visibleWidth(head)-2)
+	room := max(0, t.width()-safetext.Width(head)-2)
 	var typed []rune
 	draw := func(line string) { fmt.Fprint(t.out, moveUp+clearLine+line+"\n") }
 	fmt.Fprint(t.out, hideCursor)
@@ -114,7 +116,7 @@ func (t *terminal) keyPrompt(label, after string, done func(label, typed string)
 		case keyCtrlU:
 			typed = typed[:0]
 		case keyRune:
-			if !unicode.IsPrint(k.r) || visibleWidth(string(typed))+1 > room {
+			if !unicode.IsPrint(k.r) || safetext.Width(string(typed))+1 > room {
 				continue
 			}
 			typed = append(typed, k.r)

@@ -507,12 +507,12 @@ const textRoom = 40
 // the last line is the label.
 func (t *terminal) fitLabel(label string, room int) string {
 	room = min(room, t.width()/2)
-	lines := wrapAt(label, t.width()-1, "")
-	if len(lines) == 1 && visibleWidth(label)+room <= t.width() {
+	lines := safetext.Wrap(label, t.width()-1, "")
+	if len(lines) == 1 && safetext.Width(label)+room <= t.width() {
 		return label
 	}
-	if last := lines[len(lines)-1]; visibleWidth(last)+room > t.width() {
-		lines = append(lines[:len(lines)-1], wrapAt(last, t.width()-room, "")...)
+	if last := lines[len(lines)-1]; safetext.Width(last)+room > t.width() {
+		lines = append(lines[:len(lines)-1], safetext.Wrap(last, t.width()-room, "")...)
 	}
 	for _, l := range lines[:len(lines)-1] {
 		fmt.Fprintln(t.out, l)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"rumref/referee"
+	"rumref/safetext"
 )
 
 func TestBellFilterDropsOnlyTheBell(t *testing.T) {
@@ -240,7 +241,7 @@ func TestColoredLinesWrapBetweenWords(t *testing.T) {
 	}
 	var words []string
 	for _, l := range lines {
-		if w := visibleWidth(l); w > 79 {
+		if w := safetext.Width(l); w > 79 {
 			t.Errorf("a line takes %d columns: %q", w, l)
 		}
 		words = append(words, strings.Fields(l)...)
@@ -254,7 +255,7 @@ func TestColoredLinesWrapBetweenWords(t *testing.T) {
 // room left is smaller than a word.
 func TestWrapOnATinyTerminal(t *testing.T) {
 	for _, n := range []int{-5, 0, 3, 12} {
-		lines := wrapAt("Hop again (1 coin) along which empty alley, or stop here?", n, "    ")
+		lines := safetext.Wrap("Hop again (1 coin) along which empty alley, or stop here?", n, "    ")
 		var words []string
 		for _, l := range lines {
 			words = append(words, strings.Fields(l)...)

@@ -8,7 +8,10 @@
 // Names and card data are therefore checked where they are decoded (Name,
 // Unique, Line), and every printer runs text from outside through Clean.
 //
-// The package imports nothing of rumref, so every layer may use it.
+// It also holds the one line wrapper (Wrap, wrap.go), which measures text
+// as a screen shows it, escape codes taking no room: the terminal's and
+// the board picture's key. The package imports nothing of rumref, so every
+// layer may use it.
 package safetext
 
 import (

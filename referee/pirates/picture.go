@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"rumref/safetext"
 )
 
 // The picture draws each board section as a box of w columns by h rows;
@@ -631,12 +633,13 @@ const (
 // narrow one's for narrowPicture's width).
 func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) string {
 	narrow := cols < WidePictureCols
-	// fit wraps a line that names a place or players to the narrow width.
+	// fit ends a line that names a place or players, wrapped to the
+	// narrow width.
 	fit := func(line string) string {
 		if narrow {
-			return wrapWords(line, cols-1)
+			line = strings.Join(safetext.Wrap(line, cols-1, ""), "\n")
 		}
-		return line
+		return line + "\n"
 	}
 	digitKey, symbolKey := wideDigitKey, wideSymbolKey
 	if narrow {
@@ -644,7 +647,7 @@ func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) str
 	}
 	var k strings.Builder
 	if captain >= 0 && captain < len(b.Intersections) {
-		k.WriteString(fit(fmt.Sprintf("The captain stands on *%s* (%s).\n", b.Intersections[captain].Short(), b.Intersections[captain].Name)))
+		k.WriteString(fit(fmt.Sprintf("The captain stands on *%s* (%s).", b.Intersections[captain].Short(), b.Intersections[captain].Name)))
 	}
 	k.WriteString(digitKey)
 	used := map[rune]bool{}
@@ -656,34 +659,10 @@ func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) str
 		}
 	}
 	if len(shown) > 0 {
-		k.WriteString(fit(fmt.Sprintf("An alley drawn in letters holds that player's pirates (%s).\n", strings.Join(shown, ", "))))
+		k.WriteString(fit(fmt.Sprintf("An alley drawn in letters holds that player's pirates (%s).", strings.Join(shown, ", "))))
 	}
 	k.WriteString(symbolKey)
 	return k.String()
-}
-
-// wrapWords wraps each line of s at a space so that none is longer than
-// n characters.
-func wrapWords(s string, n int) string {
-	var out strings.Builder
-	for _, line := range strings.SplitAfter(s, "\n") {
-		nl := strings.HasSuffix(line, "\n")
-		line = strings.TrimSuffix(line, "\n")
-		for len(line) > n {
-			cut := strings.LastIndexByte(line[:n+1], ' ')
-			if cut <= 0 {
-				cut = n
-			}
-			out.WriteString(line[:cut])
-			out.WriteByte('\n')
-			line = strings.TrimLeft(line[cut:], " ")
-		}
-		out.WriteString(line)
-		if nl {
-			out.WriteByte('\n')
-		}
-	}
-	return out.String()
 }
 
 // darkSide describes where a dark alley leaves the board, e.g. "north, left".
