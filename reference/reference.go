@@ -75,20 +75,25 @@ func New(books ...*Book) *Library {
 func (l *Library) All() []Entry {
 	out := make([]Entry, len(l.entries))
 	for i, e := range l.entries {
-		e.Tags = slices.Clone(e.Tags)
-		e.See = slices.Clone(e.See)
-		out[i] = e
+		out[i] = e.owned()
 	}
 	return out
+}
+
+// owned is a copy of e whose lists the caller owns.
+func (e Entry) owned() Entry {
+	e.Tags = slices.Clone(e.Tags)
+	e.See = slices.Clone(e.See)
+	return e
 }
 
 // Lookup returns the entry with the given ID; case and surrounding spaces
 // do not matter.
 func (l *Library) Lookup(id string) (Entry, bool) {
 	id = strings.ToLower(strings.TrimSpace(id))
-	for _, e := range l.All() {
+	for _, e := range l.entries {
 		if e.ID == id {
-			return e, true
+			return e.owned(), true
 		}
 	}
 	return Entry{}, false
