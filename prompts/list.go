@@ -1,7 +1,6 @@
 package prompts
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -286,10 +285,7 @@ func runList(spec listSpec, r io.Reader, out io.Writer, width int, pal palette) 
 		k, err := kr.next()
 		if err != nil {
 			l.erase()
-			if errors.Is(err, io.EOF) {
-				return listResult{}, ErrInputEnded
-			}
-			return listResult{}, fmt.Errorf("reading from the terminal: %w", err)
+			return listResult{}, promptErr(err)
 		}
 		res, done, err := l.key(k)
 		if err != nil {

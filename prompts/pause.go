@@ -1,9 +1,7 @@
 package prompts
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"unicode"
 
@@ -90,10 +88,7 @@ func (t *terminal) keyPrompt(label, after string, done func(label, typed string)
 		k, err := kr.next()
 		if err != nil {
 			draw("")
-			if errors.Is(err, io.EOF) {
-				return "", ErrInputEnded
-			}
-			return "", fmt.Errorf("reading from the terminal: %w", err)
+			return "", promptErr(err)
 		}
 		switch k.kind {
 		case keyEnter:

@@ -361,7 +361,8 @@ func (t *terminal) width() int {
 	return 80
 }
 
-// promptErr turns promptui's errors into the session's.
+// promptErr turns the errors of a read at the terminal (promptui's, or
+// the key reader's of a list or a pause) into the session's.
 func promptErr(err error) error {
 	switch {
 	case err == nil:
