@@ -82,6 +82,19 @@ func readReply(t *testing.T, br *bufio.Reader, method string) (*http.Response, s
 	return res, string(b)
 }
 
+// send sends req with do (a client's Do, a transport's RoundTrip) and
+// returns the reply with its body read.
+func send(t *testing.T, do func(*http.Request) (*http.Response, error), req *http.Request) (*http.Response, string) {
+	t.Helper()
+	res, err := do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, string(b)
+}
+
 // TestWithGoClient: Go's client gets its replies, posts bodies, and its
 // connection is kept alive from one request to the next.
 func TestWithGoClient(t *testing.T) {
@@ -90,13 +103,9 @@ func TestWithGoClient(t *testing.T) {
 	defer cl.CloseIdleConnections()
 	var remote string
 	for i := range 3 {
-		res, err := cl.Get(base + "/tok/rules?q=raid%20rum")
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if want := "GET /tok/rules q=raid rum host=" + strings.TrimPrefix(base, "http://") + " origin= body="; string(b) != want || res.StatusCode != 200 {
+		req, _ := http.NewRequest("GET", base+"/tok/rules?q=raid%20rum", nil)
+		res, b := send(t, cl.Do, req)
+		if want := "GET /tok/rules q=raid rum host=" + strings.TrimPrefix(base, "http://") + " origin= body="; b != want || res.StatusCode != 200 {
 			t.Fatalf("%d %q, want %q", res.StatusCode, b, want)
 		}
 		if i > 0 && res.Header.Get("X-Remote") != remote {
@@ -106,17 +115,12 @@ func TestWithGoClient(t *testing.T) {
 	}
 	req, _ := http.NewRequest("POST", base+"/tok/answer", strings.NewReader(`{"step":3}`))
 	req.Header.Set("Origin", "http://here")
-	res, err := cl.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if !strings.HasSuffix(string(b), `origin=http://here body={"step":3}`) || res.Header.Get("X-Remote") != remote {
+	res, b := send(t, cl.Do, req)
+	if !strings.HasSuffix(b, `origin=http://here body={"step":3}`) || res.Header.Get("X-Remote") != remote {
 		t.Fatalf("POST: %q from %s", b, res.Header.Get("X-Remote"))
 	}
 	// A body of unknown length goes chunked: refused.
-	res, err = cl.Post(base+"/", "application/json", io.MultiReader(strings.NewReader("{}")))
+	res, err := cl.Post(base+"/", "application/json", io.MultiReader(strings.NewReader("{}")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,13 +228,8 @@ func TestExpectContinue(t *testing.T) {
 	defer tr.CloseIdleConnections()
 	req, _ := http.NewRequest("POST", base+"/read", strings.NewReader("hi"))
 	req.Header.Set("Expect", "100-continue")
-	res, err := tr.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if !strings.HasSuffix(string(b), "body=hi") {
+	_, b := send(t, tr.RoundTrip, req)
+	if !strings.HasSuffix(b, "body=hi") {
 		t.Fatalf("Go's client with 100-continue: %q", b)
 	}
 }
@@ -460,13 +459,9 @@ func TestResponseHeader(t *testing.T) {
 		w.WriteHeader(StatusOK)
 		io.WriteString(w, "body")
 	})
-	res, err := http.Get(base + "/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != 409 || string(b) != "body" || len(res.Header.Values("X-A")) != 1 || res.Header.Get("X-A") != "2" ||
+	req, _ := http.NewRequest("GET", base+"/", nil)
+	res, b := send(t, http.DefaultClient.Do, req)
+	if res.StatusCode != 409 || b != "body" || len(res.Header.Values("X-A")) != 1 || res.Header.Get("X-A") != "2" ||
 		res.Header.Get("X-Evil") != "" || res.Header.Get("Date") == "" || res.ContentLength != 4 {
 		t.Fatalf("%d %q %v", res.StatusCode, b, res.Header)
 	}
