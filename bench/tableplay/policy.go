@@ -72,7 +72,10 @@ func (p *policy) pirates(q *object) string {
 		return p.either(q, 80, "some", "nobody")
 	case "rendezvous.offer":
 		if p.holdsImagined(q) {
-			return map[bool]string{true: "reveal", false: "end"}[p.reveals(q)]
+			if p.reveals(q) {
+				return "reveal"
+			}
+			return "end"
 		}
 		return p.either(q, 40, "reveal", "end")
 	case "wrangle.roll", "pub.roll", "chest.roll":
