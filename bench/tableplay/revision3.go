@@ -18,6 +18,12 @@ var (
 	hostOf    = regexp.MustCompile(`^(\w+) invites the others`)
 )
 
+// targetAt is the rendezvous target an intersection's kind meets, by the
+// name rumref gives the intersection.
+var targetAt = map[string]string{"Pirate": "pirate", "Rum": "rum", "Supply": "supply", "Guard": "guard", "Chest": "chest",
+	"Map rose": "map-rose", "Map green": "map-green", "Map yellow": "map-yellow",
+	"The Swan": "pub", "Es Cruce": "pub", "Frere Jacques": "pub"}
+
 // seatOf is the seat of a player's name, or -1.
 func seatOf(name string) int { return slices.Index(names, name) }
 
@@ -118,9 +124,7 @@ func (p *policy) reveals(q *object) bool {
 	if m == nil {
 		return false
 	}
-	want := map[string]string{"Pirate": "pirate", "Rum": "rum", "Supply": "supply", "Guard": "guard", "Chest": "chest",
-		"Map rose": "map-rose", "Map green": "map-green", "Map yellow": "map-yellow",
-		"The Swan": "pub", "Es Cruce": "pub", "Frere Jacques": "pub"}[m[1]]
+	want := targetAt[m[1]]
 	i := slices.Index(p.targets[q.Actor], want)
 	if want == "" || i < 0 {
 		return false
