@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -154,8 +153,6 @@ func typeKeys(t *testing.T, f *os.File, keys string) {
 	}
 }
 
-var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")
-
 func TestTerminalSessionInAPseudoTerminal(t *testing.T) {
 	f, sc, _ := startTTY(t, "plain")
 	sc.waitFor(t, "What did you roll?")
@@ -213,7 +210,7 @@ func TestTerminalSessionInAPseudoTerminal(t *testing.T) {
 	if strings.ContainsRune(all, 0x07) {
 		t.Error("the bell reached the terminal")
 	}
-	if m := sgr.FindString(all); m != "" {
+	if m := escapeCode.FindString(all); m != "" {
 		t.Errorf("color code %q printed with color off", m)
 	}
 }
@@ -249,7 +246,7 @@ func TestTerminalMenuUndoAndCtrlC(t *testing.T) {
 	sc.waitFor(t, "press Enter when you have the laptop")
 	typeKeys(t, f, "\x03")
 	sc.waitFor(t, "RESULT mode=terminal end=quit answers=[{t.roll 5}]")
-	if !sgr.MatchString(sc.since(0)) {
+	if !escapeCode.MatchString(sc.since(0)) {
 		t.Error("no color with color on")
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 	"testing"
 	"text/template"
@@ -61,7 +60,7 @@ func renderTemplates(t *testing.T, color bool) string {
 
 func TestTemplatesHaveNoEscapesWhenColorIsOff(t *testing.T) {
 	off := renderTemplates(t, false)
-	if m := regexp.MustCompile("\x1b\\[[0-9;]*m").FindString(off); m != "" {
+	if m := escapeCode.FindString(off); m != "" {
 		t.Fatalf("color-off templates print color code %q: %q", m, off)
 	}
 	for _, s := range []string{"1) Rum  [rum]", "not taken: 7 is out of range", "type to narrow", "1-2 choose", "undo show log help peek quit"} {
@@ -69,7 +68,7 @@ func TestTemplatesHaveNoEscapesWhenColorIsOff(t *testing.T) {
 			t.Errorf("templates lose %q: %q", s, off)
 		}
 	}
-	if on := renderTemplates(t, true); !regexp.MustCompile("\x1b\\[[0-9;]*m").MatchString(on) {
+	if on := renderTemplates(t, true); !escapeCode.MatchString(on) {
 		t.Fatal("color-on templates print no color at all")
 	}
 	if palette := (palette{}); palette.bad("x") != "x" || palette.turn("Ann") != "Ann" {

@@ -10,6 +10,7 @@ import (
 	"rumref/safetext"
 )
 
+// escapeCode is a color code (SGR), what the terminal writes.
 var escapeCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 // stripColor drops the escape codes of s.
