@@ -295,7 +295,7 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 		Game   string `yaml:"game"`
 	}
 	// The probe reads the document with its answer list left empty when
-	// the list is written the fast way (see decodeFile): the YAML parser
+	// the list is written the fast way (see decodeFast): the YAML parser
 	// then never walks the answers twice.
 	var probeDoc *setup.YAMLDoc
 	var err error
@@ -441,13 +441,6 @@ func (e *Encoder) CheckSetup() error {
 	return nil
 }
 
-// decodeFile decodes a save: the answer list the fast way when it is
-// written as rumref writes it, the rest (or, failing that, everything) by
-// the strict YAML decoder. Both ways give the same file or both refuse.
-func decodeFile(data []byte, game string, section any) (File, *setup.YAMLDoc, error) {
-	return decodeFast(data, readFast(data), game, section, nil)
-}
-
 // fastSave is a save whose answer list reads the fast way (splitAnswers):
 // the answers, and the rest of the document with an empty answer list in
 // place of the lines read, parsed by YAML (once for the probe of
@@ -480,9 +473,11 @@ func readFast(data []byte) *fastSave {
 	return &fastSave{answers: answers, doc: doc, limit: opt.Limit}
 }
 
-// decodeFast is decodeFile with the fast reading of data done (fast, nil
-// when it does not read the fast way), into the game's wire type static
-// (Wires; nil: made by newWire).
+// decodeFast decodes a save: the answer list the fast way when it is
+// written as rumref writes it (fast, from readFast; nil when it is not),
+// the rest (or, failing that, everything) by the strict YAML decoder,
+// into the game's wire type static (Wires; nil: made by newWire). Both
+// ways give the same file or both refuse.
 func decodeFast(data []byte, fast *fastSave, game string, section any, static reflect.Type) (File, *setup.YAMLDoc, error) {
 	w := newWireOf(File{Game: game, Setup: section}, static)
 	if fast != nil {

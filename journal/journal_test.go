@@ -12,7 +12,14 @@ import (
 
 	"rumref/referee"
 	"rumref/referee/pirates"
+	"rumref/setup"
 )
+
+// decodeFile decodes a save as DecodeWith does once the game is known:
+// the fast way when it can (decodeFast).
+func decodeFile(data []byte, game string, section any) (File, *setup.YAMLDoc, error) {
+	return decodeFast(data, readFast(data), game, section, nil)
+}
 
 func sample() *File {
 	return &File{Format: Format, Game: "pirates",
