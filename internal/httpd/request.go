@@ -320,22 +320,20 @@ func (r *Request) checkFields(lim limits) error {
 		}
 		r.expect = r.ContentLength > 0
 	}
-	keepAlive := r.Minor == 1
+	// The connection closes after the reply when the client says close,
+	// or speaks HTTP/1.0 without asking for keep-alive.
+	var closeAsked, keepAsked bool
 	for _, f := range h {
 		if !strings.EqualFold(f.Name, "Connection") {
 			continue
 		}
 		for _, opt := range strings.Split(f.Value, ",") {
-			switch opt = strings.TrimSpace(opt); {
-			case strings.EqualFold(opt, "close"):
-				keepAlive = false
-				r.close = true
-			case strings.EqualFold(opt, "keep-alive") && !r.close:
-				keepAlive = true
-			}
+			opt = strings.TrimSpace(opt)
+			closeAsked = closeAsked || strings.EqualFold(opt, "close")
+			keepAsked = keepAsked || strings.EqualFold(opt, "keep-alive")
 		}
 	}
-	r.close = !keepAlive
+	r.close = closeAsked || r.Minor == 0 && !keepAsked
 	return nil
 }
 
