@@ -4,7 +4,6 @@ import "strconv"
 
 // The status codes the server and rumref's pages send.
 const (
-	StatusContinue                = 100
 	StatusOK                      = 200
 	StatusBadRequest              = 400
 	StatusForbidden               = 403
@@ -29,8 +28,6 @@ const (
 // map, so that nothing is built at start-up).
 func StatusText(code int) string {
 	switch code {
-	case StatusContinue:
-		return "Continue"
 	case StatusOK:
 		return "OK"
 	case StatusBadRequest:
