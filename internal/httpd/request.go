@@ -21,8 +21,7 @@ type Request struct {
 	Target string
 	// URL is Target parsed by net/url.
 	URL *url.URL
-	// Proto is "HTTP/1.0" or "HTTP/1.1", and Minor its minor version.
-	Proto string
+	// Minor is the minor version of the request's HTTP/1.x: 0 or 1.
 	Minor int
 	// Host is the Host header, or the host of an absolute-form target.
 	Host string
@@ -227,7 +226,7 @@ func parseRequestLine(line string) (*Request, error) {
 	if method == "PRI" && target == "*" && proto == "HTTP/2.0" {
 		return nil, refuse(StatusHTTPVersionNotSupported, "this server speaks HTTP/1.1 only, not HTTP/2")
 	}
-	r := &Request{Method: method, Target: target, Proto: proto}
+	r := &Request{Method: method, Target: target}
 	switch proto {
 	case "HTTP/1.1":
 		r.Minor = 1

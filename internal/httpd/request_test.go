@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -150,7 +151,7 @@ func TestPipelinedRequests(t *testing.T) {
 // serialise writes a parsed request again.
 func serialise(r *Request) string {
 	var b strings.Builder
-	b.WriteString(r.Method + " " + r.Target + " " + r.Proto + "\r\n")
+	b.WriteString(r.Method + " " + r.Target + " HTTP/1." + strconv.Itoa(r.Minor) + "\r\n")
 	for _, f := range r.Header {
 		b.WriteString(f.Name + ": " + f.Value + "\r\n")
 	}
@@ -190,7 +191,7 @@ func FuzzReadRequest(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q written again as %q is refused: %v", s, again, err)
 		}
-		if r2.Method != r.Method || r2.Target != r.Target || r2.Proto != r.Proto || r2.Host != r.Host || r2.URL.String() != r.URL.String() ||
+		if r2.Method != r.Method || r2.Target != r.Target || r2.Minor != r.Minor || r2.Host != r.Host || r2.URL.String() != r.URL.String() ||
 			r2.ContentLength != r.ContentLength || r2.close != r.close || r2.expect != r.expect || serialise(r2) != again {
 			t.Fatalf("%q written again as %q reads differently: %+v, then %+v", s, again, r, r2)
 		}
