@@ -69,6 +69,10 @@ type RemoteInput struct {
 	// Reply receives the outcome exactly once; it must not block (give it
 	// a buffer of one).
 	Reply chan<- RemoteReply
+
+	// Question, when set, is the ID of the question the viewer was shown
+	// when it sent this: it must be the pending question's.
+	Question string
 }
 
 // RemoteCode is the outcome of a remote input.
@@ -234,6 +238,10 @@ func (s *Session) readAny(q *referee.Question) (line string, remote bool, err er
 		}
 		if in.Step != step {
 			in.Reply <- RemoteReply{Code: RemoteStale, Text: fmt.Sprintf("That was for answer %d; the game is at answer %d now.", in.Step+1, step+1)}
+			return false
+		}
+		if in.Question != "" && in.Question != q.ID {
+			in.Reply <- RemoteReply{Code: RemoteStale, Text: fmt.Sprintf("That was for another question than the one asked now (answer %d).", step+1)}
 			return false
 		}
 		if in.Kind == RemoteAnswer && !MayAnswer(in.Viewer, q) {

@@ -728,6 +728,9 @@ func (h *Hub) queue(in prompts.RemoteInput) (int, string) {
 	if q == nil {
 		return httpd.StatusConflict, fmt.Sprintf("That was for answer %d; the game is at answer %d now.", in.Step+1, h.step+1)
 	}
+	if in.Question != "" && in.Question != q.ID {
+		return httpd.StatusConflict, fmt.Sprintf("That was for another question than the one asked now (answer %d).", in.Step+1)
+	}
 	if !in.Viewer.Sees(q.Actor) {
 		return httpd.StatusForbidden, fmt.Sprintf("This question is for %s.", h.actorName(q.Actor))
 	}

@@ -370,6 +370,10 @@ type postBody struct {
 	Value  string `json:"value"`
 	ID     string `json:"id"`
 	Yes    bool   `json:"yes"`
+
+	// Question is the ID of the question the page showed when the answer
+	// was given: an answer to another question is refused (409).
+	Question string `json:"question"`
 }
 
 // post hands an answer or command to the session and reports its fate.
@@ -387,7 +391,7 @@ func (s *Server) post(w *httpd.Response, r *httpd.Request, v referee.Viewer, wha
 		httpError(w, httpd.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`)
 		return
 	}
-	in := prompts.RemoteInput{Viewer: v, Step: *p.Step}
+	in := prompts.RemoteInput{Viewer: v, Step: *p.Step, Question: p.Question}
 	switch what {
 	case "answer":
 		in.Kind, in.Text = prompts.RemoteAnswer, strings.TrimSpace(p.Answer)
