@@ -27,8 +27,8 @@ func asked(e *referee.Engine) []string {
 }
 
 func TestNewGamesAskLess(t *testing.T) {
-	if c := pirates.NewConfig(pirates.Layout{}); c.Rules != 4 {
-		t.Fatalf("a new game starts under rules revision %d, want 4", c.Rules)
+	if c := pirates.NewConfig(pirates.Layout{}); c.Rules != 5 {
+		t.Fatalf("a new game starts under rules revision %d, want 5", c.Rules)
 	}
 	if !asksLess(t, 3).TakesOnlyAnswers() || freshGame(t, 3).TakesOnlyAnswers() {
 		t.Fatal("only revision 2 lets the engine take only answers")

@@ -23,12 +23,16 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, 
 	if secret {
 		return g.secretDraw(t, st, sort, id, actor, types)
 	}
+	if len(types) == 1 && g.faithful() {
+		return g.knownDraw(t, st, sort, types[0], why)
+	}
 	c := referee.Choose[referee.Key](t)
 	for _, ty := range types {
 		c.AddText(referee.Key(ty.Key), ty.Label)
 	}
-	// The table confirms what it drew even when only one tile can be in
-	// the stack: the question is what tells it to draw.
+	// Before revisionFaithful the table confirms what it drew even when
+	// only one tile can be in the stack: the question is what tells it to
+	// draw.
 	k := c.Pick(t, referee.Question{ID: id, Actor: actor, Rule: "rp.draw", Confirm: true,
 		Prompt: referee.Text("Draw the top %s tile (%s). Which tile is it?", referee.Str(sort.String()), referee.Sub(why))})
 	if !st.Expected(string(k)) {
@@ -39,6 +43,19 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, 
 	}
 	st.Take(string(k))
 	return string(k)
+}
+
+// knownDraw is an open draw from a stack that can show only one kind of
+// tile, ty (revisionFaithful): nothing is asked, and the instruction names
+// the tile, "Take the last bunk: bunk 7 (...)" (rp.draw.known).
+func (g *Game) knownDraw(t *referee.T, st *Stack, sort TileSort, ty *TileType, why referee.Msg) string {
+	if st.Size() == 1 {
+		t.Say("rp.draw.known", referee.Text("Take the last %s: %s (%s).", referee.Str(sort.String()), referee.Str(ty.Label), referee.Sub(why)))
+	} else {
+		t.Say("rp.draw.known", referee.Text("Draw the top %s: it is %s, the only kind left in the stack (%s).", referee.Str(sort.String()), referee.Str(ty.Label), referee.Sub(why)))
+	}
+	st.Take(ty.Key)
+	return ty.Key
 }
 
 // emptyStack says that a draw from an empty stack gives nothing.

@@ -19,3 +19,6 @@ func (g *Game) GameEndForTest(t *referee.T) { g.gameEnd(t) }
 
 // NameWaresForTest runs the end-of-game naming of kept wares (test hook).
 func (g *Game) NameWaresForTest(t *referee.T) { g.nameWares(t) }
+
+// DrawSleepingForTest draws the sleeping places of a new round (test hook).
+func (g *Game) DrawSleepingForTest(t *referee.T) { g.drawSleeping(t, "round") }

@@ -50,7 +50,8 @@ type Config struct {
 // gone. Revision 2 asks the table less (revisionAsksLess). Revision 3
 // asks only what the rules need, when they need it (revisionAsksNeeded).
 // Revision 4 takes a roll with rum as one answer (revisionRumInOne).
-const RulesRevision = 4
+// Revision 5 follows the rulebook closer (revisionFaithful).
+const RulesRevision = 5
 
 // revisionAsksLess is the rules revision that asks the table less (issue
 // 12): the engine takes a question's one legal answer itself; one turn
@@ -75,6 +76,17 @@ const revisionAsksNeeded = 3
 // help (rum.more). Revision 3 games, saved before it, asked the die and
 // then each re-roll (rum.use, rum.second).
 const revisionRumInOne = 4
+
+// revisionFaithful is the rules revision that follows the rulebook closer
+// (issue 21): the dark-alley coin is waived when the dark alley is the
+// only move the mover can make, whatever the board holds for others
+// (rp.dark-alley.free), so a player without the pirates for any ordinary
+// alley is offered the dark alley free rather than made to board; a
+// guard with one stack empty asks nothing and draws from the other, with
+// no "none" (rp.guard.count); and a draw from a stack that can show only
+// one kind of tile asks nothing: rumref says which tile it is (the last
+// bunk of the fifth round, rp.draw.known).
+const revisionFaithful = 5
 
 // Settle fixes the rules revision of a save by its answers: rules
 // revision 3 was given, in the session that made it, first to games that
@@ -294,6 +306,9 @@ func (g *Game) asksNeeded() bool { return g.Config.Rules >= revisionAsksNeeded }
 
 // rumInOne reports whether a roll with rum is one answer (revisionRumInOne).
 func (g *Game) rumInOne() bool { return g.Config.Rules >= revisionRumInOne }
+
+// faithful reports whether the game runs under revisionFaithful or later.
+func (g *Game) faithful() bool { return g.Config.Rules >= revisionFaithful }
 
 // TakesOnlyAnswers lets the engine take the one legal answer of a question
 // itself, in games started under revisionAsksLess or later; older saves

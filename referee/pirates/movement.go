@@ -13,7 +13,7 @@ type hop struct {
 	Dest    int
 	Pirates int // pirates needed: one per segment of every alley used
 	// DarkCoin: the hop is through dark alleys and costs their coin, as
-	// an empty ordinary alley leaves its start too.
+	// it is not the only move (darkCoinDue).
 	DarkCoin bool
 }
 
@@ -32,12 +32,13 @@ func (g *Game) hasEmptyPlain(c int) bool {
 }
 
 // eachHop calls f for every legal hop from intersection c, whatever the
-// mover can pay, until f returns false. The order is stable: alleys as the
-// board lists them at c, each dark entry followed by its exits in alley
-// order. A dark exit must be an empty dark alley other than the entry
-// whose inner end is not c (the captain must reach a new intersection).
-func (g *Game) eachHop(c int, f func(hop) bool) {
-	var cost darkCost
+// mover can pay, until f returns false; cost says who would move (their
+// dark alleys' coin depends on it, darkCoinDue). The order is stable:
+// alleys as the board lists them at c, each dark entry followed by its
+// exits in alley order. A dark exit must be an empty dark alley other
+// than the entry whose inner end is not c (the captain must reach a new
+// intersection).
+func (g *Game) eachHop(c int, cost darkCost, f func(hop) bool) {
 	for _, id := range g.Board.At[c] {
 		if !g.hopsVia(c, id, &cost, f) {
 			return
@@ -46,9 +47,45 @@ func (g *Game) eachHop(c int, f func(hop) bool) {
 }
 
 // darkCost is whether the hops through dark alleys from one intersection
-// cost their coin (an empty ordinary alley leaves it too): worked out at
-// its first dark entry, and kept for the others.
-type darkCost struct{ known, coin bool }
+// cost their coin (darkCoinDue): worked out at its first dark entry, and
+// kept for the others. Its mover is who would make the hops, as hop
+// number k of the turn, last if they are the last player still in; the
+// zero darkCost has none, and reads the board alone.
+type darkCost struct {
+	mover       *Player
+	k           int
+	last        bool
+	known, coin bool
+}
+
+// costFor is the darkCost of player p's hop number k.
+func (g *Game) costFor(p referee.Seat, k int, last bool) darkCost {
+	return darkCost{mover: &g.Players[p], k: k, last: last}
+}
+
+// darkCoinDue reports whether a dark-alley hop from c costs its extra coin
+// (rp.dark-alley.free). The coin is waived when the dark alley is the
+// only possible move: under revisionFaithful, the only move for the
+// mover, so an empty ordinary alley counts only if they can fill it with
+// their supply pirates and pay its hop coin; under older revisions, and
+// without a mover, when no ordinary alley at c is empty at all.
+func (g *Game) darkCoinDue(cost *darkCost, c int) bool {
+	m := cost.mover
+	if m == nil || !g.faithful() {
+		return g.hasEmptyPlain(c)
+	}
+	extra, _ := hopCoins(hop{}, cost.k, cost.last)
+	if extra > m.Coins {
+		// No ordinary alley can be paid for; nor can a dark one.
+		return false
+	}
+	for _, a := range g.Board.At[c] {
+		if al := &g.Board.Alleys[a]; !al.Dark && g.empty(a) && al.Segments <= m.Supply {
+			return true
+		}
+	}
+	return false
+}
 
 // hopsVia calls f for every legal hop from intersection c through its
 // alley id (none when the alley is taken), in eachHop's order, until f
@@ -62,7 +99,7 @@ func (g *Game) hopsVia(c, id int, cost *darkCost, f func(hop) bool) bool {
 		return f(hop{Alley: id, Exit: -1, Dest: g.Board.Other(*a, c), Pirates: a.Segments})
 	}
 	if !cost.known {
-		cost.coin, cost.known = g.hasEmptyPlain(c), true
+		cost.coin, cost.known = g.darkCoinDue(cost, c), true
 	}
 	for _, x := range g.dark {
 		xa := &g.Board.Alleys[x]
@@ -81,7 +118,7 @@ func (g *Game) hopsVia(c, id int, cost *darkCost, f func(hop) bool) bool {
 // exists. The mover's pirates and coins do not matter.
 func (g *Game) deadEnd(c int) bool {
 	dead := true
-	g.eachHop(c, func(hop) bool { dead = false; return false })
+	g.eachHop(c, darkCost{}, func(hop) bool { dead = false; return false })
 	return dead
 }
 
@@ -142,7 +179,7 @@ func (g *Game) escapeDeadEnd(t *referee.T) {
 
 // hopCoins is the coin cost of hop number k of a turn: 1 for every hop
 // after the first (free for the last player still in), plus 1 for a dark
-// alley unless no empty ordinary alley leaves the intersection (DarkCoin).
+// alley unless it is the only possible move (DarkCoin).
 func hopCoins(h hop, k int, last bool) (extra, dark int) {
 	if k > 0 && !last {
 		extra = 1
@@ -163,7 +200,7 @@ func (g *Game) payable(p referee.Seat, h hop, k int, last bool) bool {
 
 // affordable lists, for every entry alley at c in the board's order, the
 // first hop through it the player can pay for as hop number k (0 = the
-// first of the turn). One hop an entry is all a menu shows: a dark
+// first of the turn, last: the last player still in). One hop an entry is all a menu shows: a dark
 // entry's exits are asked for once it is chosen (hop), so the search of
 // a dark entry stops at its first exit the player can pay for. Each of
 // c's alleys is looked at once, and c's ordinary alleys once more at its
@@ -172,7 +209,7 @@ func (g *Game) payable(p referee.Seat, h hop, k int, last bool) bool {
 // it before calling again.
 func (g *Game) affordable(p referee.Seat, c, k int, last bool) []hop {
 	out := g.hops[:0]
-	var cost darkCost
+	cost := g.costFor(p, k, last)
 	for _, id := range g.Board.At[c] {
 		g.hopsVia(c, id, &cost, func(h hop) bool {
 			if !g.payable(p, h, k, last) {
@@ -194,7 +231,7 @@ func (g *Game) canHop(p referee.Seat, k int, last bool) bool {
 		return false
 	}
 	found := false
-	g.eachHop(c, func(h hop) bool {
+	g.eachHop(c, g.costFor(p, k, last), func(h hop) bool {
 		found = g.payable(p, h, k, last)
 		return !found
 	})
@@ -209,7 +246,7 @@ func (g *Game) whyNoHop(p referee.Seat) referee.Msg {
 		return referee.Text("No hop is possible anywhere on the board.")
 	}
 	fits := false
-	g.eachHop(c, func(h hop) bool {
+	g.eachHop(c, darkCost{}, func(h hop) bool {
 		fits = h.Pirates <= g.Players[p].Supply
 		return !fits
 	})
@@ -410,7 +447,7 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 	from := g.Captain
 	var choice hop
 	exits := g.exits[:0]
-	var cost darkCost
+	cost := g.costFor(p, k, last)
 	g.hopsVia(from, int(entry), &cost, func(h hop) bool {
 		if g.payable(p, h, k, last) {
 			exits = append(exits, h)
@@ -445,6 +482,7 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 	if choice.Exit >= 0 {
 		g.Occupant[choice.Exit] = int(p)
 	}
+	supply := pl.Supply
 	pl.Supply -= choice.Pirates
 	var paid string
 	switch {
@@ -462,6 +500,13 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 		if dark == 0 {
 			rule = "rp.dark-alley.free"
 			pays = referee.Sub(referee.Text("%s The dark alley costs no coin: no other alley leaving %s is free.", referee.Str(paid), referee.Str(g.Board.Intersections[from].Name)))
+			if g.hasEmptyPlain(from) {
+				// revisionFaithful: the free ordinary alleys are too long
+				// for the mover (their coins cannot be the reason: the
+				// hop coin of an ordinary alley is the dark alley's too).
+				pays = referee.Sub(referee.Text("%s The dark alley costs no coin: it is the only move %s can make, as no free alley leaving %s can be filled with %s.",
+					referee.Str(paid), referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Count(supply, "pirate")))
+			}
 		}
 		t.Say(rule, referee.Text("%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s", referee.Str(pl.Name), referee.Count(choice.Pirates, "pirate"),
 			referee.Str(g.Board.Alleys[choice.Alley].Exit), referee.Str(g.Board.Alleys[choice.Exit].Exit), referee.Str(g.Board.Intersections[choice.Dest].Name), pays))

@@ -14,7 +14,7 @@ type Hop = hop
 func (g *Game) affordableBefore(p referee.Seat, c, k int, last bool) []hop {
 	out := g.hops[:0]
 	for _, id := range g.Board.At[c] {
-		g.eachHopViaBefore(c, alley(id), func(h hop) bool {
+		g.eachHopViaBefore(c, alley(id), func() bool { return g.darkCoinBefore(p, c, k, last) }, func(h hop) bool {
 			if !g.payable(p, h, k, last) {
 				return true
 			}
@@ -26,7 +26,32 @@ func (g *Game) affordableBefore(p referee.Seat, c, k int, last bool) []hop {
 	return out
 }
 
-func (g *Game) eachHopViaBefore(c int, entry alley, f func(hop) bool) {
+// darkCoinBefore is the dark-alley coin of player p's hop number k from
+// c as written out for the reference: under revisionFaithful it is due
+// when some empty ordinary alley at c is a move p can make (its segments
+// within p's supply, its hop coin within p's coins); before, when some
+// ordinary alley at c is empty. A p below 0 is no mover: the board alone.
+func (g *Game) darkCoinBefore(p referee.Seat, c, k int, last bool) bool {
+	for _, id := range g.Board.At[c] {
+		a := g.Board.Alleys[id]
+		if a.Dark || g.Occupant[id] >= 0 {
+			continue
+		}
+		if p < 0 || g.Config.Rules < 5 {
+			return true
+		}
+		coin := 0
+		if k > 0 && !last {
+			coin = 1
+		}
+		if a.Segments <= g.Players[p].Supply && coin <= g.Players[p].Coins {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) eachHopViaBefore(c int, entry alley, due func() bool, f func(hop) bool) {
 	darkCoin, known := false, false // worked out at the first dark entry
 	for _, id := range g.Board.At[c] {
 		a := &g.Board.Alleys[id]
@@ -40,7 +65,7 @@ func (g *Game) eachHopViaBefore(c int, entry alley, f func(hop) bool) {
 			continue
 		}
 		if !known {
-			darkCoin, known = g.hasEmptyPlain(c), true
+			darkCoin, known = due(), true
 		}
 		for _, x := range g.dark {
 			xa := &g.Board.Alleys[x]
@@ -61,7 +86,7 @@ func (g *Game) EachHopForTest(c, entry int) []Hop {
 	var out []Hop
 	each := func(h hop) bool { out = append(out, h); return true }
 	if entry < 0 {
-		g.eachHop(c, each)
+		g.eachHop(c, darkCost{}, each)
 	} else {
 		g.hopsVia(c, entry, &darkCost{}, each)
 	}
@@ -70,7 +95,7 @@ func (g *Game) EachHopForTest(c, entry int) []Hop {
 
 func (g *Game) EachHopBeforeForTest(c, entry int) []Hop {
 	var out []Hop
-	g.eachHopViaBefore(c, alley(entry), func(h hop) bool { out = append(out, h); return true })
+	g.eachHopViaBefore(c, alley(entry), func() bool { return g.darkCoinBefore(-1, c, 0, false) }, func(h hop) bool { out = append(out, h); return true })
 	return out
 }
 

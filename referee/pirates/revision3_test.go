@@ -151,9 +151,10 @@ func TestRevision3WaresNamedAtTheEnd(t *testing.T) {
 			}
 		}
 	}
-	// The same tile named twice: the table is told, both name again.
+	// The same tile named twice: the table is told that the namings
+	// clash, both name again (TestWaresClashToldOnlyToThePlayers).
 	_, e = run(t, func() *pirates.Game { return keptWares(t) }, name, "wares.name=hook 3, hat 2", "wares.name=hook 3")
-	if q := e.Next(); q == nil || q.ID != "wares.name" || q.Actor != 0 || !hasEvent(e, "rp.supply.named", "Ann and Cy each named the hook 3") {
+	if q := e.Next(); q == nil || q.ID != "wares.name" || q.Actor != 0 || !hasEvent(e, "rp.supply.named", "The namings of Ann and Cy clash") {
 		t.Fatalf("after a clash: %v\n%s", q, events(e))
 	}
 	g, e = run(t, func() *pirates.Game { return keptWares(t) }, name, "wares.name=hook 3, hat 2", "wares.name=hook 3", "wares.name=hook 3, hat 2", "wares.name=parrot 5")

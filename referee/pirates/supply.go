@@ -69,9 +69,10 @@ func (g *Game) supplyUnnamed(t *referee.T, p referee.Seat) {
 // nameWares runs at the game's end under revisionAsksNeeded, before the
 // score: each player who kept wares names them, in secret and on one line
 // ("hook 3, parrot 5"), as only the final score needs them. If two players
-// name the same tile (the box has one of each), the table is told which
-// tile and whose answers clash, as the score would show a moment later,
-// and those players name theirs again (rp.supply.named).
+// name the same tile (the box has one of each), the table is told only
+// that their namings clash, each of them alone which tile, and those
+// players name theirs again (rp.supply.named; what the naming cannot
+// check is rp.supply.named.trust).
 func (g *Game) nameWares(t *referee.T) {
 	if !g.asksNeeded() {
 		return
@@ -104,30 +105,46 @@ func (g *Game) nameWares(t *referee.T) {
 	}
 }
 
-// clashingWares says, in public, which tiles several players named, and
-// returns those players (in seat order) to name their wares again.
+// clashingWares finds the tiles several players named and returns those
+// players (in seat order) to name their wares again. The table is told,
+// in public, only whose namings clash; each of them is told in private
+// which tiles, and with whom: which wares a player kept stays secret
+// while the namings are put right (rp.supply.named).
 func (g *Game) clashingWares(t *referee.T, named [][]string) []referee.Seat {
-	again := make([]bool, len(named))
+	clashes := make([][]referee.Msg, len(named)) // each seat's clashes, privately
+	var seats []int
 	for _, ty := range g.Stacks[SortWare].types {
-		var who []string
-		var seats []int
+		seats = seats[:0]
 		for i, keys := range named {
 			if slices.Contains(keys, ty.Key) {
-				who, seats = append(who, g.Players[i].Name), append(seats, i)
+				seats = append(seats, i)
 			}
 		}
-		if len(who) > 1 {
-			for _, i := range seats {
-				again[i] = true
+		if len(seats) < 2 {
+			continue
+		}
+		for _, i := range seats {
+			var others []string
+			for _, j := range seats {
+				if j != i {
+					others = append(others, g.Players[j].Name)
+				}
 			}
-			t.Say("rp.supply.named", referee.Text("%s each named the %s, and the box holds one: they name their wares again.", referee.Words(who, ", ", " and "), referee.Str(ty.Label)))
+			clashes[i] = append(clashes[i], referee.Text("you and %s both named the %s", referee.Words(others, ", ", " and "), referee.Str(ty.Label)))
 		}
 	}
 	var out []referee.Seat
-	for i, a := range again {
-		if a {
+	var who []string
+	for i, c := range clashes {
+		if len(c) > 0 {
 			out = append(out, referee.Seat(i))
+			who = append(who, g.Players[i].Name)
 		}
+	}
+	public := referee.Text("The namings of %s clash (a tile named twice, and the box holds one of each): they name their wares again.", referee.Words(who, ", ", " and "))
+	for _, p := range out {
+		t.Tell("rp.supply.named", public, p, referee.Text("Your naming clashes: %s. Look at your wares again before you name them.", referee.List(clashes[p], "; ", "; ")))
+		public = referee.Msg{} // said once
 	}
 	return out
 }

@@ -10,7 +10,9 @@ import (
 
 // View is the game state as one viewer may see it, for --json. Secret
 // fields (coins, kept wares, unfulfilled rendezvous targets) are filled
-// only for the viewer's own seat.
+// only for the viewer's own seat, but for the kept wares of every player
+// once the game is over: the score names them then, and so do the status
+// text and the view.
 type View struct {
 	Round       int          `json:"round"`
 	Phase       string       `json:"phase"`
@@ -51,7 +53,7 @@ type PlayerView struct {
 	Rendezvous int      `json:"rendezvous_face_down"`
 	WareCount  int      `json:"wares_kept"`
 	// Coins, Wares and Targets are secret: set only for the viewer's own
-	// seat.
+	// seat (Wares for everyone's once the game is over).
 	Coins   *int     `json:"coins,omitempty"`
 	Wares   []string `json:"wares,omitempty"`
 	Targets []string `json:"targets,omitempty"`
@@ -127,12 +129,15 @@ func (g *Game) View(viewer referee.Viewer) any {
 	for s := TileSort(0); s < numSorts; s++ {
 		v.Stacks = append(v.Stacks, StackView{Sort: s.String(), Size: g.Stacks[s].Size()})
 	}
+	over := g.Phase == PhaseOver && g.Final != nil
 	for i, p := range g.Players {
 		pv := PlayerView{Name: p.Name, Color: p.Color, Supply: p.Supply, Office: p.Office, Rum: p.Rum, Out: p.Out,
 			Won: labels(p.Won), Rendezvous: len(p.Targets) + p.FaceDown, WareCount: len(p.Wares) + p.Unnamed}
 		if viewer.Sees(referee.Seat(i)) {
 			c := p.Coins
 			pv.Coins, pv.Wares, pv.Targets = &c, labels(p.Wares), labels(p.Targets)
+		} else if over && len(p.Wares) > 0 && p.Unnamed == 0 {
+			pv.Wares = labels(p.Wares)
 		}
 		v.Players = append(v.Players, pv)
 	}
