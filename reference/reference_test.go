@@ -104,8 +104,8 @@ func TestEveryRulingSettled(t *testing.T) {
 	// and #4 the rendezvous revealed on demand; in rules revision 3 #5
 	// the rendezvous target named only when revealed, #6 wares kept or
 	// sold in public and named at the end, #7 pub invitees asked in public
-	// (Rum & Pirates).
-	want = append(want, "rumref #1", "rumref #2", "rumref #3", "rumref #4", "rumref #5", "rumref #6", "rumref #7")
+	// (Rum & Pirates); #8 what naming the wares at the end cannot check.
+	want = append(want, "rumref #1", "rumref #2", "rumref #3", "rumref #4", "rumref #5", "rumref #6", "rumref #7", "rumref #8")
 	for _, w := range want {
 		if count[w] != 1 {
 			t.Errorf("%s is settled by %d entries, want exactly 1", w, count[w])
