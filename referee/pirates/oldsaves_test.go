@@ -51,6 +51,31 @@ func TestSavesOfRevisionThreeReplay(t *testing.T) { replaySaves(t, "rev3", 3, 3)
 // the end 731d91d recorded.
 func TestSavesOfRevisionThreeWithRumInOneReplay(t *testing.T) { replaySaves(t, "rev3r", 4, 1) }
 
+// TestSavesOfRevisionFourReplay replays whole games saved under rules
+// revision 4 by rumref f0374f8, before revision 5 read the dark-alley
+// waiver for the mover, drew from the other guard stack without asking
+// and told a draw whose tile is known (random legal games of 2 to 5
+// players on random boards; the goldens were written by f0374f8). Each
+// asks, as revision 4 did, a draw whose tile is known, and the 3-player
+// game ends a turn where a dark alley free for the mover would have gone
+// on: replayed as revision 5 none of them gets through its answers.
+func TestSavesOfRevisionFourReplay(t *testing.T) {
+	replaySaves(t, "rev4", 4, 4)
+	saves, _ := filepath.Glob(filepath.Join("testdata", "rev4", "*.yaml"))
+	for _, path := range saves {
+		cfg, _, answers := savedGame(t, path)
+		cfg.Rules = 5
+		board, err := setup.Assemble(cfg.Layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, answers); err == nil {
+			t.Errorf("%s replays as revision 5 too: the revision changes nothing it asks", path)
+			e.Close()
+		}
+	}
+}
+
 // savedGame opens a save of testdata: its setup, the factory of its game
 // and its answers.
 func savedGame(tb testing.TB, path string) (pirates.Config, func() referee.Game, []referee.Answer) {
