@@ -290,7 +290,7 @@ In games saved before rules revision 5 the waiver read the board alone: it appli
 		{ID: "rp.rum", Topic: rpActions, Title: "Rum barrels and re-rolls",
 			Text: `The rum barrel intersection gives you 2 barrels, kept in plain view. A barrel buys re-rolls of one of your own die rolls in the wrangle, the scorpion roll or a pub roll-off: hand it back and roll again, up to twice. The last roll stands; you cannot go back to an earlier one. Re-rolls you do not use are lost. With another barrel you can buy two more re-rolls of the same roll.
 In games of rules revision 2 or later rum is offered only where it can help: not after a 6 in the wrangle, a pub roll that beats every tile left, or a scorpion roll when any roll would sting; and once you keep the result of a barrel's first re-roll, that roll is settled and no further barrel is offered for it.
-In games started with this rumref (rules revision 4) a roll of a player holding rum is one answer: the die, or r and the result the barrel's re-rolls ended at (r5); another barrel is offered only if it could still help.`,
+In games of rules revision 4 or later (new games) a roll of a player holding rum is one answer: the die, or r and the result the barrel's re-rolls ended at (r5); another barrel is offered only if it could still help.`,
 			Example: `You roll 2 in the wrangle and hand in a barrel. You re-roll a 1, then use the second re-roll and get a 5: the 5 stands. Had you stopped at the 1, the unused re-roll would be gone.`,
 			Tags:    []string{"rum", "barrel", "reroll", "re-roll", "second chance", "drink", "rum barrel"},
 			See:     []string{"rp.rum.timing", "rp.dice", "rp.pub.roll", "rp.chest.scorpion", "rp.wrangle"}},
