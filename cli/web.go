@@ -13,6 +13,7 @@ import (
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/web"
+	"rumref/wire"
 )
 
 // webFlags are the options of the phones' pages (--web).
@@ -24,19 +25,6 @@ type webFlags struct {
 // addWebFlag adds --web to a command that plays a game.
 func addWebFlag(cmd *cobra.Command, f *webFlags) {
 	cmd.Flags().StringVar(&f.addr, "web", "", "also serve the game to phones and a table screen at HOST:PORT (port 0: a free port; loopback unless a LAN address or 0.0.0.0 is given)")
-}
-
-// jsonWeb is the --io json object that lists the pages.
-type jsonWeb struct {
-	Type  string        `json:"type"`
-	Table string        `json:"table"`
-	Seats []jsonWebSeat `json:"seats"`
-}
-
-type jsonWebSeat struct {
-	Seat int    `json:"seat"`
-	Name string `json:"name"`
-	URL  string `json:"url"`
 }
 
 // startWeb starts the phones' pages for a game when --web was given. It
@@ -72,9 +60,9 @@ func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Fa
 		return nil, nil, false, err
 	}
 	go srv.Serve()
-	obj := jsonWeb{Type: "web", Table: srv.TableURL(), Seats: []jsonWebSeat{}}
+	obj := wire.Web{Type: "web", Table: srv.TableURL(), Seats: []wire.WebSeat{}}
 	for i, n := range names {
-		obj.Seats = append(obj.Seats, jsonWebSeat{Seat: i, Name: n, URL: srv.SeatURL(i)})
+		obj.Seats = append(obj.Seats, wire.WebSeat{Seat: i, Name: n, URL: srv.SeatURL(i)})
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Phones: each player opens their own page (scan the code); the table page is for a shared screen.\n")

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"rumref/referee"
+	"rumref/wire"
 )
 
 // Remote is another front end served beside the session's own input,
@@ -126,18 +127,14 @@ func MayAnswer(viewer referee.Viewer, q *referee.Question) bool {
 	return viewer.Sees(q.Actor)
 }
 
-// QuestionJSON is the question object of the JSON Lines protocol
-// (docs/protocol.md), for other front ends that speak it.
-type QuestionJSON = jsonQuestion
-
 // QuestionFor is q's question object as viewer may see it: to anyone but
 // its actor a secret question shows only who is asked (no options, no
 // range, no example). name is the actor's name, step the answers so far.
-func QuestionFor(q *referee.Question, name string, step int, viewer referee.Viewer) QuestionJSON {
+func QuestionFor(q *referee.Question, name string, step int, viewer referee.Viewer) wire.Question {
 	o := newJSONQuestion(q, name, step)
 	if q.Secret && !viewer.Sees(q.Actor) {
 		o.Text = fmt.Sprintf("(a secret question for %s)", o.ActorName)
-		o.Options, o.Min, o.Max, o.Example = []referee.Option{}, nil, nil, ""
+		o.Options, o.Min, o.Max, o.Example = []wire.Option{}, nil, nil, ""
 	}
 	return o
 }

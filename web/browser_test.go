@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rumref/referee"
+	"rumref/wire"
 )
 
 // The browser tests drive Debian's chromium through chromedp. test.sh
@@ -213,7 +214,7 @@ func (b *browser) playInBrowser(every func(step int)) {
 	queuedAt := map[int]bool{}
 	for step := 0; step < len(tb.answers); {
 		ts, _ := tb.state(Table)
-		var q questionObj
+		var q wire.Question
 		if json.Unmarshal(ts.Question, &q) != nil || ts.Step != step {
 			b.t.Fatalf("step %d: the table is at %d with %s", step, ts.Step, ts.Question)
 		}
@@ -227,7 +228,7 @@ func (b *browser) playInBrowser(every func(step int)) {
 		for i := range tb.names {
 			seat := referee.Viewer(i)
 			s, _ := tb.state(seat)
-			var sq questionObj
+			var sq wire.Question
 			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
 				b.click(seat, sq.Step, tb.answers[sq.Step].A)
 				queuedAt[sq.Step] = true

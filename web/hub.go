@@ -27,6 +27,7 @@ import (
 	"rumref/internal/httpd"
 	"rumref/prompts"
 	"rumref/referee"
+	"rumref/wire"
 )
 
 // Table is the viewer of the table page (the public view).
@@ -161,88 +162,7 @@ func (h *Hub) name(v referee.Viewer) string {
 // actorName is the name of who answers a question.
 func (h *Hub) actorName(s referee.Seat) string { return h.name(s.Viewer()) }
 
-// JSON objects, as in the JSON Lines protocol (docs/protocol.md).
-
-type eventObj struct {
-	Type string `json:"type"`
-	Rule string `json:"rule"`
-	Text string `json:"text"`
-	Step int    `json:"step"`
-}
-
-type questionObj struct {
-	prompts.QuestionJSON
-	// Ahead marks a question asked before the player's turn (the
-	// answers of several players do not depend on each other); Queued
-	// is the answer already given to it.
-	Ahead  bool   `json:"ahead,omitempty"`
-	Queued string `json:"queued,omitempty"`
-}
-
-type statusObj struct {
-	Type   string          `json:"type"`
-	Viewer referee.Viewer  `json:"viewer"`
-	Text   string          `json:"text"`
-	View   json.RawMessage `json:"view"`
-}
-
-type endObj struct {
-	Type   string          `json:"type"`
-	Status json.RawMessage `json:"status"`
-	Text   string          `json:"text"`
-	Step   int             `json:"step"`
-	// Play is the play logger link (BG Stats) and its QR code.
-	Play *finalInfo `json:"play,omitempty"`
-}
-
-type infoObj struct {
-	Type string `json:"type"`
-	Text string `json:"text"`
-}
-
-type confirmObj struct {
-	Type string `json:"type"`
-	ID   string `json:"id"`
-	Text string `json:"text"`
-	// Seat is who must answer (-1: anyone at the table); Mine says the
-	// viewer is that player.
-	Seat int  `json:"seat"`
-	Mine bool `json:"mine"`
-}
-
-type exitObj struct {
-	Type   string `json:"type"`
-	Reason string `json:"reason"`
-	Step   int    `json:"step"`
-}
-
-type helpObj struct {
-	Type     string `json:"type"`
-	Question string `json:"question"`
-	Text     string `json:"text"`
-	Commands string `json:"commands"`
-	Rules    string `json:"rules"`
-}
-
-// stateObj is the whole state for one viewer: GET U/state and the
-// "state" event that starts a stream or follows a resync.
-type stateObj struct {
-	Type     string            `json:"type"`
-	Game     string            `json:"game"`
-	Title    string            `json:"title"`
-	Viewer   referee.Viewer    `json:"viewer"`
-	Name     string            `json:"name"`
-	Players  []string          `json:"players"`
-	Step     int               `json:"step"`
-	View     json.RawMessage   `json:"view"`
-	Text     string            `json:"text"`
-	Question json.RawMessage   `json:"question"`
-	Events   []json.RawMessage `json:"events"`
-	Info     []json.RawMessage `json:"info"`
-	Confirm  json.RawMessage   `json:"confirm"`
-	End      json.RawMessage   `json:"end"`
-	Exit     json.RawMessage   `json:"exit"`
-}
+// The objects sent are package wire's (docs/protocol.md).
 
 func mustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
@@ -254,13 +174,13 @@ func mustJSON(v any) json.RawMessage {
 
 // questionFor is q as viewer v may see it: to anyone but its actor a
 // secret question shows only who is asked.
-func (h *Hub) questionFor(q *referee.Question, v referee.Viewer, step int) questionObj {
-	return questionObj{QuestionJSON: prompts.QuestionFor(q, h.actorName(q.Actor), step, v)}
+func (h *Hub) questionFor(q *referee.Question, v referee.Viewer, step int) wire.Question {
+	return prompts.QuestionFor(q, h.actorName(q.Actor), step, v)
 }
 
 // helpFor explains the question a viewer sees, the commands of the pages
 // and the question's rule.
-func (h *Hub) helpFor(q *questionObj) json.RawMessage {
+func (h *Hub) helpFor(q *wire.Question) json.RawMessage {
 	var b strings.Builder
 	id := ""
 	if q != nil {
@@ -282,7 +202,7 @@ func (h *Hub) helpFor(q *questionObj) json.RawMessage {
 	if h.cfg.Rules != nil && q != nil && q.Rule != "" {
 		rules = strings.TrimRight(h.cfg.Rules(q.Rule), "\n")
 	}
-	return mustJSON(helpObj{Type: "help", Question: id, Text: strings.TrimRight(b.String(), "\n"),
+	return mustJSON(wire.Help{Type: "help", Question: id, Text: strings.TrimRight(b.String(), "\n"),
 		Commands: "Undo takes back the last answer; Correct replaces answer N (numbers as in the log) and replays the rest; Rules searches the rules reference. Taking back another player's secret answer needs that player's confirmation on their phone.",
 		Rules:    rules})
 }
@@ -325,7 +245,7 @@ func (h *Hub) Sync(e *referee.Engine) {
 		var u update
 		for _, ev := range fresh {
 			if t := ev.For(v); t != "" {
-				u.events = append(u.events, mustJSON(eventObj{Type: "event", Rule: ev.Rule, Text: t, Step: ev.Step}))
+				u.events = append(u.events, mustJSON(wire.Event{Type: "event", Rule: ev.Rule, Text: t, Step: ev.Step}))
 			}
 		}
 		u.view = mustJSON(g.View(v))
@@ -337,9 +257,9 @@ func (h *Hub) Sync(e *referee.Engine) {
 		h.mu.Unlock()
 		if !same {
 			u.text = g.Status(v)
-			u.status = mustJSON(statusObj{Type: "status", Viewer: v, Text: u.text, View: u.view})
+			u.status = mustJSON(wire.Status{Type: "status", Viewer: int(v), Text: u.text, View: u.view})
 		}
-		var qo *questionObj
+		var qo *wire.Question
 		if q != nil {
 			o := h.questionFor(q, v, step)
 			qo = &o
@@ -364,7 +284,7 @@ func (h *Hub) Sync(e *referee.Engine) {
 		}
 		u.help = h.helpFor(qo)
 		if over {
-			u.end = mustJSON(endObj{Type: "end", Status: u.view, Text: u.text, Step: step, Play: h.playInfo(g)})
+			u.end = mustJSON(wire.End{Type: "end", Status: u.view, Text: u.text, Step: step, Play: h.playInfo(g)})
 		}
 		ups[i] = u
 	}
@@ -443,7 +363,7 @@ func (h *Hub) markQueued(v referee.Viewer, question json.RawMessage, isAhead boo
 	if !isAhead {
 		return question
 	}
-	var o questionObj
+	var o wire.Question
 	if json.Unmarshal(question, &o) != nil {
 		return question
 	}
@@ -508,7 +428,7 @@ func (h *Hub) Tell(m prompts.RemoteMessage) {
 	defer h.mu.Unlock()
 	switch m.Type {
 	case "info":
-		obj := mustJSON(infoObj{Type: "info", Text: m.Text})
+		obj := mustJSON(wire.Info{Type: "info", Text: m.Text})
 		for _, vw := range h.viewers {
 			vw.info = append(vw.info, obj)
 			if len(vw.info) > 5 {
@@ -520,9 +440,9 @@ func (h *Hub) Tell(m prompts.RemoteMessage) {
 		for i, vw := range h.viewers {
 			var obj json.RawMessage
 			if m.ID != "" {
-				obj = mustJSON(confirmObj{Type: "confirm", ID: m.ID, Text: m.Text, Seat: int(m.Seat), Mine: referee.Viewer(i - 1).Sees(m.Seat)})
+				obj = mustJSON(wire.PageConfirm{Type: "confirm", ID: m.ID, Text: m.Text, Seat: int(m.Seat), Mine: referee.Viewer(i - 1).Sees(m.Seat)})
 			} else {
-				obj = mustJSON(confirmObj{Type: "confirm", Seat: int(m.Seat)})
+				obj = mustJSON(wire.PageConfirm{Type: "confirm", Seat: int(m.Seat)})
 			}
 			if m.ID == "" && vw.confirm == nil {
 				continue
@@ -535,7 +455,7 @@ func (h *Hub) Tell(m prompts.RemoteMessage) {
 		}
 	case "exit":
 		h.stopped = true
-		obj := mustJSON(exitObj{Type: "exit", Reason: m.Reason, Step: m.Step})
+		obj := mustJSON(wire.PageExit{Type: "exit", Reason: m.Reason, Step: m.Step})
 		for _, vw := range h.viewers {
 			vw.exit = obj
 			h.publish(vw, obj)
@@ -555,9 +475,9 @@ func (h *Hub) Close() {
 }
 
 // state is the whole state for viewer v. Called with h.mu held.
-func (h *Hub) state(v referee.Viewer) stateObj {
+func (h *Hub) state(v referee.Viewer) wire.State {
 	vw := h.viewers[v+1]
-	s := stateObj{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: v, Name: h.name(v), Players: h.cfg.Names,
+	s := wire.State{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: int(v), Name: h.name(v), Players: h.cfg.Names,
 		Step: h.step, View: vw.view, Text: vw.text, Question: vw.question, Events: vw.events, Info: vw.info,
 		Confirm: vw.confirm, End: vw.end, Exit: vw.exit}
 	if s.View == nil {
@@ -662,7 +582,7 @@ func (h *Hub) Connected(seat referee.Seat) bool {
 }
 
 // State is the whole state for viewer v (GET U/state).
-func (h *Hub) State(v referee.Viewer) stateObj {
+func (h *Hub) State(v referee.Viewer) wire.State {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.state(v)

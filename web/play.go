@@ -5,16 +5,11 @@ import (
 	"net/url"
 
 	"rumref/referee"
+	"rumref/wire"
 )
 
 // playLink is where BG Stats takes a play to log (its createPlay link).
 const playLink = "https://app.bgstatsapp.com/createPlay.html?data="
-
-// finalInfo is the play logger link shown at the end.
-type finalInfo struct {
-	URL string `json:"url"`
-	QR  string `json:"qr"` // SVG
-}
 
 type bgsGame struct {
 	Name         string `json:"name"`
@@ -62,10 +57,10 @@ func (h *Hub) PlayURL(g referee.Game) string {
 }
 
 // playInfo is the link and its QR code, or nil before the end.
-func (h *Hub) playInfo(g referee.Game) *finalInfo {
+func (h *Hub) playInfo(g referee.Game) *wire.Play {
 	u := h.PlayURL(g)
 	if u == "" {
 		return nil
 	}
-	return &finalInfo{URL: u, QR: QRSVG(u)}
+	return &wire.Play{URL: u, QR: QRSVG(u)}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rumref/referee"
+	"rumref/wire"
 )
 
 // TestAnswerNamesItsQuestion: an answer that names another question than
@@ -18,7 +19,7 @@ func TestAnswerNamesItsQuestion(t *testing.T) {
 	aheadChecked := false
 	for step := 0; step < len(tb.answers) && !aheadChecked; {
 		ts, _ := tb.state(Table)
-		var q questionObj
+		var q wire.Question
 		if json.Unmarshal(ts.Question, &q) != nil || ts.Step != step {
 			t.Fatalf("step %d: the table is at %d with %s", step, ts.Step, ts.Question)
 		}
@@ -35,7 +36,7 @@ func TestAnswerNamesItsQuestion(t *testing.T) {
 		for i := range tb.names {
 			seat := referee.Viewer(i)
 			s, _ := tb.state(seat)
-			var sq questionObj
+			var sq wire.Question
 			if json.Unmarshal(s.Question, &sq) != nil || !sq.Ahead || sq.Queued != "" {
 				continue
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rumref/referee"
+	"rumref/wire"
 )
 
 // dropper is a TCP proxy in front of the game's server that can drop
@@ -121,7 +122,7 @@ func TestBrowserReconnectsAfterTheServerDrops(t *testing.T) {
 	clicked := 0
 	for step := 1; step < 5; step++ {
 		ts, _ := tb.state(Table)
-		var q questionObj
+		var q wire.Question
 		if json.Unmarshal(ts.Question, &q) != nil || ts.Step != step {
 			t.Fatalf("step %d: the table is at %d with %s", step, ts.Step, ts.Question)
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -18,6 +19,7 @@ import (
 	"rumref/internal/httpd"
 	"rumref/prompts"
 	"rumref/referee"
+	"rumref/wire"
 )
 
 //go:embed pages
@@ -285,7 +287,7 @@ func (s *Server) serve(w *httpd.Response, r *httpd.Request) {
 }
 
 func httpError(w *httpd.Response, code int, msg string) {
-	writeJSON(w, code, map[string]any{"ok": false, "error": msg})
+	writeJSON(w, code, wire.Reply{OK: false, Error: msg})
 }
 
 func writeJSON(w *httpd.Response, code int, v any) {
@@ -329,19 +331,12 @@ func (s *Server) asset(w *httpd.Response, name string) {
 
 // join lists the seat URLs with their QR codes, for the table page.
 func (s *Server) join(w *httpd.Response) {
-	type seat struct {
-		Seat      int    `json:"seat"`
-		Name      string `json:"name"`
-		URL       string `json:"url"`
-		QR        string `json:"qr"`
-		Connected bool   `json:"connected"`
-	}
 	conn := s.hub.connected()
-	var out []seat
+	out := wire.Join{Seats: []wire.JoinSeat{}}
 	for i, n := range s.hub.cfg.Names {
-		out = append(out, seat{Seat: i, Name: n, URL: s.SeatURL(i), QR: QRSVG(s.SeatURL(i)), Connected: conn[i+1]})
+		out.Seats = append(out.Seats, wire.JoinSeat{Seat: i, Name: n, URL: s.SeatURL(i), QR: QRSVG(s.SeatURL(i)), Connected: conn[i+1]})
 	}
-	writeJSON(w, httpd.StatusOK, map[string]any{"seats": out})
+	writeJSON(w, httpd.StatusOK, out)
 }
 
 // rules searches the rules reference: GET U/rules?q=WORDS.
@@ -359,21 +354,21 @@ func (s *Server) rules(w *httpd.Response, r *httpd.Request) {
 	default:
 		text = strings.TrimRight(s.hub.cfg.Rules(q), "\n")
 	}
-	writeJSON(w, httpd.StatusOK, map[string]string{"type": "rules", "query": q, "text": text})
+	writeJSON(w, httpd.StatusOK, wire.Rules{Type: "rules", Query: q, Text: text})
 }
 
-// postBody is what POST U/answer, undo, correct and confirm take.
-type postBody struct {
-	Step   *int   `json:"step"`
-	Answer string `json:"answer"`
-	N      int    `json:"n"`
-	Value  string `json:"value"`
-	ID     string `json:"id"`
-	Yes    bool   `json:"yes"`
-
-	// Question is the ID of the question the page showed when the answer
-	// was given: an answer to another question is refused (409).
-	Question string `json:"question"`
+// decodeBody reads a POST's JSON body into v (one of wire's request
+// types): every field known, and the step present.
+func decodeBody(body []byte, v any) bool {
+	var step struct {
+		Step *int `json:"step"`
+	}
+	if json.NewDecoder(bytes.NewReader(body)).Decode(&step) != nil || step.Step == nil {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v) == nil
 }
 
 // post hands an answer or command to the session and reports its fate.
@@ -384,25 +379,34 @@ func (s *Server) post(w *httpd.Response, r *httpd.Request, v referee.Viewer, wha
 		httpError(w, httpd.StatusBadRequest, "the request's body did not arrive whole")
 		return
 	}
-	var p postBody
-	dec := json.NewDecoder(strings.NewReader(string(body)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil || p.Step == nil {
-		httpError(w, httpd.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`)
-		return
-	}
-	in := prompts.RemoteInput{Viewer: v, Step: *p.Step, Question: p.Question}
+	bad := func() { httpError(w, httpd.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`) }
+	in := prompts.RemoteInput{Viewer: v}
 	switch what {
 	case "answer":
-		in.Kind, in.Text = prompts.RemoteAnswer, strings.TrimSpace(p.Answer)
+		var p wire.Answer
+		if !decodeBody(body, &p) {
+			bad()
+			return
+		}
+		in.Step, in.Kind, in.Text, in.Question = p.Step, prompts.RemoteAnswer, strings.TrimSpace(p.Answer), p.Question
 		if in.Text == "" || len(in.Text) > 200 {
 			httpError(w, httpd.StatusUnprocessableEntity, "send the key of one of the answers")
 			return
 		}
 	case "undo":
-		in.Kind = prompts.RemoteUndo
+		var p wire.Undo
+		if !decodeBody(body, &p) {
+			bad()
+			return
+		}
+		in.Step, in.Kind = p.Step, prompts.RemoteUndo
 	case "correct":
-		in.Kind = prompts.RemoteCorrect
+		var p wire.Correct
+		if !decodeBody(body, &p) {
+			bad()
+			return
+		}
+		in.Step, in.Kind = p.Step, prompts.RemoteCorrect
 		value := strings.TrimSpace(p.Value)
 		if p.N < 1 || value == "" || len(value) > 200 || strings.ContainsAny(value, "\r\n") {
 			httpError(w, httpd.StatusUnprocessableEntity, "send the answer's number n (as in the log) and the new value")
@@ -410,18 +414,19 @@ func (s *Server) post(w *httpd.Response, r *httpd.Request, v referee.Viewer, wha
 		}
 		in.Text = fmt.Sprintf("%d %s", p.N, value)
 	case "confirm":
-		in.Kind, in.ID, in.Text = prompts.RemoteConfirm, p.ID, "no"
+		var p wire.ConfirmReply
+		if !decodeBody(body, &p) {
+			bad()
+			return
+		}
+		in.Step, in.Kind, in.ID, in.Text = p.Step, prompts.RemoteConfirm, p.ID, "no"
 		if p.Yes {
 			in.Text = "yes"
 		}
 	}
 	code, reply := s.hub.submit(r.Context(), in)
 	if code == httpd.StatusOK {
-		out := map[string]any{"ok": true}
-		if reply != "" {
-			out["queued"] = true
-		}
-		writeJSON(w, code, out)
+		writeJSON(w, code, wire.Reply{OK: true, Queued: reply != ""})
 		return
 	}
 	httpError(w, code, reply)

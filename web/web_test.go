@@ -19,6 +19,7 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/sim"
+	"rumref/wire"
 )
 
 // table is one game served over HTTP with a session whose own input
@@ -124,7 +125,7 @@ func (tb *table) url(v referee.Viewer) string {
 }
 
 // state fetches a viewer's state.
-func (tb *table) state(v referee.Viewer) (stateObj, []byte) {
+func (tb *table) state(v referee.Viewer) (wire.State, []byte) {
 	tb.t.Helper()
 	res, err := http.Get(tb.url(v) + "/state")
 	if err != nil {
@@ -132,7 +133,7 @@ func (tb *table) state(v referee.Viewer) (stateObj, []byte) {
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
-	var s stateObj
+	var s wire.State
 	if err := json.Unmarshal(b, &s); err != nil {
 		tb.t.Fatalf("state of %d: %v: %s", v, err, b)
 	}
@@ -241,7 +242,7 @@ func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
 		if ts.Step != step {
 			tb.t.Fatalf("the table is at step %d, expected %d", ts.Step, step)
 		}
-		var q questionObj
+		var q wire.Question
 		if err := json.Unmarshal(ts.Question, &q); err != nil || q.ID != tb.answers[step].Q {
 			tb.t.Fatalf("step %d: the table sees question %s, the game asks %s", step, ts.Question, tb.answers[step].Q)
 		}
@@ -254,7 +255,7 @@ func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
 			seat := referee.Viewer(i)
 			s, raw := tb.state(seat)
 			got[seat] = append(got[seat], string(raw))
-			var sq questionObj
+			var sq wire.Question
 			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
 				code, body := tb.post(seat, "answer", map[string]any{"step": sq.Step, "answer": tb.answers[sq.Step].A})
 				got[seat] = append(got[seat], string(body))
@@ -392,7 +393,7 @@ func scan(t *testing.T, game string, v referee.Viewer, msgs []string, secrets ma
 			qs = append(qs, json.RawMessage(m))
 		}
 		for _, raw := range qs {
-			var q questionObj
+			var q wire.Question
 			if len(raw) == 0 || string(raw) == "null" || json.Unmarshal(raw, &q) != nil {
 				continue
 			}
@@ -494,7 +495,7 @@ func wholeGame(t *testing.T, game string, players int, seed uint64) {
 	// The end reaches every viewer with the final view; the table's
 	// carries the play logger link.
 	end, _ := tb.state(Table)
-	var eo endObj
+	var eo wire.End
 	if json.Unmarshal(end.End, &eo) != nil || eo.Play == nil || !strings.HasPrefix(eo.Play.URL, playLink) || !strings.HasPrefix(eo.Play.QR, "<svg") {
 		t.Errorf("the table's end has no play logger link: %s", end.End)
 	}
@@ -511,7 +512,7 @@ func TestWholeRumRunnerGameThroughThePages(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	tb := serve(t, "runner", 2, 3)
 	s, _ := tb.state(Table)
-	var q questionObj
+	var q wire.Question
 	json.Unmarshal(s.Question, &q)
 	if !q.Secret || q.Actor != 0 || len(q.Options) != 0 {
 		t.Fatalf("the table should see the crown's secret draw without options: %s", s.Question)
@@ -756,7 +757,7 @@ func TestUndoFromAPhoneAndTheOwnersConfirmation(t *testing.T) {
 	}()
 	bo.waitFor(t, `"type":"confirm"`)
 	ann, _ := tb.state(0)
-	var c confirmObj
+	var c wire.PageConfirm
 	if json.Unmarshal(ann.Confirm, &c) != nil || !c.Mine || c.ID != "undo.secret" {
 		t.Fatalf("Ann's phone has no confirmation to answer: %s", ann.Confirm)
 	}

@@ -12,38 +12,12 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"rumref/wire"
 )
 
-// option is one option of a question in the JSON Lines protocol.
-type option struct {
-	Key   string `json:"key"`
-	Label string `json:"label"`
-}
-
-// object is any object rumref writes in --io json; only the fields the
-// driver reads are decoded. The fields are those of docs/protocol.md at
-// 221e179 and today (both versions write them).
-type object struct {
-	Type      string   `json:"type"`
-	ID        string   `json:"id"`
-	Actor     int      `json:"actor"`
-	ActorName string   `json:"actor_name"`
-	Kind      string   `json:"kind"`
-	Text      string   `json:"text"`
-	Options   []option `json:"options"`
-	Min       *int     `json:"min"`
-	Max       *int     `json:"max"`
-	Secret    bool     `json:"secret"`
-	Step      int      `json:"step"`
-	Error     string   `json:"error"`
-	Reason    string   `json:"reason"`
-	Rule      string   `json:"rule"`
-	// View is a status object's view (peek).
-	View json.RawMessage `json:"view"`
-}
-
 // single reports whether the question has exactly one legal answer.
-func (q *object) single() bool {
+func single(q *wire.Question) bool {
 	switch q.Kind {
 	case "choice":
 		return len(q.Options) == 1
@@ -127,7 +101,7 @@ func (r *Result) SingleTotal() int {
 type answerer interface {
 	// before is called with each question before it is answered, after
 	// is called with the answer line; both may fail the run.
-	answer(q *object, line string) error
+	answer(q *wire.Question, line string) error
 	// finish waits for the end of the game.
 	finish() error
 	close()
@@ -180,12 +154,27 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%v: rumref stopped writing after step %d: %v (%s); its standard error: %q", s, r.Answers, err, exitOf(cmd), errs)
 		}
-		var o object
-		if err := json.Unmarshal(line, &o); err != nil {
+		// Each object is read as its wire type; only the fields the
+		// driver reads matter (the objects of docs/protocol.md at 221e179
+		// and today both have them).
+		var head struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal(line, &head); err != nil {
 			return nil, fmt.Errorf("%v: not a JSON object: %q", s, line)
 		}
-		switch o.Type {
+		decode := func(v any) error {
+			if err := json.Unmarshal(line, v); err != nil {
+				return fmt.Errorf("%v: not a %s object: %v: %q", s, head.Type, err, line)
+			}
+			return nil
+		}
+		switch head.Type {
 		case "error":
+			var o wire.Error
+			if err := decode(&o); err != nil {
+				return nil, err
+			}
 			r.Refused++
 			if os.Getenv("TABLEPLAY_DEBUG") != "" {
 				fmt.Fprintf(os.Stderr, "refused %q: %s\n", last, o.Error)
@@ -194,6 +183,10 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 				return nil, fmt.Errorf("%v: more than 50 refused answers, the last %q: %s", s, last, o.Error)
 			}
 		case "end":
+			var o wire.End
+			if err := decode(&o); err != nil {
+				return nil, err
+			}
 			r.Answers = o.Step
 			r.Over = true
 			if term != nil {
@@ -208,13 +201,25 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 			}
 			return r, nil
 		case "exit":
+			var o wire.Exit
+			if err := decode(&o); err != nil {
+				return nil, err
+			}
 			return nil, fmt.Errorf("%v: rumref stopped (%s) at step %d; its standard error: %q", s, o.Reason, o.Step, errs)
 		case "event":
+			var o wire.Event
+			if err := decode(&o); err != nil {
+				return nil, err
+			}
 			if o.Rule == "rr.turn" {
 				r.Turns++
 			}
 			pol.event(&o)
 		case "status":
+			var o wire.Status
+			if err := decode(&o); err != nil {
+				return nil, err
+			}
 			if s.Game == "pirates" {
 				pol.coinsFrom(o.View)
 			}
@@ -226,6 +231,10 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 				pol.view = &v
 			}
 		case "question":
+			var o wire.Question
+			if err := decode(&o); err != nil {
+				return nil, err
+			}
 			r.Answers = o.Step
 			if s.Game == "runner" && needsView(o.ID) && !peeking {
 				// The player looks at their own hand and table first.
@@ -249,7 +258,7 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 			retry := o.Step == asked
 			if !retry {
 				asked = o.Step
-				if id := o.ID; o.single() {
+				if id := o.ID; single(&o) {
 					if o.Secret {
 						id += " (secret)"
 					}
@@ -360,7 +369,7 @@ func newPolicy(s Setup) *policy {
 
 // choose returns the line to send for q. retry says the last line was
 // refused: then any legal answer is taken at random.
-func (p *policy) choose(q *object, retry bool) string {
+func (p *policy) choose(q *wire.Question, retry bool) string {
 	if q.Kind == "number" {
 		lo, hi := *q.Min, *q.Max
 		if p.s.Game == "runner" {
@@ -390,7 +399,7 @@ func (p *policy) choose(q *object, retry bool) string {
 }
 
 // has returns the first option whose key is one of keys, or "".
-func has(q *object, keys ...string) string {
+func has(q *wire.Question, keys ...string) string {
 	for _, k := range keys {
 		for _, o := range q.Options {
 			if o.Key == k {
@@ -402,7 +411,7 @@ func has(q *object, keys ...string) string {
 }
 
 // without returns a random option whose key is none of keys (or "").
-func (p *policy) without(q *object, keys ...string) string {
+func (p *policy) without(q *wire.Question, keys ...string) string {
 	var l []string
 	for _, o := range q.Options {
 		skip := false
@@ -458,7 +467,7 @@ func (r *Result) termFailed(term answerer, line string, err error) {
 
 // stopAt ends a short game at question q: the terminal is brought to the
 // same question and both saves must hold the same answers.
-func (r *Result) stopAt(q *object, term answerer, save, termSave string) (*Result, error) {
+func (r *Result) stopAt(q *wire.Question, term answerer, save, termSave string) (*Result, error) {
 	if term == nil {
 		return r, nil
 	}

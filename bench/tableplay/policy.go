@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"rumref/wire"
 )
 
 // The human-like choices. They read only what both versions' questions
@@ -28,7 +30,7 @@ func number(re *regexp.Regexp, s string) int {
 
 // isAlley reports whether an option is an alley to move along ("a" and
 // the alley's number).
-func isAlley(o option) bool {
+func isAlley(o wire.Option) bool {
 	return len(o.Key) > 1 && o.Key[0] == 'a' && strings.Trim(o.Key[1:], "0123456789") == ""
 }
 
@@ -36,7 +38,7 @@ func isAlley(o option) bool {
 // mostly hops on toward actions (cheap alleys first, rarely a coin
 // space), boards only when few pirates are left, joins pubs, takes maps,
 // spends rum now and then. The table's draws and dice are random.
-func (p *policy) pirates(q *object) string {
+func (p *policy) pirates(q *wire.Question) string {
 	supply := number(inSupply, q.Text)
 	switch q.ID {
 	case "turn.choice":
@@ -107,7 +109,7 @@ func (p *policy) pirates(q *object) string {
 	}
 	// A menu of alleys (move.alley, move.exit, and today's one turn menu
 	// and hop menu, which list rest, boarding or stopping beside them).
-	var alleys []option
+	var alleys []wire.Option
 	for _, o := range q.Options {
 		if isAlley(o) {
 			alleys = append(alleys, o)
@@ -137,7 +139,7 @@ func (p *policy) pirates(q *object) string {
 
 // alleyToward picks an alley as a person heading for an action does: the
 // cheap ones more often, coin spaces less.
-func (p *policy) alleyToward(alleys []option) string {
+func (p *policy) alleyToward(alleys []wire.Option) string {
 	best, bestW := "", -1.0
 	for _, o := range alleys {
 		fee := number(pirateFee, o.Label)
@@ -160,7 +162,7 @@ func (p *policy) alleyToward(alleys []option) string {
 // hazards in a raid; the pirate hires crew, buys ships and raids islands
 // that hold a card. Neither plays a card it does not hold (it peeks at
 // its own hand), so the hand questions are never taken back.
-func (p *policy) runner(q *object) string {
+func (p *policy) runner(q *wire.Question) string {
 	v := p.view
 	switch q.ID {
 	case "action":
@@ -244,7 +246,7 @@ func (p *policy) runner(q *object) string {
 
 // crownAction is the crown's action: place investments, fund them, play
 // hazards, and gain or draw when short.
-func (p *policy) crownAction(q *object, v *runnerView) string {
+func (p *policy) crownAction(q *wire.Question, v *runnerView) string {
 	me := v.me(0)
 	switch {
 	case has(q, "reveal") != "" && v.fundedFaceDown() && p.chance(85):
@@ -265,7 +267,7 @@ func (p *policy) crownAction(q *object, v *runnerView) string {
 
 // pirateAction is the pirate's action: raid when a ship is ready, hire
 // crew and buy ships while coins last, gain or draw when short.
-func (p *policy) pirateAction(q *object, v *runnerView) string {
+func (p *policy) pirateAction(q *wire.Question, v *runnerView) string {
 	me := v.me(1)
 	p.crewPlayed = false
 	switch {
@@ -285,7 +287,7 @@ func (p *policy) pirateAction(q *object, v *runnerView) string {
 
 // runnerNumber answers a Rum Runner number question: a typed-in card's
 // printed numbers as small values, raising coins as a person would.
-func (p *policy) runnerNumber(q *object, lo, hi int) int {
+func (p *policy) runnerNumber(q *wire.Question, lo, hi int) int {
 	switch q.ID {
 	case "raid.raise.extra":
 		return min(hi, lo+p.rnd.IntN(2))
@@ -296,7 +298,7 @@ func (p *policy) runnerNumber(q *object, lo, hi int) int {
 }
 
 // runnerText answers a text question: a typed-in card's name and text.
-func (p *policy) runnerText(q *object) string {
+func (p *policy) runnerText(q *wire.Question) string {
 	if strings.Contains(q.ID, "name") {
 		p.typed++
 		return fmt.Sprintf("Fog Bank %c", rune('A'+p.typed-1))
@@ -305,7 +307,7 @@ func (p *policy) runnerText(q *object) string {
 }
 
 // either is the option yes with probability pct in 100, else no.
-func (p *policy) either(q *object, pct int, yes, no string) string {
+func (p *policy) either(q *wire.Question, pct int, yes, no string) string {
 	if p.chance(pct) {
 		return has(q, yes)
 	}

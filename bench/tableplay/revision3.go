@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"rumref/wire"
 )
 
 // What a person at a Rum & Pirates table knows that rumref under rules
@@ -29,7 +31,7 @@ func seatOf(name string) int { return slices.Index(names, name) }
 
 // event follows the public rulings: a rendezvous drawn unnamed is an
 // imagined tile in the drawer's hand.
-func (p *policy) event(o *object) {
+func (p *policy) event(o *wire.Event) {
 	if p.s.Game != "pirates" || o.Rule != "rp.rendezvous.unnamed" || !strings.Contains(o.Text, " draws a rendezvous tile") {
 		return
 	}
@@ -60,7 +62,7 @@ func (p *policy) coinsFrom(raw json.RawMessage) {
 // peekFirst returns the seat (1-based) to peek at before answering q, or
 // 0: before revision 3's pub invitation, asked in public, every player
 // looks at their own coins.
-func (p *policy) peekFirst(q *object) int {
+func (p *policy) peekFirst(q *wire.Question) int {
 	if p.s.Game != "pirates" || q.ID != "pub.invite" || has(q, "everyone") == "" {
 		p.peeked = 0
 		return 0
@@ -76,7 +78,7 @@ func (p *policy) peekFirst(q *object) int {
 // invite answers revision 3's pub invitation: each invited player with a
 // coin joins 4 times in 5, as with the secret question; the table says
 // nobody, everyone, or asks each.
-func (p *policy) invite(q *object) string {
+func (p *policy) invite(q *wire.Question) string {
 	m := hostOf.FindStringSubmatch(q.Text)
 	host := -1
 	if m != nil {
@@ -106,7 +108,7 @@ func (p *policy) invite(q *object) string {
 }
 
 // join answers revision 3's public pub.join as decided at the invitation.
-func (p *policy) join(q *object) string {
+func (p *policy) join(q *wire.Question) string {
 	if p.joins[q.Actor] {
 		return "join"
 	}
@@ -116,7 +118,7 @@ func (p *policy) join(q *object) string {
 // reveals reports whether the asking player, at a question offering the
 // rendezvous reveal, holds an imagined target that the captain's
 // intersection meets; it takes the tile from their hand.
-func (p *policy) reveals(q *object) bool {
+func (p *policy) reveals(q *wire.Question) bool {
 	if q.Actor < 0 || q.Actor >= len(p.targets) {
 		return false
 	}
@@ -136,7 +138,7 @@ func (p *policy) reveals(q *object) bool {
 // keepWare answers revision 3's public keep or sell: the player looks at
 // an imagined ware and keeps it 3 times in 4; a sold one goes back under
 // the imagined stack.
-func (p *policy) keepWare(q *object) string {
+func (p *policy) keepWare(q *wire.Question) string {
 	if len(p.wareBag) == 0 || q.Actor < 0 || q.Actor >= len(p.wares) {
 		return p.either(q, 75, "keep", "sell")
 	}
@@ -151,7 +153,7 @@ func (p *policy) keepWare(q *object) string {
 }
 
 // nameWares names the wares the player kept, as they show.
-func (p *policy) nameWares(q *object) string {
+func (p *policy) nameWares(q *wire.Question) string {
 	if q.Actor >= 0 && q.Actor < len(p.wares) && len(p.wares[q.Actor]) > 0 {
 		return strings.Join(p.wares[q.Actor], ", ")
 	}
@@ -160,7 +162,7 @@ func (p *policy) nameWares(q *object) string {
 
 // reroll answers revision 3's rum question, whose answer is the re-roll's
 // result: a re-roll pct times in 100, else keep.
-func (p *policy) reroll(q *object, pct int) string {
+func (p *policy) reroll(q *wire.Question, pct int) string {
 	if p.chance(pct) {
 		return "r" + strconv.Itoa(1+p.rnd.IntN(6))
 	}
@@ -169,6 +171,6 @@ func (p *policy) reroll(q *object, pct int) string {
 
 // holdsImagined reports whether the asking player holds imagined
 // rendezvous tiles (rumref was not told their targets).
-func (p *policy) holdsImagined(q *object) bool {
+func (p *policy) holdsImagined(q *wire.Question) bool {
 	return q.Actor >= 0 && q.Actor < len(p.targets) && len(p.targets[q.Actor]) > 0
 }

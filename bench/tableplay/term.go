@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"rumref/wire"
 )
 
 // terminal plays the same game in rumref's terminal front end on a
@@ -279,7 +281,7 @@ func lastWords(s, want string) int {
 // ready reports whether the screen s shows q ready for an answer: its
 // text, and after it a list's first option (a list) or a prompt (a
 // typed answer).
-func ready(q *object, s, want string) bool {
+func ready(q *wire.Question, s, want string) bool {
 	end := lastWords(s, want)
 	if end < 0 {
 		return false
@@ -308,7 +310,7 @@ func ready(q *object, s, want string) bool {
 
 // answer types line, the answer to q, once the terminal shows q (an
 // empty line: only waits for it).
-func (t *terminal) answer(q *object, line string) error {
+func (t *terminal) answer(q *wire.Question, line string) error {
 	if os.Getenv("TABLEPLAY_DEBUG") != "" {
 		fmt.Fprintf(os.Stderr, "step %d %s %q\n", q.Step, q.ID, line)
 	}
@@ -352,7 +354,7 @@ func tail(s string) string {
 }
 
 // typeAnswer types the answer to q on the screen s.
-func (t *terminal) typeAnswer(q *object, line string, s string) error {
+func (t *terminal) typeAnswer(q *wire.Question, line string, s string) error {
 	i := -1
 	for k, o := range q.Options {
 		if o.Key == line {
@@ -396,7 +398,7 @@ func (t *terminal) typeAnswer(q *object, line string, s string) error {
 
 // digitKeys reports whether some option key is all digits (then a number
 // always means that key).
-func digitKeys(q *object) bool {
+func digitKeys(q *wire.Question) bool {
 	for _, o := range q.Options {
 		if o.Key != "" && strings.Trim(o.Key, "0123456789") == "" {
 			return true
