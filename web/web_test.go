@@ -519,6 +519,7 @@ func TestRefusals(t *testing.T) {
 	}
 	ann, _ := tb.state(0)
 	json.Unmarshal(ann.Question, &q)
+	annQuestion := q.ID
 	if len(q.Options) == 0 {
 		t.Fatalf("the crown should see the options of its own draw: %s", ann.Question)
 	}
@@ -539,6 +540,11 @@ func TestRefusals(t *testing.T) {
 		{1, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}, 403, "for Ann", ""},
 		{0, "answer", map[string]any{"step": 5, "answer": tb.answers[0].A}, 409, "answer", ""},
 		{0, "answer", map[string]any{"step": 0, "answer": "no-such-card"}, 422, "no-such-card", ""},
+		// An answer names the question it answers: another one's is stale,
+		// its own goes on to be checked.
+		{0, "answer", map[string]any{"step": 0, "question": "no.such", "answer": tb.answers[0].A}, 409, "another question", ""},
+		{0, "answer", map[string]any{"step": 0, "question": annQuestion, "answer": "no-such-card"}, 422, "no-such-card", ""},
+		{1, "undo", map[string]any{"step": 0, "answer": "x"}, 400, "step", ""},
 		{0, "answer", map[string]any{"answer": "x"}, 400, "step", ""},
 		{0, "answer", map[string]any{"step": 0, "answer": "x", "extra": 1}, 400, "step", ""},
 		{1, "undo", map[string]any{"step": 0}, 422, "nothing to undo", ""},
