@@ -393,7 +393,7 @@ func (t *runnerTable) oldInvariants(gg referee.Game) error {
 		}
 		// The hand counts the cards held unnamed (edition 3), which the
 		// deck's Size leaves out.
-		n := p.HandSize() + p.Deck.Size() + len(p.Discard)
+		n := p.HandSize() + p.Deck.Size() + p.Deck.Boxed + len(p.Discard) // Boxed: edition 5, after the old check was written
 		if seat == runner.CrownSeat {
 			crown += n
 		} else {

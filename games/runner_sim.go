@@ -80,12 +80,17 @@ func (t *runnerTable) Invariants(gg referee.Game) error {
 		if p.Deck.Held < 0 || p.Deck.Size() < 0 {
 			return fmt.Errorf("%s holds %d unnamed cards from a deck of %d", p.Name, p.Deck.Held, p.Deck.Size())
 		}
+		if p.Deck.Boxed < 0 || p.Deck.Boxed > 0 && (seat != runner.PirateSeat || g.Config.Edition < 5) {
+			return fmt.Errorf("%s's deck counts %d cards boxed unseen in an edition-%d game", p.Name, p.Deck.Boxed, g.Config.Edition)
+		}
 		if p.Deck.Held > 0 && g.Config.Edition < 3 {
 			return fmt.Errorf("%s holds unnamed cards in an edition-%d game", p.Name, g.Config.Edition)
 		}
 		// The cards held unnamed count in the hand (HandSize) and in the
 		// deck's Known and Unknown, not in its Size.
-		n := p.HandSize() + p.Deck.Size() + len(p.Discard)
+		// The cards boxed unseen count in the deck's Known and Unknown,
+		// not in its Size (edition 5).
+		n := p.HandSize() + p.Deck.Size() + p.Deck.Boxed + len(p.Discard)
 		if seat == runner.CrownSeat {
 			crown += n
 		} else {

@@ -152,7 +152,7 @@ func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text referee.Ms
 // that plays no card and for the event that reports it.
 func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text referee.Msg, rule string, public bool, types []CardType, fits func(*Card) bool, cancel, told string) string {
 	n := g.pickFromHand(t, seat, handQuestion{types: types, fits: fits, none: cancelName, label: cancel, later: true,
-		q: referee.Question{ID: id, Actor: referee.Seat(seat), Secret: !(public && g.cardsNamedOnLeaving()), Rule: rule,
+		q: referee.Question{ID: id, Actor: referee.Seat(seat), Secret: !(public && g.cardsNamedOnLeaving() && !g.namedHand(seat)), Rule: rule,
 			Prompt: referee.Text("%s (Only cards you can play now are listed.)", referee.Sub(text))}})
 	if n == "" {
 		t.Say(rule, referee.Text("%s%s", referee.Str(g.Players[seat].Name), referee.Str(told)))

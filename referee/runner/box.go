@@ -25,9 +25,17 @@ import (
 // "play a hazard" only while its hand and deck can still hold a card of
 // the type by the counts the table sees (crownPlacesByCounts); edition 3
 // saves, written before that, offered them whenever the hand held a card.
-// Saves of editions 0 to 3 replay with the questions they were played
+// Edition 5 asks the table nothing the rules keep hidden and leaves
+// the table's decisions to the table (issue 21): the 5 cards a pirate
+// reshuffle removes go back to the box unseen and unnamed (boxesUnseen);
+// the crown names each card it draws, in secret, so that what its deck
+// can still give at a Home Port raid is exactly what the deck holds
+// (crownNamesDraws); a crown deck that has run out stays out, so a rum's
+// hand shuffle is not offered then (deckStaysOut); and when no rum is
+// left the table is asked to agree a draw or play on (tableAgreesDraw).
+// Saves of editions 0 to 4 replay with the questions they were played
 // with.
-const Edition = 4
+const Edition = 5
 
 // cardsNamedOnLeaving reports whether hands are counts and cards are named
 // when they leave the hand (edition 3, see Edition).
@@ -36,6 +44,28 @@ func (g *Game) cardsNamedOnLeaving() bool { return g.Config.Edition >= 3 }
 // crownPlacesByCounts reports whether the crown's placing actions are
 // offered by the counts the table sees (edition 4, see Edition).
 func (g *Game) crownPlacesByCounts() bool { return g.Config.Edition >= 4 }
+
+// boxesUnseen reports whether the cards a pirate reshuffle removes go
+// back to the box unseen, never named (edition 5, see Edition).
+func (g *Game) boxesUnseen() bool { return g.Config.Edition >= 5 }
+
+// crownNamesDraws reports whether the crown names each card it draws, in
+// secret (edition 5, see Edition); the pirate's draws stay counts.
+func (g *Game) crownNamesDraws() bool { return g.Config.Edition >= 5 }
+
+// deckStaysOut reports whether a crown deck that has run out stays out:
+// no hand shuffle rebuilds it (edition 5, see Edition).
+func (g *Game) deckStaysOut() bool { return g.Config.Edition >= 5 }
+
+// deckRanOut reports whether the seat is the crown and its deck has run
+// out for good (edition 5): then no hand shuffle rebuilds it (rule 42).
+func (g *Game) deckRanOut(seat int) bool {
+	return seat == CrownSeat && g.deckStaysOut() && g.crown().Deck.Size() == 0
+}
+
+// tableAgreesDraw reports whether the table, not rumref, decides on a
+// draw when no rum is left (edition 5, see Edition).
+func (g *Game) tableAgreesDraw() bool { return g.Config.Edition >= 5 }
 
 // asksLess reports whether the game was started under edition 2 or
 // later (see Edition).

@@ -196,18 +196,37 @@ func TestCrewSwapBetweenFullShips(t *testing.T) {
 	}
 }
 
-// TestCashCropCoinIsNotOptional: its end-of-turn coin must be placed.
-func TestCashCropCoinIsNotOptional(t *testing.T) {
-	build := func() *runner.Game {
-		g := boxedBlank(t)
-		island(g, "Bivalve Bay").Card = g.Put("Cash Crop", 1, true)
-		island(g, "Privateer Point").Hazards = []*runner.Piece{g.Put("Reef", 0, false)}
-		return g
+// TestCashCropCoinIsTheCrownsChoice: its card says the crown can put
+// the end-of-turn coin on one of its cards, so the catalog's Cash Crop
+// offers placing no coin, and choosing that places none (issue 21). A
+// save's own copy of an older catalog, whose Cash Crop must place it
+// (exactly: true), still asks without that option.
+func TestCashCropCoinIsTheCrownsChoice(t *testing.T) {
+	build := func(exactly bool) func() *runner.Game {
+		return func() *runner.Game {
+			cfg := boxed(t)
+			for i := range cfg.Cards {
+				if c := &cfg.Cards[i]; c.Name == "Cash Crop" && exactly {
+					c.TurnEnd[0].Exactly = true
+				}
+			}
+			g := runner.Blank(cfg)
+			island(g, "Bivalve Bay").Card = g.Put("Cash Crop", 1, true)
+			island(g, "Privateer Point").Hazards = []*runner.Piece{g.Put("Reef", 0, false)}
+			return g
+		}
 	}
 	var opts []string
-	driveWatch(t, build, runner.RunTurnEnd, []step{{"effect.coin-own", "c2"}}, func(q *referee.Question) { opts = optionKeys(q) })
+	_, g := driveWatch(t, build(false), runner.RunTurnEnd, []step{{"effect.coin-own", "done"}}, func(q *referee.Question) { opts = optionKeys(q) })
+	if !slices.Contains(opts, "done") || len(opts) != 3 {
+		t.Errorf("Cash Crop's coin is the crown's choice: want the two crown cards and no coin, got %v", opts)
+	}
+	if c := island(g, "Bivalve Bay").Card.Coins + island(g, "Privateer Point").Hazards[0].Coins; c != 1 {
+		t.Errorf("declining the coin left %d coins on the crown's cards, want the 1 there was", c)
+	}
+	driveWatch(t, build(true), runner.RunTurnEnd, []step{{"effect.coin-own", "c2"}}, func(q *referee.Question) { opts = optionKeys(q) })
 	if slices.Contains(opts, "done") || len(opts) != 2 {
-		t.Errorf("Cash Crop's coin must go on one of the two crown cards: %v", opts)
+		t.Errorf("an older catalog's Cash Crop must place its coin: %v", opts)
 	}
 }
 

@@ -21,14 +21,19 @@ type Deck struct {
 	// the deck, since which of the deck's cards they are is known only
 	// when they are named.
 	Held int `json:"held,omitempty"`
+	// Boxed counts the cards a pirate reshuffle put back in the box
+	// unseen (edition 5): like Held, Known, Unknown and Open count them
+	// with the deck, since nobody saw which they were.
+	Boxed int `json:"boxed,omitempty"`
 }
 
 // UnknownOf is the number of unknown cards of a type left in the deck (in
 // a game held to the box counts).
 func (d *Deck) UnknownOf(ty CardType) int { return d.Open[ty] }
 
-// Size is the number of cards in the deck (not counting those Held).
-func (d *Deck) Size() int { return len(d.Known) + d.Unknown - d.Held }
+// Size is the number of cards in the deck (not counting those Held or
+// Boxed).
+func (d *Deck) Size() int { return len(d.Known) + d.Unknown - d.Held - d.Boxed }
 
 // unlistedKey is the option key for "a card not in the list".
 const unlistedKey = "unlisted"
@@ -136,9 +141,10 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 				return got
 			}
 		}
-		if g.cardsNamedOnLeaving() {
+		if g.cardsNamedOnLeaving() && (seat == PirateSeat || !g.crownNamesDraws()) {
 			// The player looks at the card; it is named when it leaves the hand.
 			p.Deck.Held++
+			g.note(BoxMove{Kind: "draw", Seat: seat})
 			t.Say("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(p.HandSize(), "card"), referee.Count(p.Deck.Size(), "card")))
 			continue
 		}
@@ -156,9 +162,19 @@ func (g *Game) reshuffle(t *referee.T) {
 	p := g.pirate()
 	// The deck is empty: what is left of its counts are the cards Held in
 	// hand (none before edition 3), which stay counted with the new deck.
+	g.note(BoxMove{Kind: "reshuffle", Seat: PirateSeat, Names: slices.Clone(p.Discard)})
 	p.Deck.Known = append(p.Deck.Known, p.Discard...)
 	p.Discard = nil
 	n := min(5, p.Deck.Size())
+	if g.boxesUnseen() {
+		// Nobody sees the removed cards (rule 44): they stay counted with
+		// the deck, as cards that may be anywhere among those unseen.
+		t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over and shuffle it into a new deck (%s), then put the top %s back in the box without looking at them.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))
+		p.Deck.Boxed += n
+		g.note(BoxMove{Kind: "boxed", Seat: PirateSeat, N: n})
+		t.Say("rr.deck.removed", referee.Text("Removed from the game unseen: %s (%s in all); %s left in the pirate deck.", referee.Count(n, "card"), referee.Count(p.Deck.Boxed, "card"), referee.Count(p.Deck.Size(), "card")))
+		return
+	}
 	t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over, shuffle it into a new deck (%s), then take the top %s and remove them from the game face-up.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))
 	for i := 0; i < n; i++ {
 		name := g.takeFromDeck(t, &p.Deck, PirateSide, deckCard, sideDeckTypes(PirateSide), referee.Question{ID: "deck.remove", Actor: referee.Table, Confirm: true, Rule: "rr.deck.removed", Prompt: referee.Text("Turn over the top card of the new pirate deck (%d of %d removed from the game): which is it?", referee.Int(i+1), referee.Int(n))})

@@ -145,6 +145,10 @@ func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
 			continue
 		}
 		if e.Optional {
+			if e.Do == OpShuffleHand && g.deckRanOut(c.actor) {
+				g.do(t, c, e) // says why the hand is not shuffled
+				continue
+			}
 			if !g.possible(c, e) {
 				t.Say(c.rule, referee.Text("%s: %q cannot be done now, so it is skipped.", referee.Str(c.name()), referee.Str(describeEffect(e))))
 				continue

@@ -27,6 +27,12 @@ func (s *Scenario) Status(v referee.Viewer) string { return s.G.Status(v) }
 // View is the table as data.
 func (s *Scenario) View(v referee.Viewer) any { return s.G.View(v) }
 
+// Tap sets the listener of the card movements the referee does not see.
+func Tap(g *Game, f func(BoxMove)) { g.tap = f }
+
+// RunDeadlock checks for a game with no rum left (rulings A20).
+var RunDeadlock = func(g *Game, t *referee.T) { g.checkDeadlock(t) }
+
 // Blank makes a table with the islands laid out and nothing else: no
 // hazards, ships, decks or hands; 0 coins each.
 func Blank(cfg Config) *Game {

@@ -209,9 +209,37 @@ type Game struct {
 	// revealOpen is whether the crown may still reveal funded investments
 	// this turn: before its first action (edition 3).
 	revealOpen bool
+	// tap, when set (a test's physical box, export_test.go), is told of
+	// each card movement the referee does not see: see BoxMove.
+	tap func(BoxMove)
+	// playingOn is whether the table chose to play on with no rum left
+	// (edition 5, checkDeadlock).
+	playingOn bool
 	// leastPrice is the lowest price of an investment in cards (-1: none),
 	// kept by addCards for couldBeFunded.
 	leastPrice int
+}
+
+// BoxMove is a movement of cards the referee counts but does not see,
+// as a physical box would make it: Kind is "draw" (the top card of the
+// seat's deck into the hand, unnamed), "named" (a card held unnamed
+// leaves the hand as Name), "reshuffle" (the discard pile, Names, becomes
+// the pirate's new deck), "boxed" (the top N cards of the pirate deck go
+// back to the box unseen) and "shuffle-hand" (the seat's hand goes into
+// its deck). Only a test's physical box listens (tap).
+type BoxMove struct {
+	Kind  string
+	Seat  int
+	Name  string
+	Names []string
+	N     int
+}
+
+// note tells the tap of a movement, when one listens.
+func (g *Game) note(m BoxMove) {
+	if g.tap != nil {
+		g.tap(m)
+	}
 }
 
 // Draw is the Winner of a game ended by the turn cap.

@@ -16,7 +16,7 @@ import (
 // these are just the cards in hand that fit.
 func (g *Game) handNames(seat int, fits func(*Card) bool) []string {
 	var names []string
-	g.eachHandName(seat, fits, func(n string) bool {
+	g.eachHandName(seat, false, fits, func(n string) bool {
 		names = append(names, n)
 		return true
 	})
@@ -24,8 +24,12 @@ func (g *Game) handNames(seat int, fits func(*Card) bool) []string {
 }
 
 // eachHandName calls f with each name handNames lists (unsorted, a name
-// maybe more than once) until f returns false.
-func (g *Game) eachHandName(seat int, fits func(*Card) bool, f func(string) bool) {
+// maybe more than once) until f returns false. With public set, for a
+// hand the referee knows by name (namedHand), it lists what the table can
+// tell the hand may hold instead: the named cards and every card the
+// deck's counts still hold, as for a hand held unnamed, so that a public
+// question or menu built from it shows nothing of the hand.
+func (g *Game) eachHandName(seat int, public bool, fits func(*Card) bool, f func(string) bool) {
 	p := g.Players[seat]
 	for _, n := range p.Hand {
 		if fits(g.card(n)) && !f(n) {
@@ -33,7 +37,7 @@ func (g *Game) eachHandName(seat int, fits func(*Card) bool, f func(string) bool
 		}
 	}
 	d := &p.Deck
-	if d.Held == 0 {
+	if d.Held == 0 && !(public && g.namedHand(seat)) {
 		return
 	}
 	for _, n := range d.Known {
@@ -60,15 +64,30 @@ func (g *Game) handTypes(seat int, types []CardType) []CardType {
 	return nil
 }
 
-// mayPlay reports whether a card of the seat's hand can fit: some name
-// fits, or a card typed in by hand could.
+// mayPlay reports whether a card of the seat's hand can fit, as far as
+// the table can tell (the action menu is public): some name fits, or a
+// card typed in by hand could.
 func (g *Game) mayPlay(seat int, types []CardType, fits func(*Card) bool) bool {
 	some := false
-	g.eachHandName(seat, fits, func(string) bool {
+	g.eachHandName(seat, true, fits, func(string) bool {
 		some = true
 		return false
 	})
-	return some || len(g.handTypes(seat, types)) > 0
+	if some {
+		return true
+	}
+	if d := &g.Players[seat].Deck; g.namedHand(seat) {
+		return len(g.enterable(d, types)) > 0
+	}
+	return len(g.handTypes(seat, types)) > 0
+}
+
+// namedHand reports whether the referee knows the seat's hand by name
+// from edition 5 on (crownNamesDraws), where hands are otherwise counts:
+// the crown's. Its card questions are then secret, and what the public
+// menu offers is worked out as for a hand held unnamed.
+func (g *Game) namedHand(seat int) bool {
+	return seat == CrownSeat && g.crownNamesDraws()
 }
 
 // handQuestion is a question that names a card leaving a hand: the cards
@@ -134,6 +153,7 @@ func (g *Game) takeFromHand(seat int, name string) {
 	}
 	g.takeName(&p.Deck, name)
 	p.Deck.Held--
+	g.note(BoxMove{Kind: "named", Seat: seat, Name: name})
 }
 
 // crownMayHold reports whether the crown's hand and deck can still hold a

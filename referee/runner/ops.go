@@ -221,6 +221,9 @@ func init() {
 			name: "coin-own",
 			describe: func(e Effect) (s string) {
 				s = fmt.Sprintf("+1 coin on up to %d of your cards", e.N)
+				if e.N == 1 {
+					s = "+1 coin on one of your cards, if you want"
+				}
 				if e.Exactly {
 					s = fmt.Sprintf("+1 coin on %d of your cards", e.N)
 					if e.N == 1 {
@@ -241,8 +244,14 @@ func init() {
 					if len(left) == 0 {
 						break
 					}
-					// Royal Decree's "up to" may stop early; Cash Crop's coin must be placed.
+					// Royal Decree's "up to" may stop early, and so may Cash
+					// Crop's one coin from the catalog of edition 5 on (its
+					// card says the crown can place it); a card of exactly N
+					// must place them all.
 					done, text := "no more", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
+					if e.N == 1 {
+						done, text = "no coin", referee.Text("%s: put 1 coin from the bank on one of your cards, if you want to?", referee.Str(c.name()))
+					}
 					if e.Exactly {
 						done, text = "", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
 					}
@@ -385,10 +394,18 @@ func init() {
 				s = "shuffle your hand into your deck"
 				return s
 			},
+			possible: func(g *Game, c *effectCtx, e Effect) bool {
+				return !g.deckRanOut(c.actor)
+			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				p := g.Players[c.actor]
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
+				if g.deckRanOut(c.actor) {
+					t.Say("rr.rum.shuffle-empty", referee.Text("%s's deck has run out, and a crown deck that has run out stays out: the hand is not shuffled into a new deck.", referee.Str(p.Name)))
+					return
+				}
 				n := p.HandSize()
+				g.note(BoxMove{Kind: "shuffle-hand", Seat: c.actor})
 				p.shuffleHandIn()
 				emit(referee.Text("%s shuffles %s from hand into the deck (now %s).", referee.Str(p.Name), referee.Count(n, "card"), referee.Count(p.Deck.Size(), "card")))
 			},

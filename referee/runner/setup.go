@@ -113,6 +113,7 @@ func (g *Game) mulligan(t *referee.T, seat int) {
 			return
 		}
 		p.Supply--
+		g.note(BoxMove{Kind: "shuffle-hand", Seat: seat})
 		p.shuffleHandIn()
 		t.Say("rr.mulligan", referee.Text("%s pays 1 coin, shuffles the hand into the deck and draws 5 new cards.", referee.Str(p.Name)))
 		g.draw(t, seat, HandLimit)

@@ -60,6 +60,9 @@ type View struct {
 	Islands []IslandView `json:"islands"`
 	Ships   []ShipView   `json:"ships"`
 	Removed []string     `json:"removed"`
+	// RemovedUnseen counts the pirate cards put back in the box unseen
+	// by reshuffles (edition 5); their names are never known.
+	RemovedUnseen int `json:"removed_unseen,omitempty"`
 	// Revealed are crown cards being raided from a deck or hand right now.
 	Revealed []string `json:"revealed,omitempty"`
 	Peeked   []string `json:"peeked,omitempty"`
@@ -98,7 +101,7 @@ func (g *Game) cardView(p *Piece, viewer referee.Viewer) CardView {
 func (g *Game) View(viewer referee.Viewer) any { return g.view(viewer) }
 
 func (g *Game) view(viewer referee.Viewer) View {
-	v := View{Turn: g.Turn, Over: g.Over, Result: g.Result, Removed: append([]string{}, g.Removed...), Ships: []ShipView{}}
+	v := View{Turn: g.Turn, Over: g.Over, Result: g.Result, Removed: append([]string{}, g.Removed...), RemovedUnseen: g.pirate().Deck.Boxed, Ships: []ShipView{}}
 	if g.Turn > 0 {
 		v.Active = g.Players[g.Active].Name
 	}
@@ -240,6 +243,9 @@ func (g *Game) Status(viewer referee.Viewer) string {
 	b.WriteString("Ships:\n")
 	for _, s := range v.Ships {
 		fmt.Fprintf(&b, "  %s #%d (%s, %d/%d crew): %s\n", s.Name, s.ID, plural(s.Coins, "coin", "coins"), len(s.Crew), s.Slots, strings.Join(s.Crew, ", "))
+	}
+	if v.RemovedUnseen > 0 {
+		fmt.Fprintf(&b, "Removed from the game unseen: %s\n", plural(v.RemovedUnseen, "pirate card", "pirate cards"))
 	}
 	if len(v.Removed) > 0 {
 		fmt.Fprintf(&b, "Removed from the game: %s\n", strings.Join(v.Removed, ", "))

@@ -49,11 +49,31 @@ func (g *Game) rumLeft() bool {
 }
 
 // checkDeadlock ends the game in a draw when no rum is left to score and
-// nobody has won (rulings A20); it reports whether it did.
+// nobody has won (rulings A20); it reports whether it did. From edition 5
+// the table decides (tableAgreesDraw): it is asked to agree a draw or play
+// on, when no rum is first found left and then at the start of each crown
+// turn, so a table that plays on can still stop with a draw.
 func (g *Game) checkDeadlock(t *referee.T) bool {
-	if !g.rumLeft() {
+	if g.rumLeft() {
+		return false
+	}
+	if !g.tableAgreesDraw() {
 		g.finishAs(t, Draw, "rr.stalemate", "No rum is left to fund or raid and nobody has 4 points: the game is a draw.")
 		return true
 	}
+	if g.playingOn && g.Active != CrownSeat {
+		return false
+	}
+	k := t.Ask(referee.Question{ID: "stalemate.draw", Actor: referee.Table, Rule: "rr.stalemate",
+		Prompt: referee.Text("No rum is left to fund or raid as far as rumref can tell, and nobody has %d points, so nobody can win. Agree a draw, or play on?", referee.Int(WinPoints)),
+		Options: []referee.Option{{Key: "draw", Label: "agree a draw"}, {Key: "play", Label: "play on"}}})
+	if k == "draw" {
+		g.finishAs(t, Draw, "rr.stalemate", "No rum is left to fund or raid and nobody has 4 points: the players agree a draw.")
+		return true
+	}
+	if !g.playingOn {
+		t.Say("rr.stalemate", referee.Text("The players play on; rumref asks again at the start of each crown turn."))
+	}
+	g.playingOn = true
 	return false
 }
