@@ -68,8 +68,8 @@ type physicalBox struct {
 	// held is what the cards the referee holds unnamed (Deck.Held) are.
 	held [2][]string
 	// counts, by question: options asked and those the box could not give.
-	asked, impossible map[string]int
-	refused, contradicted         int
+	asked, impossible     map[string]int
+	refused, contradicted int
 }
 
 func newPhysicalBox(t testing.TB, seed uint64, cards []runner.Card) *physicalBox {

@@ -65,7 +65,7 @@ func (g *Game) checkDeadlock(t *referee.T) bool {
 		return false
 	}
 	k := t.Ask(referee.Question{ID: "stalemate.draw", Actor: referee.Table, Rule: "rr.stalemate",
-		Prompt: referee.Text("No rum is left to fund or raid as far as rumref can tell, and nobody has %d points, so nobody can win. Agree a draw, or play on?", referee.Int(WinPoints)),
+		Prompt:  referee.Text("No rum is left to fund or raid as far as rumref can tell, and nobody has %d points, so nobody can win. Agree a draw, or play on?", referee.Int(WinPoints)),
 		Options: []referee.Option{{Key: "draw", Label: "agree a draw"}, {Key: "play", Label: "play on"}}})
 	if k == "draw" {
 		g.finishAs(t, Draw, "rr.stalemate", "No rum is left to fund or raid and nobody has 4 points: the players agree a draw.")
