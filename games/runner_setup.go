@@ -18,7 +18,7 @@ var runnerFlags = []Flag{
 	{Name: "mulligan", Kind: FlagBool, Default: "false", Usage: "Rum Runner: use the optional mulligan rule"},
 	{Name: "beyond-box", Kind: FlagBool, Default: "false", Usage: "Rum Runner: accept a --cards file whose decks hold more cards of a type than the box (the status says so)"},
 	{Name: "turn-cap", Kind: FlagInt, Default: "0", Usage: "Rum Runner: end a stalled game in a draw after this many turns (0: no cap)"},
-	{Name: "edition", Kind: FlagInt, Default: strconv.Itoa(runner.Edition), Usage: "Rum Runner: the edition of rumref's questions (4: hands are counts, a card is named when it leaves the hand, the crown places a card type only while the table's counts leave one; 3: as 4, placing offered whenever the hand holds a card; 2: every draw is named in secret; 1: as 2, asking more)"},
+	{Name: "edition", Kind: FlagInt, Default: strconv.Itoa(runner.Edition), Usage: "Rum Runner: the edition of rumref's questions (5: as 4, but the crown names its draws in secret, cards removed at a pirate reshuffle stay unseen, an empty crown deck is never rebuilt, and the table agrees a draw when no rum is left; 4: hands are counts, a card is named when it leaves the hand, the crown places a card type only while the table's counts leave one; 3: as 4, placing offered whenever the hand holds a card; 2: every draw is named in secret; 1: as 2, asking more)"},
 }
 
 // beginRunner reads the flags of a new Rum Runner game: the card

@@ -98,6 +98,9 @@ func TestEveryRulingSettled(t *testing.T) {
 	for i := 1; i <= 30; i++ {
 		want = append(want, fmt.Sprintf("A%d", i))
 	}
+	// Rum Runner, issue 21: #9 the crown names its draws, #10 Cash Crop's
+	// coin is the crown's choice.
+	want = append(want, "rumref #9", "rumref #10")
 	// Open questions the rules notes do not list, met at the table and
 	// numbered by rumref: #1 a tile drawn from under its stack, #2 naming a
 	// tile someone keeps face down, #3 the pub invitation asked of the table
