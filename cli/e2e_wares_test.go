@@ -117,6 +117,30 @@ func TestEndOfGameWaresLeakNothing(t *testing.T) {
 			t.Errorf("the final status does not name the kept wares %s:\n%s", w, res.stdout)
 		}
 	}
+	// The end object's status names them too, in players[].wares, as the
+	// protocol says of the final status (issue 21).
+	ended := map[string]bool{}
+	for _, l := range strings.Split(res.stdout, "\n") {
+		var end struct {
+			Type   string
+			Status struct{ Players []struct{ Wares []string } }
+		}
+		if json.Unmarshal([]byte(l), &end) != nil || end.Type != "end" {
+			continue
+		}
+		for _, p := range end.Status.Players {
+			for _, w := range p.Wares {
+				ended[w] = true
+			}
+		}
+	}
+	for _, l := range typed {
+		for _, w := range strings.Split(strings.ToLower(l), ", ") {
+			if !ended[w] {
+				t.Errorf("the end object's status does not name the kept ware %q: %v", w, ended)
+			}
+		}
+	}
 	log := rumref(t, "", "log", save)
 	check("rumref log", log.stdout, true)
 	if strings.Contains(log.stdout, "wares.name") && !strings.Contains(log.stdout, "secret") {
