@@ -88,11 +88,16 @@ func (g *Game) nameWares(t *referee.T) {
 		return
 	}
 	t.Say("rp.supply.named", referee.Text("Before the score, each player who kept wares names them in secret."))
+	var clashes []referee.Msg
 	for len(ask) > 0 {
 		for _, p := range ask {
-			named[p] = g.askWares(t, p)
+			var clash referee.Msg
+			if clashes != nil {
+				clash = clashes[p]
+			}
+			named[p] = g.askWares(t, p, clash)
 		}
-		ask = g.clashingWares(t, named)
+		ask, clashes = g.clashingWares(t, named)
 	}
 	st := g.Stacks[SortWare]
 	for i, keys := range named {
@@ -106,11 +111,14 @@ func (g *Game) nameWares(t *referee.T) {
 }
 
 // clashingWares finds the tiles several players named and returns those
-// players (in seat order) to name their wares again. The table is told,
-// in public, only whose namings clash; each of them is told in private
-// which tiles, and with whom: which wares a player kept stays secret
-// while the namings are put right (rp.supply.named).
-func (g *Game) clashingWares(t *referee.T, named [][]string) []referee.Seat {
+// players (in seat order) to name their wares again, with each seat's
+// clash ("you and Cy both named the hook 3"). The table is told, in
+// public, only whose namings clash; each of them is told in private which
+// tiles, and with whom, in a ruling's private part and again in their
+// secret question (askWares), which reaches them on a shared laptop too:
+// which wares a player kept stays secret while the namings are put right
+// (rp.supply.named).
+func (g *Game) clashingWares(t *referee.T, named [][]string) ([]referee.Seat, []referee.Msg) {
 	clashes := make([][]referee.Msg, len(named)) // each seat's clashes, privately
 	var seats []int
 	for _, ty := range g.Stacks[SortWare].types {
@@ -135,22 +143,28 @@ func (g *Game) clashingWares(t *referee.T, named [][]string) []referee.Seat {
 	}
 	var out []referee.Seat
 	var who []string
+	told := make([]referee.Msg, len(named))
 	for i, c := range clashes {
 		if len(c) > 0 {
 			out = append(out, referee.Seat(i))
 			who = append(who, g.Players[i].Name)
+			told[i] = referee.Text("%s", referee.List(c, "; ", "; "))
 		}
+	}
+	if len(out) == 0 {
+		return nil, nil
 	}
 	public := referee.Text("The namings of %s clash (a tile named twice, and the box holds one of each): they name their wares again.", referee.Words(who, ", ", " and "))
 	for _, p := range out {
-		t.Tell("rp.supply.named", public, p, referee.Text("Your naming clashes: %s. Look at your wares again before you name them.", referee.List(clashes[p], "; ", "; ")))
+		t.Tell("rp.supply.named", public, p, referee.Text("Your naming clashes: %s. Look at your wares again before you name them.", referee.Sub(told[p])))
 		public = referee.Msg{} // said once
 	}
-	return out
+	return out, told
 }
 
-// askWares asks player p in secret to name the wares they kept.
-func (g *Game) askWares(t *referee.T, p referee.Seat) []string {
+// askWares asks player p in secret to name the wares they kept; clash,
+// when not zero, is why they are asked again (clashingWares).
+func (g *Game) askWares(t *referee.T, p referee.Seat, clash referee.Msg) []string {
 	pl := &g.Players[p]
 	n := pl.Unnamed
 	// The example is the wares after those the players before p kept, in
@@ -166,8 +180,13 @@ func (g *Game) askWares(t *referee.T, p referee.Seat) []string {
 		ex = append(ex, types[(before+i)%len(types)].Label)
 	}
 	example := strings.Join(ex, ", ")
+	prompt := referee.Text("%s: name the %s you kept, kind and value of each, on one line (for example: %s).", referee.Str(pl.Name), referee.Count(n, "ware"), referee.Str(example))
+	if !clash.IsZero() {
+		prompt = referee.Text("%s: your naming clashed (%s). Look at your wares and name the %s you kept again, kind and value of each, on one line (for example: %s).",
+			referee.Str(pl.Name), referee.Sub(clash), referee.Count(n, "ware"), referee.Str(example))
+	}
 	a := t.Ask(referee.Question{ID: "wares.name", Kind: referee.TextLine, Actor: p, Rule: "rp.supply.named", Secret: true, Example: example,
-		Prompt: referee.Text("%s: name the %s you kept, kind and value of each, on one line (for example: %s).", referee.Str(pl.Name), referee.Count(n, "ware"), referee.Str(example)),
+		Prompt: prompt,
 		Check: func(s string) error {
 			_, err := parseWares(s, n)
 			return err
