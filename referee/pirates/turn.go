@@ -38,7 +38,7 @@ func (g *Game) turn(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	last := g.isLast(p)
 	if last {
-		t.Say("rp.last-player", referee.Text("%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin).", referee.Str(pl.Name)))
+		t.Say("rp.last-player", referee.Text("%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin unless it is the only move).", referee.Str(pl.Name)))
 	}
 	if g.asksLess() {
 		g.turnMenu(t, p, last)
