@@ -39,6 +39,9 @@ func webObject(t *testing.T, d *driver) (map[string]any, map[string]any) {
 func httpJSON(t *testing.T, method, url, body string) (int, map[string]any) {
 	t.Helper()
 	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

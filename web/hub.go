@@ -18,13 +18,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"rumref/games"
-	"rumref/internal/httpd"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/wire"
@@ -607,7 +607,7 @@ func (h *Hub) submit(ctx context.Context, in prompts.RemoteInput) (int, string) 
 	h.mu.Lock()
 	if h.stopped || h.over {
 		h.mu.Unlock()
-		return httpd.StatusConflict, "The game is over: there is nothing left to answer."
+		return http.StatusConflict, "The game is over: there is nothing left to answer."
 	}
 	if in.Kind == prompts.RemoteAnswer && in.Step > h.step {
 		defer h.mu.Unlock()
@@ -619,25 +619,25 @@ func (h *Hub) submit(ctx context.Context, in prompts.RemoteInput) (int, string) 
 	select {
 	case h.inputs <- in:
 	case <-h.done:
-		return httpd.StatusConflict, "The game has stopped."
+		return http.StatusConflict, "The game has stopped."
 	case <-ctx.Done():
-		return httpd.StatusServiceUnavailable, "The request was cancelled."
+		return http.StatusServiceUnavailable, "The request was cancelled."
 	case <-wait.C:
-		return httpd.StatusServiceUnavailable, "The referee is busy at the laptop (a pass-the-laptop screen or a confirmation); try again in a moment."
+		return http.StatusServiceUnavailable, "The referee is busy at the laptop (a pass-the-laptop screen or a confirmation); try again in a moment."
 	}
 	select {
 	case r := <-reply:
 		switch r.Code {
 		case prompts.RemoteOK:
-			return httpd.StatusOK, ""
+			return http.StatusOK, ""
 		case prompts.RemoteStale:
-			return httpd.StatusConflict, r.Text
+			return http.StatusConflict, r.Text
 		case prompts.RemoteForbidden:
-			return httpd.StatusForbidden, r.Text
+			return http.StatusForbidden, r.Text
 		}
-		return httpd.StatusUnprocessableEntity, r.Text
+		return http.StatusUnprocessableEntity, r.Text
 	case <-h.done:
-		return httpd.StatusConflict, "The game has stopped."
+		return http.StatusConflict, "The game has stopped."
 	}
 }
 
@@ -646,17 +646,17 @@ func (h *Hub) submit(ctx context.Context, in prompts.RemoteInput) (int, string) 
 func (h *Hub) queue(in prompts.RemoteInput) (int, string) {
 	q := h.ahead[in.Step]
 	if q == nil {
-		return httpd.StatusConflict, fmt.Sprintf("That was for answer %d; the game is at answer %d now.", in.Step+1, h.step+1)
+		return http.StatusConflict, fmt.Sprintf("That was for answer %d; the game is at answer %d now.", in.Step+1, h.step+1)
 	}
 	if in.Question != "" && in.Question != q.ID {
-		return httpd.StatusConflict, fmt.Sprintf("That was for another question than the one asked now (answer %d).", in.Step+1)
+		return http.StatusConflict, fmt.Sprintf("That was for another question than the one asked now (answer %d).", in.Step+1)
 	}
 	if !in.Viewer.Sees(q.Actor) {
-		return httpd.StatusForbidden, fmt.Sprintf("This question is for %s.", h.actorName(q.Actor))
+		return http.StatusForbidden, fmt.Sprintf("This question is for %s.", h.actorName(q.Actor))
 	}
 	key, err := q.Validate(in.Text)
 	if err != nil {
-		return httpd.StatusUnprocessableEntity, err.Error()
+		return http.StatusUnprocessableEntity, err.Error()
 	}
 	in.Text = key
 	h.queued[in.Step] = queuedAnswer{in: in, q: q}
@@ -665,5 +665,5 @@ func (h *Hub) queue(in prompts.RemoteInput) (int, string) {
 	o.Ahead, o.Queued = true, key
 	vw.question = mustJSON(o)
 	h.publish(vw, vw.question)
-	return httpd.StatusOK, "queued"
+	return http.StatusOK, "queued"
 }

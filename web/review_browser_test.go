@@ -19,12 +19,15 @@ import (
 
 // dropper is a TCP proxy in front of the game's server that can drop
 // every connection through it at once (a phone's Wi-Fi gone for a
-// moment), and keeps what the clients sent.
+// moment), and keeps what the clients sent. It writes the server's
+// address for its own in what the clients send (Host, Origin), as the
+// server answers only under its own addresses.
 type dropper struct {
-	ln    net.Listener
-	mu    sync.Mutex
-	conns []net.Conn
-	sent  bytes.Buffer
+	ln       net.Listener
+	from, to []byte
+	mu       sync.Mutex
+	conns    []net.Conn
+	sent     bytes.Buffer
 }
 
 func newDropper(t *testing.T, to string) *dropper {
@@ -32,7 +35,7 @@ func newDropper(t *testing.T, to string) *dropper {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &dropper{ln: ln}
+	d := &dropper{ln: ln, from: []byte(ln.Addr().String()), to: []byte(to)}
 	t.Cleanup(func() { ln.Close(); d.drop() })
 	go func() {
 		for {
@@ -49,11 +52,20 @@ func newDropper(t *testing.T, to string) *dropper {
 			d.conns = append(d.conns, c, s)
 			d.mu.Unlock()
 			go io.Copy(c, s)
-			go io.Copy(s, io.TeeReader(c, d))
+			go io.Copy(s, io.TeeReader(readerFunc(func(p []byte) (int, error) {
+				// A request's header comes in one read on loopback.
+				n, err := c.Read(p[:len(p)/2])
+				b := bytes.ReplaceAll(p[:n], d.from, d.to)
+				return copy(p, b), err
+			}), d))
 		}
 	}()
 	return d
 }
+
+type readerFunc func([]byte) (int, error)
+
+func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 
 func (d *dropper) Write(p []byte) (int, error) {
 	d.mu.Lock()

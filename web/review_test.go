@@ -44,60 +44,76 @@ func rawReply(t *testing.T, tb *table, req string) (*http.Response, string, bool
 
 // TestHostileRequests: requests no browser sends (smuggling attempts,
 // malformed lines, paths that try to climb out of the assets, other
-// methods) get their status and the pages' error object, never a page
-// or a state, and the game answers as before afterwards.
+// methods) get their status, never a page or a state of another token,
+// and the game answers as before afterwards. net/http refuses malformed
+// framing itself (plain text, "net/http" below); what reaches the pages'
+// handler gets the pages' error object. Folded header lines and bare LF
+// line ends are read as net/http reads them (no proxy sits in front of
+// rumref to read them otherwise).
 func TestHostileRequests(t *testing.T) {
+	defer func(h, r, d time.Duration) { readHeaderTimeout, readTimeout, discardTimeout = h, r, d }(readHeaderTimeout, readTimeout, discardTimeout)
+	readHeaderTimeout, readTimeout, discardTimeout = time.Second, 2*time.Second, 100*time.Millisecond
 	tb := serve(t, "runner", 2, 3)
 	seat := tb.srv.tokens.Seats[0]
 	host := strings.TrimPrefix(tb.srv.Base(), "http://")
-	post := "POST /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\n"
+	post := "POST /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
 	answer := `{"step":0,"answer":"` + tb.answers[0].A + `"}`
+	const netHTTP = true
 	for _, c := range []struct {
 		name, req string
 		code      int
 		closed    bool
+		netHTTP   bool
 	}{
-		{"Transfer-Encoding with Content-Length (smuggling)", post + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /" + seat + "/state HTTP/1.1\r\nHost: h\r\n\r\n", 411, true},
-		{"Transfer-Encoding twice", post + "Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n", 501, true},
-		{"Transfer-Encoding folded", post + "Transfer-Encoding:\r\n chunked\r\n\r\n", 400, true},
-		{"conflicting Content-Lengths", post + "Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}", 400, true},
-		{"negative Content-Length", post + "Content-Length: -5\r\n\r\n", 400, true},
-		{"huge Content-Length", post + "Content-Length: 184467440737095516160\r\n\r\n", 400, true},
-		{"hex Content-Length", post + "Content-Length: 0x10\r\n\r\n", 400, true},
-		{"folded header line", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-A: 1\r\n\tX-B: 2\r\n\r\n", 400, true},
-		{"NUL in a value", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-A: a\x00b\r\n\r\n", 400, true},
-		{"NUL in the target", "GET /" + seat + "/state\x00 HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 400, true},
-		{"non-ASCII header name", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-\xc3\xa9: 1\r\n\r\n", 400, true},
-		{"bare CR", "GET /" + seat + "/state HTTP/1.1\rHost: " + host + "\r\n\r\n", 400, true},
-		{"bare LF", "GET /" + seat + "/state HTTP/1.1\nHost: " + host + "\n\n", 400, true},
-		{"header name with a space", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX A: 1\r\n\r\n", 400, true},
-		{"CONNECT", "CONNECT " + host + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 400, true},
-		{"OPTIONS *", "OPTIONS * HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 400, true},
-		{"OPTIONS", "OPTIONS /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false},
-		{"HEAD", "HEAD /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false},
-		{"PUT with a body", "PUT /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, 405, false},
-		{"TRACE", "TRACE /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false},
-		{"asset path with ..", "GET /assets/../" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
-		{"asset path with %2e%2e", "GET /assets/%2e%2e/pages/seat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
-		{"asset path with %2f", "GET /assets/..%2fpages%2fseat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
-		{"asset path with %00", "GET /assets/app.js%00.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
-		{"asset path with a trailing slash", "GET /assets/app.js/ HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
-		{"asset of another name", "GET /assets/pages/seat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
-		{"token with ..", "GET /x/../" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false},
-		{"token percent-encoded with a slash", "GET /" + seat + "%2fstate HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 200, false},
-		{"long query", "GET /" + seat + "/rules?q=" + strings.Repeat("a", 3000) + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 422, false},
-		{"overlong query", "GET /" + seat + "/rules?q=" + strings.Repeat("a", 5000) + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 414, true},
-		{"query with %00", "GET /" + seat + "/rules?q=a%00b HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 200, false},
-		{"a TLS hello", "\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03", 400, true},
-		{"POST from another site by absolute form", "POST http://evil.example/" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://other.example\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, 403, false},
+		{"Transfer-Encoding with Content-Length (read as chunked: an empty body)", post + "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /" + seat + "/state HTTP/1.1\r\nHost: h\r\n\r\n", 400, false, false},
+		{"Transfer-Encoding twice", post + "Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n\r\n", 501, true, netHTTP},
+		{"Transfer-Encoding folded (a chunked body that never comes)", post + "Transfer-Encoding:\r\n chunked\r\n\r\n", 400, true, false},
+		{"conflicting Content-Lengths", post + "Content-Length: 2\r\nContent-Length: 40\r\n\r\n{}", 400, true, netHTTP},
+		{"negative Content-Length", post + "Content-Length: -5\r\n\r\n", 400, true, netHTTP},
+		{"huge Content-Length", post + "Content-Length: 184467440737095516160\r\n\r\n", 400, true, netHTTP},
+		{"hex Content-Length", post + "Content-Length: 0x10\r\n\r\n", 400, true, netHTTP},
+		{"Content-Length beyond the limit", post + "Content-Length: 5000\r\n\r\n", 413, true, false},
+		{"a chunked body beyond the limit", post + "Transfer-Encoding: chunked\r\n\r\n1400\r\n" + strings.Repeat("a", 5120) + "\r\n0\r\n\r\n", 413, true, false},
+		{"a body that is not JSON by its type", "POST /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: text/plain\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, 415, false, false},
+		{"NUL in a value", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-A: a\x00b\r\n\r\n", 400, true, netHTTP},
+		{"NUL in the target", "GET /" + seat + "/state\x00 HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 400, true, netHTTP},
+		{"non-ASCII header name", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-\xc3\xa9: 1\r\n\r\n", 400, true, netHTTP},
+		{"bare CR", "GET /" + seat + "/state HTTP/1.1\rHost: " + host + "\r\n\r\n", 400, true, netHTTP},
+		{"header name with a space", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX A: 1\r\n\r\n", 400, true, netHTTP},
+		{"no Host on HTTP/1.1", "GET /" + seat + "/state HTTP/1.1\r\n\r\n", 400, true, netHTTP},
+		{"two Hosts", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nHost: " + host + "\r\n\r\n", 400, true, netHTTP},
+		{"a foreign Host (DNS rebinding)", "GET /" + seat + "/state HTTP/1.1\r\nHost: rebind.example:" + tb.srv.port() + "\r\n\r\n", 421, false, false},
+		{"a foreign Host by absolute form", "GET http://rebind.example/" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 421, false, false},
+		{"another port", "GET /" + seat + "/state HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n", 421, false, false},
+		{"a header beyond 8 KB", "GET /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\nX-A: " + strings.Repeat("a", 14<<10) + "\r\n\r\n", 431, true, netHTTP},
+		{"CONNECT", "CONNECT " + host + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false, false},
+		{"OPTIONS", "OPTIONS /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false, false},
+		{"HEAD", "HEAD /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false, false},
+		{"PUT with a body", "PUT /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, 405, false, false},
+		{"TRACE", "TRACE /" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 405, false, false},
+		{"asset path with ..", "GET /assets/../" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false, false},
+		{"asset path with %2e%2e", "GET /assets/%2e%2e/pages/seat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false, false},
+		{"asset path with %2f", "GET /assets/..%2fpages%2fseat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false, false},
+		{"asset path with %00", "GET /assets/app.js%00.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false, false},
+		{"asset path with a trailing slash", "GET /assets/app.js/ HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false, false},
+		{"asset of another name", "GET /assets/pages/seat.html HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false, false},
+		{"token with ..", "GET /x/../" + seat + "/state HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 404, false, false},
+		{"token percent-encoded with a slash", "GET /" + seat + "%2fstate HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 200, false, false},
+		{"long query", "GET /" + seat + "/rules?q=" + strings.Repeat("a", 3000) + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 422, false, false},
+		{"query with %00", "GET /" + seat + "/rules?q=a%00b HTTP/1.1\r\nHost: " + host + "\r\n\r\n", 200, false, false},
+		{"a TLS hello", "\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03", 400, true, netHTTP},
+		{"POST from another site", "POST /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://other.example\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, 403, false, false},
 	} {
 		res, body, closed := rawReply(t, tb, c.req)
 		if res.StatusCode != c.code || closed != c.closed {
 			t.Errorf("%s: %d, closed %v, want %d, closed %v (%s)", c.name, res.StatusCode, closed, c.code, c.closed, body)
 		}
-		if c.code != 200 && (!strings.Contains(body, `"ok":false`) && c.name != "HEAD" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
+		if !c.netHTTP && c.code != 200 && (!strings.Contains(body, `"ok":false`) && c.name != "HEAD" || res.Header.Get("X-Content-Type-Options") != "nosniff" ||
 			res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("Content-Type") != "application/json; charset=utf-8") {
 			t.Errorf("%s: not the pages' error object: %v %s", c.name, res.Header, body)
+		}
+		if c.code != 200 && strings.Contains(body, `"type":"state"`) {
+			t.Errorf("%s: refused with a state: %s", c.name, body)
 		}
 		for _, tok := range append(tb.srv.tokens.Seats, tb.srv.tokens.Table) {
 			if strings.Contains(body, tok) {
@@ -128,7 +144,7 @@ func TestPipelinedPostAndState(t *testing.T) {
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	io.WriteString(conn, "POST /"+seat+"/answer HTTP/1.1\r\nHost: "+host+"\r\nOrigin: http://"+host+"\r\nContent-Length: "+strconv.Itoa(len(answer))+"\r\n\r\n"+answer+
+	io.WriteString(conn, "POST /"+seat+"/answer HTTP/1.1\r\nHost: "+host+"\r\nOrigin: http://"+host+"\r\nContent-Type: application/json\r\nContent-Length: "+strconv.Itoa(len(answer))+"\r\n\r\n"+answer+
 		"GET /"+seat+"/state HTTP/1.1\r\nHost: "+host+"\r\n\r\n"+
 		"GET /"+seat+"/nosuch HTTP/1.0\r\n\r\n")
 	br := bufio.NewReader(conn)
@@ -213,7 +229,7 @@ func TestStuckStreamDoesNotStallTheGame(t *testing.T) {
 		}
 		defer conn.Close()
 		conn.(*net.TCPConn).SetReadBuffer(1024)
-		io.WriteString(conn, "GET /"+seat+"/events HTTP/1.1\r\nHost: "+ln.Addr().String()+"\r\n\r\n")
+		io.WriteString(conn, "GET /"+seat+"/events HTTP/1.1\r\nHost: "+strings.TrimPrefix(tb.srv.Base(), "http://")+"\r\n\r\n")
 	}
 	table := tb.open(Table, "")
 	defer table.close()
@@ -317,5 +333,57 @@ func TestNothingLeftAfterClose(t *testing.T) {
 			t.Fatalf("after Close: %d goroutines (%d before), %d open files (%d before):\n%s", ownGoroutines(), goroutines, openFDs(t), fds, buf[:runtime.Stack(buf, true)])
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// port is the port the server listens on.
+func (s *Server) port() string { return strconv.Itoa(s.ln.Addr().(*net.TCPAddr).Port) }
+
+// TestStreamOutlivesTheTimeouts: an event stream lives past the read
+// timeout and the write timeout of ordinary replies (each of its writes
+// gets writeTimeout of its own), and carries the next answer's question.
+func TestStreamOutlivesTheTimeouts(t *testing.T) {
+	defer func(r, w, k time.Duration) { readTimeout, writeTimeout, KeepAlive = r, w, k }(readTimeout, writeTimeout, KeepAlive)
+	readTimeout, writeTimeout, KeepAlive = 300*time.Millisecond, 300*time.Millisecond, 100*time.Millisecond
+	tb := serve(t, "runner", 2, 3)
+	st := tb.open(0, "")
+	defer st.close()
+	st.waitFor(t, `"type":"state"`)
+	time.Sleep(1200 * time.Millisecond)
+	select {
+	case <-st.gone:
+		t.Fatal("the stream ended")
+	default:
+	}
+	if _, data := st.snapshot(); strings.Contains(strings.Join(data, "\n"), `"step":1`) {
+		t.Fatal("the stream carries step 1 before the answer")
+	}
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 200 {
+		t.Fatalf("the answer: %d %s", code, body)
+	}
+	st.waitFor(t, `"step":1`)
+}
+
+// TestSlowHeaderIsCut: a connection whose header does not arrive within
+// readHeaderTimeout is closed (after a 400 from net/http), and
+// requests on other connections are answered meanwhile.
+func TestSlowHeaderIsCut(t *testing.T) {
+	defer func(h time.Duration) { readHeaderTimeout = h }(readHeaderTimeout)
+	readHeaderTimeout = 300 * time.Millisecond
+	tb := serve(t, "runner", 2, 3)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(tb.srv.Base(), "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	began := time.Now()
+	io.WriteString(conn, "GET /"+tb.srv.tokens.Seats[0]+"/state HTTP/1.1\r\nHo")
+	if st, _ := tb.state(0); st.Step != 0 {
+		t.Errorf("the state meanwhile is at step %d", st.Step)
+	}
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	b, err := io.ReadAll(conn)
+	if err != nil || time.Since(began) > 3*time.Second || len(b) > 0 && !strings.HasPrefix(string(b), "HTTP/1.1 400 ") {
+		t.Errorf("a header that does not come: %v after %v (%q), want the connection's end after about 300 ms", err, time.Since(began), b)
 	}
 }

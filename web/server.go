@@ -10,13 +10,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
-	"rumref/internal/httpd"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/wire"
@@ -24,9 +26,6 @@ import (
 
 //go:embed pages
 var pages embed.FS
-
-// maxBody caps a request body.
-const maxBody = 4 << 10
 
 // KeepAlive is how often an idle event stream gets a comment line.
 var KeepAlive = 15 * time.Second
@@ -115,16 +114,50 @@ func (t Tokens) viewerOf(tok string) (referee.Viewer, bool) {
 }
 
 // Server is the HTTP side: it listens, serves the pages and the contract
-// of docs/protocol.md, and stops with the game. It runs on rumref's own
-// small HTTP/1.1 server (internal/httpd), not net/http, whose package
-// initialisation every start of rumref paid for.
+// of docs/protocol.md on net/http, and stops with the game.
 type Server struct {
 	hub    *Hub
 	tokens Tokens
-	ln     net.Listener
-	srv    *httpd.Server
-	base   []string // http://HOST:PORT for each address to show
+	ln     *connLimit
+	srv    *http.Server
+	base   []string        // http://HOST:PORT for each address to show
+	hosts  map[string]bool // the Host values the pages answer (lower case)
+
+	mu       sync.Mutex
+	byAddr   map[string]int         // open event streams per client address
+	byViewer map[referee.Viewer]int // and per token
 }
+
+// The server's limits. A client without a token gets nothing but 404s,
+// the script and the style sheet; these bound what it can hold.
+const (
+	// maxBody caps a request body.
+	maxBody = 4 << 10
+	// maxHeaderBytes caps a request's header (431 beyond).
+	maxHeaderBytes = 8 << 10
+	// streamsPerToken and streamsPerAddr bound the event streams open
+	// at once for one page and from one client address (429 beyond).
+	streamsPerToken = 8
+	streamsPerAddr  = 16
+)
+
+// The server's timeouts (variables for the tests).
+var (
+	// readHeaderTimeout: a request's header within it, else the
+	// connection is closed.
+	readHeaderTimeout = 10 * time.Second
+	// readTimeout: header and body within it.
+	readTimeout = 20 * time.Second
+	// writeTimeout bounds an ordinary reply (from its request's header
+	// to its last byte; a POST's from the moment its answer is known),
+	// and each write of an event stream: a client that stops reading
+	// loses its connection.
+	writeTimeout = 10 * time.Second
+	// idleTimeout closes a kept-alive connection without a request.
+	idleTimeout = 2 * time.Minute
+	// discardTimeout: the rest of a refused request's body within it.
+	discardTimeout = time.Second
+)
 
 // Listen opens the listening socket for addr (HOST:PORT; port 0 picks a
 // free port; an empty host means loopback).
@@ -143,11 +176,20 @@ func Listen(addr string, hub *Hub, tokens Tokens) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--web %q: cannot listen there: %w", addr, err)
 	}
-	s := &Server{hub: hub, tokens: tokens, ln: ln}
-	s.base = baseURLs(host, ln.Addr().(*net.TCPAddr).Port)
-	// httpd's default timeouts and header limits are the pages'; only
-	// the body is smaller.
-	s.srv = &httpd.Server{Handler: s.serve, Refuse: refuse, MaxBody: maxBody}
+	s := &Server{hub: hub, tokens: tokens, ln: newConnLimit(ln, maxConns),
+		byAddr: map[string]int{}, byViewer: map[referee.Viewer]int{}}
+	p := ln.Addr().(*net.TCPAddr).Port
+	s.base = baseURLs(host, p)
+	s.hosts = allowedHosts(s.base, p)
+	s.srv = &http.Server{
+		Handler:           http.HandlerFunc(s.serve),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ConnState:         s.ln.state,
+	}
 	return s, nil
 }
 
@@ -175,22 +217,50 @@ func baseURLs(host string, port int) []string {
 	return out
 }
 
+// allowedHosts are the Host values of the addresses printed (bases),
+// with localhost beside a loopback address, and without the port too
+// when it is 80. A page reached under another name (DNS rebinding: a
+// site whose name now points at this computer) is refused.
+func allowedHosts(bases []string, port int) map[string]bool {
+	out := map[string]bool{}
+	add := func(h string) {
+		out[strings.ToLower(net.JoinHostPort(h, strconv.Itoa(port)))] = true
+		if port == 80 {
+			out[strings.ToLower(strings.Trim(h, "[]"))] = true
+			if strings.Contains(h, ":") {
+				out["["+strings.ToLower(h)+"]"] = true
+			}
+		}
+	}
+	for _, b := range bases {
+		h, _, _ := net.SplitHostPort(strings.TrimPrefix(b, "http://"))
+		add(h)
+		if ip := net.ParseIP(h); ip != nil && ip.IsLoopback() {
+			add("localhost")
+		}
+	}
+	return out
+}
+
 // Serve serves until Close; run it in its own goroutine.
 func (s *Server) Serve() error {
 	err := s.srv.Serve(s.ln)
-	if errors.Is(err, httpd.ErrServerClosed) {
+	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}
 	return err
 }
 
-// Close stops the hub (every stream gets its last messages and ends) and
-// the server.
+// Close stops the hub (every stream gets its last messages and ends),
+// then the server: it waits up to 2 s for the replies under way and
+// closes what is left.
 func (s *Server) Close() {
 	s.hub.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	s.srv.Shutdown(ctx)
+	if s.srv.Shutdown(ctx) != nil {
+		s.srv.Close()
+	}
 }
 
 // Base is the first address the pages are reached at.
@@ -212,7 +282,7 @@ func (s *Server) TableURL() string { return s.Base() + "/" + s.tokens.Table }
 func (s *Server) SeatURL(seat int) string { return s.Base() + "/" + s.tokens.Seats[seat] }
 
 // secure sets the header fields every reply carries.
-func secure(h *httpd.Header) {
+func secure(h http.Header) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
@@ -220,26 +290,23 @@ func secure(h *httpd.Header) {
 	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 }
 
-// refuse answers a request the HTTP server refused before serve saw it
-// (malformed, too large, too slow): the usual error object.
-func refuse(w *httpd.Response, code int, msg string) {
-	secure(w.Header())
-	httpError(w, code, msg)
-}
-
-// serve is the HTTP handler: GET and POST only, every path under a
-// token, unknown tokens 404.
-func (s *Server) serve(w *httpd.Response, r *httpd.Request) {
+// serve is the HTTP handler: GET and POST only, only under the addresses
+// printed, every path under a token, unknown tokens 404.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	secure(h)
 	if r.Method != "GET" && r.Method != "POST" {
 		h.Set("Allow", "GET, POST")
-		httpError(w, httpd.StatusMethodNotAllowed, "only GET and POST are served")
+		refuse(w, r, http.StatusMethodNotAllowed, "only GET and POST are served")
+		return
+	}
+	if r.Host != "" && !s.hosts[strings.ToLower(r.Host)] { // (HTTP/1.0 may send none)
+		refuse(w, r, http.StatusMisdirectedRequest, "this is not an address the pages are served at: open the URL rumref printed, or scan the QR code again")
 		return
 	}
 	if o := r.Header.Get("Origin"); o != "" && r.Method == "POST" {
 		if u, err := url.Parse(o); err != nil || u.Host != r.Host {
-			httpError(w, httpd.StatusForbidden, "requests from other sites are refused")
+			refuse(w, r, http.StatusForbidden, "requests from other sites are refused")
 			return
 		}
 	}
@@ -251,7 +318,7 @@ func (s *Server) serve(w *httpd.Response, r *httpd.Request) {
 	}
 	v, ok := s.tokens.viewerOf(tok)
 	if !ok {
-		httpError(w, httpd.StatusNotFound, "there is no such page: scan the QR code again or ask for the URL")
+		refuse(w, r, http.StatusNotFound, "there is no such page: scan the QR code again or ask for the URL")
 		return
 	}
 	route := r.Method + " " + rest
@@ -259,93 +326,107 @@ func (s *Server) serve(w *httpd.Response, r *httpd.Request) {
 	case "GET ":
 		s.page(w, v)
 	case "GET state":
-		writeJSON(w, httpd.StatusOK, s.hub.State(v))
+		writeJSON(w, http.StatusOK, s.hub.State(v))
 	case "GET events":
 		s.events(w, r, v)
 	case "GET help":
-		writeJSON(w, httpd.StatusOK, s.hub.Help(v))
+		writeJSON(w, http.StatusOK, s.hub.Help(v))
 	case "GET rules":
 		s.rules(w, r)
 	case "GET board.svg":
 		if len(s.hub.cfg.Board) == 0 {
-			httpError(w, httpd.StatusNotFound, "this game has no board picture")
+			httpError(w, http.StatusNotFound, "this game has no board picture")
 			return
 		}
-		h.Set("Content-Type", "image/svg+xml")
-		w.Write(s.hub.cfg.Board)
+		writeBody(w, http.StatusOK, "image/svg+xml", s.hub.cfg.Board)
 	case "GET join":
 		if v != Table {
-			httpError(w, httpd.StatusNotFound, "there is no such page")
+			httpError(w, http.StatusNotFound, "there is no such page")
 			return
 		}
 		s.join(w)
 	case "POST answer", "POST undo", "POST correct", "POST confirm":
 		s.post(w, r, v, rest)
 	default:
-		httpError(w, httpd.StatusNotFound, "there is no such page")
+		refuse(w, r, http.StatusNotFound, "there is no such page")
 	}
 }
 
-func httpError(w *httpd.Response, code int, msg string) {
+// refuse answers a request with an error without reading its body.
+// net/http reads what is left of a body after the reply, to keep the
+// connection; a client that sends a body it never finishes is given
+// discardTimeout for it, not readTimeout.
+func refuse(w http.ResponseWriter, r *http.Request, code int, msg string) {
+	if r.ContentLength != 0 {
+		http.NewResponseController(w).SetReadDeadline(time.Now().Add(discardTimeout))
+	}
+	httpError(w, code, msg)
+}
+
+func httpError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, wire.Reply{OK: false, Error: msg})
 }
 
-func writeJSON(w *httpd.Response, code int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	writeBody(w, code, "application/json; charset=utf-8", append(mustJSON(v), '\n'))
+}
+
+// writeBody sends a whole reply with its length (so the connection stays
+// open for the next request).
+func writeBody(w http.ResponseWriter, code int, contentType string, b []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(code)
-	b := mustJSON(v)
-	w.Write(append(b, '\n'))
+	w.Write(b)
 }
 
 // page serves the table or seat page.
-func (s *Server) page(w *httpd.Response, v referee.Viewer) {
+func (s *Server) page(w http.ResponseWriter, v referee.Viewer) {
 	name := "pages/seat.html"
 	if v == Table {
 		name = "pages/table.html"
 	}
 	b, err := pages.ReadFile(name)
 	if err != nil {
-		httpError(w, httpd.StatusInternalServerError, "the page is missing from this build")
+		httpError(w, http.StatusInternalServerError, "the page is missing from this build")
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(b)
+	writeBody(w, http.StatusOK, "text/html; charset=utf-8", b)
 }
 
 // asset serves the pages' script and style sheet.
-func (s *Server) asset(w *httpd.Response, name string) {
+func (s *Server) asset(w http.ResponseWriter, name string) {
 	types := map[string]string{"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 	ct, ok := types[name]
 	if !ok {
-		httpError(w, httpd.StatusNotFound, "there is no such file")
+		httpError(w, http.StatusNotFound, "there is no such file")
 		return
 	}
 	b, err := pages.ReadFile("pages/" + name)
 	if err != nil {
-		httpError(w, httpd.StatusNotFound, "there is no such file")
+		httpError(w, http.StatusNotFound, "there is no such file")
 		return
 	}
-	w.Header().Set("Content-Type", ct)
-	w.Write(b)
+	writeBody(w, http.StatusOK, ct, b)
 }
 
 // join lists the seat URLs with their QR codes, for the table page.
-func (s *Server) join(w *httpd.Response) {
+func (s *Server) join(w http.ResponseWriter) {
 	conn := s.hub.connected()
 	out := wire.Join{Seats: []wire.JoinSeat{}}
 	for i, n := range s.hub.cfg.Names {
 		out.Seats = append(out.Seats, wire.JoinSeat{Seat: i, Name: n, URL: s.SeatURL(i), QR: QRSVG(s.SeatURL(i)), Connected: conn[i+1]})
 	}
-	writeJSON(w, httpd.StatusOK, out)
+	writeJSON(w, http.StatusOK, out)
 }
 
 // rules searches the rules reference: GET U/rules?q=WORDS.
-func (s *Server) rules(w *httpd.Response, r *httpd.Request) {
+func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	text := ""
 	switch {
 	case len(q) > 200:
-		httpError(w, httpd.StatusUnprocessableEntity, "the search is too long: type a few words")
+		httpError(w, http.StatusUnprocessableEntity, "the search is too long: type a few words")
 		return
 	case s.hub.cfg.Rules == nil:
 		text = "The rules reference is not available here."
@@ -354,7 +435,7 @@ func (s *Server) rules(w *httpd.Response, r *httpd.Request) {
 	default:
 		text = strings.TrimRight(s.hub.cfg.Rules(q), "\n")
 	}
-	writeJSON(w, httpd.StatusOK, wire.Rules{Type: "rules", Query: q, Text: text})
+	writeJSON(w, http.StatusOK, wire.Rules{Type: "rules", Query: q, Text: text})
 }
 
 // decodeBody reads a POST's JSON body into v (one of wire's request
@@ -372,14 +453,26 @@ func decodeBody(body []byte, v any) bool {
 }
 
 // post hands an answer or command to the session and reports its fate.
-func (s *Server) post(w *httpd.Response, r *httpd.Request, v referee.Viewer, what string) {
-	// The server refused a Content-Length over maxBody (413).
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		httpError(w, httpd.StatusBadRequest, "the request's body did not arrive whole")
+func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, what string) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		refuse(w, r, http.StatusUnsupportedMediaType, `send the body as JSON, with "Content-Type: application/json"`)
 		return
 	}
-	bad := func() { httpError(w, httpd.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`) }
+	if r.ContentLength > maxBody {
+		refuse(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request's body is over %d bytes", maxBody))
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request's body is over %d bytes", maxBody))
+		return
+	}
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "the request's body did not arrive whole")
+		return
+	}
+	bad := func() { httpError(w, http.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`) }
 	in := prompts.RemoteInput{Viewer: v}
 	switch what {
 	case "answer":
@@ -390,7 +483,7 @@ func (s *Server) post(w *httpd.Response, r *httpd.Request, v referee.Viewer, wha
 		}
 		in.Step, in.Kind, in.Text, in.Question = p.Step, prompts.RemoteAnswer, strings.TrimSpace(p.Answer), p.Question
 		if in.Text == "" || len(in.Text) > 200 {
-			httpError(w, httpd.StatusUnprocessableEntity, "send the key of one of the answers")
+			httpError(w, http.StatusUnprocessableEntity, "send the key of one of the answers")
 			return
 		}
 	case "undo":
@@ -409,7 +502,7 @@ func (s *Server) post(w *httpd.Response, r *httpd.Request, v referee.Viewer, wha
 		in.Step, in.Kind = p.Step, prompts.RemoteCorrect
 		value := strings.TrimSpace(p.Value)
 		if p.N < 1 || value == "" || len(value) > 200 || strings.ContainsAny(value, "\r\n") {
-			httpError(w, httpd.StatusUnprocessableEntity, "send the answer's number n (as in the log) and the new value")
+			httpError(w, http.StatusUnprocessableEntity, "send the answer's number n (as in the log) and the new value")
 			return
 		}
 		in.Text = fmt.Sprintf("%d %s", p.N, value)
@@ -424,26 +517,75 @@ func (s *Server) post(w *httpd.Response, r *httpd.Request, v referee.Viewer, wha
 			in.Text = "yes"
 		}
 	}
+	// The wait for the session may be long: the reply's write timeout
+	// counts from the answer.
 	code, reply := s.hub.submit(r.Context(), in)
-	if code == httpd.StatusOK {
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout))
+	if code == http.StatusOK {
 		writeJSON(w, code, wire.Reply{OK: true, Queued: reply != ""})
 		return
 	}
 	httpError(w, code, reply)
 }
 
-// events streams server-sent events to one viewer.
-func (s *Server) events(w *httpd.Response, r *httpd.Request, v referee.Viewer) {
+// clientAddr is the client's IP address.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// openStream counts a stream for its client address and token, or says
+// in words why it is refused (too many open already).
+func (s *Server) openStream(addr string, v referee.Viewer) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.byViewer[v] >= streamsPerToken:
+		return fmt.Sprintf("too many copies of this page are open (%d): close one, or wait a minute for a closed one to end", streamsPerToken)
+	case s.byAddr[addr] >= streamsPerAddr:
+		return fmt.Sprintf("too many pages are open from this device (%d): close one, or wait a minute for a closed one to end", streamsPerAddr)
+	}
+	s.byViewer[v]++
+	s.byAddr[addr]++
+	return ""
+}
+
+func (s *Server) closeStream(addr string, v referee.Viewer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byViewer[v]--; s.byViewer[v] == 0 {
+		delete(s.byViewer, v)
+	}
+	if s.byAddr[addr]--; s.byAddr[addr] == 0 {
+		delete(s.byAddr, addr)
+	}
+}
+
+// events streams server-sent events to one viewer. It outlives the
+// server's timeouts: net/http reads nothing more once the request is in
+// (its context ends when the client closes the connection), and each
+// write here gets writeTimeout of its own.
+func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer) {
+	addr := clientAddr(r)
+	if msg := s.openStream(addr, v); msg != "" {
+		httpError(w, http.StatusTooManyRequests, msg)
+		return
+	}
+	defer s.closeStream(addr, v)
 	c, first, ok := s.hub.subscribe(v, r.Header.Get("Last-Event-ID"))
 	if !ok {
-		httpError(w, httpd.StatusGone, "the game has ended or stopped")
+		httpError(w, http.StatusGone, "the game has ended or stopped")
 		return
 	}
 	defer s.hub.unsubscribe(v, c)
+	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(httpd.StatusOK)
+	w.WriteHeader(http.StatusOK)
 	var last int64
 	send := func(m message) error {
 		if m.id <= last {
@@ -453,18 +595,24 @@ func (s *Server) events(w *httpd.Response, r *httpd.Request, v referee.Viewer) {
 		_, err := fmt.Fprintf(w, "id: %s\ndata: %s\n\n", s.hub.eventID(m.id), m.data)
 		return err
 	}
+	// deadline starts a write: it must be done within writeTimeout.
+	deadline := func() { rc.SetWriteDeadline(time.Now().Add(writeTimeout)) }
+	deadline()
 	fmt.Fprint(w, "retry: 1000\n\n")
 	for _, m := range first {
 		if send(m) != nil {
 			return
 		}
 	}
-	w.Flush()
+	if rc.Flush() != nil {
+		return
+	}
 	tick := time.NewTicker(KeepAlive)
 	defer tick.Stop()
 	for {
 		select {
 		case m := <-c.ch:
+			deadline()
 			if send(m) != nil {
 				return
 			}
@@ -479,7 +627,6 @@ func (s *Server) events(w *httpd.Response, r *httpd.Request, v referee.Viewer) {
 					more = false
 				}
 			}
-			w.Flush()
 		case <-c.resync:
 			for drained := false; !drained; {
 				select {
@@ -488,18 +635,19 @@ func (s *Server) events(w *httpd.Response, r *httpd.Request, v referee.Viewer) {
 					drained = true
 				}
 			}
+			deadline()
 			if send(s.hub.resyncMessage(v)) != nil {
 				return
 			}
-			w.Flush()
 		case <-tick.C:
+			deadline()
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
-			w.Flush()
 		case <-r.Context().Done():
 			return
 		case <-s.hub.done:
+			deadline()
 			for more := true; more; {
 				select {
 				case m := <-c.ch:
@@ -508,7 +656,10 @@ func (s *Server) events(w *httpd.Response, r *httpd.Request, v referee.Viewer) {
 					more = false
 				}
 			}
-			w.Flush()
+			rc.Flush()
+			return
+		}
+		if rc.Flush() != nil {
 			return
 		}
 	}
