@@ -159,14 +159,14 @@ func emptyGuardStack(g *pirates.Game, s pirates.TileSort) {
 
 func TestGuardWithAnEmptyStackIsAnInstruction(t *testing.T) {
 	smallGone := func(g *pirates.Game) { faithful(g); emptyGuardStack(g, pirates.SortSmallGuard) }
-	g, e := arriveAt(t, 3, "Guard (7)", 0, smallGone)
+	_, e := arriveAt(t, 3, "Guard (7)", 0, smallGone)
 	if q := e.Next(); q == nil || q.ID != "guard.draw" || len(e.Answers()) != 0 {
 		t.Fatalf("with the small stack empty: %+v\n%s", q, events(e))
 	}
 	if !hasEvent(e, "rp.guard.count", "The small guard stack is empty: Ann draws from the large guard stack.") {
 		t.Errorf("no instruction:\n%s", events(e))
 	}
-	g, _ = arriveAt(t, 3, "Guard (7)", 0, func(g *pirates.Game) { smallGone(g); g.Players[0].Supply = 5 }, "guard.draw=guard-4")
+	g, _ := arriveAt(t, 3, "Guard (7)", 0, func(g *pirates.Game) { smallGone(g); g.Players[0].Supply = 5 }, "guard.draw=guard-4")
 	if !slices.Equal(g.Players[0].Won, []string{"guard-4"}) {
 		t.Errorf("won %v", g.Players[0].Won)
 	}
