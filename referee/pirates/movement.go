@@ -200,11 +200,11 @@ func (g *Game) payable(p referee.Seat, h hop, k int, last bool) bool {
 
 // affordable lists, for every entry alley at c in the board's order, the
 // first hop through it the player can pay for as hop number k (0 = the
-// first of the turn, last: the last player still in). One hop an entry is all a menu shows: a dark
-// entry's exits are asked for once it is chosen (hop), so the search of
-// a dark entry stops at its first exit the player can pay for. Each of
-// c's alleys is looked at once, and c's ordinary alleys once more at its
-// first dark entry (darkCost).
+// first of the turn; last: they are the last player still in). One hop
+// an entry is all a menu shows: a dark entry's exits are asked for once
+// it is chosen (hop), so the search of a dark entry stops at its first
+// exit the player can pay for. Each of c's alleys is looked at once, and
+// c's ordinary alleys once more at its first dark entry (darkCost).
 // The list is the game's one hop buffer, reused by the next call: read
 // it before calling again.
 func (g *Game) affordable(p referee.Seat, c, k int, last bool) []hop {
