@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"rumref/referee"
@@ -82,12 +84,22 @@ func (b *browser) open(v referee.Viewer, width, height int64) context.Context {
 		ctx, _ = chromedp.NewContext(b.root)
 	}
 	b.tabs[v] = ctx
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height), chromedp.Navigate(b.tb.url(v)),
+	if err := chromedp.Do(ctx, shortGuard, chromedp.EmulateViewport(width, height), chromedp.Navigate(b.tb.url(v)),
 		chromedp.WaitVisible(chromedp.CSS("#question .who, #question p"))); err != nil {
 		b.t.Fatalf("opening the page of viewer %d: %v", v, err)
 	}
 	return ctx
 }
+
+// shortGuard shortens the pages' tap guard (GUARD_MS in app.js) from
+// 400 ms to 30 ms in the tests that play whole games, one click per
+// question at machine speed: the real guard would add 400 ms to each of
+// their hundreds of answers. The tap tests (tap_browser_test.go) keep the
+// real one.
+var shortGuard = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: "window.rumrefGuardMs = 30;"})
+	return err
+})
 
 // run runs actions in a viewer's tab with a timeout.
 func (b *browser) run(v referee.Viewer, what string, actions ...chromedp.Action[chromedp.Void]) {
@@ -124,9 +136,9 @@ func (b *browser) eval(v referee.Viewer, js string, out any) {
 // field for a long range).
 func (b *browser) click(v referee.Viewer, step int, key string) {
 	b.t.Helper()
-	sel := fmt.Sprintf(`#question[data-step="%d"] button.choice[data-key=%q]`, step, key)
+	sel := fmt.Sprintf(`#question[data-step="%d"] button.choice[data-key=%q]:not(:disabled)`, step, key)
 	var n int
-	// Wait for the page to show this step's question.
+	// Wait for the page to show this step's question, past its guard.
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		b.eval(v, fmt.Sprintf(`document.querySelectorAll(%q).length`, sel), &n)
@@ -134,7 +146,7 @@ func (b *browser) click(v referee.Viewer, step int, key string) {
 			break
 		}
 		var hasInput int
-		b.eval(v, fmt.Sprintf(`document.querySelectorAll('#question[data-step="%d"] input').length`, step), &hasInput)
+		b.eval(v, fmt.Sprintf(`document.querySelectorAll('#question[data-step="%d"] form button:not(:disabled)').length`, step), &hasInput)
 		if hasInput > 0 {
 			b.run(v, "typing the answer", chromedp.SendKeys(chromedp.CSS(`#question input`), key),
 				chromedp.Click(chromedp.CSS(`#question form button`)))
@@ -142,7 +154,7 @@ func (b *browser) click(v referee.Viewer, step int, key string) {
 		}
 		if time.Now().After(deadline) {
 			var html string
-			b.eval(v, `document.getElementById("question").innerText`, &html)
+			b.eval(v, `document.getElementById("question").outerHTML`, &html)
 			b.t.Fatalf("step %d: viewer %d's page has no button %q; it shows: %s", step, v, key, html)
 		}
 		time.Sleep(5 * time.Millisecond)

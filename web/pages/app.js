@@ -12,6 +12,25 @@
   let st = null; // the state object
   let es = null;
   let boardLoaded = false;
+  // POST_WAIT_MS bounds a POST: the server waits up to 30 s for the
+  // laptop, and past that the tap must end with a word, not a spinner.
+  const POST_WAIT_MS = 35000;
+  // GUARD_MS is how long a newly shown question (or confirmation) ignores
+  // taps, its buttons greyed out, so that the second tap of a double tap
+  // can never answer the next question, which comes up under the finger
+  // soon after the first tap (until then the tap itself has disabled the
+  // buttons). Measured in chromium at phone size against a real game on
+  // the loopback (web's TestTapDoubleTapAnswersOneQuestion logs it), the
+  // next question came up 40 to 160 ms after the first tap; over Wi-Fi it
+  // may come sooner or later. The guard counts from then, so it must
+  // cover a whole double tap by itself: phones take two taps up to 300 ms
+  // apart as a double tap (Android's double-tap timeout), and the double
+  // taps that answered a second question at a table were 60 to 250 ms
+  // apart. 400 ms covers 300 ms with a margin for a slow phone. A
+  // deliberate tap on a new question comes after reading it, later than
+  // that, so the guard rarely delays one, and then by little. Tests that
+  // play whole games at machine speed may shorten it (window.rumrefGuardMs).
+  const GUARD_MS = typeof window.rumrefGuardMs === "number" ? window.rumrefGuardMs : 400;
 
   function el(tag, attrs, ...kids) {
     const e = document.createElement(tag);
@@ -23,25 +42,43 @@
   }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
 
+  // post sends an answer or command and returns its reply: ok, the HTTP
+  // status (0 when the laptop could not be reached) and the JSON body. A
+  // refusal, or no reply at all, is shown in the info line: a tap never
+  // ends without a word.
   async function post(what, body) {
-    const res = await fetch(base + "/" + what, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    let res;
+    try {
+      res = await fetch(base + "/" + what, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal: timeout(POST_WAIT_MS) });
+    } catch (e) {
+      const late = e && (e.name === "TimeoutError" || e.name === "AbortError");
+      showInfo(late ? "The laptop did not answer in time. Try again." : "No connection to the laptop: check the Wi-Fi, then try again.", true);
+      return { ok: false, status: 0, out: {} };
+    }
     let out = {};
     try { out = await res.json(); } catch (e) { out = { error: "no answer from rumref" }; }
     if (!res.ok) {
       showInfo(out.error || ("refused (" + res.status + ")"), true);
       if (res.status === 409) refresh();
     }
-    return res.ok;
+    return { ok: res.ok, status: res.status, out };
   }
+  function timeout(ms) { return typeof AbortSignal !== "undefined" && AbortSignal.timeout ? AbortSignal.timeout(ms) : undefined; }
   function showInfo(text, bad) {
     const i = $("info");
     i.textContent = text || "";
     i.classList.toggle("error", !!bad);
   }
 
+  // refresh fetches the whole state again; without a connection the page
+  // keeps what it shows (the event stream catches up when it reconnects).
   async function refresh() {
-    const res = await fetch(base + "/state");
-    if (res.ok) { st = await res.json(); render(); }
+    try {
+      const res = await fetch(base + "/state", { signal: timeout(POST_WAIT_MS) });
+      if (res.ok) { st = await res.json(); render(); }
+    } catch (e) {
+      $("conn").textContent = "reconnecting";
+    }
   }
 
   function connect() {
@@ -78,7 +115,9 @@
     renderEnd();
     if (page === "table") { renderBoard(); renderTable($("state")); }
     else { renderSecrets(); renderTable($("state")); }
+    placed();
   }
+  function placed() { questionTaps.place(); confirmTaps.place(); }
 
   function mayAnswer(q) {
     if (!q) return false;
@@ -86,63 +125,145 @@
     return q.actor === st.viewer;
   }
 
-  function renderQuestion() {
-    const box = clear($("question"));
-    const q = st.question;
-    delete box.dataset.step;
-    if (st.exit) { box.append(el("p", {}, "The game stopped (" + st.exit.reason + "). It is saved: resume it on the laptop.")); return; }
-    if (!q) { box.append(el("p", {}, st.end ? "The game is over." : "Waiting for the game.")); return; }
-    box.dataset.step = String(q.step);
-    const mine = mayAnswer(q);
-    box.classList.toggle("mine", mine);
-    box.append(el("div", { class: "who" }, q.ahead ? "Before your turn, " + q.actor_name + ":" : (q.actor_name.charAt(0).toUpperCase() + q.actor_name.slice(1)) + (q.secret ? " (secret)" : "") + ":"));
-    box.append(el("p", { class: "qtext" }, q.text));
-    if (q.rule) box.append(el("span", { class: "rule" }, "(" + q.rule + ")"));
-    if (!mine) {
-      box.append(el("p", {}, page === "seat" ? "Not your question: wait for " + q.actor_name + "." : (q.secret ? q.actor_name + " answers on their phone." : "")));
-      return;
+  // taps guards a box of buttons (the question, the confirmation): it
+  // is redrawn only when what it shows changes, so a button is never
+  // replaced between a finger's touch and its release; a tap counts only
+  // once its content has been on screen for GUARD_MS at the same place;
+  // and once tapped, its buttons stay disabled until the reply (again
+  // enabled if the answer was refused).
+  function taps(box) {
+    const g = { box, key: "", drawn: "", since: 0, top: NaN, sent: "", pick: "", timer: 0 };
+    // show redraws the box with build when drawn changed. key names what
+    // is asked (not how it is drawn): a new key, or the box moved on the
+    // screen, starts the guard.
+    g.show = (key, drawn, build) => {
+      if (drawn !== g.drawn) { g.drawn = drawn; build(clear(box)); }
+      if (key !== g.key) { g.key = key; g.sent = ""; g.pick = ""; g.start(); } else g.update();
+    };
+    // place starts the guard again when the box moved on the page (a
+    // confirmation or a longer line above it came up): a finger on its
+    // way to one button would land on another.
+    g.place = () => {
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      if (top !== g.top && !Number.isNaN(g.top) && g.key !== "") g.start();
+      g.top = top;
+    };
+    g.start = () => { g.since = performance.now(); g.tick(); };
+    // tick redraws the buttons and comes again while the guard lasts. It
+    // decides on the next tick before update reads the clock again, so
+    // the guard's end cannot fall between the two and leave the buttons
+    // disabled.
+    g.tick = () => {
+      clearTimeout(g.timer);
+      const left = g.since + GUARD_MS - performance.now();
+      if (left > 0) g.timer = setTimeout(g.tick, left + 1);
+      g.update();
+    };
+    g.waiting = () => performance.now() < g.since + GUARD_MS;
+    g.live = (key) => key === g.key && g.sent !== key && !g.waiting();
+    g.update = () => {
+      const wait = g.waiting();
+      const off = wait || (g.key !== "" && g.sent === g.key);
+      box.classList.toggle("guard", wait);
+      for (const b of box.querySelectorAll("button")) {
+        b.disabled = off;
+        b.classList.toggle("chosen", off && !wait && b.dataset.key !== undefined && b.dataset.key === g.pick);
+      }
+    };
+    // send posts what a tap gave for key, once: it returns the reply,
+    // or null when the tap did not count. keep leaves the buttons
+    // disabled after a success (the next question is on its way).
+    g.send = async (key, pick, what, body, keep) => {
+      if (!g.live(key)) return null;
+      g.sent = key; g.pick = pick; g.update();
+      const r = await post(what, body);
+      if (g.key === key && (!r.ok || !keep)) { g.sent = ""; g.pick = ""; g.update(); }
+      return r;
+    };
+    return g;
+  }
+  const questionTaps = taps($("question"));
+  const confirmTaps = taps($("confirm"));
+
+  // answer sends the answer key to q from a tap.
+  async function answer(q, key) {
+    if (key === "") { showInfo("Type an answer first.", true); return; }
+    const k = questionKey(q);
+    const r = await questionTaps.send(k, key, "answer", { step: q.step, question: q.id, answer: key }, !q.ahead);
+    if (r && r.ok && !q.ahead) {
+      // The streams have the next question before the reply comes; if
+      // this page's stream is down, fetch it.
+      if (!es || es.readyState !== EventSource.OPEN) refresh();
+      setTimeout(() => { if (questionTaps.key === k && questionTaps.sent === k) refresh(); }, 3000);
     }
-    if (q.queued) { box.append(el("p", {}, "Your answer is kept and goes in when your turn comes: " + labelOf(q, q.queued) + ".")); }
-    const send = (key) => post("answer", { step: q.step, answer: key });
-    if (q.kind === "number") {
-      const grid = el("div", { class: "choices" });
-      if (q.max - q.min <= 11) {
-        for (let n = q.min; n <= q.max; n++) grid.append(el("button", { class: "choice", type: "button", "data-key": String(n), onclick: () => send(String(n)) }, String(n)));
-        box.append(grid);
-      } else {
-        const inp = el("input", { type: "number", min: q.min, max: q.max, inputmode: "numeric", "aria-label": "number" });
+  }
+  // questionKey names what a question asks; an answer kept ahead of its
+  // turn (queued) makes it new, so the line that says so, which moves
+  // the buttons down, comes with a guard too.
+  function questionKey(q) { return q ? JSON.stringify([q.step, q.id, q.actor, !!q.ahead, q.queued || "", q.kind, q.text, q.options, q.min, q.max]) : ""; }
+
+  function renderQuestion() {
+    const q = st.exit ? null : st.question;
+    const mine = mayAnswer(q);
+    questionTaps.show(questionKey(q), JSON.stringify([q, mine, st.exit, !!st.end]), (box) => {
+      delete box.dataset.step;
+      box.classList.toggle("mine", mine);
+      if (st.exit) { box.append(el("p", {}, "The game stopped (" + st.exit.reason + "). It is saved: resume it on the laptop.")); return; }
+      if (!q) { box.append(el("p", {}, st.end ? "The game is over." : "Waiting for the game.")); return; }
+      box.dataset.step = String(q.step);
+      box.append(el("div", { class: "who" }, q.ahead ? "Before your turn, " + q.actor_name + ":" : (q.actor_name.charAt(0).toUpperCase() + q.actor_name.slice(1)) + (q.secret ? " (secret)" : "") + ":"));
+      box.append(el("p", { class: "qtext" }, q.text));
+      if (q.rule) box.append(el("span", { class: "rule" }, "(" + q.rule + ")"));
+      if (!mine) {
+        box.append(el("p", {}, page === "seat" ? "Not your question: wait for " + q.actor_name + "." : (q.secret ? q.actor_name + " answers on their phone." : "")));
+        return;
+      }
+      if (q.queued) { box.append(el("p", {}, "Your answer is kept and goes in when your turn comes: " + labelOf(q, q.queued) + ".")); }
+      const send = (key) => answer(q, key);
+      if (q.kind === "number") {
+        const grid = el("div", { class: "choices" });
+        if (q.max - q.min <= 11) {
+          for (let n = q.min; n <= q.max; n++) grid.append(el("button", { class: "choice", type: "button", "data-key": String(n), onclick: () => send(String(n)) }, String(n)));
+          box.append(grid);
+        } else {
+          const inp = el("input", { type: "number", min: q.min, max: q.max, inputmode: "numeric", "aria-label": "number" });
+          const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
+          f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim()); });
+          box.append(el("p", {}, "A number from " + q.min + " to " + q.max + ":"), f);
+        }
+        return;
+      }
+      if (q.kind === "text") {
+        const inp = el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": "answer" });
         const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
         f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim()); });
-        box.append(el("p", {}, "A number from " + q.min + " to " + q.max + ":"), f);
+        box.append(f);
+        return;
       }
-      return;
-    }
-    if (q.kind === "text") {
-      const inp = el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": "answer" });
-      const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
-      f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim()); });
-      box.append(f);
-      return;
-    }
-    const grid = el("div", { class: "choices" });
-    for (const o of q.options) grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, onclick: () => send(o.key) }, o.label || o.key));
-    box.append(grid);
+      const grid = el("div", { class: "choices" });
+      for (const o of q.options) grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, onclick: () => send(o.key) }, o.label || o.key));
+      box.append(grid);
+    });
   }
   function labelOf(q, key) { const o = (q.options || []).find((o) => o.key === key); return o ? o.label : key; }
 
   function renderConfirm() {
     const box = $("confirm");
     const c = st.confirm;
-    if (!c) { box.hidden = true; return; }
-    box.hidden = false;
-    clear(box).append(el("p", {}, c.text));
-    if (c.mine || (c.seat < 0 && page === "table")) {
-      box.append(el("div", { class: "row" },
-        el("button", { type: "button", id: "confirm-yes", onclick: () => post("confirm", { step: st.step, id: c.id, yes: true }) }, "Yes"),
-        el("button", { type: "button", id: "confirm-no", onclick: () => post("confirm", { step: st.step, id: c.id, yes: false }) }, "No")));
-    } else {
-      box.append(el("p", {}, "Waiting for " + (st.players[c.seat] || "the table") + " to answer this."));
-    }
+    box.hidden = !c;
+    const key = c ? JSON.stringify([c.id, c.text, c.seat, c.mine]) : "";
+    const reply = (yes) => confirmTaps.send(key, yes ? "yes" : "no", "confirm", { step: st.step, id: c.id, yes }, true);
+    confirmTaps.show(key, key, (box) => {
+      if (!c) return;
+      box.append(el("p", {}, c.text));
+      if (c.mine || (c.seat < 0 && page === "table")) {
+        box.append(el("div", { class: "row" },
+          el("button", { type: "button", id: "confirm-yes", "data-key": "yes", onclick: () => reply(true) }, "Yes"),
+          el("button", { type: "button", id: "confirm-no", "data-key": "no", onclick: () => reply(false) }, "No")));
+      } else {
+        box.append(el("p", {}, "Waiting for " + (st.players[c.seat] || "the table") + " to answer this."));
+      }
+    });
   }
 
   function renderEvents() {
@@ -245,8 +366,14 @@
     if (st.game !== "pirates") { $("boardwrap").hidden = true; return; }
     if (!boardLoaded) {
       boardLoaded = true;
-      const res = await fetch(base + "/board.svg");
-      if (res.ok) wrap.innerHTML = await res.text(); // drawn by rumref
+      try {
+        const res = await fetch(base + "/board.svg");
+        if (res.ok) wrap.innerHTML = await res.text(); // drawn by rumref
+        else boardLoaded = false;
+      } catch (e) {
+        boardLoaded = false; // tried again at the next render
+      }
+      placed();
     }
     const svg = wrap.querySelector("svg");
     if (!svg || !st.view) return;
@@ -285,9 +412,15 @@
   async function showJoin() {
     const box = $("join");
     if (!box.hidden) { box.hidden = true; $("joinbtn").textContent = "Show the players' QR codes"; return; }
-    const res = await fetch(base + "/join");
-    if (!res.ok) return;
-    const j = await res.json();
+    let j;
+    try {
+      const res = await fetch(base + "/join");
+      if (!res.ok) { showInfo("The laptop refused the QR codes (" + res.status + ").", true); return; }
+      j = await res.json();
+    } catch (e) {
+      showInfo("No connection to the laptop: check the Wi-Fi, then try again.", true);
+      return;
+    }
     clear(box);
     for (const s of j.seats) {
       const q = el("div", { class: "qr" });
@@ -300,16 +433,29 @@
   }
 
   async function showHelp(url) {
-    const res = await fetch(url);
     const pre = $("helptext");
-    if (!res.ok) return;
-    const h = await res.json();
+    let h;
+    try {
+      const res = await fetch(url);
+      if (!res.ok) { showInfo("The laptop refused the help (" + res.status + ").", true); return; }
+      h = await res.json();
+    } catch (e) {
+      showInfo("No connection to the laptop: check the Wi-Fi, then try again.", true);
+      return;
+    }
     pre.textContent = [h.text, h.commands, h.rules].filter(Boolean).join("\n\n");
     pre.hidden = false;
   }
 
+  // once disables a tool's button while its command is on its way.
+  async function once(btn, send) {
+    if (btn.disabled) return;
+    btn.disabled = true;
+    try { await send(); } finally { btn.disabled = false; }
+  }
+
   function wire() {
-    $("undo").addEventListener("click", () => { if (st) post("undo", { step: st.step }); });
+    $("undo").addEventListener("click", (ev) => { if (st) once(ev.currentTarget, () => post("undo", { step: st.step })); });
     $("helpbtn").addEventListener("click", () => showHelp(base + "/help"));
     $("rulesform").addEventListener("submit", (ev) => { ev.preventDefault(); showHelp(base + "/rules?q=" + encodeURIComponent($("rulesq").value)); });
     if (page === "table") $("joinbtn").addEventListener("click", showJoin);
@@ -322,7 +468,7 @@
       });
       $("correctform").addEventListener("submit", (ev) => {
         ev.preventDefault();
-        if (st) post("correct", { step: st.step, n: parseInt($("correctn").value, 10) || 0, value: $("correctv").value });
+        if (st) once(ev.submitter || $("correctform").querySelector("button"), () => post("correct", { step: st.step, n: parseInt($("correctn").value, 10) || 0, value: $("correctv").value }));
       });
     }
   }
