@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rumref/referee"
+	"rumref/wire"
 )
 
 // The tap tests: fast and clumsy taps on a phone-size page in chromium,
@@ -313,7 +314,7 @@ func (g *tapGame) check(what string, v referee.Viewer, step int, r recorded) {
 		g.t.Errorf("%s: the page posted %d answers, want 1", what, answers)
 	}
 	s, _ := g.tb.state(Table)
-	var q questionObj
+	var q wire.Question
 	json.Unmarshal(s.Question, &q)
 	if s.Step != step+1 || q.ID != g.qs[step+1].ID {
 		g.t.Fatalf("%s: the game is at answer %d (%s), want answer %d (%s) still waiting", what, s.Step+1, q.ID, step+2, g.qs[step+1].ID)
