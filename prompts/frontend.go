@@ -191,7 +191,10 @@ func passWords(name string) string {
 func newFrontEnd(s *Session) frontEnd {
 	switch s.Mode {
 	case Terminal:
-		return &termFront{s: s, t: newTerminal(s.In, s.Out, s.pal)}
+		t := newTerminal(s.In, s.Out, s.pal)
+		// Everything the session writes goes the terminal's way (crlfWriter).
+		s.Out = t.out
+		return &termFront{s: s, t: t}
 	case JSON:
 		return &jsonFront{lineFront{s: s}}
 	}

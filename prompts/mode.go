@@ -11,8 +11,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"github.com/mattn/go-isatty"
 )
 
 // Mode is how a session talks to the people (or program) at the table.
@@ -69,17 +67,12 @@ func Detect(in, out *os.File) Mode {
 // w is not a terminal (a pipe, a file): what is printed there need not
 // fit a screen.
 func Columns(w io.Writer) int {
+	if c, ok := w.(*crlfWriter); ok {
+		w = c.w
+	}
 	f, ok := w.(*os.File)
 	if !ok || !isTerminal(f) {
 		return 0
 	}
 	return termWidth(int(f.Fd()))
-}
-
-func isTerminal(f *os.File) bool {
-	if f == nil {
-		return false
-	}
-	fd := f.Fd()
-	return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
 }

@@ -294,7 +294,10 @@ func (v *pumpView) Close() error {
 // lists (list.go) and promptui's line editor for typed lines.
 type terminal struct {
 	pump *stdinPump
+	// out is the output; on a terminal it is crlf, which starts each
+	// line at the left edge while the input is raw.
 	out  io.Writer
+	crlf *crlfWriter
 	pal  palette
 	// inFd and outFd are the terminal's descriptors (-1 when In or Out
 	// is not a file): the input is kept raw for the whole session, and
@@ -326,6 +329,8 @@ func newTerminal(in io.Reader, out io.Writer, pal palette) *terminal {
 	}
 	if isTerminal(outF) {
 		t.outFd = int(outF.Fd())
+		t.crlf = &crlfWriter{w: out}
+		t.out = t.crlf
 	}
 	return t
 }
@@ -337,6 +342,9 @@ func newTerminal(in io.Reader, out io.Writer, pal palette) *terminal {
 func (t *terminal) raw() func() {
 	if t.restore == nil && t.inFd >= 0 {
 		t.restore = makeRaw(t.inFd)
+		if t.restore != nil && t.crlf != nil {
+			t.crlf.raw.Store(true)
+		}
 	}
 	if t.session {
 		return func() {}
@@ -348,6 +356,9 @@ func (t *terminal) done() {
 	if t.restore != nil {
 		t.restore()
 		t.restore = nil
+		if t.crlf != nil {
+			t.crlf.raw.Store(false)
+		}
 	}
 }
 
@@ -827,12 +838,15 @@ func (f *termFront) refuse(q *referee.Question, why string) {
 
 // stop clears the screen when a player still holds the laptop after a
 // secret answer (quit or Ctrl-C at their own next question): their
-// private rulings are not left on it for whoever comes next.
+// private rulings are not left on it for whoever comes next. It puts the
+// terminal back, so that the message on how to continue (on standard
+// error) starts its lines at the left edge.
 func (f *termFront) stop(string) {
 	if f.s.passed != "" {
 		f.s.passed = ""
 		f.t.clear()
 	}
+	f.t.done()
 }
 
 func (f *termFront) hold() { f.t.session = true }
