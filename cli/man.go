@@ -54,7 +54,7 @@ func writeMan(w io.Writer, root *cobra.Command) {
 		writeFlags(w, c.LocalNonPersistentFlags())
 	}
 	fmt.Fprintf(w, ".SH EXIT STATUS\n0 done; 1 error; 2 interrupted or input ended (the game is saved; resume it with rumref resume FILE).\n")
-	fmt.Fprintf(w, ".SH ENVIRONMENT\nNO_COLOR turns color off. XDG_DATA_HOME sets where new saves go (default ~/.local/share/rumref/saves).\n")
+	fmt.Fprintf(w, ".SH ENVIRONMENT\nNO_COLOR turns color off. XDG_DATA_HOME sets where new saves go (default ~/.local/share/rumref/saves) and where the Rum Runner cards typed in are remembered (runner-cards.yaml beside the saves; see rumref cards).\n")
 }
 
 func writeFlags(w io.Writer, fs *pflag.FlagSet) {

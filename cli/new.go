@@ -55,6 +55,7 @@ func newNewCmd(a *app) *cobra.Command {
 		a.teach = teach
 		entry, _ := games.Lookup(args[0])
 		flags := games.Flags{Values: map[string]string{}, Given: map[string]bool{}}
+		flags.DataDir, _ = dataDir() // none without a home: nothing is remembered
 		for _, f := range entry.Flags {
 			flags.Values[f.Name] = cmd.Flags().Lookup(f.Name).Value.String()
 			flags.Given[f.Name] = cmd.Flags().Changed(f.Name)
@@ -111,18 +112,30 @@ func firstArg(args []string) string {
 	return args[0]
 }
 
-// defaultSaveDir is the directory of saves in the user's data directory,
-// made (mode 0700: saves hold every secret of a game) if need be.
-func defaultSaveDir() (string, error) {
+// dataDir is rumref's directory in the user's data directory
+// ($XDG_DATA_HOME/rumref, else ~/.local/share/rumref): the saves are in
+// its saves directory, and what rumref remembers between games (the Rum
+// Runner cards typed in) beside them. It is not made here.
+func dataDir() (string, error) {
 	base := os.Getenv("XDG_DATA_HOME")
 	if base == "" {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "", fmt.Errorf("no home directory for the save: use --save FILE")
+			return "", err
 		}
 		base = filepath.Join(home, ".local", "share")
 	}
-	dir := filepath.Join(base, "rumref", "saves")
+	return filepath.Join(base, "rumref"), nil
+}
+
+// defaultSaveDir is the directory of saves in the user's data directory,
+// made (mode 0700: saves hold every secret of a game) if need be.
+func defaultSaveDir() (string, error) {
+	base, err := dataDir()
+	if err != nil {
+		return "", fmt.Errorf("no home directory for the save: use --save FILE")
+	}
+	dir := filepath.Join(base, "saves")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("making the save directory: %w (use --save FILE)", err)
 	}

@@ -204,7 +204,9 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		// On resume, repeat only the last few rulings for context.
 		s.EventsShown = max(0, len(e.Events())-3)
 	}
-	if err := s.Run(); err != nil {
+	err = s.Run()
+	a.remember(mode, entry, e.Game())
+	if err != nil {
 		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
 			// The time since the last answer is played time too.
 			if err := save(e.Answers()); err != nil {
@@ -219,6 +221,24 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		a.endWeb(mode, hub, e.Game())
 	}
 	return nil
+}
+
+// remember keeps what the players typed in during a game for the next
+// games (games.Entry.Remember) when the session ends; the entry keeps
+// nothing of a game still being played. It says what it kept, or why it
+// could not.
+func (a *app) remember(mode prompts.Mode, entry *games.Entry, g referee.Game) {
+	dir, err := dataDir()
+	if entry.Remember == nil || err != nil {
+		return
+	}
+	added, file, err := entry.Remember(dir, g)
+	switch {
+	case err != nil:
+		a.info(mode, fmt.Sprintf("The cards typed in this game are not remembered for the next: %v", err))
+	case len(added) > 0:
+		a.info(mode, fmt.Sprintf("Remembered for the next games (rumref cards lists them): %s, in %s.", strings.Join(added, ", "), file))
+	}
 }
 
 // rulesText looks a rule up for the in-game help and rules commands.

@@ -136,6 +136,7 @@ answer and scores the end.`,
 		{"board", func() *cobra.Command { return printsOnly(newBoardCmd(a)) }},
 		{"score", func() *cobra.Command { return newScoreCmd(a) }},
 		{"rules", func() *cobra.Command { return newRulesCmd(a) }},
+		{"cards", func() *cobra.Command { return newCardsCmd(a) }},
 		{"sim", func() *cobra.Command { return newSimCmd(a) }},
 		{"man", func() *cobra.Command { return printsOnly(newManCmd(root)) }},
 	}

@@ -76,6 +76,11 @@ type Entry struct {
 	// Rules are the game's entries of the rules reference, in the file of
 	// package reference named after the game (see Reference).
 	Rules func() []reference.Entry
+	// Remember, when set, keeps what the players typed in during a game
+	// for the next games on this computer, in the user's data directory
+	// dir (Rum Runner: the typed-in cards, runner_cards.go); it returns
+	// what it added and the file it keeps them in.
+	Remember func(dir string, g referee.Game) (added []string, file string, err error)
 	// Wire is the struct type a save of the game is decoded into: a
 	// journal.Wire of a one-field section, Setup, a pointer to the
 	// NewSetup type under the game's name (see piratesWire); declared in
@@ -179,7 +184,7 @@ var Pirates = &Entry{
 // Runner is Rum Runner by Chris Glein.
 var Runner = &Entry{
 	Name: "runner", Title: "Rum Runner", MinPlayers: 2, MaxPlayers: 2,
-	Flags: runnerFlags, Begin: beginRunner, Rules: reference.RunnerRules,
+	Flags: runnerFlags, Begin: beginRunner, Rules: reference.RunnerRules, Remember: rememberRunner,
 	Wire:         reflect.TypeFor[runnerWire](),
 	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
 	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },

@@ -41,7 +41,16 @@ func beginRunner(f Flags) (*Setup, error) {
 			return nil, fmt.Errorf("--cards: %w", err)
 		}
 	}
-	if cfg.Cards, err = setup.RunnerCatalog(extra); err != nil {
+	// The built-in catalog, then the cards typed in during earlier games
+	// (runner_cards.go), then the --cards file, each replacing cards of
+	// the same name.
+	if cfg.Cards, err = setup.RunnerCatalog(nil); err != nil {
+		return nil, err
+	}
+	if cfg.Cards, err = addRemembered(cfg.Cards, f.DataDir); err != nil {
+		return nil, err
+	}
+	if cfg.Cards, err = setup.AddRunnerCards(cfg.Cards, extra); err != nil {
 		if file != "" {
 			return nil, fmt.Errorf("--cards %s: %w", file, err)
 		}

@@ -45,6 +45,9 @@ type Flag struct {
 type Flags struct {
 	Values map[string]string
 	Given  map[string]bool
+	// DataDir is the user's data directory, where rumref keeps what it
+	// remembers between games (Entry.Remember); "" for none.
+	DataDir string
 }
 
 // Get is a flag's value (its default when it was not given).

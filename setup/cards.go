@@ -1,9 +1,12 @@
 package setup
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"slices"
+
+	"go.yaml.in/yaml/v3"
 
 	"rumref/referee/runner"
 )
@@ -25,7 +28,14 @@ func RunnerCatalog(extra []byte) ([]runner.Card, error) {
 	if err := DecodeYAML(runnerCardsYAML, &base); err != nil {
 		return nil, fmt.Errorf("built-in card catalog: %w", err)
 	}
-	cards := base.Cards
+	return AddRunnerCards(base.Cards, extra)
+}
+
+// AddRunnerCards adds the cards of a card file (extra, may be nil) to
+// cards, each replacing a card of the same name, and checks the whole
+// catalog; errors name the file's line, card and field.
+func AddRunnerCards(cards []runner.Card, extra []byte) ([]runner.Card, error) {
+	cards = slices.Clone(cards)
 	if len(extra) > 0 {
 		var add RunnerCardFile
 		doc, err := DecodeYAMLDoc(extra, &add, YAMLOptions{})
@@ -48,4 +58,35 @@ func RunnerCatalog(extra []byte) ([]runner.Card, error) {
 		return nil, fmt.Errorf("card catalog: %w", err)
 	}
 	return cards, nil
+}
+
+// ReadRunnerCards reads the cards of a card file, each checked on its own
+// (not as a whole catalog).
+func ReadRunnerCards(data []byte) ([]runner.Card, error) {
+	var f RunnerCardFile
+	doc, err := DecodeYAMLDoc(data, &f, YAMLOptions{})
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range f.Cards {
+		if err := c.Validate(); err != nil {
+			return nil, fmt.Errorf("line %d: %w", doc.Line("cards", i), err)
+		}
+	}
+	return f.Cards, nil
+}
+
+// EncodeRunnerCards writes cards as a card file (the schema of --cards)
+// after a comment of header lines.
+func EncodeRunnerCards(header []string, cards []runner.Card) ([]byte, error) {
+	body, err := yaml.Marshal(RunnerCardFile{Cards: cards})
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	for _, h := range header {
+		b.WriteString("# " + h + "\n")
+	}
+	b.Write(body)
+	return b.Bytes(), nil
 }

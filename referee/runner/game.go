@@ -357,6 +357,13 @@ func (g *Game) CardData(name string) (Card, bool) {
 	return Card{}, false
 }
 
+// TypedInCards returns copies of the cards the players typed in during
+// this game (not those of its catalog), as the game holds them now (a
+// starting hazard marked starting once identified).
+func (g *Game) TypedInCards() []Card {
+	return slices.Clone(g.cards[min(len(g.Config.Cards), len(g.cards)):])
+}
+
 func hasKey(m map[string]int, k string) bool {
 	_, ok := m[k]
 	return ok
