@@ -25,7 +25,7 @@ func quick(t *testing.T, env []string, args ...string) result {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Env = append(append(os.Environ(), "NO_COLOR=1"), env...)
+	cmd.Env = append(append(os.Environ(), "NO_COLOR=1", "XDG_DATA_HOME="+t.TempDir()), env...)
 	res := runCmd(t, cmd)
 	if ctx.Err() != nil {
 		t.Fatalf("rumref %s hung", strings.Join(args, " "))

@@ -151,13 +151,14 @@ func TestIslandFlagNamesTheFourthIsland(t *testing.T) {
 }
 
 // TestEditionThreeSecretsStayOffThePublicChannels plays the start of an
-// edition-3 Rum Runner game over JSON: the crown types in a hazard it
+// edition-3 Rum Runner game (as edition 4: edition 5 asks the crown's
+// draws) over JSON: the crown types in a hazard it
 // places face-down (a secret question, no draw asked), the pirate plays a
 // crew named in public. The public stream, log and status never show the
 // hazard's name or text, and do show the crew.
 func TestEditionThreeSecretsStayOffThePublicChannels(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "r.yaml")
-	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--edition", "4", "--save", save)
 	script := []struct{ id, answer string }{
 		{"hazard.identify", "port-taxes"}, {"hazard.identify", "rowdy-tavern"},
 		{"hazard.identify", "unlisted"}, {"card.name", "Ghost Ship Graveyard"}, {"card.cost", "1"}, {"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "2 navigation | pay 4"},

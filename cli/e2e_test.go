@@ -96,7 +96,9 @@ func startDriver(t *testing.T, env []string, args ...string) *driver {
 	t.Helper()
 	d := &driver{t: t}
 	d.cmd = exec.Command(binary, append([]string{"--io", "json"}, args...)...)
-	d.cmd.Env = append(os.Environ(), append([]string{"NO_COLOR=1"}, env...)...)
+	// A data directory of its own (env may give another): a game never
+	// writes to the user's (the cards it remembers, saves by default).
+	d.cmd.Env = append(os.Environ(), append([]string{"NO_COLOR=1", "XDG_DATA_HOME=" + t.TempDir()}, env...)...)
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

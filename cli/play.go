@@ -204,9 +204,8 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		// On resume, repeat only the last few rulings for context.
 		s.EventsShown = max(0, len(e.Events())-3)
 	}
-	err = s.Run()
-	a.remember(mode, entry, e.Game())
-	if err != nil {
+	s.Ending = func() string { return remember(entry, e.Game()) }
+	if err := s.Run(); err != nil {
 		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
 			// The time since the last answer is played time too.
 			if err := save(e.Answers()); err != nil {
@@ -223,22 +222,22 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	return nil
 }
 
-// remember keeps what the players typed in during a game for the next
-// games (games.Entry.Remember) when the session ends; the entry keeps
-// nothing of a game still being played. It says what it kept, or why it
-// could not.
-func (a *app) remember(mode prompts.Mode, entry *games.Entry, g referee.Game) {
+// remember keeps what the players typed in during a game that is over
+// for the next games on this computer (games.Entry.Remember), and says
+// what it kept, or why it could not ("" for nothing).
+func remember(entry *games.Entry, g referee.Game) string {
 	dir, err := dataDir()
 	if entry.Remember == nil || err != nil {
-		return
+		return ""
 	}
 	added, file, err := entry.Remember(dir, g)
 	switch {
 	case err != nil:
-		a.info(mode, fmt.Sprintf("The cards typed in this game are not remembered for the next: %v", err))
+		return fmt.Sprintf("The cards typed in this game are not remembered for the next: %v", err)
 	case len(added) > 0:
-		a.info(mode, fmt.Sprintf("Remembered for the next games (rumref cards lists them): %s, in %s.", strings.Join(added, ", "), file))
+		return fmt.Sprintf("Remembered for the next games (rumref cards lists them): %s, in %s.", strings.Join(added, ", "), file)
 	}
+	return ""
 }
 
 // rulesText looks a rule up for the in-game help and rules commands.

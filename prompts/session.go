@@ -59,6 +59,10 @@ type Session struct {
 	// session shows it the first time a question or ruling cites that
 	// rule (the first-game walkthrough, rumref new --teach).
 	Teach func(rule string) string
+	// Ending, when set, is called once the game is over, before the end
+	// is shown; a line it returns is shown as a message (what rumref
+	// keeps of the game for later games).
+	Ending func() string
 	// Remote, when set, is another front end (the players' phones) that
 	// sees the game and may answer beside In; see remote.go.
 	Remote Remote
@@ -113,6 +117,11 @@ func (s *Session) Run() error {
 				return s.stop(err)
 			}
 			s.sync()
+			if s.Ending != nil {
+				if m := s.Ending(); m != "" {
+					s.info(m)
+				}
+			}
 			s.end()
 			return nil
 		}

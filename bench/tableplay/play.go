@@ -112,6 +112,11 @@ type answerer interface {
 func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 	save := filepath.Join(dir, fmt.Sprintf("%s-%d-%d-json.yaml", s.Game, s.Players, s.Seed))
 	cmd := exec.Command(bin, append([]string{"--io", "json"}, s.args(save)...)...)
+	// A data directory of the game's own: the Rum Runner cards a game
+	// types in are remembered there, not for the user's next games (nor
+	// for the next games of the run, which would then ask less).
+	data := filepath.Join(dir, fmt.Sprintf("%s-%d-%d-data", s.Game, s.Players, s.Seed))
+	cmd.Env = append(os.Environ(), "XDG_DATA_HOME="+data)
 	errs := &stderrTail{}
 	cmd.Stderr = errs
 	in, err := cmd.StdinPipe()
@@ -129,7 +134,7 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 	var term answerer
 	termSave := filepath.Join(dir, fmt.Sprintf("%s-%d-%d-term.yaml", s.Game, s.Players, s.Seed))
 	if withTerm {
-		t, err := startTerm(bin, s.args(termSave))
+		t, err := startTerm(bin, s.args(termSave), data)
 		if err != nil {
 			return nil, err
 		}

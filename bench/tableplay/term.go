@@ -50,9 +50,9 @@ type terminal struct {
 	waitErr                error
 }
 
-func startTerm(bin string, args []string) (*terminal, error) {
+func startTerm(bin string, args []string, data string) (*terminal, error) {
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "TERM=xterm", "NO_COLOR=1", "COLUMNS=120", "LINES=50")
+	cmd.Env = append(os.Environ(), "TERM=xterm", "NO_COLOR=1", "COLUMNS=120", "LINES=50", "XDG_DATA_HOME="+data)
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 120})
 	if err != nil {
 		return nil, err
