@@ -387,3 +387,31 @@ func TestSlowHeaderIsCut(t *testing.T) {
 		t.Errorf("a header that does not come: %v after %v (%q), want the connection's end after about 300 ms", err, time.Since(began), b)
 	}
 }
+
+// TestAllowedHosts: the pages answer under the addresses printed, with
+// localhost beside loopback and the port left out only for port 80.
+func TestAllowedHosts(t *testing.T) {
+	for _, c := range []struct {
+		bases    []string
+		port     int
+		yes, not []string
+	}{
+		{[]string{"http://127.0.0.1:8080"}, 8080, []string{"127.0.0.1:8080", "localhost:8080"}, []string{"127.0.0.1", "127.0.0.1:80", "rebind.example:8080", "192.168.1.5:8080", "[::1]:8080"}},
+		{[]string{"http://192.168.1.5:8080", "http://10.0.0.2:8080", "http://127.0.0.1:8080"}, 8080, []string{"192.168.1.5:8080", "10.0.0.2:8080", "127.0.0.1:8080", "localhost:8080"}, []string{"laptop.local:8080", "192.168.1.6:8080"}},
+		{[]string{"http://192.168.1.5:8080"}, 8080, []string{"192.168.1.5:8080"}, []string{"localhost:8080", "127.0.0.1:8080"}},
+		{[]string{"http://127.0.0.1:80"}, 80, []string{"127.0.0.1", "127.0.0.1:80", "localhost", "localhost:80"}, []string{"rebind.example"}},
+		{[]string{"http://[::1]:8080"}, 8080, []string{"[::1]:8080", "localhost:8080"}, []string{"::1", "[::1]"}},
+	} {
+		got := allowedHosts(c.bases, c.port)
+		for _, h := range c.yes {
+			if !got[h] {
+				t.Errorf("%v: %s refused", c.bases, h)
+			}
+		}
+		for _, h := range c.not {
+			if got[h] {
+				t.Errorf("%v: %s allowed", c.bases, h)
+			}
+		}
+	}
+}
