@@ -1,6 +1,7 @@
 package prompts
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 
@@ -262,7 +263,12 @@ func (s *Session) handleRemote(q *referee.Question, in *RemoteInput) error {
 	defer func() { rs.handling = nil }()
 	reply := func(err error) error {
 		if err != nil {
-			in.Reply <- RemoteReply{Code: RemoteRefused, Text: "The game could not go on: " + err.Error()}
+			// Only the laptop's screen shows the error itself.
+			text := "The game stopped at the laptop; its screen says why."
+			if errors.As(err, new(saveError)) {
+				text = "The laptop could not save the game, so it stopped; the laptop's screen says why."
+			}
+			in.Reply <- RemoteReply{Code: RemoteRefused, Text: text}
 			return err
 		}
 		if rs.refused != "" {

@@ -216,10 +216,18 @@ func (s *Session) save() error {
 	}
 	answers := append([]referee.Answer(nil), s.Engine.Answers()...)
 	if err := s.Save(answers); err != nil {
-		return fmt.Errorf("could not save the game: %w", err)
+		return saveError{err}
 	}
 	return nil
 }
+
+// saveError is a failed save. The laptop's screen shows it whole; a
+// phone is told only that the laptop could not save (the error may name
+// the save's path).
+type saveError struct{ err error }
+
+func (e saveError) Error() string { return "could not save the game: " + e.err.Error() }
+func (e saveError) Unwrap() error { return e.err }
 
 // flushEvents shows the events not shown yet. After an undo or a
 // correction the engine rebuilds its event list, so the mark is clamped.

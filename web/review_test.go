@@ -2,6 +2,7 @@ package web
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -411,6 +412,37 @@ func TestAllowedHosts(t *testing.T) {
 		for _, h := range c.not {
 			if got[h] {
 				t.Errorf("%v: %s allowed", c.bases, h)
+			}
+		}
+	}
+}
+
+// TestFailedSaveToldWithoutThePath: when the laptop cannot save an
+// answer given on a phone, the phone is told that the laptop could not
+// save, and neither its reply nor any page's stream holds the save's
+// path or the system's words (only the laptop's screen shows them).
+func TestFailedSaveToldWithoutThePath(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	streams := []*stream{tb.open(Table, ""), tb.open(0, ""), tb.open(1, "")}
+	err := fmt.Errorf("write /home/ann/rumref/saves/ann-and-bo.yaml.tmp: no space left on device")
+	tb.failSave.Store(&err)
+	code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A})
+	if code == 200 || !strings.Contains(strings.ToLower(string(body)), "could not save") {
+		t.Errorf("an answer the laptop could not save: %d %s, want a refusal saying the laptop could not save", code, body)
+	}
+	select {
+	case err := <-tb.done: // the session stops: the game cannot go on unsaved
+		tb.done <- err
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session goes on without saving")
+	}
+	time.Sleep(100 * time.Millisecond) // what the streams get last
+	for i, st := range streams {
+		st.close()
+		_, data := st.snapshot()
+		for _, got := range append(data, string(body)) {
+			if strings.Contains(got, "/home/ann") || strings.Contains(got, "no space left") {
+				t.Errorf("viewer %d was shown the save's error: %s", i-1, got)
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -35,6 +36,8 @@ type table struct {
 	done    chan error
 	names   []string
 	saves   int
+	// failSave, once set, is the error every save returns.
+	failSave atomic.Pointer[error]
 }
 
 type safeBuffer struct {
@@ -90,7 +93,13 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
 	pr, pw := io.Pipe()
 	tb := &table{t: t, srv: srv, hub: hub, engine: e, answers: f.Answers, stdin: pw, out: &safeBuffer{}, done: make(chan error, 1), names: cfg.Names}
 	s := &prompts.Session{Engine: e, Mode: mode, In: pr, Out: tb.out, ErrOut: io.Discard, Remote: hub,
-		Save: func([]referee.Answer) error { tb.saves++; return nil }}
+		Save: func([]referee.Answer) error {
+			tb.saves++
+			if err := tb.failSave.Load(); err != nil {
+				return *err
+			}
+			return nil
+		}}
 	go func() { tb.done <- s.Run() }()
 	t.Cleanup(func() {
 		pw.Close()
