@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -21,12 +22,15 @@ import (
 // question the page showed when it was tapped.
 
 // tapRecorder is put in the page before its script: it keeps every touch
-// (when the browser took it in, on which button, of which question
-// then on screen, whether the button was disabled), every change of the question shown, and every POST the page
-// makes with its reply's status.
+// (when the browser took it in, on which button, of which question then
+// on screen, whether the button was disabled), every change of the
+// question shown, every POST the page makes with its reply's status, and
+// every uncaught error.
 const tapRecorder = `(() => {
-	const taps = [], shown = [], posts = [];
-	window.rumrefTest = { taps, shown, posts };
+	const taps = [], shown = [], posts = [], errors = [];
+	window.rumrefTest = { taps, shown, posts, errors };
+	window.addEventListener("error", (e) => errors.push(String(e.message)));
+	window.addEventListener("unhandledrejection", (e) => errors.push(String(e.reason)));
 	document.addEventListener("touchstart", (e) => {
 		const b = e.target && e.target.closest ? e.target.closest("button") : null;
 		const q = document.getElementById("question");
@@ -141,7 +145,7 @@ func (p *tapPage) at(step int, key string) (x, y float64) {
 func (p *tapPage) reset() {
 	p.b.t.Helper()
 	var ok bool
-	p.b.eval(p.v, `(() => { const r = window.rumrefTest; r.taps.length = 0; r.shown.length = 0; r.posts.length = 0; return true; })()`, &ok)
+	p.b.eval(p.v, `(() => { const r = window.rumrefTest; r.taps.length = 0; r.shown.length = 0; r.posts.length = 0; r.errors.length = 0; return true; })()`, &ok)
 }
 
 // taps taps the points at the given offsets from the first tap, and
@@ -182,6 +186,7 @@ type recorded struct {
 		T      float64 `json:"t"`
 		Status int     `json:"status"`
 	} `json:"posts"`
+	Errors []string `json:"errors"`
 }
 
 // settle waits until every POST the page made has its reply and the
@@ -189,8 +194,15 @@ type recorded struct {
 // have been posted), and returns the record.
 func (p *tapPage) settle() recorded {
 	p.b.t.Helper()
-	var r recorded
 	time.Sleep(600 * time.Millisecond) // past the guard of the question that came up
+	return p.replies()
+}
+
+// replies waits until every POST the page made has its reply, and
+// returns the record.
+func (p *tapPage) replies() recorded {
+	p.b.t.Helper()
+	var r recorded
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		p.b.eval(p.v, `window.rumrefTest`, &r)
 		done := true
@@ -215,6 +227,9 @@ type tapGame struct {
 	qs    []referee.Question // the question asked at each step
 	pages map[referee.Viewer]*tapPage
 	step  int
+	// queued are the steps answered ahead of their turn: they go in by
+	// themselves.
+	queued map[int]bool
 }
 
 // newTapGame serves a new game to pages in tabs of chromium (one
@@ -226,7 +241,7 @@ func newTapGame(t *testing.T, chrome *browser) *tapGame {
 		t.Fatal(err)
 	}
 	defer e.Close()
-	g := &tapGame{t: t, tb: tb, pages: map[referee.Viewer]*tapPage{}}
+	g := &tapGame{t: t, tb: tb, pages: map[referee.Viewer]*tapPage{}, queued: map[int]bool{}}
 	for _, a := range tb.answers {
 		q := *e.Next()
 		q.Options = append([]referee.Option(nil), q.Options...) // the engine reuses its buffer
@@ -251,13 +266,15 @@ func (g *tapGame) page(v referee.Viewer) *tapPage {
 // (from the actor's page, the table's from the table page).
 func (g *tapGame) advanceTo(step int) {
 	g.t.Helper()
-	for ; g.step < step; g.step++ {
+	for g.step < step {
 		q := g.qs[g.step]
-		body := map[string]any{"step": g.step, "question": q.ID, "answer": g.tb.answers[g.step].A}
-		if code, reply := g.tb.post(referee.Viewer(q.Actor), "answer", body); code != 200 {
-			g.t.Fatalf("answer %d (%s): %d %s", g.step+1, q.ID, code, reply)
+		if !g.queued[g.step] {
+			body := map[string]any{"step": g.step, "question": q.ID, "answer": g.tb.answers[g.step].A}
+			if code, reply := g.tb.post(referee.Viewer(q.Actor), "answer", body); code != 200 {
+				g.t.Fatalf("answer %d (%s): %d %s", g.step+1, q.ID, code, reply)
+			}
 		}
-		g.tb.waitPast(g.step, nil, q.ID)
+		g.step = g.tb.waitPast(g.step, g.queued, q.ID)
 	}
 }
 
@@ -313,6 +330,9 @@ func (g *tapGame) check(what string, v referee.Viewer, step int, r recorded) {
 	if answers != 1 {
 		g.t.Errorf("%s: the page posted %d answers, want 1", what, answers)
 	}
+	if len(r.Errors) > 0 {
+		g.t.Errorf("%s: uncaught errors in the page: %q", what, r.Errors)
+	}
 	s, _ := g.tb.state(Table)
 	var q wire.Question
 	json.Unmarshal(s.Question, &q)
@@ -331,7 +351,9 @@ func (g *tapGame) check(what string, v referee.Viewer, step int, r recorded) {
 // the first tap's answer brings the same seat's next question up under
 // the finger before the second tap (in this game: "To Rum (1)" on Bo's
 // turn, then his paid hops); on a seat's page and on the table page.
-// Each tap is tried on a new game.
+// Each double tap is tried on a new game; when the machine is too busy
+// to tap at the gap asked (as the page measured it), it is tried again,
+// up to three times.
 func TestTapDoubleTapAnswersOneQuestion(t *testing.T) {
 	chromium(t)
 	chrome := newBrowser(t, nil)
@@ -346,42 +368,63 @@ func TestTapDoubleTapAnswersOneQuestion(t *testing.T) {
 			name = fmt.Sprintf("table/%v", c.gap)
 		}
 		t.Run(name, func(t *testing.T) {
-			g := newTapGame(t, chrome)
-			step := g.next(c.table)
-			g.advanceTo(step)
-			q := g.qs[step]
-			v := referee.Viewer(q.Actor)
-			if c.table {
-				v = Table
-			}
-			p := g.page(v)
-			key := g.tb.answers[step].A
-			x, y := p.button(step, key)
-			p.reset()
-			began := p.taps([][2]float64{{x, y}, {x, y}}, []time.Duration{0, c.gap})
-			r := p.settle()
-			what := fmt.Sprintf("viewer %d, answer %d (%s %s then %s)", v, step+1, q.ID, key, g.qs[step+1].ID)
-			if len(r.Taps) != 2 {
-				t.Fatalf("%s: the page saw %d touches, want 2", what, len(r.Taps))
-			}
-			upAt := -1.0
-			for _, s := range r.Shown {
-				if s.Step == step+1 && upAt < 0 {
-					upAt = s.T - r.Taps[0].T
+			want := float64(c.gap.Milliseconds())
+			for try := 1; ; try++ {
+				var gap float64
+				var fell bool
+				t.Run(fmt.Sprintf("try%d", try), func(t *testing.T) { gap, fell = doubleTap(t, chrome, c.gap, c.table) })
+				if fell {
+					under++
+				}
+				if gap >= want-10 && gap <= want+25 {
+					return
+				}
+				if try == 3 {
+					t.Logf("the machine is too busy to tap %v apart: the taps were %.0f ms apart", c.gap, gap)
+					return
 				}
 			}
-			second := r.Taps[1]
-			t.Logf("%s: taps began %v apart (%.0f ms in the page); the next question came up %.0f ms after the first; the second tap fell on %q of answer %d (disabled %v)",
-				what, (began[1] - began[0]).Round(time.Millisecond), second.T-r.Taps[0].T, upAt, second.Key, second.Step+1, second.Disabled)
-			if second.Step == step+1 && second.Key != "" {
-				under++
-			}
-			g.check(what, v, step, r)
 		})
 	}
 	if under == 0 {
 		t.Error("no second tap fell on a button of the next question: the test did not try what it is for")
 	}
+}
+
+// doubleTap double-taps, gap apart, the answer of the first question of
+// a seat asked again right after, on a new game, on the seat's page or
+// the table page; it returns how far apart the page saw the taps, and
+// whether the second one fell on a button of the next question.
+func doubleTap(t *testing.T, chrome *browser, gap time.Duration, table bool) (float64, bool) {
+	g := newTapGame(t, chrome)
+	step := g.next(table)
+	g.advanceTo(step)
+	q := g.qs[step]
+	v := referee.Viewer(q.Actor)
+	if table {
+		v = Table
+	}
+	p := g.page(v)
+	key := g.tb.answers[step].A
+	x, y := p.button(step, key)
+	p.reset()
+	began := p.taps([][2]float64{{x, y}, {x, y}}, []time.Duration{0, gap})
+	r := p.settle()
+	what := fmt.Sprintf("viewer %d, answer %d (%s %s then %s)", v, step+1, q.ID, key, g.qs[step+1].ID)
+	if len(r.Taps) != 2 {
+		t.Fatalf("%s: the page saw %d touches, want 2", what, len(r.Taps))
+	}
+	upAt := -1.0
+	for _, s := range r.Shown {
+		if s.Step == step+1 && upAt < 0 {
+			upAt = s.T - r.Taps[0].T
+		}
+	}
+	second := r.Taps[1]
+	t.Logf("%s: taps began %v apart (%.0f ms in the page); the next question came up %.0f ms after the first; the second tap fell on %q of answer %d (disabled %v)",
+		what, (began[1] - began[0]).Round(time.Millisecond), second.T-r.Taps[0].T, upAt, second.Key, second.Step+1, second.Disabled)
+	g.check(what, v, step, r)
+	return second.T - r.Taps[0].T, second.Step == step+1 && second.Key != ""
 }
 
 // TestTapClumsyTapsOnTwoButtons: tapping one option and, 40 ms later,
@@ -424,5 +467,113 @@ func TestTapClumsyTapsOnTwoButtons(t *testing.T) {
 			t.Logf("%s: the second tap fell %.0f ms after the first on %q of answer %d (disabled %v)", what, r.Taps[1].T-r.Taps[0].T, r.Taps[1].Key, r.Taps[1].Step+1, r.Taps[1].Disabled)
 			g.check(what, v, step, r)
 		})
+	}
+}
+
+// offline cuts the page's network (as a phone off the Wi-Fi), or gives
+// it back.
+func (p *tapPage) offline(off bool) {
+	p.b.t.Helper()
+	p.b.run(p.v, "setting the network", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, t, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}}})
+		return err
+	}))
+}
+
+// TestTapWithoutNetworkSaysSo: a tap while the phone has no network
+// says so on the page (no uncaught "Failed to fetch", no dead buttons),
+// leaves the question waiting, and the same tap answers it once the
+// network is back.
+func TestTapWithoutNetworkSaysSo(t *testing.T) {
+	chromium(t)
+	g := newTapGame(t, newBrowser(t, nil))
+	q := g.qs[0]
+	v := referee.Viewer(q.Actor)
+	p := g.page(v)
+	key := g.tb.answers[0].A
+	x, y := p.button(0, key)
+	p.reset()
+	p.offline(true)
+	p.taps([][2]float64{{x, y}}, []time.Duration{0})
+	r := p.replies()
+	if len(r.Posts) != 1 || r.Posts[0].Status != 0 {
+		t.Fatalf("offline, the page posted %+v, want one POST that fails", r.Posts)
+	}
+	var info string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		p.b.eval(v, `document.getElementById("info").textContent`, &info)
+		if info != "" || time.Now().After(deadline) {
+			break
+		}
+	}
+	if !contains(info, "No connection to the laptop") {
+		t.Errorf("offline, a tap shows %q, want a word that the laptop was not reached", info)
+	}
+	if len(r.Errors) > 0 {
+		t.Errorf("offline, a tap left uncaught errors: %q", r.Errors)
+	}
+	if s, _ := g.tb.state(Table); s.Step != 0 {
+		t.Fatalf("the game moved to answer %d without a network", s.Step+1)
+	}
+	p.offline(false)
+	x, y = p.button(0, key) // enabled again
+	p.reset()
+	p.taps([][2]float64{{x, y}}, []time.Duration{0})
+	g.check("the same tap with the network back", v, 0, p.settle())
+}
+
+// TestTapDoubleTapOnAnAnswerAhead: a double tap on a pub invitation
+// answered ahead of the seat's turn keeps one answer, the first tap's,
+// although the line that says it is kept moves the buttons down under
+// the finger.
+func TestTapDoubleTapOnAnAnswerAhead(t *testing.T) {
+	chromium(t)
+	g := newTapGame(t, newBrowser(t, nil))
+	for _, gap := range []time.Duration{60 * time.Millisecond, 150 * time.Millisecond} {
+		// The next question a seat may answer ahead of its turn.
+		var sq wire.Question
+		var seat referee.Viewer
+		for found := false; !found; {
+			for i := range g.tb.names {
+				s, _ := g.tb.state(referee.Viewer(i))
+				var q wire.Question
+				if json.Unmarshal(s.Question, &q) == nil && q.Ahead && q.Queued == "" && len(q.Options) >= 2 {
+					sq, seat, found = q, referee.Viewer(i), true
+					break
+				}
+			}
+			if !found {
+				if g.step+1 >= len(g.qs) {
+					t.Fatal("no question was asked ahead of its turn")
+				}
+				g.advanceTo(g.step + 1)
+			}
+		}
+		p := g.page(seat)
+		key := g.tb.answers[sq.Step].A
+		x, y := p.button(sq.Step, key)
+		p.reset()
+		p.taps([][2]float64{{x, y}, {x, y}}, []time.Duration{0, gap})
+		r := p.settle()
+		what := fmt.Sprintf("viewer %d, answer %d (%s %s) ahead of its turn, a double tap %v apart", seat, sq.Step+1, sq.ID, key, gap)
+		if len(r.Taps) != 2 {
+			t.Fatalf("%s: the page saw %d touches", what, len(r.Taps))
+		}
+		t.Logf("%s: the second tap fell %.0f ms after the first on %q (disabled %v)", what, r.Taps[1].T-r.Taps[0].T, r.Taps[1].Key, r.Taps[1].Disabled)
+		if len(r.Posts) != 1 || r.Posts[0].Status != 200 || len(r.Errors) > 0 {
+			t.Errorf("%s: the page posted %+v (errors %q), want one answer taken", what, r.Posts, r.Errors)
+		}
+		s, _ := g.tb.state(seat)
+		var q wire.Question
+		json.Unmarshal(s.Question, &q)
+		if q.Step != sq.Step || q.Queued != key {
+			t.Fatalf("%s: the page's seat now has %s, want answer %d kept as %s", what, s.Question, sq.Step+1, key)
+		}
+		g.queued[sq.Step] = true
+		g.advanceTo(sq.Step + 1)
 	}
 }
