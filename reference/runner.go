@@ -114,7 +114,7 @@ func RunnerRules() []Entry {
 			Tags: []string{"draw", "fill hand", "refill", "draw to five"},
 			See:  []string{"rr.deck", "rr.deck.empty-draw", "rr.draw.named"}},
 		{ID: "rr.draw.named", Topic: rrActions, Title: "Which draws rumref asks about",
-			Text:    `The crown tells rumref, in secret, which card it has drawn, each time it draws. The pirate tells nothing at a draw: a pirate card is named when it leaves the hand, face up for both players. Either way only the player who drew sees the card; the other player learns only how many cards were drawn.`,
+			Text:    `The crown tells rumref, in secret, which card it has drawn, each time it draws. The pirate tells nothing at a draw: a pirate card is named when it leaves the hand, face up for both players. Either way only the player who drew sees the card; the other player learns only how many cards were drawn. If the crown named a draw wrongly, a later card is not refused: the crown's secret card questions offer "I named a draw wrongly", and the card in front of the crown is taken as the truth (rumref asks which card it is and which naming it replaces).`,
 			Example: `The pirate raids Home Port and the crown turns over the top card of its deck. rumref offers only the cards the deck can still hold, never a card the crown has in hand.`,
 			Tags:    []string{"name a draw", "what did you draw", "hand as a count", "secret draw"},
 			See:     []string{"rr.draw", "rr.raid.island", "rr.hidden"},

@@ -3,15 +3,16 @@ package randplay
 import "rumref/referee"
 
 // Runner is the random player's policy for Rum Runner: a card not in the
-// list ("unlisted") only now and then, and a raid or an investment more
+// list ("unlisted") and a draw named wrongly ("misnamed") only now and
+// then, and a raid or an investment more
 // often than chance, so that games end.
 func Runner(p *Player, q *referee.Question) string {
 	if q.Kind == referee.Choice && len(q.Options) > 1 && p.IntN(20) != 0 {
-		// The listed options are all but "unlisted", counted in place so
-		// that an answer allocates nothing.
+		// The listed options are all but "unlisted" and "misnamed",
+		// counted in place so that an answer allocates nothing.
 		listed := 0
 		for _, o := range q.Options {
-			if o.Key != "unlisted" {
+			if o.Key != "unlisted" && o.Key != "misnamed" {
 				listed++
 			}
 		}
@@ -25,7 +26,7 @@ func Runner(p *Player, q *referee.Question) string {
 		if listed > 0 {
 			k := p.IntN(listed)
 			for _, o := range q.Options {
-				if o.Key != "unlisted" {
+				if o.Key != "unlisted" && o.Key != "misnamed" {
 					if k == 0 {
 						return o.Key
 					}

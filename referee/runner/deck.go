@@ -90,8 +90,19 @@ func (g *Game) enterable(d *Deck, types []CardType) []CardType {
 func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) bool, types []CardType,
 	q referee.Question) string {
 	opts := g.deckOptions(t, d, side, open, types)
+	// The crown's own deck, edition 5: a card its records hold in hand
+	// may be the one on top, if a draw was named wrongly.
+	seat := int(side)
+	misnamed := q.Secret && q.Actor == referee.Seat(seat) && d == &g.Players[seat].Deck && g.namedHand(seat) && len(g.Players[seat].Hand) > 0
+	if misnamed {
+		opts.AddText(misnamedName, "a card rumref has in my hand: I named a draw wrongly")
+	}
 	var name string
-	if n := opts.Pick(t, q); n == unlistedName {
+	n := opts.Pick(t, q)
+	if n == misnamedName {
+		return g.heldNamedWrongly(t, seat, d)
+	}
+	if n == unlistedName {
 		name = g.enterCard(t, int(q.Actor), side, types, g.enterable(d, types), q.Secret)
 	} else {
 		name = g.cardBySlug(n.Key()).Name

@@ -137,3 +137,53 @@ func TestNoRumLeftAsksTheTable(t *testing.T) {
 		t.Errorf("edition 4 declared the draw itself, as it was played: over %v, winner %d", g.Over, g.Winner)
 	}
 }
+
+// TestMisnamedDrawIsCorrected: from edition 5 the crown names its draws,
+// and a naming can be a slip. A later card its records hold elsewhere is
+// not refused: the crown says, in secret, that it named a draw wrongly,
+// and the physical card is taken as the truth.
+func TestMisnamedDrawIsCorrected(t *testing.T) {
+	build := func() *runner.Game {
+		g := blankEdition(t, runner.Edition)
+		cr := g.Players[runner.CrownSeat]
+		cr.Hand = []string{"Reef"} // named at a draw: it was Aged Rum
+		cr.Deck = runner.Deck{Known: []string{"Aged Rum", "Privateers"}}
+		return g
+	}
+	// The crown discards the Aged Rum it really holds.
+	var asked []*referee.Question
+	e, g := driveWatch(t, build, runner.RunDiscardC, []step{
+		{"discard.card", "misnamed"}, {"misnamed.card", "aged-rum"}, {"misnamed.as", "reef"},
+	}, func(q *referee.Question) { asked = append(asked, q) })
+	for _, q := range asked {
+		if !q.Secret {
+			t.Errorf("%s is public", q.ID)
+		}
+	}
+	cr, pi := g.Players[runner.CrownSeat], g.Players[runner.PirateSeat]
+	if len(cr.Hand) != 0 || !slices.Equal(sorted(cr.Deck.Known), []string{"Privateers", "Reef"}) || len(pi.Score) != 1 || pi.Score[0].Name != "Aged Rum" {
+		t.Errorf("after the correction: hand %v, deck %v, pirate's score %v\n%s", cr.Hand, cr.Deck.Known, pi.Score, events(e))
+	}
+	if pub := publicEvents(e); strings.Contains(pub, "Reef") {
+		t.Errorf("the public record names the card the crown took back: %s", pub)
+	}
+
+	// The crown draws the Reef its records hold in hand: the card it
+	// named Reef was the Privateers.
+	e, g = drive(t, build, runner.RunDraw(runner.CrownSeat, 1), []step{
+		{"draw.card", "misnamed"}, {"misnamed.top", "reef"}, {"misnamed.card", "privateers"},
+	})
+	cr = g.Players[runner.CrownSeat]
+	if !slices.Equal(sorted(cr.Hand), []string{"Privateers", "Reef"}) || !slices.Equal(cr.Deck.Known, []string{"Aged Rum"}) {
+		t.Errorf("after the draw: hand %v, deck %v\n%s", cr.Hand, cr.Deck.Known, events(e))
+	}
+}
+
+// publicEvents is what the table sees of a procedure's events.
+func publicEvents(e *referee.Engine) string {
+	var b strings.Builder
+	for _, ev := range e.Events() {
+		b.WriteString(ev.For(referee.Public) + "\n")
+	}
+	return b.String()
+}

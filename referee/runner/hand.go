@@ -117,6 +117,10 @@ func (g *Game) pickFromHand(t *referee.T, seat int, hq handQuestion) string {
 	if len(typed) > 0 {
 		c.AddText(unlistedName, "a card not in this list")
 	}
+	misnamed := hq.q.Secret && g.mayBeMisnamed(seat, hq.fits, hq.types)
+	if misnamed {
+		c.AddText(misnamedName, "another card: I named it wrongly when I drew it")
+	}
 	if hq.label != "" {
 		c.AddText(hq.none, hq.label)
 	}
@@ -124,6 +128,12 @@ func (g *Game) pickFromHand(t *referee.T, seat int, hq handQuestion) string {
 	switch n := c.Pick(t, hq.q); n {
 	case hq.none:
 		return ""
+	case misnamedName:
+		name = g.drawnNamedWrongly(t, seat, hq)
+		if !hq.fits(g.card(name)) {
+			t.Say(hq.q.Rule, referee.Text("%s cannot be played now: it stays in hand.", referee.Str(name)))
+			return ""
+		}
 	case unlistedName:
 		name = g.enterCard(t, seat, sideOf(seat), hq.types, typed, hq.q.Secret)
 		if !hq.fits(g.card(name)) {
@@ -204,3 +214,137 @@ func anyCard(*Card) bool { return true }
 
 // ofType fits the cards of a type.
 func ofType(ty CardType) func(*Card) bool { return func(c *Card) bool { return c.Type == ty } }
+
+// From edition 5 the crown names each card it draws (namedHand). A naming
+// can be wrong (a slip of the key), and a later card would then be refused
+// because rumref holds its name elsewhere. The crown's questions that list
+// its own records offer a way out instead, in secret: the physical card is
+// the truth, and the earlier naming is corrected (rules principle of
+// rr.draw.named).
+
+// misnamedKey is the option of a crown question, edition 5, that says an
+// earlier naming of a draw was wrong.
+const misnamedKey = "misnamed"
+
+const misnamedName cardName = misnamedKey
+
+// drawnNamedWrongly asks, for a card leaving the crown's hand that its
+// records do not hold there, which card it is (of those its deck's
+// records hold that fit) and which card named at a draw it was taken for;
+// that card goes back to the deck's records, and the real one into the
+// hand. It returns the real card's name, now in hand.
+func (g *Game) drawnNamedWrongly(t *referee.T, seat int, hq handQuestion) string {
+	p := g.Players[seat]
+	d := &p.Deck
+	real := g.deckNames(t, d, sideOf(seat), hq.fits)
+	if g.enterableFor(d, hq.types) {
+		real.AddText(unlistedName, "a card not in this list")
+	}
+	q := referee.Question{ID: "misnamed.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw.named",
+		Prompt: referee.Text("%s, which card is it really? (These are the cards rumref thinks are still in your deck.)", referee.Str(p.Name))}
+	var name string
+	if n := real.Pick(t, q); n == unlistedName {
+		name = g.enterCard(t, seat, sideOf(seat), hq.types, g.enterable(d, hq.types), true)
+	} else {
+		name = g.cardBySlug(n.Key()).Name
+	}
+	was := g.secretName(t, "misnamed.as", seat, referee.Text("%s, which card that you named at a draw was %s taken for? That card is still in your deck.", referee.Str(p.Name), referee.Str(name)), "rr.draw.named", distinct(p.Hand))
+	g.takeName(d, name)
+	p.Hand, _ = removeName(p.Hand, was)
+	d.Known = append(d.Known, was)
+	p.Hand = append(p.Hand, name)
+	t.Tell("rr.draw.named", referee.Text("%s corrects a naming.", referee.Str(p.Name)), referee.Seat(seat),
+		referee.Text("You drew %s, not %s: %s is back with your deck, %s in your hand.", referee.Str(name), referee.Str(was), referee.Str(was), referee.Str(name)))
+	return name
+}
+
+// heldNamedWrongly is drawnNamedWrongly for a card coming off the crown's
+// deck that its records hold in hand: which card of the hand it is, and
+// which card the crown really drew when it named that one (it goes into
+// the hand, out of the deck's records). It returns the name of the card
+// off the deck; the caller must not take it from the deck's records.
+func (g *Game) heldNamedWrongly(t *referee.T, seat int, d *Deck) string {
+	p := g.Players[seat]
+	name := g.secretName(t, "misnamed.top", seat, referee.Text("%s, which card that rumref has in your hand is it?", referee.Str(p.Name)), "rr.draw.named", distinct(p.Hand))
+	real := g.deckNames(t, d, sideOf(seat), anyCard)
+	types := sideDeckTypes(sideOf(seat))
+	if g.enterableFor(d, types) {
+		real.AddText(unlistedName, "a card not in this list")
+	}
+	q := referee.Question{ID: "misnamed.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw.named",
+		Prompt: referee.Text("%s, then which card did you draw when you named %s?", referee.Str(p.Name), referee.Str(name))}
+	var drawn string
+	if n := real.Pick(t, q); n == unlistedName {
+		drawn = g.enterCard(t, seat, sideOf(seat), types, g.enterable(d, types), true)
+	} else {
+		drawn = g.cardBySlug(n.Key()).Name
+	}
+	g.takeName(d, drawn)
+	p.Hand, _ = removeName(p.Hand, name)
+	p.Hand = append(p.Hand, drawn)
+	t.Tell("rr.draw.named", referee.Text("%s corrects a naming.", referee.Str(p.Name)), referee.Seat(seat),
+		referee.Text("You drew %s, not %s: %s is in your hand.", referee.Str(drawn), referee.Str(name), referee.Str(drawn)))
+	return name
+}
+
+// deckNames lists, as choices, the cards a deck's records hold that fit:
+// its known cards, and while unknown cards remain those of the side of
+// unknown count whose type is open.
+func (g *Game) deckNames(t *referee.T, d *Deck, side Side, fits func(*Card) bool) referee.Choices[cardName] {
+	c := referee.Choose[cardName](t)
+	var names []string
+	for _, n := range d.Known {
+		if fits(g.card(n)) {
+			names = append(names, n)
+		}
+	}
+	for i := range g.cards {
+		if k := &g.cards[i]; k.Side == side && k.Copies == 0 && k.InDeck() && g.mayBeUnknown(d, k.Type) && fits(k) {
+			names = append(names, k.Name)
+		}
+	}
+	for _, n := range distinct(names) {
+		c.AddText(cardName(n), n)
+	}
+	return c
+}
+
+// enterableFor reports whether a card typed in could be of one of types.
+func (g *Game) enterableFor(d *Deck, types []CardType) bool { return len(g.enterable(d, types)) > 0 }
+
+// mayBeMisnamed reports whether a crown question that lists from its
+// records offers "named wrongly" (edition 5): the hand holds named cards
+// and the deck's records hold a card that fits, or a card of types could
+// be typed in.
+func (g *Game) mayBeMisnamed(seat int, fits func(*Card) bool, types []CardType) bool {
+	p := g.Players[seat]
+	if !g.namedHand(seat) || len(p.Hand) == 0 {
+		return false
+	}
+	d := &p.Deck
+	if g.enterableFor(d, types) {
+		return true
+	}
+	for _, n := range d.Known {
+		if fits(g.card(n)) {
+			return true
+		}
+	}
+	for i := range g.cards {
+		if k := &g.cards[i]; k.Side == sideOf(seat) && k.Copies == 0 && k.InDeck() && g.mayBeUnknown(d, k.Type) && fits(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretName asks the seat in secret to pick one of names (asked even
+// for one: the question is the crown's correction, and it is the
+// player's to confirm).
+func (g *Game) secretName(t *referee.T, id string, seat int, text referee.Msg, rule string, names []string) string {
+	c := referee.Choose[cardName](t)
+	for _, n := range distinct(names) {
+		c.AddText(cardName(n), n)
+	}
+	return string(c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(seat), Secret: true, Prompt: text, Rule: rule}))
+}

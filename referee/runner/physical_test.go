@@ -182,7 +182,9 @@ func (b *physicalBox) answer(r *randplay.Player, q *referee.Question) string {
 			if slices.Contains(hand, name) {
 				can = append(can, o.Key)
 			}
-		} else if o.Key != "unlisted" {
+		} else if o.Key != "unlisted" && o.Key != "misnamed" {
+			// A table that names its draws right never says one was
+			// named wrongly.
 			other = append(other, o.Key)
 		}
 	}
@@ -208,7 +210,7 @@ func (b *physicalBox) answer(r *randplay.Player, q *referee.Question) string {
 		return ""
 	}
 	pick := randplay.Runner(r, q)
-	if _, isCard := opts[pick]; !isCard && pick != "unlisted" {
+	if _, isCard := opts[pick]; !isCard && pick != "unlisted" && pick != "misnamed" {
 		return pick
 	}
 	if len(can) > 0 {
