@@ -65,6 +65,20 @@ starts. To have a card asked again, forget it:
 		Use:   "forget NAME",
 		Short: "Drop a remembered Rum Runner card, so the next game asks for it again",
 		Args:  cobra.ExactArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			dir, err := dataDir()
+			if err != nil || len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			cards, _ := games.RememberedRunnerCards(dir)
+			var names []string
+			for _, c := range cards {
+				if strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(toComplete)) {
+					names = append(names, c.Name)
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := dataDir()
 			if err != nil {
