@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"rumref/referee"
+	"rumref/table"
 )
 
 // frontEnd is how a session talks to the table: the terminal (terminal.go),
@@ -12,14 +13,15 @@ import (
 // for everything it shows or reads, never for a mode. A new front end is
 // one more implementation; docs/architecture.md says how to add one.
 //
-// The players' phones (package web) are not a frontEnd but a Remote
-// served beside one (remote.go): they see the game through Sync and send
-// answers that compete with the front end's own reading.
+// The players' phones (package web) are not a frontEnd: they are other
+// clients of the same table (package table). When one of them answers
+// while the laptop reads, the session cuts the read short (interrupt)
+// and shows what is asked now.
 type frontEnd interface {
 	// ask shows a question (the engine's, a yes or no confirmation, a
 	// correction's new value, whose secrets to peek at, press Enter)
 	// and returns how to read the line typed for it. Nothing is read
-	// before read is called, so the reading can wait beside a Remote.
+	// before read is called, so the reading can be cut short.
 	ask(a asking) (read func() (string, error))
 	// show shows one thing the table may see: a ruling, a message, the
 	// log, help, the rules reference, the end of the game.
@@ -45,9 +47,9 @@ type frontEnd interface {
 	done()
 	// can says what the front end can do beyond the basics.
 	can() abilities
-	// interrupt ends a read in progress because a Remote's input was
-	// taken; resume readies the next read and reports whether the last
-	// one was interrupted.
+	// interrupt ends a read in progress because the game moved on at
+	// another client; resume readies the next read and reports whether
+	// the last one was interrupted.
 	interrupt()
 	resume() bool
 }
@@ -93,6 +95,10 @@ const (
 	// askSetupYesNo is a setup yes or no question Q; the line read is
 	// yes or no.
 	askSetupYesNo
+	// askPhone says that Actor answers Q, a secret question, on their
+	// phone, and waits: a line (Enter) means they answer at the laptop
+	// instead; a command is a command.
+	askPhone
 	// askPause shows Text and waits for Enter where people read the
 	// screen before going on (the terminal: build the board, then
 	// Enter); a scripted front end goes straight on and reads nothing.
@@ -101,8 +107,10 @@ const (
 
 // asking is one question for a front end to ask.
 type asking struct {
-	kind   askKind
-	q      *referee.Question
+	kind askKind
+	q    *referee.Question
+	// step is the number of answers before q (askQuestion, askPhone).
+	step   int
 	id     string
 	actor  referee.Seat
 	text   string
@@ -118,10 +126,6 @@ type asking struct {
 	// already shown; markPassed records that it now was.
 	passed     bool
 	markPassed func()
-	// phone: the secret question's player has their phone connected and
-	// answers there; the laptop is passed only if they choose to answer
-	// at the laptop instead.
-	phone bool
 }
 
 // errBack is what askSeat's read returns when nobody was chosen.
@@ -162,7 +166,7 @@ const (
 type shown struct {
 	kind  shownKind
 	text  string
-	event referee.Event
+	event table.Event
 	// help's parts, and the question it is for
 	q                        *referee.Question
 	question, commands, refs string

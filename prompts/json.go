@@ -7,6 +7,7 @@ import (
 
 	"rumref/referee"
 	"rumref/safetext"
+	"rumref/table"
 	"rumref/wire"
 )
 
@@ -56,7 +57,13 @@ func (j *jsonFront) ask(a asking) func() (string, error) {
 	s := j.s
 	switch a.kind {
 	case askQuestion:
-		s.emit(newJSONQuestion(a.q, s.name(a.q.Actor), len(s.Engine.Answers())))
+		s.emit(newJSONQuestion(a.q, s.name(a.q.Actor), a.step))
+	case askPhone:
+		// The question as anyone but its player sees it: it is answered
+		// on their phone; a line here takes it to the laptop.
+		o := newJSONQuestion(a.q, s.name(a.q.Actor), a.step)
+		o.Options, o.Min, o.Max, o.Example = []wire.Option{}, nil, nil, ""
+		s.emit(o)
 	case askConfirm:
 		s.emit(wire.Confirm{Type: "confirm", ID: a.id, Actor: int(a.actor), ActorName: s.name(a.actor), Text: a.text})
 	case askSetup, askSetupYesNo:
@@ -96,7 +103,8 @@ func (j *jsonFront) show(m shown) {
 	case showRules:
 		s.emit(wire.Rules{Type: "rules", Query: safetext.Clean(m.query), Text: m.text})
 	case showEnd:
-		s.emit(wire.End{Type: "end", Status: viewJSON(s.Engine.Game().View(referee.Public)), Text: s.statusText(referee.Public), Step: len(s.Engine.Answers())})
+		st, _ := s.Table.Peek(table.Laptop, referee.Public, Columns(s.Out))
+		s.emit(wire.End{Type: "end", Status: st.View, Text: st.Text, Step: s.cur.Step})
 	}
 	// Headings, notes and lines for the one at the laptop have no
 	// object: a driver lays out its own screens.
@@ -106,30 +114,25 @@ func (j *jsonFront) show(m shown) {
 func (j *jsonFront) log() wire.Log {
 	s := j.s
 	out := wire.Log{Type: "log", Entries: []any{}}
-	n := 0
-	for _, e := range s.Engine.Log() {
-		if e.Event != nil {
-			text := safetext.CleanLines(e.Event.For(referee.Public))
-			if text == "" {
-				continue
-			}
-			out.Entries = append(out.Entries, wire.LogEvent{Kind: "event", Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
+	for _, e := range s.Table.Log() {
+		if e.N == 0 {
+			out.Entries = append(out.Entries, wire.LogEvent{Kind: "event", Rule: e.Rule, Text: e.Text, Step: e.Step})
 			continue
 		}
-		n++
-		a, l, text := safetext.Clean(e.Answer), safetext.Clean(e.Label), safetext.CleanLines(e.Text)
-		if e.Secret {
-			a, l, text = "(secret)", "(secret)", secretQuestionText
-		}
-		out.Entries = append(out.Entries, wire.LogAnswer{Kind: "answer", N: n, Question: e.QuestionID, Actor: int(e.Actor),
-			ActorName: s.name(e.Actor), Text: text, Answer: a, Label: l, Secret: e.Secret, Rule: e.Rule, Step: e.Step})
+		out.Entries = append(out.Entries, wire.LogAnswer{Kind: "answer", N: e.N, Question: e.QuestionID, Actor: int(e.Actor),
+			ActorName: s.name(e.Actor), Text: e.Text, Answer: e.Answer, Label: e.Label, Secret: e.Secret, Rule: e.Rule, Step: e.Step})
 	}
 	return out
 }
 
 func (j *jsonFront) status(viewer referee.Viewer) {
 	s := j.s
-	s.emit(wire.Status{Type: "status", Viewer: int(viewer), Text: s.statusText(viewer), View: viewJSON(s.Engine.Game().View(viewer))})
+	st, err := s.Table.Peek(table.Laptop, viewer, Columns(s.Out))
+	if err != nil {
+		s.emit(wire.Error{Type: "error", Error: err.Error()})
+		return
+	}
+	s.emit(wire.Status{Type: "status", Viewer: int(viewer), Text: st.Text, View: st.View})
 }
 
 // pass only runs f: the driver shows a private status to its owner.
@@ -151,7 +154,7 @@ func (j *jsonFront) refuse(q *referee.Question, why string) {
 
 func (j *jsonFront) stop(reason string) {
 	s := j.s
-	s.emit(wire.Exit{Type: "exit", Reason: reason, Save: s.SaveName, Step: len(s.Engine.Answers())})
+	s.emit(wire.Exit{Type: "exit", Reason: reason, Save: s.SaveName, Step: s.cur.Step})
 }
 
 // viewJSON encodes a game view; a view that cannot be encoded becomes an

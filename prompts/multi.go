@@ -1,10 +1,12 @@
 package prompts
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"rumref/referee"
+	"rumref/table"
 )
 
 // Several answers on one line
@@ -84,55 +86,23 @@ func byPosition(first, q *referee.Question, v string) bool {
 	return true
 }
 
-// answerAll gives the engine the values of one line, each to the
-// question pending when its turn comes. If one does not fit, every value
-// of the line is taken back and the line is refused whole.
-func (s *Session) answerAll(q *referee.Question, vals []string) error {
-	e := s.Engine
-	kept := len(e.Answers())
-	cur := q
-	for i, v := range vals {
-		if i > 0 {
-			cur = e.Next()
+// parseValue reads the values of a line typed for first, each for the
+// question cur pending when its turn comes (the table gives the values to
+// the engine one by one, and takes back the whole line when one does
+// not fit).
+func (s *Session) parseValue(first, cur *referee.Question, i int, v string) (string, error) {
+	{
+		key, err := valueKey(cur, v)
+		if err == nil && i > 0 && byPosition(first, cur, v) {
+			what, why := "choice", "a choice other than a tile drawn is taken from a line only by its key or label"
+			if cur.Confirm {
+				what, why = "draw", "after a die a tile is taken from a line only by its key or label"
+			}
+			return "", table.Why(fmt.Sprintf("value %d (%s) would answer %s's %s %s by its position; %s", i+1, v, s.name(cur.Actor), what, cur.ID, why))
 		}
-		why := ""
-		switch {
-		case cur == nil:
-			why = fmt.Sprintf("the game is over after value %d", i)
-		case cur.Secret:
-			why = fmt.Sprintf("value %d would answer %s's secret question (%s), which takes one answer a line", i+1, s.name(cur.Actor), cur.ID)
-		case cur.Kind == referee.TextLine:
-			why = fmt.Sprintf("value %d would answer a question of text (%s), which takes one answer a line", i+1, cur.ID)
-		default:
-			key, err := valueKey(cur, v)
-			if err == nil && i > 0 && byPosition(q, cur, v) {
-				what, why2 := "choice", "a choice other than a tile drawn is taken from a line only by its key or label"
-				if cur.Confirm {
-					what, why2 = "draw", "after a die a tile is taken from a line only by its key or label"
-				}
-				why = fmt.Sprintf("value %d (%s) would answer %s's %s %s by its position; %s", i+1, v, s.name(cur.Actor), what, cur.ID, why2)
-				break
-			}
-			if err == nil {
-				err = e.Answer(key)
-			}
-			if err != nil {
-				why = fmt.Sprintf("value %d (%s) does not fit %s's question %s: %s", i+1, v, s.name(cur.Actor), cur.ID, reason(cur, err))
-			}
+		if err != nil {
+			return "", errors.New(reason(cur, err))
 		}
-		if why != "" {
-			if len(e.Answers()) > kept {
-				if err := e.Rewind(kept); err != nil {
-					return fmt.Errorf("could not take back the line's answers: %w", err)
-				}
-			}
-			s.reject(q, fmt.Sprintf("%s. Nothing of the line was taken: type it again, or the answers one at a time.", capital(why)))
-			return nil
-		}
+		return key, nil
 	}
-	if err := s.save(); err != nil {
-		return err
-	}
-	s.flushEvents()
-	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"rumref/referee"
 	"rumref/safetext"
+	"rumref/table"
 )
 
 // The methods in this file show things through the session's front end
@@ -14,25 +15,17 @@ import (
 
 // reject says why a line was not taken; the same question is asked again.
 func (s *Session) reject(q *referee.Question, why string) {
-	why = safetext.CleanLines(why)
-	if s.refuseRemote(why) {
-		return
-	}
-	s.fe.refuse(q, why)
+	s.fe.refuse(q, safetext.CleanLines(why))
 }
 
 // info shows a message such as the result of undo.
 func (s *Session) info(text string) {
-	text = safetext.CleanLines(text)
-	if s.Remote != nil {
-		s.Remote.Tell(RemoteMessage{Type: "info", Text: text})
-	}
-	s.fe.show(shown{kind: showInfo, text: text})
+	s.fe.show(shown{kind: showInfo, text: safetext.CleanLines(text)})
 }
 
 // event shows one ruling in the public view with the rule it applied.
-func (s *Session) event(ev referee.Event) {
-	s.fe.show(shown{kind: showEvent, event: ev, text: safetext.CleanLines(ev.For(referee.Public))})
+func (s *Session) event(ev table.Event) {
+	s.fe.show(shown{kind: showEvent, event: ev, text: ev.Text})
 }
 
 // status shows the board and status for a viewer.
@@ -101,20 +94,6 @@ func (s *Session) rules(query string) {
 
 // end shows the final status.
 func (s *Session) end() { s.fe.show(shown{kind: showEnd}) }
-
-// confirm asks a yes/no question of actor (a player, or the table);
-// anything but yes is no.
-func (s *Session) confirm(id string, actor referee.Seat, text string) (bool, error) {
-	text = safetext.CleanLines(text)
-	if s.Remote != nil {
-		return s.confirmAny(id, actor, text)
-	}
-	line, err := s.fe.ask(asking{kind: askConfirm, id: id, actor: actor, text: text})()
-	if err != nil {
-		return false, err
-	}
-	return isYes(line), nil
-}
 
 // capital starts a name with a capital letter ("the table" -> "The table")
 // where it opens a line.

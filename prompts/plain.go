@@ -14,8 +14,9 @@ import (
 )
 
 // lineFront reads one answer per line; the plain and JSON front ends
-// share it. With a Remote attached, lines are read by a goroutine (at
-// most one ahead) so that waiting for one can be interrupted.
+// share it. When other clients may answer (Session.Shared), lines are
+// read by a goroutine (at most one ahead) so that waiting for one can be
+// interrupted.
 type lineFront struct {
 	s     *Session
 	once  sync.Once
@@ -33,7 +34,7 @@ type lineResult struct {
 // readLine reads one line of input.
 func (l *lineFront) readLine() (string, error) {
 	s := l.s
-	if s.Remote == nil {
+	if !s.Shared {
 		return readLine(s.r)
 	}
 	l.once.Do(func() {
@@ -108,9 +109,7 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 		q := a.q
 		name := s.name(q.Actor)
 		fmt.Fprintln(w)
-		if a.phone {
-			fmt.Fprintln(w, s.pal.secret(fmt.Sprintf("%s is answering a secret question on their phone (type the answer here only if the phone is not at hand).", capital(name))))
-		} else if q.Secret && !a.passed {
+		if q.Secret && !a.passed {
 			fmt.Fprintln(w, s.pal.secret("SECRET: "+passWords(name)+"."))
 			fmt.Fprintln(w, s.pal.secret("(Plain mode cannot hide what is typed; use a terminal for masked input.)"))
 			if a.markPassed != nil {
@@ -120,7 +119,14 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 		fmt.Fprintln(w, s.pal.questionLine(name, q))
 		writeOptions(w, q)
 		fmt.Fprint(w, "> ")
+	case askPhone:
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, s.pal.secret(fmt.Sprintf("%s is answering a secret question on their phone. (To answer at the laptop instead, press Enter and %s.)", capital(s.name(a.actor)), passWords(capital(s.name(a.actor))))))
+		fmt.Fprint(w, "> ")
 	case askConfirm:
+		if a.actor.Player() {
+			fmt.Fprintln(w, s.pal.secret("SECRET: "+passWords(capital(s.name(a.actor)))+"."))
+		}
 		fmt.Fprintln(w, s.pal.secret(a.text)+" (yes/no)")
 	case askValue:
 		return p.askValue(a)
@@ -306,31 +312,22 @@ func refusalLabel(q *referee.Question) string {
 // Answers are numbered as correct expects; secret answers show as
 // "(secret)".
 func logText(w io.Writer, s *Session) {
-	log := s.Engine.Log()
+	log := s.Table.Log()
 	if len(log) == 0 {
 		fmt.Fprintln(w, "The log is empty: nothing has been answered yet.")
 		return
 	}
 	fmt.Fprintln(w, s.pal.heading("Game log (public view; answer numbers are what correct expects)"))
-	n := 0
 	for _, e := range log {
-		if e.Event != nil {
-			text := safetext.CleanLines(e.Event.For(referee.Public))
-			if text != "" {
-				fmt.Fprintf(w, "        * %s %s\n", text, s.pal.quiet("("+e.Event.Rule+")"))
-			}
+		if e.N == 0 {
+			fmt.Fprintf(w, "        * %s %s\n", e.Text, s.pal.quiet("("+e.Rule+")"))
 			continue
 		}
-		n++
 		rule := ""
 		if e.Rule != "" {
 			rule = " " + s.pal.quiet("("+e.Rule+")")
 		}
-		text := safetext.CleanLines(strings.TrimRight(e.Text, " "))
-		if e.Secret {
-			text = secretQuestionText
-		}
-		fmt.Fprintf(w, "  %4d. %s -> %s%s\n", n, Named(capital(s.name(e.Actor)), text), safetext.Clean(shownAnswer(e)), rule)
+		fmt.Fprintf(w, "  %4d. %s -> %s%s\n", e.N, Named(capital(s.name(e.Actor)), strings.TrimRight(e.Text, " ")), shownAnswer(e), rule)
 	}
 }
 

@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
+	"sync"
 
 	"rumref/referee"
 	"rumref/safetext"
+	"rumref/table"
 )
 
 // ErrQuit is returned by Session.Run when the players stopped the game
@@ -20,12 +21,23 @@ var ErrQuit = errors.New("the game was stopped; every answer so far is saved")
 // game did. Every accepted answer is already saved.
 var ErrInputEnded = errors.New("the input ended before the game did; every answer so far is saved")
 
-// Session is one sitting at the table: it shows the engine's questions in
-// the chosen mode, reads the answers and meta commands, feeds the answers
-// to the engine, saves after every change and prints the rulings.
+// Session is the laptop's client of a table: it watches the game as the
+// laptop (table.Laptop), shows its questions and rulings in the chosen
+// mode, and submits what is typed. Undo, corrections, saving and who may
+// answer what are the table's; the session keeps only what is the
+// laptop's own: its screen, its pass-the-laptop screens and the
+// follow-up questions of a command.
 type Session struct {
-	// Engine is the running game.
+	// Table is the game. When it is nil, Run makes a table of Engine
+	// (saving with Save) for this session alone, and stops it at the end.
+	Table *table.Table
+	// Engine and Save make the session's own table (see Table).
 	Engine *referee.Engine
+	Save   func(answers []referee.Answer) error
+	// Shared says other clients (the phones' pages) may answer beside
+	// the laptop: the session then reads its input so that a read can
+	// be cut short when the game moves on elsewhere.
+	Shared bool
 	// Mode is how questions are shown and answers read.
 	Mode Mode
 	// In is where answers come from (os.Stdin when nil). In plain and
@@ -41,9 +53,6 @@ type Session struct {
 	// Color turns on colored text; the caller decides it (a terminal,
 	// NO_COLOR unset and no --no-color).
 	Color bool
-	// Save is called with the full answer list after every accepted
-	// answer, undo and correction. A failing save stops the session.
-	Save func(answers []referee.Answer) error
 	// Rules looks up the rules reference for help and rules; it may be nil.
 	Rules func(query string) string
 	// SaveName is the save file's path, used in messages.
@@ -51,9 +60,9 @@ type Session struct {
 	// Setup is how the table sets up the box for this game (the board to
 	// build); the setup command shows it again.
 	Setup string
-	// EventsShown is how many of the engine's events were already shown;
-	// Run shows the rest first. Set it to len(Engine.Events()) when
-	// resuming a game so old rulings are not repeated.
+	// EventsShown is how many of the rulings so far (in the public view)
+	// were already shown; Run shows the rest first. Set it to all but
+	// the last few when resuming a game so old rulings are not repeated.
 	EventsShown int
 	// Teach, when set, returns a short explanation of a rule ID; the
 	// session shows it the first time a question or ruling cites that
@@ -63,15 +72,19 @@ type Session struct {
 	// is shown; a line it returns is shown as a message (what rumref
 	// keeps of the game for later games).
 	Ending func() string
-	// Remote, when set, is another front end (the players' phones) that
-	// sees the game and may answer beside In; see remote.go.
-	Remote Remote
 
-	rs     *remoteState
+	// own: the table is the session's own, made of Engine.
+	own    bool
 	taught map[string]bool
 	r      *bufio.Reader
 	pal    palette
 	fe     frontEnd // chosen by Mode; see frontend.go
+	names  []string
+	box    *mailbox
+	// cur is the latest update: what the laptop shows now.
+	cur table.Update
+	// events are the public rulings shown, for a recap.
+	events []table.Event
 	// passed names the player who holds the laptop after a pass screen
 	// (passedKey), "" when it is with the table. They keep it while the
 	// questions are theirs, secret or not, so a player answering several
@@ -91,32 +104,47 @@ type Session struct {
 	recapFrom int
 }
 
+// errMoved ends a read when the game moved on elsewhere (a phone
+// answered): the laptop shows what is asked now.
+var errMoved = errors.New("the game moved on")
+
 // Run asks questions until the game is over, the players quit or the
 // input ends. It returns nil when the game is over (after showing the
 // final status), ErrQuit or ErrInputEnded when stopped (the game is saved),
 // or another error when saving fails or the referee breaks.
 func (s *Session) Run() error {
-	if s.Engine == nil {
+	if s.Table == nil && s.Engine == nil {
 		return errors.New("there is no game to run")
 	}
 	s.init()
+	if s.own {
+		defer func() { s.Table.Close("over", s.SaveName); s.Table, s.own = nil, false }()
+	}
 	s.fe.hold()
 	defer s.fe.done()
-	s.flushEvents()
-	s.recapFrom = s.EventsShown
-	if n := len(s.Engine.Answers()); n > 0 && s.Engine.Next() != nil {
-		s.info(fmt.Sprintf("Continuing the game after %d answers. Type help for the commands.", n))
+	s.box = newMailbox()
+	stop := s.Table.Watch(table.Laptop, s.box.put)
+	defer stop()
+	u := s.box.take()
+	s.cur = u
+	skip := min(max(s.EventsShown, 0), len(u.Events))
+	s.events = append(s.events, u.Events[:skip]...)
+	shown := u.Events[skip:]
+	s.recapFrom = len(s.events)
+	for _, ev := range shown {
+		s.showEvent(ev)
+	}
+	if u.Step > 0 && !u.End {
+		s.info(fmt.Sprintf("Continuing the game after %d answers. Type help for the commands.", u.Step))
 	}
 	for {
-		q := s.Engine.Next()
-		if q == nil {
-			if !s.Engine.Over() {
-				return errors.New("the referee stopped without a question to ask; the game is saved, so undo with 'rumref resume' and report the problem")
-			}
+		if u.Exit != nil && !u.End {
+			return s.stop(ErrQuit)
+		}
+		if u.End {
 			if err := s.handBack(nil); err != nil {
 				return s.stop(err)
 			}
-			s.sync()
 			if s.Ending != nil {
 				if m := s.Ending(); m != "" {
 					s.info(m)
@@ -125,19 +153,113 @@ func (s *Session) Run() error {
 			s.end()
 			return nil
 		}
-		if err := s.handBack(q); err != nil {
-			return s.stop(err)
+		var err error
+		switch {
+		case u.Confirm != nil:
+			err = s.respond(u.Confirm)
+		case u.Question == nil:
+			return errors.New("the referee stopped without a question to ask; the game is saved, so undo with 'rumref resume' and report the problem")
+		default:
+			err = s.ask(u.Question)
 		}
-		s.teach(q.Rule)
-		s.sync()
-		line, remote, err := s.readAny(q)
-		if err == nil && !remote {
-			err = s.handle(q, line)
+		if errors.Is(err, errMoved) {
+			err = nil
 		}
 		if err != nil {
 			return s.stop(err)
 		}
+		u = s.next()
 	}
+}
+
+// next takes what changed since the last look and shows its rulings
+// and messages. A command's reply comes after the table has sent its
+// update, so nothing waiting means nothing changed.
+func (s *Session) next() table.Update {
+	u, ok := s.box.poll()
+	if !ok {
+		u = s.cur
+		u.Events, u.Infos, u.Rewound = nil, nil, false
+	}
+	s.cur = u
+	for _, ev := range u.Events {
+		s.showEvent(ev)
+	}
+	for _, m := range u.Infos {
+		s.info(m)
+	}
+	return u
+}
+
+// ask shows question q and handles the line typed for it.
+func (s *Session) ask(tq *table.Question) error {
+	q := tq.Q
+	if err := s.handBack(q); err != nil {
+		return err
+	}
+	s.teach(q.Rule)
+	if tq.Hidden {
+		return s.onPhone(tq)
+	}
+	passed := s.passedKey(q) == s.passed
+	line, err := s.read(asking{kind: askQuestion, q: q, step: tq.Step, passed: passed, markPassed: func() { s.passed = s.passedKey(q) }})
+	if err != nil {
+		return err
+	}
+	return s.handle(tq, line)
+}
+
+// onPhone waits while a player answers their secret question on their
+// phone; the laptop may take the question (they answer here instead).
+func (s *Session) onPhone(tq *table.Question) error {
+	line, err := s.read(asking{kind: askPhone, q: tq.Q, step: tq.Step, actor: tq.Q.Actor})
+	if err != nil {
+		return err
+	}
+	in := parseInput(nil, line)
+	if in.kind == metaInput {
+		return s.meta(tq, in)
+	}
+	r := s.Table.Submit(table.Command{From: table.Laptop, Kind: table.TakeHere, Step: tq.Step, Question: tq.Q.ID})
+	if r.Code != table.OK && r.Code != table.Stale {
+		s.reject(nil, r.Text)
+	}
+	return nil
+}
+
+// read runs the front end's reading of a for the question or
+// confirmation shown now; when the game moves on meanwhile (another
+// client answered), the read is cut short with errMoved.
+func (s *Session) read(a asking) (string, error) {
+	read := s.fe.ask(a)
+	if !s.Shared {
+		return read()
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			u, has, changed := s.box.look()
+			if has && differs(s.cur, u) {
+				s.fe.interrupt()
+				return
+			}
+			select {
+			case <-changed:
+			case <-done:
+				return
+			}
+		}
+	}()
+	line, err := read()
+	close(done)
+	wg.Wait()
+	if s.fe.resume() {
+		return "", errMoved
+	}
+	return line, err
 }
 
 func (s *Session) init() {
@@ -161,35 +283,52 @@ func (s *Session) init() {
 	if s.fe == nil {
 		s.fe = newFrontEnd(s)
 	}
+	if s.Table == nil && s.Engine != nil {
+		var save func([]referee.Answer, []table.Ahead) error
+		if s.Save != nil {
+			save = func(a []referee.Answer, _ []table.Ahead) error { return s.Save(a) }
+		}
+		s.Table = table.New(s.Engine, table.Config{Save: save, Columns: func() int { return Columns(s.Out) }})
+		s.own = true
+	}
+	if s.Table != nil {
+		s.names = s.Table.Names()
+	}
 }
 
 // handle acts on one line typed for q.
-func (s *Session) handle(q *referee.Question, line string) error {
+func (s *Session) handle(tq *table.Question, line string) error {
+	q := tq.Q
 	in := parseInput(q, line)
 	if s.refuseUnread(q, in) {
 		return nil
 	}
 	switch in.kind {
 	case metaInput:
-		return s.meta(q, in)
+		return s.meta(tq, in)
 	case answerInput:
+		c := table.Command{From: table.Laptop, Kind: table.Answer, Step: tq.Step, Question: q.ID, Text: in.raw}
 		if vals := multiValues(q, line); vals != nil {
-			return s.answerAll(q, vals)
+			c.Values, c.Text = vals, ""
+			c.Parse = s.parseValue
 		}
-		before := len(s.Engine.Events())
-		if err := s.Engine.Answer(in.raw); err != nil {
-			s.reject(q, reason(q, err)+commandHint(q, line))
-			return nil
-		}
-		if err := s.save(); err != nil {
-			return err
-		}
-		if q.Secret {
-			if err := s.afterSecret(q, before); err != nil {
-				return err
+		r := s.Table.Submit(c)
+		switch r.Code {
+		case table.OK:
+			if q.Secret {
+				return s.afterSecret(q, r.Private)
 			}
+		case table.Failed:
+			return r.Err
+		case table.Refused:
+			if r.Err != nil {
+				s.reject(q, reason(q, r.Err)+commandHint(q, line))
+			} else {
+				s.reject(q, r.Text)
+			}
+		default:
+			s.reject(q, r.Text)
 		}
-		s.flushEvents()
 	}
 	return nil
 }
@@ -209,63 +348,18 @@ func (s *Session) refuseUnread(q *referee.Question, in input) bool {
 	return true
 }
 
-// save hands the full answer list to the save callback.
-func (s *Session) save() error {
-	if s.Save == nil {
-		return nil
-	}
-	answers := append([]referee.Answer(nil), s.Engine.Answers()...)
-	if err := s.Save(answers); err != nil {
-		return saveError{err}
-	}
-	return nil
+// showEvent shows one public ruling and keeps it for a recap.
+func (s *Session) showEvent(ev table.Event) {
+	s.events = append(s.events, ev)
+	s.event(ev)
+	s.teach(ev.Rule)
 }
 
-// saveError is a failed save. The laptop's screen shows it whole; a
-// phone is told only that the laptop could not save (the error may name
-// the save's path).
-type saveError struct{ err error }
-
-func (e saveError) Error() string { return "could not save the game: " + e.err.Error() }
-func (e saveError) Unwrap() error { return e.err }
-
-// flushEvents shows the events not shown yet. After an undo or a
-// correction the engine rebuilds its event list, so the mark is clamped.
-func (s *Session) flushEvents() {
-	evs := s.Engine.Events()
-	if s.EventsShown > len(evs) || s.EventsShown < 0 {
-		s.EventsShown = len(evs)
-	}
-	for _, ev := range evs[s.EventsShown:] {
-		if ev.For(referee.Public) == "" {
-			continue
-		}
-		s.event(ev)
-		s.teach(ev.Rule)
-	}
-	s.EventsShown = len(evs)
-}
-
-// clampEvents marks every event as shown after an undo or correction.
-func (s *Session) clampEvents() {
-	s.EventsShown = len(s.Engine.Events())
-}
-
-// afterSecret runs after a secret answer was taken: the actor sees
-// their private rulings where the front end can show them in private.
-// The actor keeps the laptop until a question is for someone else
-// (handBack).
-func (s *Session) afterSecret(q *referee.Question, before int) error {
-	var private []string
-	evs := s.Engine.Events()
-	if before > len(evs) {
-		before = len(evs)
-	}
-	for _, ev := range evs[before:] {
-		if ev.Private != "" && ev.Player == q.Actor && q.Actor.Player() {
-			private = append(private, ev.For(q.Actor.Viewer()))
-		}
-	}
+// afterSecret runs after a secret answer was taken at the laptop: the
+// actor sees their private rulings where the front end can show them in
+// private. The actor keeps the laptop until a question is for someone
+// else (handBack).
+func (s *Session) afterSecret(q *referee.Question, private []string) error {
 	s.passed = s.passedKey(q)
 	return s.fe.passBack(s.name(q.Actor), private, true)
 }
@@ -284,7 +378,7 @@ func (s *Session) handBack(q *referee.Question) error {
 	holder := s.passed
 	s.passed = ""
 	name := holder
-	for i, n := range s.playerNames() {
+	for i, n := range s.names {
 		if fmt.Sprint(i) == holder {
 			name = n
 		}
@@ -299,15 +393,9 @@ const recapLines = 8
 // rulings since the last recap (the last recapLines of them). A front
 // end that clears the screen calls it.
 func (s *Session) recap() {
-	evs := s.Engine.Events()
-	from := min(max(s.recapFrom, 0), len(evs))
-	s.recapFrom = len(evs)
-	var lines []referee.Event
-	for _, ev := range evs[from:] {
-		if ev.For(referee.Public) != "" {
-			lines = append(lines, ev)
-		}
-	}
+	from := min(max(s.recapFrom, 0), len(s.events))
+	lines := s.events[from:]
+	s.recapFrom = len(s.events)
 	if len(lines) == 0 {
 		return
 	}
@@ -330,7 +418,6 @@ func (s *Session) stop(err error) error {
 	if errors.Is(err, ErrInputEnded) {
 		reason = "input_ended"
 	}
-	s.stopRemote(reason)
 	s.fe.stop(reason)
 	msg := "The game is saved"
 	if s.SaveName != "" {
@@ -356,32 +443,101 @@ func (s *Session) name(actor referee.Seat) string {
 	if actor == referee.Table {
 		return "the table"
 	}
-	names := s.playerNames()
-	if actor >= 0 && int(actor) < len(names) {
-		return names[actor]
+	if actor >= 0 && int(actor) < len(s.names) {
+		return s.names[actor]
 	}
 	return fmt.Sprintf("player %d", actor+1)
 }
 
-// playerNames lists the players' names cleaned for printing (see
-// safetext.Clean; names are checked when a game is set up or opened, so
-// this changes nothing unless a check was missed).
-func (s *Session) playerNames() []string {
-	names := slices.Clone(s.Engine.Game().PlayerNames())
-	for i, n := range names {
-		names[i] = safetext.Clean(n)
+// playerNames lists the players' names cleaned for printing.
+func (s *Session) playerNames() []string { return s.names }
+
+// statusText is the board and status for a viewer as the table gives it
+// to the laptop, fitted to the terminal's width.
+func (s *Session) statusText(viewer referee.Viewer) string {
+	st, err := s.Table.Peek(table.Laptop, viewer, Columns(s.Out))
+	if err != nil {
+		return err.Error()
 	}
-	return names
+	return st.Text
 }
 
-// statusText is the board and status for a viewer, cleaned for printing;
-// a game that can fit its picture to the screen (StatusFor) gets the
-// terminal's width.
-func (s *Session) statusText(viewer referee.Viewer) string {
-	if g, ok := s.Engine.Game().(interface {
-		StatusFor(referee.Viewer, int) string
-	}); ok {
-		return safetext.CleanLines(g.StatusFor(viewer, Columns(s.Out)))
+// mailbox keeps the latest update for the laptop: the table puts
+// updates in without waiting, the session takes them when it looks.
+type mailbox struct {
+	mu  sync.Mutex
+	u   table.Update
+	has bool
+	// changed is closed at every put, and replaced.
+	changed chan struct{}
+}
+
+func newMailbox() *mailbox { return &mailbox{changed: make(chan struct{})} }
+
+// put merges u into what waits: the latest state, every ruling and
+// message since the last take.
+func (m *mailbox) put(u table.Update) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.has {
+		u.Events = append(m.u.Events, u.Events...)
+		u.Infos = append(m.u.Infos, u.Infos...)
+		u.Rewound = u.Rewound || m.u.Rewound
+		if u.Status == nil {
+			u.Status = m.u.Status
+		}
 	}
-	return safetext.CleanLines(s.Engine.Game().Status(viewer))
+	m.u, m.has = u, true
+	close(m.changed)
+	m.changed = make(chan struct{})
+}
+
+// take waits for an update and takes it.
+func (m *mailbox) take() table.Update {
+	for {
+		u, has, changed := m.look()
+		if has {
+			m.mu.Lock()
+			if m.has {
+				u = m.u
+				m.u, m.has = table.Update{}, false
+				m.mu.Unlock()
+				return u
+			}
+			m.mu.Unlock()
+			continue
+		}
+		<-changed
+	}
+}
+
+// poll takes the waiting update, if there is one.
+func (m *mailbox) poll() (table.Update, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	u, has := m.u, m.has
+	m.u, m.has = table.Update{}, false
+	return u, has
+}
+
+// look returns the waiting update without taking it, and a channel
+// closed at the next put.
+func (m *mailbox) look() (table.Update, bool, <-chan struct{}) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.u, m.has, m.changed
+}
+
+// differs reports whether u asks the laptop something else than cur.
+func differs(cur, u table.Update) bool {
+	if u.Step != cur.Step || u.End != cur.End || u.Exit != nil || u.Rewound {
+		return true
+	}
+	if (u.Confirm == nil) != (cur.Confirm == nil) || u.Confirm != nil && u.Confirm.ID != cur.Confirm.ID {
+		return true
+	}
+	if (u.Question == nil) != (cur.Question == nil) {
+		return true
+	}
+	return u.Question != nil && (u.Question.Hidden != cur.Question.Hidden || u.Question.Q.ID != cur.Question.Q.ID)
 }

@@ -579,19 +579,10 @@ func validator(q *referee.Question) func(string) error {
 // or a meta command (":undo"). Secret questions first show a
 // pass-the-laptop screen (once per question: passed says it was shown)
 // and are typed masked.
-func (t *terminal) question(q *referee.Question, name string, passed bool, markPassed func(), phone bool) (string, error) {
+func (t *terminal) question(q *referee.Question, name string, passed bool, markPassed func()) (string, error) {
 	line := t.pal.questionLine(name, q)
 	name = capital(safetext.Clean(name))
 	if q.Secret {
-		if phone {
-			// Nobody passes the laptop: the answer comes from the phone
-			// and ends this wait.
-			fmt.Fprintln(t.out)
-			fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s is answering a secret question on their phone.", name)))
-			if err := t.waitEnter(fmt.Sprintf("(To answer at the laptop instead, press Enter and pass it to %s.)", name)); err != nil {
-				return "", err
-			}
-		}
 		if !passed {
 			if err := t.passTo(name); err != nil {
 				return "", err
@@ -713,7 +704,16 @@ func (f *termFront) ask(a asking) func() (string, error) {
 	s, t := f.s, f.t
 	switch a.kind {
 	case askQuestion:
-		return func() (string, error) { return t.question(a.q, s.name(a.q.Actor), a.passed, a.markPassed, a.phone) }
+		return func() (string, error) { return t.question(a.q, s.name(a.q.Actor), a.passed, a.markPassed) }
+	case askPhone:
+		// Nobody passes the laptop: the answer comes from the phone and
+		// ends this wait.
+		name := capital(s.name(a.actor))
+		fmt.Fprintln(t.out)
+		fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s is answering a secret question on their phone.", name)))
+		return func() (string, error) {
+			return "", t.waitEnter(fmt.Sprintf("(To answer at the laptop instead, press Enter and pass it to %s.)", name))
+		}
 	case askConfirm:
 		if a.actor.Player() {
 			// The laptop goes to that player and back: whoever held it

@@ -84,6 +84,34 @@ type Question struct {
 	labels []Msg
 }
 
+// KeyAt reads s as an option's position (1, 2, ...) where the options
+// may be answered by position: a choice none of whose keys is itself a
+// number, so that "3" always means the key "3" where there is one.
+func (q *Question) KeyAt(s string) (string, bool) {
+	if !q.Numbered() {
+		return "", false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > len(q.Options) || strings.TrimLeft(s, "0123456789") != "" {
+		return "", false
+	}
+	return q.Options[n-1].Key, true
+}
+
+// Numbered reports whether a choice question's options may be answered
+// by their position (see KeyAt).
+func (q *Question) Numbered() bool {
+	if q.Kind != Choice {
+		return false
+	}
+	for _, o := range q.Options {
+		if o.Key != "" && strings.Trim(o.Key, "0123456789") == "" {
+			return false
+		}
+	}
+	return true
+}
+
 // Validate checks an answer against the question and returns its canonical
 // key, or a player-facing error that says what is allowed.
 func (q *Question) Validate(raw string) (string, error) {

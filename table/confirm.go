@@ -1,0 +1,170 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"rumref/referee"
+)
+
+// Confirmations and requests
+//
+// Some commands need someone else first: taking back or changing
+// another player's secret answer needs its owner; from a phone, another
+// player's public answer too; a correction that drops later answers
+// needs a yes from whoever asked for it; a secret answer's new value is
+// chosen by its owner, on their own device, and the one who asked never
+// sees it. The table keeps each such question pending and hands it to
+// the device of the person asked: their phone when it is connected, the
+// laptop (behind its pass screen) when it is not. A pending question
+// belongs to the step it was asked at: once the game moves on it lapses,
+// and its asker is told, so nobody can be kept waiting and nothing
+// agreed to can land on a different answer.
+
+// pending is one confirmation or request.
+type pending struct {
+	// id names the kind: undo.secret, undo.other, correct.secret,
+	// correct.other, correct.drop, correct.value (the protocol's IDs); a
+	// new one of a kind replaces the one pending.
+	id string
+	// owner decides: a player, or referee.Table for the asker itself.
+	owner referee.Seat
+	asker From
+	step  int
+	// text is the question in public words (the laptop shows it before
+	// its pass screen); detail is what the one asked sees of it on their
+	// own device or behind the pass screen ("" : text says it all).
+	text, detail string
+	// value: the owner chooses the new value of answer n (question q,
+	// whose answer was shown as was to the owner only).
+	value  bool
+	n      int
+	q      *referee.Question
+	was    string
+	secret bool
+	// yes runs on a yes (a value request: with the value).
+	yes func(value string) Reply
+	// no is what everyone is told on a no.
+	no string
+}
+
+// Confirm is a confirmation or request as the one asked sees it.
+type Confirm struct {
+	ID string
+	// Text is the question in public words; Detail, when set, what only
+	// the one asked may see of it (their answer as it is and as it would
+	// be): a phone shows both, the laptop Detail only behind its pass
+	// screen.
+	Text, Detail string
+	// Seat decides (referee.Table: whoever asked, at their screen).
+	Seat     referee.Seat
+	SeatName string
+	// Pass (the laptop's view) says to pass the laptop to Seat first:
+	// the player has no phone connected.
+	Pass bool
+	// Value marks a request for the new value of answer N: Q is that
+	// answer's question with its legal answers, Was its answer now, and
+	// Secret says to type it hidden.
+	Value  bool
+	N      int
+	Q      *referee.Question
+	Was    string
+	Secret bool
+}
+
+// ask keeps p pending and says who was asked.
+func (t *Table) ask(p *pending) Reply {
+	p.step = len(t.e.Answers())
+	t.pending = slices.DeleteFunc(t.pending, func(o *pending) bool { return o.id == p.id })
+	t.pending = append(t.pending, p)
+	where := "at the laptop"
+	if t.to(p, p.asker) {
+		return Reply{Code: Pending} // the asker answers it next
+	}
+	if t.onPhone(p.owner) {
+		where = "on their phone"
+	}
+	return Reply{Code: Pending, Text: fmt.Sprintf("%s was asked %s; nothing changes until they answer.", capital(t.name(p.owner)), where)}
+}
+
+// to reports whether p is asked of viewer v now.
+func (t *Table) to(p *pending, v Viewer) bool {
+	if p.owner.Player() {
+		if t.onPhone(p.owner) {
+			return !v.Laptop && v.Viewer == p.owner.Viewer()
+		}
+		return v.Laptop
+	}
+	return v == p.asker
+}
+
+// confirmFor is what viewer v is asked to confirm now (nil: nothing).
+func (t *Table) confirmFor(v Viewer) *Confirm {
+	for _, p := range t.pending {
+		if !t.to(p, v) {
+			continue
+		}
+		c := &Confirm{ID: p.id, Text: p.text, Detail: p.detail, Seat: p.owner, SeatName: t.name(p.owner), Pass: v.Laptop && p.owner.Player(),
+			Value: p.value, N: p.n, Q: p.q, Was: p.was, Secret: p.secret}
+		return c
+	}
+	return nil
+}
+
+// lapse drops the pending questions of another step, telling their
+// askers.
+func (t *Table) lapse() {
+	step := len(t.e.Answers())
+	var gone []*pending
+	t.pending = slices.DeleteFunc(t.pending, func(p *pending) bool {
+		if p.step != step {
+			gone = append(gone, p)
+			return true
+		}
+		return false
+	})
+	for _, p := range gone {
+		t.tell("The game moved on before it was answered, so nothing was changed: "+strings.TrimSuffix(p.no, "."), func(v Viewer) bool { return v == p.asker || t.to(p, v) })
+	}
+}
+
+// confirm answers a pending confirmation or request: the one asked
+// answers it; its asker (or the laptop) may withdraw it with no.
+func (t *Table) confirm(c Command) Reply {
+	i := slices.IndexFunc(t.pending, func(p *pending) bool { return p.id == c.ID })
+	if i < 0 {
+		return Reply{Code: Stale, Text: "There is no such confirmation now: it was answered or lapsed."}
+	}
+	p := t.pending[i]
+	answer := strings.TrimSpace(c.Text)
+	yes := isYes(answer)
+	if p.value {
+		yes = answer != "" // "" keeps the answer
+	}
+	if !t.to(p, c.From) && (yes || c.From != p.asker && !c.From.Laptop) {
+		if p.owner.Player() {
+			return Reply{Code: Forbidden, Text: fmt.Sprintf("Only %s can answer this.", t.name(p.owner))}
+		}
+		return Reply{Code: Forbidden, Text: "Only the one who asked can answer this."}
+	}
+	t.pending = slices.Delete(t.pending, i, i+1)
+	if !yes {
+		t.tell(p.no, func(v Viewer) bool { return v == p.asker || t.to(p, v) || v == c.From })
+		return Reply{Code: OK, Info: p.no}
+	}
+	value := ""
+	if p.value {
+		value = answer
+	}
+	return p.yes(value)
+}
+
+// isYes reports whether a line means yes.
+func isYes(line string) bool {
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		return true
+	}
+	return false
+}

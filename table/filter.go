@@ -1,0 +1,219 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"rumref/referee"
+	"rumref/safetext"
+)
+
+// This file is the one place that decides what each viewer may see. The
+// viewers are:
+//
+//   - a seat's page (its phone): the public game, its own secrets, its own
+//     secret questions, the confirmations and requests addressed to it;
+//   - the table page: the public game and the public questions;
+//   - the laptop: the public game, and every question and confirmation
+//     the table hands it to ask: public ones, and those of seats without
+//     a connected phone (the laptop shows its own pass-the-laptop screen
+//     before a secret one). It gets a seat's private rulings only in the
+//     reply to that seat's secret answer given at the laptop, and a
+//     seat's private status only when it asks for it (peek, after its
+//     pass screen).
+
+// sees reports whether viewer v may see seat's secrets.
+func sees(v Viewer, seat referee.Seat) bool { return !v.Laptop && v.Viewer.Sees(seat) }
+
+// custody reports whether the laptop asks q: every public question, and
+// a secret one whose actor has no phone connected (or who chose to
+// answer at the laptop).
+func (t *Table) custody(q *referee.Question, step int) bool {
+	if q == nil || !q.Secret || !q.Actor.Player() {
+		return true
+	}
+	return !t.onPhone(q.Actor) || t.here == q.Actor && t.hereStep == step
+}
+
+// mayAnswer reports whether the sender f may answer q at step: a seat's
+// phone its own questions; the table page the public ones; the laptop
+// those it is handed.
+func (t *Table) mayAnswer(f From, q *referee.Question, step int) bool {
+	switch {
+	case q == nil:
+		return false
+	case f.Laptop:
+		return t.custody(q, step)
+	case f.Viewer == referee.Public:
+		return !q.Secret
+	}
+	return f.Viewer.Sees(q.Actor)
+}
+
+// questionFor is q (at step) as viewer v sees it.
+func (t *Table) questionFor(q *referee.Question, step int, v Viewer) *Question {
+	c := *q
+	c.Options = append([]referee.Option(nil), q.Options...)
+	out := &Question{Q: &c, Step: step, ActorName: t.name(q.Actor)}
+	show := !q.Secret || sees(v, q.Actor) || v.Laptop && t.custody(q, step)
+	if !show {
+		c.Text = fmt.Sprintf("(a secret question for %s)", out.ActorName)
+		c.Options, c.Min, c.Max, c.Example, c.Check = nil, 0, 0, "", nil
+		out.Hidden = true
+		out.Phone = v.Laptop
+	}
+	return out
+}
+
+// eventsFor are evs as w's viewer sees them (the laptop: the public text).
+func (t *Table) eventsFor(w *watch, evs []referee.Event) []Event {
+	var out []Event
+	for _, ev := range evs {
+		var text string
+		if w.v.Laptop {
+			text = ev.For(referee.Public)
+		} else {
+			text = ev.For(w.v.Viewer)
+		}
+		if text != "" {
+			out = append(out, Event{Rule: ev.Rule, Text: safetext.CleanLines(text), Step: ev.Step})
+		}
+	}
+	return out
+}
+
+// privateAfter are the private rulings of seat in evs[from:]: the reply
+// to its secret answer given at the laptop shows them behind the pass
+// screen.
+func privateAfter(evs []referee.Event, from int, seat referee.Seat) []string {
+	var out []string
+	for _, ev := range evs[min(from, len(evs)):] {
+		if ev.Private != "" && ev.Player == seat && seat.Player() {
+			out = append(out, safetext.CleanLines(ev.For(seat.Viewer())))
+		}
+	}
+	return out
+}
+
+// updateFor is w's update now, with evs its new rulings.
+func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
+	step := len(t.e.Answers())
+	u := Update{Step: step, Events: evs, Rewound: rewound, End: t.e.Over(), Exit: t.exit}
+	for s := range t.names {
+		u.Phones = append(u.Phones, t.onPhone(referee.Seat(s)))
+	}
+	if q := t.e.Next(); q != nil {
+		u.Question = t.questionFor(q, step, w.v)
+		if !w.v.Laptop && !t.mayAnswer(w.v, q, step) {
+			// Nothing for this seat now: a question it may answer ahead
+			// of its turn, if there is one.
+			for s := step + 1; t.ahead[s] != nil; s++ {
+				if sees(w.v, t.ahead[s].Actor) {
+					u.Question = t.questionFor(t.ahead[s], s, w.v)
+					u.Question.Ahead = true
+					if a, ok := t.queued[s]; ok {
+						u.Question.Queued = a.Answer.A
+					}
+					break
+				}
+			}
+		}
+	}
+	u.Confirm = t.confirmFor(w.v)
+	viewer := w.v.Viewer
+	width := 0
+	if w.v.Laptop && t.cfg.Columns != nil {
+		width = t.cfg.Columns()
+	}
+	view := viewJSON(t.e.Game().View(viewer))
+	if string(view) != string(w.view) || width != w.width || u.End {
+		w.view, w.width = view, width
+		u.Status = &Status{Viewer: viewer, Text: t.statusText(viewer, width), View: view}
+	}
+	return u
+}
+
+// statusText is the board and status for viewer, cleaned for printing; a
+// game that can fit its picture to a screen gets the width.
+func (t *Table) statusText(viewer referee.Viewer, width int) string {
+	if g, ok := t.e.Game().(interface {
+		StatusFor(referee.Viewer, int) string
+	}); ok && width > 0 {
+		return safetext.CleanLines(g.StatusFor(viewer, width))
+	}
+	return safetext.CleanLines(t.e.Game().Status(viewer))
+}
+
+// viewJSON encodes a game view; a view that cannot be encoded becomes an
+// object saying so.
+func viewJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(map[string]string{"error": fmt.Sprintf("the view could not be encoded: %v", err)})
+	}
+	return b
+}
+
+// Peek is the board and status for seat's player (referee.Public: the
+// public one), when f may see it: the seat's own page, or the laptop
+// (after its pass screen). width fits the picture (0: any).
+func (t *Table) Peek(f From, viewer referee.Viewer, width int) (Status, error) {
+	var st Status
+	var err error
+	ok := t.call(func() {
+		if viewer != referee.Public && !f.Laptop && f.Viewer != viewer {
+			err = fmt.Errorf("only %s sees their own secrets", t.name(referee.Seat(viewer)))
+			return
+		}
+		st = Status{Viewer: viewer, Text: t.statusText(viewer, width), View: viewJSON(t.e.Game().View(viewer))}
+	})
+	if !ok {
+		return st, ErrStopped
+	}
+	return st, err
+}
+
+// Entry is one line of the log as the public sees it: an answer (N > 0)
+// or a ruling.
+type Entry struct {
+	// N is the answer's number (1-based), 0 for a ruling.
+	N          int
+	QuestionID string
+	Actor      referee.Seat
+	ActorName  string
+	Text       string
+	Answer     string
+	Label      string
+	Secret     bool
+	Rule       string
+	Step       int
+}
+
+// SecretQuestion stands for a secret question's text in the public log.
+const SecretQuestion = "(a secret question)"
+
+// Log is the game's log in the public view: secret answers show as
+// "(secret)", rulings with their public text only.
+func (t *Table) Log() []Entry {
+	var out []Entry
+	t.call(func() {
+		n := 0
+		for _, e := range t.e.Log() {
+			if e.Event != nil {
+				text := safetext.CleanLines(e.Event.For(referee.Public))
+				if text != "" {
+					out = append(out, Entry{Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
+				}
+				continue
+			}
+			n++
+			en := Entry{N: n, QuestionID: e.QuestionID, Actor: e.Actor, ActorName: t.name(e.Actor), Text: safetext.CleanLines(e.Text),
+				Answer: safetext.Clean(e.Answer), Label: safetext.Clean(e.Label), Secret: e.Secret, Rule: e.Rule, Step: e.Step}
+			if e.Secret {
+				en.Answer, en.Label, en.Text = "(secret)", "(secret)", SecretQuestion
+			}
+			out = append(out, en)
+		}
+	})
+	return out
+}

@@ -1,0 +1,182 @@
+package table
+
+import (
+	"encoding/json"
+	"slices"
+
+	"rumref/referee"
+)
+
+// Viewer is who watches: the laptop's screen, or a page (a seat's phone,
+// or the table page for referee.Public).
+type Viewer = From
+
+// Update is what changed for one viewer, with the whole of what it is
+// shown now: a watcher may draw its screen from its latest update alone
+// (besides the rulings, which come once each).
+type Update struct {
+	// Step is the number of answers the game holds.
+	Step int
+	// Initial marks the first update of a watch: Events then holds every
+	// ruling so far that the viewer sees.
+	Initial bool
+	// Rewound says answers were taken back or replaced since the last
+	// update (an undo, a correction): rulings were rebuilt.
+	Rewound bool
+	// Events are the new rulings, as this viewer sees them.
+	Events []Event
+	// Question is the question this viewer is shown now (nil: none):
+	// the pending one, or one it may answer ahead of its turn.
+	Question *Question
+	// Confirm is what this viewer is asked to confirm or to choose now,
+	// before the question (nil: nothing).
+	Confirm *Confirm
+	// Infos are messages for this viewer (undo and correction results,
+	// a dropped answer).
+	Infos []string
+	// Status is the board and status for this viewer; set when it
+	// changed, and always in the initial update and at the end.
+	Status *Status
+	// End is set once the game is over.
+	End bool
+	// Exit is set when the table stopped.
+	Exit *Exit
+	// Phones says which seats have a phone connected, by seat.
+	Phones []bool
+}
+
+// Event is a ruling as one viewer sees it.
+type Event struct {
+	Rule string
+	Text string
+	Step int
+}
+
+// Question is a question as one viewer sees it.
+type Question struct {
+	// Q is a copy of the question. For a viewer who may not see a secret
+	// question, its text only says who is asked and it has no options,
+	// range or example (Hidden).
+	Q *referee.Question
+	// Hidden marks such a question.
+	Hidden bool
+	// Step is the step it answers (the number of answers before it).
+	Step int
+	// ActorName is who is asked.
+	ActorName string
+	// Ahead marks a question asked before the player's turn; Queued is
+	// the answer already given to it.
+	Ahead  bool
+	Queued string
+	// Phone (the laptop's view of a secret question) says the actor's
+	// phone is connected and the question is asked there; the laptop may
+	// take it back with TakeHere.
+	Phone bool
+}
+
+// Status is the board and status for a viewer.
+type Status struct {
+	Viewer referee.Viewer
+	Text   string
+	View   json.RawMessage
+}
+
+// Exit says the table stopped.
+type Exit struct {
+	Reason string
+	Save   string
+	Step   int
+}
+
+// watch is one watcher.
+type watch struct {
+	v    Viewer
+	send func(Update)
+	// what was last sent, to send only changes
+	view     []byte
+	width    int
+	question *Question
+	confirm  *Confirm
+	ended    bool
+}
+
+// Watch starts sending viewer v's updates to send, first one with the
+// whole state (Initial). send is called on the table's goroutine and
+// must not block (keep the latest, or queue). stop ends the watch.
+func (t *Table) Watch(v Viewer, send func(Update)) (stop func()) {
+	w := &watch{v: v, send: send}
+	ok := t.call(func() {
+		t.watchers = append(t.watchers, w)
+		u := t.updateFor(w, t.eventsFor(w, t.e.Events()), false)
+		u.Initial = true
+		w.send(u)
+	})
+	if !ok {
+		send(Update{Exit: &Exit{Reason: "stopped"}})
+		return func() {}
+	}
+	return func() {
+		t.call(func() {
+			t.watchers = slices.DeleteFunc(t.watchers, func(x *watch) bool { return x == w })
+		})
+	}
+}
+
+// publish sends every watcher what changed since the last publish. It
+// runs after every change of the game, the pending confirmations or the
+// phones connected.
+func (t *Table) publish() {
+	answers := t.e.Answers()
+	rewound := len(answers) < len(t.prev)
+	for i := 0; !rewound && i < len(t.prev); i++ {
+		rewound = answers[i] != t.prev[i]
+	}
+	if rewound {
+		t.dropQueued("an answer before it was taken back or changed")
+	}
+	t.applyQueued()
+	t.lapse()
+	t.prev = append(t.prev[:0], t.e.Answers()...)
+	evs := t.e.Events()
+	if rewound || t.seen > len(evs) {
+		t.seen = len(evs)
+	}
+	fresh := evs[t.seen:]
+	t.seen = len(evs)
+	t.lookAhead()
+	for _, w := range t.watchers {
+		u := t.updateFor(w, t.eventsFor(w, fresh), rewound)
+		if u.Rewound || len(u.Events) > 0 || u.Status != nil || u.End && !w.ended || !sameQ(u.Question, w.question) || !sameConfirm(u.Confirm, w.confirm) {
+			w.question, w.confirm = u.Question, u.Confirm
+			w.ended = u.End
+			w.send(u)
+		}
+	}
+}
+
+// tell sends a message to the watchers f selects.
+func (t *Table) tell(text string, to func(v Viewer) bool) {
+	for _, w := range t.watchers {
+		if to(w.v) {
+			w.send(Update{Step: len(t.e.Answers()), Infos: []string{text}, Question: w.question, Confirm: w.confirm})
+		}
+	}
+}
+
+// tellAll sends a message to every watcher.
+func (t *Table) tellAll(text string) { t.tell(text, func(Viewer) bool { return true }) }
+
+func sameQ(a, b *Question) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Step == b.Step && a.Hidden == b.Hidden && a.Ahead == b.Ahead && a.Queued == b.Queued && a.Phone == b.Phone &&
+		a.ActorName == b.ActorName && a.Q.Equal(b.Q)
+}
+
+func sameConfirm(a, b *Confirm) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.ID == b.ID && a.Pass == b.Pass && a.Text == b.Text
+}
