@@ -80,7 +80,7 @@ func TestWebNewAndResumeKeepTheirTokens(t *testing.T) {
 	if code, _ := httpJSON(t, "GET", table+"x/state", ""); code != 404 {
 		t.Fatalf("an unknown token: %d", code)
 	}
-	if code, body := httpJSON(t, "POST", ann+"/answer", `{"step":0,"answer":"`+key+`"}`); code != 200 {
+	if code, body := httpJSON(t, "POST", ann+"/answer", `{"step":0,"question":"`+pq["id"].(string)+`","answer":"`+key+`"}`); code != 200 {
 		t.Fatalf("answer from Ann's phone: %d %v", code, body)
 	}
 	// The laptop's JSON Lines stream moves on: an info says where the
@@ -173,7 +173,7 @@ func TestWebTerminalAnswerFromAPage(t *testing.T) {
 	_, st := httpJSON(t, "GET", table+"/state", "")
 	q := st["question"].(map[string]any)
 	key := q["options"].([]any)[0].(map[string]any)["key"].(string)
-	if code, body := httpJSON(t, "POST", table+"/answer", `{"step":0,"answer":"`+key+`"}`); code != 200 {
+	if code, body := httpJSON(t, "POST", table+"/answer", `{"step":0,"question":"`+q["id"].(string)+`","answer":"`+key+`"}`); code != 200 {
 		t.Fatalf("the table page's answer: %d %v", code, body)
 	}
 	c.waitFor("came from the table page")
@@ -259,7 +259,7 @@ func TestWebTerminalNoPassScreenForAConnectedPhone(t *testing.T) {
 		_, st := httpJSON(t, "GET", ann+"/state", "")
 		q := st["question"].(map[string]any)
 		key := q["options"].([]any)[0].(map[string]any)["key"].(string)
-		if code, body := httpJSON(t, "POST", ann+"/answer", fmt.Sprintf(`{"step":%d,"answer":%q}`, step, key)); code != 200 {
+		if code, body := httpJSON(t, "POST", ann+"/answer", fmt.Sprintf(`{"step":%d,"question":%q,"answer":%q}`, step, q["id"], key)); code != 200 {
 			t.Fatalf("answer %d from Ann's phone: %d %v", step+1, code, body)
 		}
 	}

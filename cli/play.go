@@ -11,6 +11,8 @@ import (
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
+	"rumref/table"
+	"rumref/web"
 )
 
 // interrupted turns an input that ended or was cancelled into exit code
@@ -127,13 +129,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 
 	clock := startClock(file)
-	srv, hub, newTokens, err := a.startWeb(mode, file, factory, clock)
-	if err != nil {
-		return err
-	}
-	if srv != nil {
-		defer srv.Close()
-	}
+	tokens, newTokens := a.webTokens(file, factory)
 
 	// A save of an older format is written in this rumref's format from
 	// the next answer on: its answers are saved with their actors.
@@ -165,22 +161,46 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 
 	// Every save holds the record of the last correction too, so undo
-	// can take a mistyped correction back even after a resume.
-	save := func(answers []referee.Answer) error {
+	// can take a mistyped correction back even after a resume, and the
+	// answers given ahead of their turn, so nothing acknowledged is lost.
+	save := func(answers []referee.Answer, ahead []table.Ahead) error {
 		a.stop.mu.Lock() // a signal waits for the save to finish
 		defer a.stop.mu.Unlock()
 		file.Answers, file.Correction = answers, journal.FromCorrection(e.Correction())
-		enc.Played = clock.played()
-		return journal.Write(real, enc.EncodeWith(answers, file.Correction))
-	}
-	if !fresh && newTokens {
-		if err := save(e.Answers()); err != nil {
-			return err
+		file.Ahead = nil
+		for _, x := range ahead {
+			file.Ahead = append(file.Ahead, journal.AheadAnswer{Step: x.Step, Answer: x.Answer})
 		}
+		enc.Played, enc.Ahead = clock.played(), file.Ahead
+		return journal.Write(real, enc.EncodeWith(answers, file.Correction))
 	}
 	entry, err := games.Of(file)
 	if err != nil {
 		return err
+	}
+	var ahead []table.Ahead
+	for _, x := range file.Ahead {
+		ahead = append(ahead, table.Ahead{Step: x.Step, Answer: x.Answer})
+	}
+	webCfg := web.ConfigFor(entry, factory(), factory)
+	webCfg.Rules = rulesText
+	webCfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
+	shownBefore := publicEvents(e)
+	tbl := table.New(e, table.Config{Save: save, Factory: factory, Parallel: webCfg.Parallel, Ahead: ahead,
+		Columns: func() int { return prompts.Columns(a.stdout) }, PlayLink: webCfg.PlayURL})
+	reason := "over"
+	defer func() { tbl.Close(reason, path) }()
+	if !fresh && newTokens {
+		if err := tbl.Save(); err != nil {
+			return err
+		}
+	}
+	srv, err := a.startWeb(mode, webCfg, tbl, tokens)
+	if err != nil {
+		return err
+	}
+	if srv != nil {
+		defer srv.Close()
 	}
 	instructions, err := entry.Instructions(file.Setup, prompts.Columns(a.stdout))
 	if err != nil {
@@ -192,23 +212,28 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 	a.info(mode, fmt.Sprintf("Saving to %s after every answer. Type help at any question for the commands (undo, show, log, peek, setup, quit).", path))
 
-	s := &prompts.Session{Engine: e, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
-		Color: a.color(), Save: save, Rules: rulesText, SaveName: path, Setup: instructions}
+	s := &prompts.Session{Table: tbl, Shared: srv != nil, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
+		Color: a.color(), Rules: rulesText, SaveName: path, Setup: instructions}
 	if file.Teach {
 		s.Teach = lesson
 	}
-	if hub != nil {
-		s.Remote = hub
-	}
 	if !fresh {
 		// On resume, repeat only the last few rulings for context.
-		s.EventsShown = max(0, len(e.Events())-3)
+		s.EventsShown = max(0, shownBefore-3)
 	}
-	s.Ending = func() string { return remember(entry, e.Game()) }
+	s.Ending = func() string {
+		var m string
+		tbl.Inspect(func(g referee.Game) { m = remember(entry, g) })
+		return m
+	}
 	if err := s.Run(); err != nil {
 		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
+			reason = "quit"
+			if errors.Is(err, prompts.ErrInputEnded) {
+				reason = "input_ended"
+			}
 			// The time since the last answer is played time too.
-			if err := save(e.Answers()); err != nil {
+			if err := tbl.Save(); err != nil {
 				return err
 			}
 			// The session has said that the game is saved and how to resume.
@@ -216,8 +241,8 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		}
 		return err
 	}
-	if hub != nil {
-		a.endWeb(mode, hub, e.Game())
+	if srv != nil {
+		a.endWeb(mode, tbl)
 	}
 	return nil
 }
@@ -238,6 +263,18 @@ func remember(entry *games.Entry, g referee.Game) string {
 		return fmt.Sprintf("Remembered for the next games (rumref cards lists them): %s, in %s.", strings.Join(added, ", "), file)
 	}
 	return ""
+}
+
+// publicEvents counts the rulings of e the public sees (what a resumed
+// session would show again).
+func publicEvents(e *referee.Engine) int {
+	n := 0
+	for _, ev := range e.Events() {
+		if ev.For(referee.Public) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // rulesText looks a rule up for the in-game help and rules commands.

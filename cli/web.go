@@ -3,15 +3,14 @@ package cli
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"rumref/games"
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
+	"rumref/table"
 	"rumref/web"
 	"rumref/wire"
 )
@@ -27,37 +26,38 @@ func addWebFlag(cmd *cobra.Command, f *webFlags) {
 	cmd.Flags().StringVar(&f.addr, "web", "", "also serve the game to phones and a table screen at HOST:PORT (port 0: a free port; loopback unless a LAN address or 0.0.0.0 is given)")
 }
 
-// startWeb starts the phones' pages for a game when --web was given. It
-// keeps the tokens in file (fresh ones when the save has none or
-// --new-tokens was given) and reports whether they changed, so the caller
-// saves them. The caller closes the server when the session ends.
-func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Factory, clock *playClock) (*web.Server, *web.Hub, bool, error) {
+// webTokens are the page tokens of a game played with --web: the ones
+// the save keeps, or fresh ones (when it has none or --new-tokens was
+// given), which are put in file; changed says the save must be written.
+func (a *app) webTokens(file *journal.File, factory referee.Factory) (tokens web.Tokens, changed bool) {
 	if a.web.addr == "" {
-		return nil, nil, false, nil
+		return tokens, false
 	}
-	g := factory()
-	names := g.PlayerNames()
-	changed := false
-	var tokens web.Tokens
+	n := len(factory().PlayerNames())
 	if file.Web != nil && !a.web.newTokens {
 		tokens = web.Tokens{Table: file.Web.Table, Seats: file.Web.Seats}
 	}
-	if !tokens.Valid(len(names)) {
-		tokens = web.NewTokens(len(names))
+	if !tokens.Valid(n) {
+		tokens = web.NewTokens(n)
 		file.Web = &journal.WebTokens{Table: tokens.Table, Seats: tokens.Seats}
 		changed = true
 	}
-	entry, err := games.Of(file)
-	if err != nil {
-		return nil, nil, false, err
+	return tokens, changed
+}
+
+// startWeb starts the phones' pages for the game at tbl when --web was
+// given: a client of the table beside the laptop. The caller closes the
+// server when the session ends.
+func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, tokens web.Tokens) (*web.Server, error) {
+	if a.web.addr == "" {
+		return nil, nil
 	}
-	cfg := web.ConfigFor(entry, g, factory)
-	cfg.Rules = rulesText
-	cfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
-	hub := web.NewHub(cfg)
+	names := cfg.Names
+	hub := web.NewHub(cfg, tbl)
 	srv, err := web.Listen(a.web.addr, hub, tokens)
 	if err != nil {
-		return nil, nil, false, err
+		hub.Close()
+		return nil, err
 	}
 	go srv.Serve()
 	obj := wire.Web{Type: "web", Table: srv.TableURL(), Seats: []wire.WebSeat{}}
@@ -79,12 +79,12 @@ func (a *app) startWeb(mode prompts.Mode, file *journal.File, factory referee.Fa
 		fmt.Fprintf(&b, "\n%s's page:\n%s", safetext.Clean(n), web.QRText(srv.SeatURL(i)))
 	}
 	a.out(mode).Report(obj, strings.TrimRight(b.String(), "\n"))
-	return srv, hub, changed, nil
+	return srv, nil
 }
 
 // endWeb prints the play logger link at the end of a game.
-func (a *app) endWeb(mode prompts.Mode, hub *web.Hub, g referee.Game) {
-	u := hub.PlayURL(g)
+func (a *app) endWeb(mode prompts.Mode, tbl *table.Table) {
+	u := tbl.Play()
 	if u == "" {
 		return
 	}

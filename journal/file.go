@@ -50,8 +50,45 @@ type File struct {
 	Correction *Correction `yaml:"correction,omitempty"`
 	// Web keeps the secret parts of the phone URLs (rumref --web), so a
 	// resumed game keeps its QR codes.
-	Web     *WebTokens `yaml:"web,omitempty"`
-	Answers Answers    `yaml:"answers,omitempty"`
+	Web *WebTokens `yaml:"web,omitempty"`
+	// Ahead are answers given before their turn (a pub invitation
+	// answered on a phone while an earlier player still decides): each is
+	// kept here from the moment it is acknowledged until the game reaches
+	// its question.
+	Ahead   AheadAnswers `yaml:"ahead,omitempty"`
+	Answers Answers      `yaml:"answers,omitempty"`
+}
+
+// AheadAnswers are answers given before their turn, as a save holds
+// them: {step: N, q: QUESTION, a: KEY, by: ACTOR}, where step is the
+// number of answers before the one it gives.
+type AheadAnswers []AheadAnswer
+
+// AheadAnswer is one answer given before its turn.
+type AheadAnswer struct {
+	Step   int
+	Answer referee.Answer
+}
+
+// FromYAML decodes the list through the strict YAML decoder.
+func (l *AheadAnswers) FromYAML(decode func(v any) error) error {
+	var raw []struct {
+		Step int    `yaml:"step"`
+		Q    string `yaml:"q"`
+		A    string `yaml:"a"`
+		By   int    `yaml:"by"`
+	}
+	if err := decode(&raw); err != nil {
+		return err
+	}
+	*l = nil
+	for _, v := range raw {
+		if v.Step < 0 || v.Q == "" {
+			return fmt.Errorf("an answer given ahead needs a step of 0 or more and a question")
+		}
+		*l = append(*l, AheadAnswer{Step: v.Step, Answer: referee.Answer{Q: v.Q, A: v.A, Actor: v.By, HasActor: true}})
+	}
+	return nil
 }
 
 // Correction is the record of the last correction in a save: the answer
@@ -125,7 +162,7 @@ func Encode(f *File) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	enc.Played = f.Played
+	enc.Played, enc.Ahead = f.Played, f.Ahead
 	return enc.EncodeWith(f.Answers, f.Correction), nil
 }
 
@@ -139,12 +176,15 @@ type Encoder struct {
 	head []byte
 	// Played is the seconds played written with each save (0: none).
 	Played int
+	// Ahead are the answers given before their turn, written with each
+	// save.
+	Ahead AheadAnswers
 }
 
 // NewEncoder encodes the setup part of f (everything but the answers).
 func NewEncoder(f *File) (*Encoder, error) {
 	head := *f
-	head.Answers, head.Correction, head.Played = nil, nil, 0
+	head.Answers, head.Correction, head.Played, head.Ahead = nil, nil, 0, nil
 	body, err := setup.EncodeYAML(newWire(head).Addr().Interface())
 	if err != nil {
 		return nil, fmt.Errorf("encoding the save: %w", err)
@@ -172,6 +212,16 @@ func (e *Encoder) EncodeWith(answers []referee.Answer, c *Correction) []byte {
 	if c != nil {
 		b = fmt.Appendf(b, "correction:\n  answer: %d\n  kept: %d\n  before:\n", c.Answer, c.Kept)
 		b = appendAnswers(b, "    - {q: ", c.Before)
+	}
+	if len(e.Ahead) > 0 {
+		b = append(b, "ahead:\n"...)
+		for _, a := range e.Ahead {
+			b = fmt.Appendf(b, "  - {step: %d, q: ", a.Step)
+			b = appendScalar(b, a.Answer.Q)
+			b = append(b, ", a: "...)
+			b = appendScalar(b, a.Answer.A)
+			b = fmt.Appendf(b, ", by: %d}\n", a.Answer.Actor)
+		}
 	}
 	if len(answers) == 0 {
 		return append(b, "answers: []\n"...)
@@ -514,15 +564,16 @@ func answersLast(doc *setup.YAMLDoc, body []byte) bool {
 // games declare theirs (Wires), so that reading a save makes no type;
 // newWire makes it for any game (wireFields).
 type Wire[S any] struct {
-	Format     int         `yaml:"format"`
-	Game       string      `yaml:"game"`
-	Section    S           `yaml:",inline"`
-	Teach      bool        `yaml:"teach,omitempty"`
-	Started    string      `yaml:"started,omitempty"`
-	Played     int         `yaml:"played,omitempty"`
-	Correction *Correction `yaml:"correction,omitempty"`
-	Web        *WebTokens  `yaml:"web,omitempty"`
-	Answers    Answers     `yaml:"answers,omitempty"`
+	Format     int          `yaml:"format"`
+	Game       string       `yaml:"game"`
+	Section    S            `yaml:",inline"`
+	Teach      bool         `yaml:"teach,omitempty"`
+	Started    string       `yaml:"started,omitempty"`
+	Played     int          `yaml:"played,omitempty"`
+	Correction *Correction  `yaml:"correction,omitempty"`
+	Web        *WebTokens   `yaml:"web,omitempty"`
+	Ahead      AheadAnswers `yaml:"ahead,omitempty"`
+	Answers    Answers      `yaml:"answers,omitempty"`
 }
 
 // wire is a save as it is written: a Wire of the game's section type.

@@ -16,18 +16,7 @@ import (
 
 // newJSONQuestion builds the question object for q.
 func newJSONQuestion(q *referee.Question, name string, step int) wire.Question {
-	out := wire.Question{Type: "question", ID: q.ID, Actor: int(q.Actor), ActorName: safetext.Clean(name), Kind: q.Kind.String(),
-		Text: safetext.CleanLines(q.Text), Options: []wire.Option{}, Secret: q.Secret, Rule: q.Rule, Step: step, Example: safetext.Clean(q.Example)}
-	if q.Kind == referee.Number {
-		lo, hi := q.Min, q.Max
-		out.Min, out.Max = &lo, &hi
-	} else {
-		// Keys stay exact: they are what the driver sends back.
-		for _, o := range q.Options {
-			out.Options = append(out.Options, wire.Option{Key: o.Key, Label: safetext.Clean(o.Label)})
-		}
-	}
-	return out
+	return wire.QuestionOf(q, name, step)
 }
 
 // options are a question's options on the wire, as they are.

@@ -138,6 +138,9 @@ func (s *Session) Run() error {
 		s.info(fmt.Sprintf("Continuing the game after %d answers. Type help for the commands.", u.Step))
 	}
 	for {
+		if u.Failed != nil {
+			return u.Failed
+		}
 		if u.Exit != nil && !u.End {
 			return s.stop(ErrQuit)
 		}

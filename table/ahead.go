@@ -80,8 +80,11 @@ func (t *Table) nextAfter(answers []referee.Answer) *referee.Question {
 // save first.
 func (t *Table) queue(c Command) Reply {
 	q := t.ahead[c.Step]
-	if q == nil || c.Question != q.ID {
+	if q == nil {
 		return t.stale(c)
+	}
+	if c.Question != q.ID {
+		return Reply{Code: Stale, Text: "That answer is for another question than the one asked ahead of your turn."}
 	}
 	if c.From.Laptop || !c.From.Viewer.Sees(q.Actor) {
 		return Reply{Code: Forbidden, Text: fmt.Sprintf("This question is for %s.", t.name(q.Actor))}

@@ -148,10 +148,16 @@ func (t *Table) run(c Command) Reply {
 	default:
 		r = Reply{Code: Refused, Text: "That is not a command of the table."}
 	}
+	if t.failed != nil && t.exit == nil {
+		// The game cannot go on unsaved: every client is told it
+		// stopped (the laptop with the error itself).
+		t.stopped = true
+		t.exit = &Exit{Reason: "save_failed", Step: len(t.e.Answers())}
+	}
+	t.publish()
 	if t.failed != nil {
 		return t.failure()
 	}
-	t.publish()
 	return r
 }
 
@@ -175,7 +181,7 @@ func (t *Table) stale(c Command) Reply {
 	if c.Step != step {
 		return Reply{Code: Stale, Text: fmt.Sprintf("That was for answer %d; the game is at answer %d now.", c.Step+1, step+1)}
 	}
-	return Reply{Code: Stale, Text: "That question is no longer the one asked."}
+	return Reply{Code: Stale, Text: "That answer is for another question than the one asked now."}
 }
 
 // answer takes an answer to the question its sender was shown.

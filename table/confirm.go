@@ -134,7 +134,7 @@ func (t *Table) lapse() {
 func (t *Table) confirm(c Command) Reply {
 	i := slices.IndexFunc(t.pending, func(p *pending) bool { return p.id == c.ID })
 	if i < 0 {
-		return Reply{Code: Stale, Text: "There is no such confirmation now: it was answered or lapsed."}
+		return Reply{Code: Stale, Text: "There is no confirmation to answer now: it was answered, or it lapsed when the game moved on."}
 	}
 	p := t.pending[i]
 	answer := strings.TrimSpace(c.Text)
@@ -157,7 +157,12 @@ func (t *Table) confirm(c Command) Reply {
 	if p.value {
 		value = answer
 	}
-	return p.yes(value)
+	r := p.yes(value)
+	if r.Info != "" && c.From != p.asker {
+		// The one who asked hears how it went, in public words.
+		t.tell(r.Info, func(v Viewer) bool { return v == p.asker })
+	}
+	return r
 }
 
 // isYes reports whether a line means yes.

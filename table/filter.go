@@ -99,6 +99,12 @@ func privateAfter(evs []referee.Event, from int, seat referee.Seat) []string {
 func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 	step := len(t.e.Answers())
 	u := Update{Step: step, Events: evs, Rewound: rewound, End: t.e.Over(), Exit: t.exit}
+	if w.v.Laptop {
+		u.Failed = t.failed
+	}
+	if u.End && t.cfg.PlayLink != nil {
+		u.Play = t.cfg.PlayLink(t.e.Game())
+	}
 	for s := range t.names {
 		u.Phones = append(u.Phones, t.onPhone(referee.Seat(s)))
 	}

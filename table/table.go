@@ -41,6 +41,9 @@ type Config struct {
 	// holds (a resumed game): they are kept while the game still asks
 	// exactly the question they answer.
 	Ahead []Ahead
+	// PlayLink, when set, makes the play logger's link of the finished
+	// game (BG Stats), sent with the end.
+	PlayLink func(g referee.Game) string
 	// Columns, when set, says how wide the laptop's screen is, for the
 	// board picture of its status (0: the game's default).
 	Columns func() int
@@ -146,7 +149,9 @@ func (t *Table) Close(reason, save string) {
 			t.exit = &Exit{Reason: reason, Save: save, Step: len(t.e.Answers())}
 			t.stopped = true
 			for _, w := range t.watchers {
-				w.send(Update{Step: t.exit.Step, Exit: t.exit})
+				u := t.updateFor(w, nil, false)
+				u.Infos, w.infos = w.infos, nil
+				w.send(u)
 			}
 		}
 	})
@@ -251,4 +256,22 @@ func (t *Table) Save() error {
 		return ErrStopped
 	}
 	return err
+}
+
+// Play is the play logger's link of the finished game, or "".
+func (t *Table) Play() string {
+	var u string
+	t.call(func() {
+		if t.e.Over() && t.cfg.PlayLink != nil {
+			u = t.cfg.PlayLink(t.e.Game())
+		}
+	})
+	return u
+}
+
+// Inspect runs f with the game on the table's goroutine, for what is
+// kept of a game beside it (the cards typed in, once it is over); f must
+// only read the game and not keep it.
+func (t *Table) Inspect(f func(g referee.Game)) {
+	t.call(func() { f(t.e.Game()) })
 }

@@ -37,10 +37,14 @@ type Update struct {
 	// Status is the board and status for this viewer; set when it
 	// changed, and always in the initial update and at the end.
 	Status *Status
-	// End is set once the game is over.
-	End bool
-	// Exit is set when the table stopped.
-	Exit *Exit
+	// End is set once the game is over; Play is then the play logger's
+	// link (Config.PlayLink), if any.
+	End  bool
+	Play string
+	// Exit is set when the table stopped; Failed (the laptop's only) is
+	// then the error of the save that failed, if one did.
+	Exit   *Exit
+	Failed error
 	// Phones says which seats have a phone connected, by seat.
 	Phones []bool
 }
@@ -98,6 +102,8 @@ type watch struct {
 	question *Question
 	confirm  *Confirm
 	ended    bool
+	// infos wait for the next update
+	infos []string
 }
 
 // Watch starts sending viewer v's updates to send, first one with the
@@ -146,7 +152,8 @@ func (t *Table) publish() {
 	t.lookAhead()
 	for _, w := range t.watchers {
 		u := t.updateFor(w, t.eventsFor(w, fresh), rewound)
-		if u.Rewound || len(u.Events) > 0 || u.Status != nil || u.End && !w.ended || !sameQ(u.Question, w.question) || !sameConfirm(u.Confirm, w.confirm) {
+		u.Infos, w.infos = w.infos, nil
+		if len(u.Infos) > 0 || u.Exit != nil || u.Rewound || len(u.Events) > 0 || u.Status != nil || u.End && !w.ended || !sameQ(u.Question, w.question) || !sameConfirm(u.Confirm, w.confirm) {
 			w.question, w.confirm = u.Question, u.Confirm
 			w.ended = u.End
 			w.send(u)
@@ -154,11 +161,12 @@ func (t *Table) publish() {
 	}
 }
 
-// tell sends a message to the watchers f selects.
+// tell gives a message to the watchers to selects; it goes with their
+// next update (every change publishes one).
 func (t *Table) tell(text string, to func(v Viewer) bool) {
 	for _, w := range t.watchers {
 		if to(w.v) {
-			w.send(Update{Step: len(t.e.Answers()), Infos: []string{text}, Question: w.question, Confirm: w.confirm})
+			w.infos = append(w.infos, text)
 		}
 	}
 }

@@ -44,12 +44,12 @@ func chromium(t *testing.T) string {
 // browser is one headless chromium with a tab per viewer.
 type browser struct {
 	t    *testing.T
-	tb   *table
+	tb   *served
 	root context.Context
 	tabs map[referee.Viewer]context.Context
 }
 
-func newBrowser(t *testing.T, tb *table) *browser {
+func newBrowser(t *testing.T, tb *served) *browser {
 	path := chromium(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),

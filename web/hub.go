@@ -2,18 +2,15 @@
 // screen over HTTP on the local network: one page per seat with that
 // player's secrets and questions, one table page with the public board.
 //
-// The package is one more front end of a prompts.Session: the Hub
-// implements prompts.Remote. The session goroutine stays the only one that
-// touches the engine; at every Sync the hub computes what each viewer may
-// see (the same view as peek for a seat, as show for the table), turns the
-// changes into the JSON objects of the JSON Lines protocol and fans them
-// out as server-sent events, each viewer's filtered for that viewer. The
-// HTTP contract is documented in docs/protocol.md.
+// The package is a client of the table core (package table), beside the
+// laptop's: the Hub watches the table as each viewer, turns the updates
+// the table filtered for that viewer into the objects of package wire and
+// fans them out as server-sent events; what a page sends it submits to
+// the table. The HTTP contract is documented in docs/protocol.md.
 package web
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -25,8 +22,8 @@ import (
 	"time"
 
 	"rumref/games"
-	"rumref/prompts"
 	"rumref/referee"
+	"rumref/table"
 	"rumref/wire"
 )
 
@@ -103,50 +100,45 @@ type client struct {
 	resync chan struct{}
 }
 
-// Hub holds the game's state for every viewer and the open streams. Its
-// methods are safe for concurrent use, except Sync, Tell and Close, which
-// the session goroutine calls.
+// Hub is the pages' client of the table: it watches the game as each
+// viewer (the table page and every seat), keeps what each was sent for
+// reconnects, fans it out to the viewer's open streams as server-sent
+// events, and submits what the pages send. What a viewer may see was
+// decided by the table; the hub only encodes it. Its methods are safe for
+// concurrent use.
 type Hub struct {
-	cfg    Config
-	run    string // this process's prefix of event IDs
-	inputs chan prompts.RemoteInput
-	done   chan struct{}
-	once   sync.Once
+	cfg   Config
+	table *table.Table
+	run   string // this process's prefix of event IDs
+	done  chan struct{}
+	once  sync.Once
+	stops []func()
 
 	mu      sync.Mutex
 	seq     int64
 	step    int
-	over    bool
 	stopped bool
 	viewers []*viewer // index: viewer + 1
-	// ahead are the questions the players may answer before their turn,
-	// by step, and queued the answers given to them.
-	ahead  map[int]*referee.Question
-	queued map[int]queuedAnswer
-
-	// Only the session goroutine uses these.
-	prevAnswers []referee.Answer
-	seenEvents  int
 }
 
-// NewHub makes a hub for the game.
-func NewHub(cfg Config) *Hub {
+// NewHub makes the pages' client of the game at t and starts watching it.
+func NewHub(cfg Config, t *table.Table) *Hub {
 	if cfg.Clock == nil {
 		made := time.Now()
 		cfg.Clock = func() (time.Time, time.Duration) { return made, time.Since(made) }
 	}
 	var b [4]byte
 	rand.Read(b[:])
-	h := &Hub{cfg: cfg, run: hex.EncodeToString(b[:]), inputs: make(chan prompts.RemoteInput), done: make(chan struct{}),
-		ahead: map[int]*referee.Question{}, queued: map[int]queuedAnswer{}}
+	h := &Hub{cfg: cfg, table: t, run: hex.EncodeToString(b[:]), done: make(chan struct{})}
 	for range len(cfg.Names) + 1 {
 		h.viewers = append(h.viewers, &viewer{clients: map[*client]struct{}{}, question: json.RawMessage("null")})
 	}
+	for i := range h.viewers {
+		v := referee.Viewer(i - 1)
+		h.stops = append(h.stops, t.Watch(table.Page(v), func(u table.Update) { h.update(v, u) }))
+	}
 	return h
 }
-
-// Inputs delivers the viewers' answers and commands to the session.
-func (h *Hub) Inputs() <-chan prompts.RemoteInput { return h.inputs }
 
 // Done is closed when the hub stops.
 func (h *Hub) Done() <-chan struct{} { return h.done }
@@ -172,10 +164,14 @@ func mustJSON(v any) json.RawMessage {
 	return b
 }
 
-// questionFor is q as viewer v may see it: to anyone but its actor a
-// secret question shows only who is asked.
-func (h *Hub) questionFor(q *referee.Question, v referee.Viewer, step int) wire.Question {
-	return prompts.QuestionFor(q, h.actorName(q.Actor), step, v)
+// questionObj is the question object of q as its viewer was given it.
+func questionObj(q *table.Question) wire.Question {
+	o := wire.QuestionOf(q.Q, q.ActorName, q.Step)
+	if q.Hidden {
+		o.Options, o.Min, o.Max, o.Example = []wire.Option{}, nil, nil, ""
+	}
+	o.Ahead, o.Queued = q.Ahead, q.Queued
+	return o
 }
 
 // helpFor explains the question a viewer sees, the commands of the pages
@@ -207,195 +203,89 @@ func (h *Hub) helpFor(q *wire.Question) json.RawMessage {
 		Rules:    rules})
 }
 
-// Sync reads the game after a change and sends every viewer what changed
-// for them. It runs in the session goroutine.
-func (h *Hub) Sync(e *referee.Engine) {
-	answers := e.Answers()
-	step := len(answers)
-	rewound := len(answers) < len(h.prevAnswers)
-	for i := 0; !rewound && i < len(h.prevAnswers); i++ {
-		rewound = answers[i] != h.prevAnswers[i]
-	}
-	h.prevAnswers = append(h.prevAnswers[:0], answers...)
-	evs := e.Events()
-	var fresh []referee.Event
-	if rewound || h.seenEvents > len(evs) {
-		h.seenEvents = len(evs)
-	}
-	fresh = evs[h.seenEvents:]
-	h.seenEvents = len(evs)
-	g := e.Game()
-	q := e.Next()
-	over := e.Over()
-	ahead := h.lookAhead(e, q)
-
-	type update struct {
-		events   []json.RawMessage
-		status   json.RawMessage
-		view     json.RawMessage
-		text     string
-		question json.RawMessage
-		isAhead  bool
-		help     json.RawMessage
-		end      json.RawMessage
-	}
-	ups := make([]update, len(h.viewers))
-	for i := range h.viewers {
-		v := referee.Viewer(i - 1)
-		var u update
-		for _, ev := range fresh {
-			if t := ev.For(v); t != "" {
-				u.events = append(u.events, mustJSON(wire.Event{Type: "event", Rule: ev.Rule, Text: t, Step: ev.Step}))
-			}
-		}
-		u.view = mustJSON(g.View(v))
-		// The text says what the view says: make it only when the view
-		// changed (drawing the board is the costly part).
-		h.mu.Lock()
-		same := bytes.Equal(u.view, h.viewers[i].view)
-		u.text = h.viewers[i].text
-		h.mu.Unlock()
-		if !same {
-			u.text = g.Status(v)
-			u.status = mustJSON(wire.Status{Type: "status", Viewer: int(v), Text: u.text, View: u.view})
-		}
-		var qo *wire.Question
-		if q != nil {
-			o := h.questionFor(q, v, step)
-			qo = &o
-			if !MayAnswerOrSee(v, q) {
-				// Nothing for this seat now: show a question it may
-				// answer ahead of its turn, if there is one.
-				for s := step + 1; ahead[s] != nil; s++ {
-					if v.Sees(ahead[s].Actor) {
-						o := h.questionFor(ahead[s], v, s)
-						o.Ahead = true
-						qo = &o
-						u.isAhead = true
-						break
-					}
-				}
-			}
-		}
-		if qo != nil {
-			u.question = mustJSON(qo)
-		} else {
-			u.question = json.RawMessage("null")
-		}
-		u.help = h.helpFor(qo)
-		if over {
-			u.end = mustJSON(wire.End{Type: "end", Status: u.view, Text: u.text, Step: step, Play: h.playInfo(g)})
-		}
-		ups[i] = u
-	}
-
+// update takes the table's update for viewer v: it keeps and sends what
+// changed. It runs on the table's goroutine and does not block.
+func (h *Hub) update(v referee.Viewer, u table.Update) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.step, h.over = step, over
-	for s := range h.ahead {
-		delete(h.ahead, s)
+	vw := h.viewers[v+1]
+	h.step = u.Step
+	for _, ev := range u.Events {
+		obj := mustJSON(wire.Event{Type: "event", Rule: ev.Rule, Text: ev.Text, Step: ev.Step})
+		if !u.Initial {
+			h.publish(vw, obj)
+		}
+		vw.events = append(vw.events, obj)
 	}
-	for s, a := range ahead {
-		h.ahead[s] = a
+	if over := len(vw.events) - recentEvents; over > 0 {
+		vw.events = append(vw.events[:0:0], vw.events[over:]...)
 	}
-	var deliver *prompts.RemoteInput
-	for s, qa := range h.queued {
-		switch {
-		case rewound || s < step:
-			delete(h.queued, s)
-		case s == step:
-			if sameQuestion(q, qa.q) {
-				in := qa.in
-				deliver = &in
-			}
-			delete(h.queued, s)
-		case !sameQuestion(ahead[s], qa.q):
-			delete(h.queued, s)
-		}
+	if u.Status != nil {
+		vw.view, vw.text = u.Status.View, u.Status.Text
+		h.publish(vw, mustJSON(wire.Status{Type: "status", Viewer: int(v), Text: u.Status.Text, View: u.Status.View}))
 	}
-	for i, u := range ups {
-		vw := h.viewers[i]
-		for _, ev := range u.events {
-			h.publish(vw, ev)
-			vw.events = append(vw.events, ev)
-		}
-		if over := len(vw.events) - recentEvents; over > 0 {
-			vw.events = append(vw.events[:0:0], vw.events[over:]...)
-		}
-		if u.status != nil {
-			vw.view, vw.text = u.view, u.text
-			h.publish(vw, u.status)
-		}
-		if q := h.markQueued(referee.Viewer(i-1), u.question, u.isAhead); !bytes.Equal(q, vw.question) {
-			vw.question, vw.ahead = q, u.isAhead
-			h.publish(vw, q)
-		}
-		vw.help = u.help
-		if u.end != nil && vw.end == nil {
-			vw.end = u.end
-			h.publish(vw, u.end)
-		}
-		if !over {
-			vw.end = nil
-		}
+	q := json.RawMessage("null")
+	var qo *wire.Question
+	if u.Question != nil {
+		o := questionObj(u.Question)
+		qo = &o
+		q = mustJSON(o)
 	}
-	if deliver != nil {
-		in := *deliver
-		go func() {
-			select {
-			case h.inputs <- in:
-			case <-h.done:
-			}
-		}()
+	if !bytes.Equal(q, vw.question) {
+		vw.question = q
+		h.publish(vw, q)
+	}
+	vw.help = h.helpFor(qo)
+	var confirm json.RawMessage
+	if c := u.Confirm; c != nil {
+		confirm = mustJSON(confirmObj(c, v))
+	}
+	if !bytes.Equal(confirm, vw.confirm) {
+		if confirm == nil {
+			h.publish(vw, mustJSON(wire.PageConfirm{Type: "confirm", Seat: int(referee.Table)}))
+		} else {
+			h.publish(vw, confirm)
+		}
+		vw.confirm = confirm
+	}
+	for _, text := range u.Infos {
+		obj := mustJSON(wire.Info{Type: "info", Text: text})
+		vw.info = append(vw.info, obj)
+		if len(vw.info) > 5 {
+			vw.info = vw.info[1:]
+		}
+		h.publish(vw, obj)
+	}
+	if u.End && vw.end == nil {
+		var play *wire.Play
+		if u.Play != "" {
+			play = &wire.Play{URL: u.Play, QR: QRSVG(u.Play)}
+		}
+		vw.end = mustJSON(wire.End{Type: "end", Status: vw.view, Text: vw.text, Step: u.Step, Play: play})
+		h.publish(vw, vw.end)
+	}
+	if !u.End {
+		vw.end = nil
+	}
+	if u.Exit != nil && vw.exit == nil {
+		h.stopped = true
+		vw.exit = mustJSON(wire.PageExit{Type: "exit", Reason: u.Exit.Reason, Step: u.Exit.Step})
+		h.publish(vw, vw.exit)
 	}
 }
 
-// queuedAnswer is an answer given ahead of its turn to a predicted
-// question.
-type queuedAnswer struct {
-	in prompts.RemoteInput
-	q  *referee.Question
-}
-
-// markQueued adds the answer a seat already gave to a question asked
-// ahead of its turn. Called with h.mu held.
-func (h *Hub) markQueued(v referee.Viewer, question json.RawMessage, isAhead bool) json.RawMessage {
-	if !isAhead {
-		return question
+// confirmObj is a confirmation or request as the page of v shows it.
+func confirmObj(c *table.Confirm, v referee.Viewer) wire.PageConfirm {
+	text := c.Text
+	if c.Detail != "" {
+		text = c.Detail + ". " + text
 	}
-	var o wire.Question
-	if json.Unmarshal(question, &o) != nil {
-		return question
+	o := wire.PageConfirm{Type: "confirm", ID: c.ID, Text: text, Seat: int(c.Seat), Mine: true}
+	if c.Value {
+		q := wire.QuestionOf(c.Q, c.SeatName, 0)
+		o.Value = &wire.ValueRequest{N: c.N, Was: c.Was, Secret: c.Secret, Kind: q.Kind, Options: q.Options, Min: q.Min, Max: q.Max}
 	}
-	if qa, ok := h.queued[o.Step]; ok && qa.in.Viewer == v {
-		o.Queued = qa.in.Text
-		return mustJSON(o)
-	}
-	return question
-}
-
-// MayAnswerOrSee reports whether the pending question is one viewer v
-// answers now (its own, or a public one for the table).
-func MayAnswerOrSee(v referee.Viewer, q *referee.Question) bool {
-	return prompts.MayAnswer(v, q)
-}
-
-// sameQuestion reports whether two questions are the same asking: same
-// ID, actor, kind, text and legal answers.
-func sameQuestion(a, b *referee.Question) bool {
-	if a == nil || b == nil {
-		return false
-	}
-	if a.ID != b.ID || a.Actor != b.Actor || a.Kind != b.Kind || a.Text != b.Text || a.Secret != b.Secret ||
-		a.Min != b.Min || a.Max != b.Max || len(a.Options) != len(b.Options) {
-		return false
-	}
-	for i := range a.Options {
-		if a.Options[i] != b.Options[i] {
-			return false
-		}
-	}
-	return true
+	return o
 }
 
 // publish sends one message to a viewer's streams and keeps it for
@@ -422,51 +312,13 @@ func (h *Hub) publish(vw *viewer, data []byte) {
 	}
 }
 
-// Tell passes on a message of the session.
-func (h *Hub) Tell(m prompts.RemoteMessage) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	switch m.Type {
-	case "info":
-		obj := mustJSON(wire.Info{Type: "info", Text: m.Text})
-		for _, vw := range h.viewers {
-			vw.info = append(vw.info, obj)
-			if len(vw.info) > 5 {
-				vw.info = vw.info[1:]
-			}
-			h.publish(vw, obj)
-		}
-	case "confirm":
-		for i, vw := range h.viewers {
-			var obj json.RawMessage
-			if m.ID != "" {
-				obj = mustJSON(wire.PageConfirm{Type: "confirm", ID: m.ID, Text: m.Text, Seat: int(m.Seat), Mine: referee.Viewer(i - 1).Sees(m.Seat)})
-			} else {
-				obj = mustJSON(wire.PageConfirm{Type: "confirm", Seat: int(m.Seat)})
-			}
-			if m.ID == "" && vw.confirm == nil {
-				continue
-			}
-			vw.confirm = obj
-			if m.ID == "" {
-				vw.confirm = nil
-			}
-			h.publish(vw, obj)
-		}
-	case "exit":
-		h.stopped = true
-		obj := mustJSON(wire.PageExit{Type: "exit", Reason: m.Reason, Step: m.Step})
-		for _, vw := range h.viewers {
-			vw.exit = obj
-			h.publish(vw, obj)
-		}
-	}
-}
-
 // Close stops the hub: every stream gets what was sent and ends, and
 // waiting requests are refused.
 func (h *Hub) Close() {
 	h.once.Do(func() {
+		for _, stop := range h.stops {
+			stop()
+		}
 		h.mu.Lock()
 		h.stopped = true
 		h.mu.Unlock()
@@ -518,6 +370,16 @@ func (h *Hub) parseEventID(id string) (int64, bool) {
 // "state" message. Both are taken under one lock with the registration,
 // so nothing is lost or repeated.
 func (h *Hub) subscribe(v referee.Viewer, lastID string) (*client, []message, bool) {
+	c, first, ok := h.open(v, lastID)
+	if ok {
+		if seat, isSeat := v.Seat(); isSeat {
+			h.table.Present(seat, 1) // after the lock: the table calls update
+		}
+	}
+	return c, first, ok
+}
+
+func (h *Hub) open(v referee.Viewer, lastID string) (*client, []message, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.stopped {
@@ -555,8 +417,11 @@ func (h *Hub) resyncMessage(v referee.Viewer) message {
 // unsubscribe closes a stream.
 func (h *Hub) unsubscribe(v referee.Viewer, c *client) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	delete(h.viewers[v+1].clients, c)
+	h.mu.Unlock()
+	if seat, isSeat := v.Seat(); isSeat {
+		h.table.Present(seat, -1)
+	}
 }
 
 // connected reports which viewers have a stream open now (index v+1).
@@ -571,8 +436,7 @@ func (h *Hub) connected() []bool {
 }
 
 // Connected reports whether seat's own page has a stream open now (the
-// player's phone is connected): the terminal then shows no pass screen
-// for that player's secret questions (prompts.SeatPresence).
+// player's phone is connected; the table is told of it, see subscribe).
 func (h *Hub) Connected(seat referee.Seat) bool {
 	if !seat.Player() {
 		return false
@@ -598,72 +462,25 @@ func (h *Hub) Help(v referee.Viewer) json.RawMessage {
 	return h.helpFor(nil)
 }
 
-// submit hands a viewer's input to the session and waits for its fate:
-// an HTTP status and, for a refusal, the reason ("queued" for an answer
-// kept for a question asked ahead of its turn).
-func (h *Hub) submit(ctx context.Context, in prompts.RemoteInput) (int, string) {
-	reply := make(chan prompts.RemoteReply, 1)
-	in.Reply = reply
-	h.mu.Lock()
-	if h.stopped || h.over {
-		h.mu.Unlock()
-		return http.StatusConflict, "The game is over: there is nothing left to answer."
+// submit runs a page's command at the table and words its fate as an
+// HTTP status and a wire.Reply. It never waits for the laptop: the table
+// answers at once.
+func (h *Hub) submit(c table.Command) (int, wire.Reply) {
+	r := h.table.Submit(c)
+	switch r.Code {
+	case table.OK:
+		return http.StatusOK, wire.Reply{OK: true, Text: r.Info}
+	case table.Queued:
+		return http.StatusOK, wire.Reply{OK: true, Queued: true, Text: r.Text}
+	case table.Pending:
+		return http.StatusOK, wire.Reply{OK: true, Pending: true, Text: r.Text}
+	case table.Stale:
+		return http.StatusConflict, wire.Reply{Error: r.Text}
+	case table.Forbidden:
+		return http.StatusForbidden, wire.Reply{Error: r.Text}
+	case table.Failed:
+		// r.Text names no file: the laptop sees the save's path.
+		return http.StatusServiceUnavailable, wire.Reply{Error: r.Text}
 	}
-	if in.Kind == prompts.RemoteAnswer && in.Step > h.step {
-		defer h.mu.Unlock()
-		return h.queue(in)
-	}
-	h.mu.Unlock()
-	wait := time.NewTimer(waitSession)
-	defer wait.Stop()
-	select {
-	case h.inputs <- in:
-	case <-h.done:
-		return http.StatusConflict, "The game has stopped."
-	case <-ctx.Done():
-		return http.StatusServiceUnavailable, "The request was cancelled."
-	case <-wait.C:
-		return http.StatusServiceUnavailable, "The referee is busy at the laptop (a pass-the-laptop screen or a confirmation); try again in a moment."
-	}
-	select {
-	case r := <-reply:
-		switch r.Code {
-		case prompts.RemoteOK:
-			return http.StatusOK, ""
-		case prompts.RemoteStale:
-			return http.StatusConflict, r.Text
-		case prompts.RemoteForbidden:
-			return http.StatusForbidden, r.Text
-		}
-		return http.StatusUnprocessableEntity, r.Text
-	case <-h.done:
-		return http.StatusConflict, "The game has stopped."
-	}
-}
-
-// queue keeps an answer to a question asked ahead of its turn. Called
-// with h.mu held.
-func (h *Hub) queue(in prompts.RemoteInput) (int, string) {
-	q := h.ahead[in.Step]
-	if q == nil {
-		return http.StatusConflict, fmt.Sprintf("That was for answer %d; the game is at answer %d now.", in.Step+1, h.step+1)
-	}
-	if in.Question != "" && in.Question != q.ID {
-		return http.StatusConflict, fmt.Sprintf("That was for another question than the one asked now (answer %d).", in.Step+1)
-	}
-	if !in.Viewer.Sees(q.Actor) {
-		return http.StatusForbidden, fmt.Sprintf("This question is for %s.", h.actorName(q.Actor))
-	}
-	key, err := q.Validate(in.Text)
-	if err != nil {
-		return http.StatusUnprocessableEntity, err.Error()
-	}
-	in.Text = key
-	h.queued[in.Step] = queuedAnswer{in: in, q: q}
-	vw := h.viewers[in.Viewer+1]
-	o := h.questionFor(q, in.Viewer, in.Step)
-	o.Ahead, o.Queued = true, key
-	vw.question = mustJSON(o)
-	h.publish(vw, vw.question)
-	return http.StatusOK, "queued"
+	return http.StatusUnprocessableEntity, wire.Reply{Error: r.Text}
 }

@@ -3,9 +3,9 @@ package web
 import (
 	"encoding/json"
 	"net/url"
+	"time"
 
 	"rumref/referee"
-	"rumref/wire"
 )
 
 // playLink is where BG Stats takes a play to log (its createPlay link).
@@ -33,8 +33,8 @@ type bgsPlay struct {
 }
 
 // PlayURL is the BG Stats createPlay link for a finished game, or "".
-func (h *Hub) PlayURL(g referee.Game) string {
-	log := h.cfg.Play
+func (c Config) PlayURL(g referee.Game) string {
+	log := c.Play
 	if log == nil {
 		return ""
 	}
@@ -42,10 +42,13 @@ func (h *Hub) PlayURL(g referee.Game) string {
 	if !over {
 		return ""
 	}
-	started, played := h.cfg.Clock()
+	started, played := time.Now(), time.Duration(0)
+	if c.Clock != nil {
+		started, played = c.Clock()
+	}
 	p := bgsPlay{SourceName: "rumref", PlayDate: started.Local().Format("2006-01-02 15:04:05"),
 		DurationMin: max(1, int(played.Minutes()+0.5)),
-		Game:        bgsGame{Name: h.cfg.Title, BggID: log.BggID, SourceGameID: log.SourceID}}
+		Game:        bgsGame{Name: c.Title, BggID: log.BggID, SourceGameID: log.SourceID}}
 	for _, pl := range placings {
 		p.Players = append(p.Players, bgsPlayer{Name: pl.Name, Score: pl.Score, Winner: pl.Winner, StartPlayer: pl.Start})
 	}
@@ -54,13 +57,4 @@ func (h *Hub) PlayURL(g referee.Game) string {
 		return ""
 	}
 	return playLink + url.QueryEscape(string(b))
-}
-
-// playInfo is the link and its QR code, or nil before the end.
-func (h *Hub) playInfo(g referee.Game) *wire.Play {
-	u := h.PlayURL(g)
-	if u == "" {
-		return nil
-	}
-	return &wire.Play{URL: u, QR: QRSVG(u)}
 }

@@ -36,9 +36,9 @@ func TestPlayLinkDateAndDuration(t *testing.T) {
 		}
 		entry, _ := games.Of(f)
 		began := time.Date(2026, 11, 30, 19, 30, 0, 0, time.Local)
-		hub := NewHub(Config{Game: entry.Name, Title: entry.Title, Names: e.Game().PlayerNames(), Play: entry.Play,
-			Clock: func() (time.Time, time.Duration) { return began, 83*time.Minute + 40*time.Second }})
-		link := hub.PlayURL(e.Game())
+		cfg := Config{Game: entry.Name, Title: entry.Title, Names: e.Game().PlayerNames(), Play: entry.Play,
+			Clock: func() (time.Time, time.Duration) { return began, 83*time.Minute + 40*time.Second }}
+		link := cfg.PlayURL(e.Game())
 		if !strings.HasPrefix(link, playLink) {
 			t.Fatalf("%s: no play link: %q", c.game, link)
 		}
@@ -67,7 +67,7 @@ func TestPlayLinkDateAndDuration(t *testing.T) {
 		}
 		// Before the end there is no link.
 		fresh, _ := referee.Start(factory)
-		if hub.PlayURL(fresh.Game()) != "" {
+		if cfg.PlayURL(fresh.Game()) != "" {
 			t.Errorf("%s: a link before the end", c.game)
 		}
 		fresh.Close()

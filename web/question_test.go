@@ -11,7 +11,7 @@ import (
 
 // TestAnswerNamesItsQuestion: an answer that names another question than
 // the one pending at its step is refused with 409 and changes nothing;
-// naming the pending one (or none, as older pages do) is taken. The same
+// one naming none is refused with 400; naming the pending one is taken. The same
 // holds for an answer given ahead of its turn.
 func TestAnswerNamesItsQuestion(t *testing.T) {
 	tb := serve(t, "pirates", 3, 7)
@@ -56,7 +56,11 @@ func TestAnswerNamesItsQuestion(t *testing.T) {
 		}
 		body := map[string]any{"step": step, "question": q.ID, "answer": tb.answers[step].A}
 		if step%2 == 1 {
-			delete(body, "question") // a page from before the field still answers
+			// An answer that names no question is refused: the table
+			// cannot tell what its sender was shown.
+			if code, reply := tb.post(who, "answer", map[string]any{"step": step, "answer": tb.answers[step].A}); code != 400 {
+				t.Fatalf("step %d: an answer naming no question: %d %s, want 400", step, code, reply)
+			}
 		}
 		if code, reply := tb.post(who, "answer", body); code != 200 {
 			t.Fatalf("step %d (%s): %d %s", step, q.ID, code, reply)

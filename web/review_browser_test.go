@@ -121,7 +121,7 @@ func TestBrowserReconnectsAfterTheServerDrops(t *testing.T) {
 	waitText("stepinfo", "answer 1")
 	d.drop()
 	// The answer goes in from elsewhere while the page is cut off.
-	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 200 {
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A}); code != 200 {
 		t.Fatalf("%d %s", code, body)
 	}
 	waitText("stepinfo", "answer 2")
@@ -141,7 +141,7 @@ func TestBrowserReconnectsAfterTheServerDrops(t *testing.T) {
 		if q.Actor == 0 {
 			b.click(0, step, tb.answers[step].A)
 			clicked++
-		} else if code, body := tb.post(referee.Viewer(q.Actor), "answer", map[string]any{"step": step, "answer": tb.answers[step].A}); code != 200 {
+		} else if code, body := tb.post(referee.Viewer(q.Actor), "answer", map[string]any{"step": step, "question": tb.answers[step].Q, "answer": tb.answers[step].A}); code != 200 {
 			t.Fatalf("step %d: %d %s", step, code, body)
 		}
 		waitText("stepinfo", "answer "+strconv.Itoa(step+2))

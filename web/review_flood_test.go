@@ -55,7 +55,7 @@ func TestFloodOfConnectionsLeavesFilesForTheSave(t *testing.T) {
 		t.Fatalf("no file for the save among 800 silent connections: %v (%d files open)", err, openFDs(t))
 	}
 	f.Close()
-	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 200 {
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A}); code != 200 {
 		t.Fatalf("an answer among 800 silent connections: %d %s", code, body)
 	}
 }
@@ -65,7 +65,7 @@ func TestFloodOfConnectionsLeavesFilesForTheSave(t *testing.T) {
 // script, and every fourth the next answer of the game, posted by the
 // seat asked), and reports the latency of each one served and what
 // failed. It takes at most about n times the client's 5 s timeout.
-func (tb *table) phones(n int) (lat []time.Duration, failed []string) {
+func (tb *served) phones(n int) (lat []time.Duration, failed []string) {
 	c := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
 	defer c.CloseIdleConnections()
 	do := func(what, method, u string, body string) []byte {
@@ -112,7 +112,7 @@ func (tb *table) phones(n int) (lat []time.Duration, failed []string) {
 
 // checkPhones runs n phone requests and fails the test unless every one
 // was served, each within limit; it logs the latencies.
-func checkPhones(t *testing.T, tb *table, n int, limit time.Duration, during string) {
+func checkPhones(t *testing.T, tb *served, n int, limit time.Duration, during string) {
 	t.Helper()
 	lat, failed := tb.phones(n)
 	if len(failed) > 0 {
@@ -197,7 +197,7 @@ func TestPhonesServedWhile300StreamsOpen(t *testing.T) {
 // pipeliners opens n connections that each write 64 requests for the
 // script at once (no token needed) and never read, and waits until the
 // server's writes to most of them block; it returns what closes them.
-func pipeliners(t *testing.T, tb *table, n int) func() {
+func pipeliners(t *testing.T, tb *served, n int) func() {
 	t.Helper()
 	host := strings.TrimPrefix(tb.srv.Base(), "http://")
 	reqs := strings.Repeat("GET /assets/app.js HTTP/1.1\r\nHost: "+host+"\r\n\r\n", 64)

@@ -17,7 +17,7 @@ import (
 // rawReply writes req on a new connection to the game's server and reads
 // one reply: its status, header and body, and whether the connection
 // ended after it.
-func rawReply(t *testing.T, tb *table, req string) (*http.Response, string, bool) {
+func rawReply(t *testing.T, tb *served, req string) (*http.Response, string, bool) {
 	t.Helper()
 	conn, err := net.Dial("tcp", strings.TrimPrefix(tb.srv.Base(), "http://"))
 	if err != nil {
@@ -58,7 +58,7 @@ func TestHostileRequests(t *testing.T) {
 	seat := tb.srv.tokens.Seats[0]
 	host := strings.TrimPrefix(tb.srv.Base(), "http://")
 	post := "POST /" + seat + "/answer HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
-	answer := `{"step":0,"answer":"` + tb.answers[0].A + `"}`
+	answer := `{"step":0,"question":"` + tb.answers[0].Q + `","answer":"` + tb.answers[0].A + `"}`
 	const netHTTP = true
 	for _, c := range []struct {
 		name, req string
@@ -126,7 +126,7 @@ func TestHostileRequests(t *testing.T) {
 	if st, _ := tb.state(0); st.Step != 0 {
 		t.Fatalf("a refused request moved the game to step %d", st.Step)
 	}
-	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 200 {
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A}); code != 200 {
 		t.Fatalf("the answer after the hostile requests: %d %s", code, body)
 	}
 }
@@ -138,7 +138,7 @@ func TestPipelinedPostAndState(t *testing.T) {
 	tb := serve(t, "runner", 2, 3)
 	seat := tb.srv.tokens.Seats[0]
 	host := strings.TrimPrefix(tb.srv.Base(), "http://")
-	answer := `{"step":0,"answer":"` + tb.answers[0].A + `"}`
+	answer := `{"step":0,"question":"` + tb.answers[0].Q + `","answer":"` + tb.answers[0].A + `"}`
 	conn, err := net.Dial("tcp", host)
 	if err != nil {
 		t.Fatal(err)
@@ -359,7 +359,7 @@ func TestStreamOutlivesTheTimeouts(t *testing.T) {
 	if _, data := st.snapshot(); strings.Contains(strings.Join(data, "\n"), `"step":1`) {
 		t.Fatal("the stream carries step 1 before the answer")
 	}
-	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 200 {
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A}); code != 200 {
 		t.Fatalf("the answer: %d %s", code, body)
 	}
 	st.waitFor(t, `"step":1`)
@@ -426,7 +426,7 @@ func TestFailedSaveToldWithoutThePath(t *testing.T) {
 	streams := []*stream{tb.open(Table, ""), tb.open(0, ""), tb.open(1, "")}
 	err := fmt.Errorf("write /home/ann/rumref/saves/ann-and-bo.yaml.tmp: no space left on device")
 	tb.failSave.Store(&err)
-	code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A})
+	code, body := tb.post(0, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A})
 	if code == 200 || !strings.Contains(strings.ToLower(string(body)), "could not save") {
 		t.Errorf("an answer the laptop could not save: %d %s, want a refusal saying the laptop could not save", code, body)
 	}

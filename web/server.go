@@ -19,8 +19,8 @@ import (
 	"sync"
 	"time"
 
-	"rumref/prompts"
 	"rumref/referee"
+	"rumref/table"
 	"rumref/wire"
 )
 
@@ -29,9 +29,6 @@ var pages embed.FS
 
 // KeepAlive is how often an idle event stream gets a comment line.
 var KeepAlive = 15 * time.Second
-
-// waitSession is how long a request waits for the session to take it.
-var waitSession = 30 * time.Second
 
 // Tokens are the secret parts of the URLs: one for the table page and
 // one per seat. The save keeps them, so a resumed game keeps its URLs.
@@ -472,8 +469,10 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 		httpError(w, http.StatusBadRequest, "the request's body did not arrive whole")
 		return
 	}
-	bad := func() { httpError(w, http.StatusBadRequest, `send JSON such as {"step":3,"answer":"join"}`) }
-	in := prompts.RemoteInput{Viewer: v}
+	bad := func() {
+		httpError(w, http.StatusBadRequest, `send JSON such as {"step":3,"question":"pub.join","answer":"join"}`)
+	}
+	c := table.Command{From: table.Page(v)}
 	switch what {
 	case "answer":
 		var p wire.Answer
@@ -481,8 +480,12 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 			bad()
 			return
 		}
-		in.Step, in.Kind, in.Text, in.Question = p.Step, prompts.RemoteAnswer, strings.TrimSpace(p.Answer), p.Question
-		if in.Text == "" || len(in.Text) > 200 {
+		c.Step, c.Kind, c.Text, c.Question = p.Step, table.Answer, strings.TrimSpace(p.Answer), p.Question
+		if c.Question == "" {
+			httpError(w, http.StatusBadRequest, `name the question answered: send JSON such as {"step":3,"question":"pub.join","answer":"join"}`)
+			return
+		}
+		if c.Text == "" || len(c.Text) > 200 {
 			httpError(w, http.StatusUnprocessableEntity, "send the key of one of the answers")
 			return
 		}
@@ -492,40 +495,36 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 			bad()
 			return
 		}
-		in.Step, in.Kind = p.Step, prompts.RemoteUndo
+		c.Step, c.Kind = p.Step, table.Undo
 	case "correct":
 		var p wire.Correct
 		if !decodeBody(body, &p) {
 			bad()
 			return
 		}
-		in.Step, in.Kind = p.Step, prompts.RemoteCorrect
+		c.Step, c.Kind, c.N = p.Step, table.Correct, p.N
 		value := strings.TrimSpace(p.Value)
-		if p.N < 1 || value == "" || len(value) > 200 || strings.ContainsAny(value, "\r\n") {
+		if p.N < 1 || len(value) > 200 || strings.ContainsAny(value, "\r\n") {
 			httpError(w, http.StatusUnprocessableEntity, "send the answer's number n (as in the log) and the new value")
 			return
 		}
-		in.Text = fmt.Sprintf("%d %s", p.N, value)
+		c.Text = value
 	case "confirm":
 		var p wire.ConfirmReply
 		if !decodeBody(body, &p) {
 			bad()
 			return
 		}
-		in.Step, in.Kind, in.ID, in.Text = p.Step, prompts.RemoteConfirm, p.ID, "no"
+		c.Step, c.Kind, c.ID, c.Text = p.Step, table.Respond, p.ID, "no"
 		if p.Yes {
-			in.Text = "yes"
+			c.Text = "yes"
+		}
+		if v := strings.TrimSpace(p.Value); v != "" {
+			c.Text = v
 		}
 	}
-	// The wait for the session may be long: the reply's write timeout
-	// counts from the answer.
-	code, reply := s.hub.submit(r.Context(), in)
-	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout))
-	if code == http.StatusOK {
-		writeJSON(w, code, wire.Reply{OK: true, Queued: reply != ""})
-		return
-	}
-	httpError(w, code, reply)
+	code, reply := s.hub.submit(c)
+	writeJSON(w, code, reply)
 }
 
 // clientAddr is the client's IP address.

@@ -222,7 +222,7 @@ func (p *tapPage) replies() recorded {
 // questions it will ask, known in advance from its answers.
 type tapGame struct {
 	t     *testing.T
-	tb    *table
+	tb    *served
 	b     *browser
 	qs    []referee.Question // the question asked at each step
 	pages map[referee.Viewer]*tapPage

@@ -20,16 +20,18 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/sim"
+	"rumref/table"
 	"rumref/wire"
 )
 
-// table is one game served over HTTP with a session whose own input
+// served is one game served over HTTP with a session whose own input
 // stays silent, so every answer comes from the pages.
-type table struct {
+type served struct {
 	t       *testing.T
 	srv     *Server
 	hub     *Hub
 	engine  *referee.Engine
+	core    *table.Table
 	answers []referee.Answer // the whole game, to be given
 	stdin   *io.PipeWriter
 	out     *safeBuffer
@@ -58,7 +60,7 @@ func (s *safeBuffer) String() string {
 }
 
 // serve starts a finished game of the simulator from its first answer.
-func serve(t *testing.T, game string, players int, seed uint64) *table {
+func serve(t *testing.T, game string, players int, seed uint64) *served {
 	t.Helper()
 	f, err := sim.Finished(game, players, seed)
 	if err != nil {
@@ -67,7 +69,7 @@ func serve(t *testing.T, game string, players int, seed uint64) *table {
 	return serveFile(t, f, prompts.JSON)
 }
 
-func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
+func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *served {
 	t.Helper()
 	factory, err := sim.Factory(f)
 	if err != nil {
@@ -84,23 +86,31 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
 	}
 	cfg := ConfigFor(entry, g, factory)
 	cfg.Rules = func(q string) string { return "rules for " + q }
-	hub := NewHub(cfg)
+	tb := &served{t: t, engine: e, answers: f.Answers, out: &safeBuffer{}, done: make(chan error, 1), names: cfg.Names}
+	core := table.New(e, table.Config{Factory: factory, Parallel: cfg.Parallel, PlayLink: cfg.PlayURL,
+		Save: func([]referee.Answer, []table.Ahead) error {
+			tb.saves++
+			if err := tb.failSave.Load(); err != nil {
+				return *err
+			}
+			return nil
+		}})
+	hub := NewHub(cfg, core)
 	srv, err := Listen("127.0.0.1:0", hub, NewTokens(len(cfg.Names)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	go srv.Serve()
 	pr, pw := io.Pipe()
-	tb := &table{t: t, srv: srv, hub: hub, engine: e, answers: f.Answers, stdin: pw, out: &safeBuffer{}, done: make(chan error, 1), names: cfg.Names}
-	s := &prompts.Session{Engine: e, Mode: mode, In: pr, Out: tb.out, ErrOut: io.Discard, Remote: hub,
-		Save: func([]referee.Answer) error {
-			tb.saves++
-			if err := tb.failSave.Load(); err != nil {
-				return *err
-			}
-			return nil
-		}}
-	go func() { tb.done <- s.Run() }()
+	tb.srv, tb.hub, tb.stdin, tb.core = srv, hub, pw, core
+	s := &prompts.Session{Table: core, Shared: true, Mode: mode, In: pr, Out: tb.out, ErrOut: io.Discard}
+	go func() {
+		err := s.Run()
+		if err != nil {
+			core.Close("quit", "") // the laptop stopped the game
+		}
+		tb.done <- err
+	}()
 	t.Cleanup(func() {
 		pw.Close()
 		select {
@@ -108,6 +118,7 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
 		case <-time.After(5 * time.Second):
 			t.Error("the session did not stop")
 		}
+		core.Close("input_ended", "")
 		srv.Close()
 		e.Close()
 	})
@@ -126,7 +137,7 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *table {
 }
 
 // url is a viewer's page URL.
-func (tb *table) url(v referee.Viewer) string {
+func (tb *served) url(v referee.Viewer) string {
 	if v == Table {
 		return tb.srv.TableURL()
 	}
@@ -134,7 +145,7 @@ func (tb *table) url(v referee.Viewer) string {
 }
 
 // state fetches a viewer's state.
-func (tb *table) state(v referee.Viewer) (wire.State, []byte) {
+func (tb *served) state(v referee.Viewer) (wire.State, []byte) {
 	tb.t.Helper()
 	res, err := http.Get(tb.url(v) + "/state")
 	if err != nil {
@@ -150,7 +161,7 @@ func (tb *table) state(v referee.Viewer) (wire.State, []byte) {
 }
 
 // post sends a POST and returns the status and body.
-func (tb *table) post(v referee.Viewer, what string, body any) (int, []byte) {
+func (tb *served) post(v referee.Viewer, what string, body any) (int, []byte) {
 	tb.t.Helper()
 	b, _ := json.Marshal(body)
 	res, err := http.Post(tb.url(v)+"/"+what, "application/json", bytes.NewReader(b))
@@ -171,7 +182,7 @@ type stream struct {
 	gone chan struct{}
 }
 
-func (tb *table) open(v referee.Viewer, lastID string) *stream {
+func (tb *served) open(v referee.Viewer, lastID string) *stream {
 	tb.t.Helper()
 	req, _ := http.NewRequest("GET", tb.url(v)+"/events", nil)
 	if lastID != "" {
@@ -233,7 +244,7 @@ func (st *stream) waitFor(t *testing.T, s string) {
 // play gives every answer of the game from the page that may give it,
 // answering pub invitations ahead of their turn where the pages offer
 // it. It returns what each viewer got from GET U/state and POST.
-func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
+func (tb *served) play(every func(step int)) map[referee.Viewer][]string {
 	tb.t.Helper()
 	got := map[referee.Viewer][]string{}
 	queuedAt := map[int]bool{}
@@ -266,7 +277,7 @@ func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
 			got[seat] = append(got[seat], string(raw))
 			var sq wire.Question
 			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
-				code, body := tb.post(seat, "answer", map[string]any{"step": sq.Step, "answer": tb.answers[sq.Step].A})
+				code, body := tb.post(seat, "answer", map[string]any{"step": sq.Step, "question": sq.ID, "answer": tb.answers[sq.Step].A})
 				got[seat] = append(got[seat], string(body))
 				if code != 200 || !strings.Contains(string(body), "queued") {
 					tb.t.Fatalf("answer ahead by %d for step %d: %d %s", seat, sq.Step, code, body)
@@ -274,7 +285,7 @@ func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
 				queuedAt[sq.Step] = true
 			}
 		}
-		code, body := tb.post(who, "answer", map[string]any{"step": step, "answer": tb.answers[step].A})
+		code, body := tb.post(who, "answer", map[string]any{"step": step, "question": q.ID, "answer": tb.answers[step].A})
 		got[who] = append(got[who], string(body))
 		if code != 200 {
 			tb.t.Fatalf("step %d (%s) from viewer %d: %d %s", step, q.ID, who, code, body)
@@ -299,14 +310,15 @@ func (tb *table) play(every func(step int)) map[referee.Viewer][]string {
 // waitPast waits until the game is past step and the answers given
 // ahead (at the steps in queuedAt) went in on their own, one by one; it
 // returns the step the game is at.
-func (tb *table) waitPast(step int, queuedAt map[int]bool, what string) int {
+func (tb *served) waitPast(step int, queuedAt map[int]bool, what string) int {
 	tb.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
+		// The table gives the answers kept ahead before it replies.
 		tb.hub.mu.Lock()
-		now, queued := tb.hub.step, len(tb.hub.queued)
+		now := tb.hub.step
 		tb.hub.mu.Unlock()
-		if now > step && (queued == 0 && !queuedAt[now] || now == len(tb.answers)) {
+		if now > step && (!queuedAt[now] || now == len(tb.answers)) {
 			return now
 		}
 		if time.Now().After(deadline) {
@@ -321,7 +333,7 @@ func (tb *table) waitPast(step int, queuedAt map[int]bool, what string) int {
 // everything that viewer may legitimately be shown at some point of the
 // game: its status and view after every answer, the questions as it may
 // see them, its rulings.
-func secretsOf(t *testing.T, tb *table) (secrets map[referee.Seat][]string, legit map[referee.Viewer]string) {
+func secretsOf(t *testing.T, tb *served) (secrets map[referee.Seat][]string, legit map[referee.Viewer]string) {
 	t.Helper()
 	factory := tb.hub.cfg.Factory
 	answers := tb.answers
@@ -344,7 +356,13 @@ func secretsOf(t *testing.T, tb *table) (secrets map[referee.Seat][]string, legi
 			j, _ := json.Marshal(pe.Game().View(v))
 			b.Write(j)
 			if q := pe.Next(); q != nil {
-				j, _ := json.Marshal(tb.hub.questionFor(q, v, n))
+				// What the viewer may be shown of the question: all of
+				// it, or of another player's secret one only who is asked.
+				o := wire.QuestionOf(q, pe.Game().PlayerNames()[max(int(q.Actor), 0)], n)
+				if q.Secret && !v.Sees(q.Actor) {
+					o = wire.Question{ID: q.ID, Text: fmt.Sprintf("(a secret question for %s)", o.ActorName)}
+				}
+				j, _ := json.Marshal(o)
 				b.Write(j)
 			}
 		}
@@ -545,10 +563,10 @@ func TestRefusals(t *testing.T) {
 		holds  string
 		leaked string
 	}{
-		{Table, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}, 403, "for Ann", ""},
-		{1, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}, 403, "for Ann", ""},
-		{0, "answer", map[string]any{"step": 5, "answer": tb.answers[0].A}, 409, "answer", ""},
-		{0, "answer", map[string]any{"step": 0, "answer": "no-such-card"}, 422, "no-such-card", ""},
+		{Table, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A}, 403, "for Ann", ""},
+		{1, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A}, 403, "for Ann", ""},
+		{0, "answer", map[string]any{"step": 5, "question": tb.answers[0].Q, "answer": tb.answers[0].A}, 409, "answer", ""},
+		{0, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": "no-such-card"}, 422, "no-such-card", ""},
 		// An answer names the question it answers: another one's is stale,
 		// its own goes on to be checked.
 		{0, "answer", map[string]any{"step": 0, "question": "no.such", "answer": tb.answers[0].A}, 409, "another question", ""},
@@ -761,16 +779,15 @@ func TestSlowClientIsResynced(t *testing.T) {
 // from another phone: the confirmation goes to its owner's phone only.
 func TestUndoFromAPhoneAndTheOwnersConfirmation(t *testing.T) {
 	tb := serve(t, "runner", 2, 3)
-	bo := tb.open(1, "")
-	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 200 {
+	bo, annStream := tb.open(1, ""), tb.open(0, "")
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A}); code != 200 {
 		t.Fatalf("%d %s", code, body)
 	}
-	result := make(chan int, 1)
-	go func() {
-		code, _ := tb.post(1, "undo", map[string]any{"step": 1})
-		result <- code
-	}()
-	bo.waitFor(t, `"type":"confirm"`)
+	// The undo is asked of Ann: Bo's reply says so at once.
+	if code, body := tb.post(1, "undo", map[string]any{"step": 1}); code != 200 || !strings.Contains(string(body), `"pending":true`) {
+		t.Fatalf("the undo from Bo's phone: %d %s", code, body)
+	}
+	annStream.waitFor(t, `"type":"confirm"`)
 	ann, _ := tb.state(0)
 	var c wire.PageConfirm
 	if json.Unmarshal(ann.Confirm, &c) != nil || !c.Mine || c.ID != "undo.secret" {
@@ -782,14 +799,17 @@ func TestUndoFromAPhoneAndTheOwnersConfirmation(t *testing.T) {
 	if code, body := tb.post(0, "confirm", map[string]any{"step": 1, "id": "undo.secret", "yes": true}); code != 200 {
 		t.Fatalf("Ann's confirmation: %d %s", code, body)
 	}
-	if code := <-result; code != 200 {
-		t.Fatalf("the undo: %d", code)
-	}
 	s, _ := tb.state(Table)
 	if s.Step != 0 || string(s.Confirm) != "null" {
 		t.Fatalf("after the undo: step %d, confirm %s", s.Step, s.Confirm)
 	}
+	bo.waitFor(t, "Took back answer 1")
+	// Bo was never shown Ann's confirmation (it names her secret).
+	if _, msgs := bo.snapshot(); strings.Contains(strings.Join(msgs, "\n"), `"id":"undo.secret"`) {
+		t.Errorf("Bo's stream carried Ann's confirmation:\n%s", strings.Join(msgs, "\n"))
+	}
 	bo.close()
+	annStream.close()
 }
 
 // TestEitherSideAnswers answers from the laptop's JSON Lines input while
@@ -800,10 +820,10 @@ func TestEitherSideAnswers(t *testing.T) {
 	table := tb.open(Table, "")
 	fmt.Fprintln(tb.stdin, tb.answers[0].A)
 	table.waitFor(t, `"step":1`)
-	if code, _ := tb.post(0, "answer", map[string]any{"step": 0, "answer": tb.answers[0].A}); code != 409 {
+	if code, _ := tb.post(0, "answer", map[string]any{"step": 0, "question": tb.answers[0].Q, "answer": tb.answers[0].A}); code != 409 {
 		t.Fatalf("a late answer for a step already answered: %d, want 409", code)
 	}
-	if code, _ := tb.post(0, "answer", map[string]any{"step": 1, "answer": tb.answers[1].A}); code != 200 {
+	if code, _ := tb.post(0, "answer", map[string]any{"step": 1, "question": tb.answers[1].Q, "answer": tb.answers[1].A}); code != 200 {
 		t.Fatalf("the next answer from the phone: %d", code)
 	}
 	if s, _ := tb.state(Table); s.Step != 2 {

@@ -148,6 +148,23 @@ type PageConfirm struct {
 	// the viewer is that player.
 	Seat int  `json:"seat"`
 	Mine bool `json:"mine"`
+	// Value, when set, makes it a request for the new value of an
+	// answer: the page offers the answer's choices, and its reply names
+	// the value chosen.
+	Value *ValueRequest `json:"value,omitempty"`
+}
+
+// ValueRequest is a request for the new value of answer N, to the one
+// who chooses it (a secret answer's owner): the answer's question's kind,
+// choices or range, and its answer now (Was).
+type ValueRequest struct {
+	N       int      `json:"n"`
+	Was     string   `json:"was"`
+	Secret  bool     `json:"secret"`
+	Kind    string   `json:"kind"`
+	Options []Option `json:"options"`
+	Min     *int     `json:"min"`
+	Max     *int     `json:"max"`
 }
 
 // End says the game is over.
@@ -260,12 +277,19 @@ type ConfirmReply struct {
 	Step int    `json:"step"`
 	ID   string `json:"id"`
 	Yes  bool   `json:"yes"`
+	// Value answers a request for a new value (PageConfirm.Value): the
+	// key chosen, or "" to keep the answer.
+	Value string `json:"value,omitempty"`
 }
 
 // Reply is the reply to a request: taken (OK; Queued for an answer kept
 // for a question asked ahead of its turn) or refused (Error says why).
 type Reply struct {
-	OK     bool   `json:"ok"`
-	Queued bool   `json:"queued,omitempty"`
-	Error  string `json:"error,omitempty"`
+	OK     bool `json:"ok"`
+	Queued bool `json:"queued,omitempty"`
+	// Pending says someone else was asked first (the owner of the
+	// answer); Text says who.
+	Pending bool   `json:"pending,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Error   string `json:"error,omitempty"`
 }

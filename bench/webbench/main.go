@@ -27,6 +27,7 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/sim"
+	"rumref/table"
 	"rumref/web"
 )
 
@@ -53,7 +54,9 @@ func main() {
 	}
 	g := e.Game()
 	cfg := web.ConfigFor(games.Pirates, g, factory)
-	hub := web.NewHub(cfg)
+	core := table.New(e, table.Config{Factory: factory, Parallel: cfg.Parallel})
+	defer core.Close("over", "")
+	hub := web.NewHub(cfg, core)
 	srv, err := web.Listen("127.0.0.1:0", hub, web.NewTokens(len(cfg.Names)))
 	if err != nil {
 		fail(err)
@@ -61,7 +64,7 @@ func main() {
 	go srv.Serve()
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	s := &prompts.Session{Engine: e, Mode: prompts.JSON, In: pr, Out: io.Discard, ErrOut: io.Discard, Remote: hub}
+	s := &prompts.Session{Table: core, Shared: true, Mode: prompts.JSON, In: pr, Out: io.Discard, ErrOut: io.Discard}
 	done := make(chan error, 1)
 	go func() { done <- s.Run() }()
 
@@ -98,7 +101,7 @@ func main() {
 		if st.Question.Actor >= 0 {
 			u = srv.SeatURL(st.Question.Actor)
 		}
-		body, _ := json.Marshal(map[string]any{"step": step, "answer": a.A})
+		body, _ := json.Marshal(map[string]any{"step": step, "question": a.Q, "answer": a.A})
 		t0 := time.Now()
 		res, err := http.Post(u+"/answer", "application/json", bytes.NewReader(body))
 		if err != nil {
