@@ -255,7 +255,7 @@ type JoinSeat struct {
 // option key, a number in decimal, or a text question's text).
 type Answer struct {
 	Step     int    `json:"step"`
-	Question string `json:"question,omitempty"`
+	Question string `json:"question"`
 	Answer   string `json:"answer"`
 }
 
