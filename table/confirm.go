@@ -36,6 +36,9 @@ type pending struct {
 	// its pass screen); detail is what the one asked sees of it on their
 	// own device or behind the pass screen ("" : text says it all).
 	text, detail string
+	// page, when set, is text as the one asked reads it on their own
+	// phone (no laptop to pass).
+	page string
 	// value: the owner chooses the new value of answer n (question q,
 	// whose answer was shown as was to the owner only).
 	value  bool
@@ -105,7 +108,11 @@ func (t *Table) confirmFor(v Viewer) *Confirm {
 		if !t.to(p, v) {
 			continue
 		}
-		c := &Confirm{ID: p.id, Text: p.text, Detail: p.detail, Seat: p.owner, SeatName: t.name(p.owner), Pass: v.Laptop && p.owner.Player(),
+		text := p.text
+		if !v.Laptop && p.page != "" {
+			text = p.page
+		}
+		c := &Confirm{ID: p.id, Text: text, Detail: p.detail, Seat: p.owner, SeatName: t.name(p.owner), Pass: v.Laptop && p.owner.Player(),
 			Value: p.value, N: p.n, Q: p.q, Was: p.was, Secret: p.secret}
 		return c
 	}

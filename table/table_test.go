@@ -335,3 +335,49 @@ func TestCorrectingAnotherSeatsSecretIsARequest(t *testing.T) {
 		}
 	}
 }
+
+// TestAskedOnTheirPhone: the laptop takes back a player's secret answer
+// while that player's phone is connected: the phone is asked, in words
+// for a phone; the laptop is asked nothing and shows no pass screen; the
+// player's yes takes it back and the laptop is told.
+func TestAskedOnTheirPhone(t *testing.T) {
+	probe := newGame(t, "runner", 2, 3, 0, nil)
+	i, owner := secretAnswer(t, probe, 200)
+	g := newGame(t, "runner", 2, 3, i+1, nil)
+	laptop, phone := watch(g, table.Laptop), watch(g, table.Page(owner.Viewer()))
+	g.tbl.Present(owner, 1)
+	r := g.tbl.Submit(table.Command{From: table.Laptop, Kind: table.Undo, Step: i + 1})
+	if r.Code != table.Pending || !strings.Contains(r.Text, "on their phone") {
+		t.Fatalf("the undo at the laptop: %v %q", r.Code, r.Text)
+	}
+	if c := laptop.last().Confirm; c != nil {
+		t.Fatalf("the laptop was asked although the phone is connected: %+v", c)
+	}
+	c := phone.last().Confirm
+	if c == nil || c.ID != "undo.secret" || strings.Contains(c.Text, "Pass the laptop") || c.Pass {
+		t.Fatalf("the phone's confirmation: %+v", c)
+	}
+	if r := g.tbl.Submit(table.Command{From: table.Page(owner.Viewer()), Kind: table.Respond, ID: c.ID, Text: "yes"}); r.Code != table.OK {
+		t.Fatalf("the owner's yes: %v %s", r.Code, r.Text)
+	}
+	if n := len(g.saves[len(g.saves)-1]); n != i {
+		t.Fatalf("after the yes the save holds %d answers, want %d", n, i)
+	}
+	if !strings.Contains(laptop.text(), "Took back answer") {
+		t.Errorf("the laptop was not told:\n%s", laptop.text())
+	}
+	// With the phone gone, the same undo is asked at the laptop, behind
+	// its pass screen.
+	g.tbl.Present(owner, -1)
+	a := g.answers[i]
+	if r := g.tbl.Submit(table.Command{From: table.Laptop, Kind: table.Answer, Step: i, Question: a.Q, Text: a.A}); r.Code != table.OK {
+		t.Fatalf("answering again: %v %s", r.Code, r.Text)
+	}
+	if q := laptop.last().Question; q != nil && q.Q.Actor == owner {
+		return // the owner is asked next: no confirmation is needed at the laptop
+	}
+	g.tbl.Submit(table.Command{From: table.Laptop, Kind: table.Undo, Step: i + 1})
+	if c := laptop.last().Confirm; c == nil || !c.Pass || c.Seat != owner {
+		t.Fatalf("without a phone the laptop is not asked behind a pass screen: %+v", c)
+	}
+}

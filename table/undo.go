@@ -123,9 +123,7 @@ func (t *Table) ownerAsked(kind string, f From, e referee.Entry, n int, verb, to
 	if e.Secret {
 		p.id = kind + ".secret"
 		p.text = fmt.Sprintf("This %s %s's secret answer (answer %d). Pass the laptop to %s: %s, do you agree?", verb, owner, n, owner, owner)
-		if !f.Laptop {
-			p.text = fmt.Sprintf("%s asks: this %s your secret answer %d. Do you agree?", capital(t.who(f)), verb, n)
-		}
+		p.page = fmt.Sprintf("%s asks: this %s your secret answer %d. Do you agree?", capital(t.who(f)), verb, n)
 		p.detail = fmt.Sprintf("%s, this %s your secret answer %d: %s -> %s", owner, verb, n, strings.TrimSpace(e.Text), e.Label)
 		return p
 	}
