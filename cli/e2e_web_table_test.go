@@ -1,0 +1,171 @@
+//go:build linux || darwin
+
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"rumref/games"
+	"rumref/journal"
+	"rumref/referee"
+	"rumref/sim"
+)
+
+// simGame writes the start of a finished simulated game (its setup, no
+// answers) to a save and returns the save and the game's answers, to be
+// given one by one.
+func simGame(t *testing.T, game string, players int, seed uint64) (string, []referee.Answer) {
+	t.Helper()
+	f, err := sim.Finished(game, players, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := f.Answers
+	f.Answers = nil
+	b, err := journal.Encode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	if err := os.WriteFile(save, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return save, answers
+}
+
+// pageURLs are the table's and the seats' page URLs of a web object.
+func pageURLs(t *testing.T, web map[string]any) (string, []string) {
+	t.Helper()
+	var seats []string
+	for _, s := range web["seats"].([]any) {
+		seats = append(seats, s.(map[string]any)["url"].(string))
+	}
+	return web["table"].(string), seats
+}
+
+// pageQuestion is the question a page's state shows.
+func pageQuestion(t *testing.T, url string) map[string]any {
+	t.Helper()
+	code, st := httpJSON(t, "GET", url+"/state", "")
+	if code != 200 {
+		t.Fatalf("GET %s/state: %d %v", url, code, st)
+	}
+	q, _ := st["question"].(map[string]any)
+	return q
+}
+
+func stepOf(o map[string]any) int { return int(o["step"].(float64)) }
+
+// TestWebAheadSurvivesKill: Bo answers his pub invitation on his phone
+// while another seat is asked hers; the reply acknowledges it as kept
+// ("queued"), and the rumref process is killed with SIGKILL right after.
+// The save holds the answer (ahead:), and the resumed game gives it by
+// itself when it reaches that question: the laptop never answers it.
+func TestWebAheadSurvivesKill(t *testing.T) {
+	save, answers := simGame(t, "pirates", 3, 7)
+	d := startDriver(t, nil, "resume", save, "--web", "127.0.0.1:0")
+	web, q := webObject(t, d)
+	_, seats := pageURLs(t, web)
+
+	// Play from the laptop until a seat's page offers a question ahead of
+	// its turn (a pub invitation while another seat is asked theirs).
+	aheadSeat, aheadStep := -1, -1
+	var ahead map[string]any
+	for aheadSeat < 0 {
+		if q == nil {
+			t.Fatalf("the game ended and no page ever showed a question ahead of its turn; stderr: %s", d.errs.String())
+		}
+		step := stepOf(q)
+		for i, u := range seats {
+			pq := pageQuestion(t, u)
+			if pq != nil && pq["ahead"] == true && i != int(q["actor"].(float64)) {
+				aheadSeat, aheadStep, ahead = i, stepOf(pq), pq
+				break
+			}
+		}
+		if aheadSeat >= 0 {
+			break
+		}
+		if q["id"] != answers[step].Q {
+			t.Fatalf("step %d: the laptop asks %v, the game had %s", step, q["id"], answers[step].Q)
+		}
+		d.send(answers[step].A)
+		q = d.next()
+	}
+	if ahead["id"] != "pub.join" || aheadStep <= stepOf(q) || answers[aheadStep].Q != "pub.join" {
+		t.Fatalf("the question ahead of its turn is %v at step %d (the laptop is at %d)", ahead, aheadStep, stepOf(q))
+	}
+	key := answers[aheadStep].A
+	code, reply := httpJSON(t, "POST", seats[aheadSeat]+"/answer", fmt.Sprintf(`{"step":%d,"question":"pub.join","answer":%q}`, aheadStep, key))
+	if code != 200 || reply["ok"] != true || reply["queued"] != true {
+		t.Fatalf("the answer ahead of its turn: %d %v, want 200 with queued", code, reply)
+	}
+	// Acknowledged: now kill the process without a chance to save.
+	if err := d.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	d.in.Close()
+	d.cmd.Wait()
+
+	f, _, err := games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Ahead) != 1 || f.Ahead[0].Step != aheadStep || f.Ahead[0].Answer.Q != "pub.join" ||
+		f.Ahead[0].Answer.A != key || f.Ahead[0].Answer.Actor != aheadSeat {
+		raw, _ := os.ReadFile(save)
+		t.Fatalf("after kill -9 the save does not hold the answer given ahead (step %d, seat %d, %s):\n%s", aheadStep, aheadSeat, key, tail(string(raw), 1500))
+	}
+	killedAt := len(f.Answers)
+
+	// Resume: the laptop answers everything before that question, never
+	// that question itself; the game gives it on its own.
+	d = startDriver(t, nil, "resume", save, "--web", "127.0.0.1:0")
+	_, q = webObject(t, d)
+	if stepOf(q) != killedAt {
+		t.Fatalf("resumed at step %d, the save held %d answers", stepOf(q), killedAt)
+	}
+	for stepOf(q) < aheadStep {
+		d.send(answers[stepOf(q)].A)
+		if q = d.next(); q == nil {
+			t.Fatalf("the game stopped; stderr: %s", d.errs.String())
+		}
+	}
+	if stepOf(q) == aheadStep {
+		t.Fatalf("the resumed game asks the laptop the question answered ahead of its turn: %v", q)
+	}
+	given := false
+	for _, o := range d.objs {
+		if o["type"] == "info" && strings.Contains(o["text"].(string), fmt.Sprintf("Answer %d (pub.join)", aheadStep+1)) &&
+			strings.Contains(o["text"].(string), "given ahead of their turn") {
+			given = true
+		}
+	}
+	if !given {
+		t.Errorf("no info said answer %d was given ahead of its turn", aheadStep+1)
+	}
+	d.send("quit")
+	if code := d.finish(); code != 2 {
+		t.Fatalf("quit: exit %d", code)
+	}
+	f, _, err = games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Answers) <= aheadStep || f.Answers[aheadStep].Q != "pub.join" || f.Answers[aheadStep].A != key || f.Answers[aheadStep].Actor != aheadSeat {
+		t.Fatalf("answer %d in the save: %+v, want seat %d's %s", aheadStep+1, f.Answers[min(aheadStep, len(f.Answers)-1)], aheadSeat, key)
+	}
+	if len(f.Ahead) != 0 {
+		t.Errorf("the save still holds answers ahead after they were given: %+v", f.Ahead)
+	}
+}
+
+func tail(s string, n int) string { return s[max(0, len(s)-n):] }
+
+var _ = json.Marshal
