@@ -24,6 +24,10 @@ type lineFront struct {
 	mu    sync.Mutex
 	intr  chan struct{} // closed by interrupt
 	was   bool          // interrupt was called since the last resume
+	// stale are lines read for a question that went away (resume);
+	// ended is the end of input met while draining one.
+	stale []string
+	ended error
 }
 
 type lineResult struct {
@@ -50,6 +54,11 @@ func (l *lineFront) readLine() (string, error) {
 		}()
 	})
 	l.mu.Lock()
+	if l.ended != nil {
+		err := l.ended
+		l.mu.Unlock()
+		return "", err
+	}
 	if l.intr == nil {
 		l.intr = make(chan struct{})
 	}
@@ -75,14 +84,36 @@ func (l *lineFront) interrupt() {
 	}
 }
 
+// resume readies the next read after an interrupt. A line read before
+// it, for the question that went away, is kept aside (stale) so the
+// session refuses it rather than let it answer the question shown next.
 func (l *lineFront) resume() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	was := l.was
 	if was {
 		l.intr, l.was = nil, false
+		select {
+		case r := <-l.lines:
+			if r.err == nil {
+				l.stale = append(l.stale, r.line)
+			} else {
+				l.ended = r.err
+			}
+		default:
+		}
 	}
 	return was
+}
+
+// staleLines are the lines read for a question that went away since the
+// last call.
+func (l *lineFront) staleLines() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := l.stale
+	l.stale = nil
+	return out
 }
 
 // plainFront is the plain front end (--io plain): plain, optionally

@@ -2,15 +2,18 @@ package prompts
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"
+	"rumref/wire"
 )
 
 // ErrQuit is returned by Session.Run when the players stopped the game
@@ -260,6 +263,11 @@ func (s *Session) read(a asking) (string, error) {
 	close(done)
 	wg.Wait()
 	if s.fe.resume() {
+		if st, ok := s.fe.(interface{ staleLines() []string }); ok {
+			for _, l := range st.staleLines() {
+				s.reject(a.q, fmt.Sprintf("%q was typed for answer %d, which was answered on another screen first; it was not taken.", safetext.Clean(l), s.cur.Step+1))
+			}
+		}
 		return "", errMoved
 	}
 	return line, err
@@ -302,6 +310,9 @@ func (s *Session) init() {
 // handle acts on one line typed for q.
 func (s *Session) handle(tq *table.Question, line string) error {
 	q := tq.Q
+	if strings.HasPrefix(strings.TrimSpace(line), "{") {
+		return s.answerObject(q, line)
+	}
 	in := parseInput(q, line)
 	if s.refuseUnread(q, in) {
 		return nil
@@ -332,6 +343,32 @@ func (s *Session) handle(tq *table.Question, line string) error {
 		default:
 			s.reject(q, r.Text)
 		}
+	}
+	return nil
+}
+
+// answerObject takes an answer given as the object wire.Answer names
+// ({"step":N,"question":ID,"answer":KEY}): bound to the step and
+// question its sender answered, so a driver racing the phones can never
+// answer a question it did not see.
+func (s *Session) answerObject(q *referee.Question, line string) error {
+	var a wire.Answer
+	dec := json.NewDecoder(strings.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil || a.Question == "" || strings.TrimSpace(a.Answer) == "" {
+		s.reject(q, `An answer object names its step, question and answer: {"step":3,"question":"pub.join","answer":"join"}.`)
+		return nil
+	}
+	r := s.Table.Submit(table.Command{From: table.Laptop, Kind: table.Answer, Step: a.Step, Question: a.Question, Text: strings.TrimSpace(a.Answer)})
+	switch r.Code {
+	case table.OK:
+		if q.Secret && a.Step == s.cur.Step && a.Question == q.ID {
+			return s.afterSecret(q, r.Private)
+		}
+	case table.Failed:
+		return r.Err
+	default:
+		s.reject(q, r.Text)
 	}
 	return nil
 }

@@ -891,10 +891,13 @@ func (f *termFront) passBack(name string, private []string, keep bool) error {
 
 func (f *termFront) interrupt() { f.t.pump.interrupt() }
 
-// resume readies the next prompt; an interrupted prompt's line is ended.
+// resume readies the next prompt; an interrupted prompt's line is ended,
+// and the keys typed for it and not read yet are dropped, so they cannot
+// answer the question shown next.
 func (f *termFront) resume() bool {
 	was := f.t.pump.resume()
 	if was {
+		f.t.pump.flush()
 		fmt.Fprintln(f.s.Out)
 	}
 	return was

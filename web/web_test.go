@@ -884,3 +884,33 @@ func TestRefusedByTheServer(t *testing.T) {
 		}
 	}
 }
+
+// TestLaptopAnswerObjectIsBound: a JSON driver's answer object names the
+// step and question it answers; when a phone answered that question
+// first, the object is refused and the game moves no further.
+func TestLaptopAnswerObjectIsBound(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	table := tb.open(Table, "")
+	a := tb.answers[0]
+	if code, body := tb.post(0, "answer", map[string]any{"step": 0, "question": a.Q, "answer": a.A}); code != 200 {
+		t.Fatalf("the phone's answer: %d %s", code, body)
+	}
+	table.waitFor(t, `"step":1`)
+	line, _ := json.Marshal(wire.Answer{Step: 0, Question: a.Q, Answer: tb.answers[1].A})
+	fmt.Fprintln(tb.stdin, string(line))
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(tb.out.String(), `"type":"error"`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the stale answer object was not refused:\n%s", tb.out.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if s, _ := tb.state(Table); s.Step != 1 {
+		t.Fatalf("a stale answer object moved the game to step %d", s.Step)
+	}
+	// The same object for the step now pending is taken.
+	line, _ = json.Marshal(wire.Answer{Step: 1, Question: tb.answers[1].Q, Answer: tb.answers[1].A})
+	fmt.Fprintln(tb.stdin, string(line))
+	table.waitFor(t, `"step":2`)
+	table.close()
+}
