@@ -97,7 +97,7 @@ func noText(s string) bool {
 }
 
 // reservedKeys are option keys the menus use besides card names.
-var reservedKeys = []string{unlistedKey, cancelKey, "done", "yes", "no"}
+var reservedKeys = []string{unlistedKey, cancelKey, misnamedKey, "done", "yes", "no"}
 
 // checkNewName refuses a typed-in name that would be empty as an option
 // key, too long, a word the menus use, or the name of a card already known.
