@@ -10,6 +10,7 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
+	"rumref/table"
 )
 
 // logLine is one public log entry for --json.
@@ -27,38 +28,32 @@ type logLine struct {
 	Answer string `json:"answer,omitempty"`
 }
 
-// publicLog turns the engine log into public lines: secret answers are
-// hidden and only public event text is shown.
+// publicLog is the game's log in the public view, as the table gives it
+// (table.Log: secret answers hidden, only public ruling text), in lines
+// with the round and turn they belong to.
 func publicLog(e *referee.Engine) []logLine {
-	g := e.Game()
+	t := table.New(e, table.Config{})
+	defer t.Close("over", "")
 	var out []logLine
 	round, turn := "Setup", ""
-	for _, en := range e.Log() {
-		if en.Event != nil {
-			if en.Event.Text == "" {
-				continue
-			}
-			text := safetext.CleanLines(en.Event.For(referee.Public))
+	for _, en := range t.Log() {
+		if en.N == 0 {
 			switch {
-			case en.Event.Rule == "rp.rounds":
-				round, turn = strings.SplitN(text, ";", 2)[0], ""
-			case en.Event.Rule == "rr.turn" && strings.HasPrefix(text, "Turn "):
-				round, turn = strings.TrimSuffix(text, "."), ""
-			case en.Event.Rule == "rp.board" && strings.HasPrefix(text, "Every player is out"):
+			case en.Rule == "rp.rounds":
+				round, turn = strings.SplitN(en.Text, ";", 2)[0], ""
+			case en.Rule == "rr.turn" && strings.HasPrefix(en.Text, "Turn "):
+				round, turn = strings.TrimSuffix(en.Text, "."), ""
+			case en.Rule == "rp.board" && strings.HasPrefix(en.Text, "Every player is out"):
 				turn = "The wrangle"
 			}
-			out = append(out, logLine{Round: round, Turn: turn, Step: en.Event.Step, Kind: "event", Rule: en.Event.Rule, Text: text})
+			out = append(out, logLine{Round: round, Turn: turn, Step: en.Step, Kind: "event", Rule: en.Rule, Text: en.Text})
 			continue
 		}
 		if en.QuestionID == "turn.choice" || en.QuestionID == "turn.menu" {
-			turn = actorName(g, int(en.Actor)) + "'s turn"
+			turn = en.ActorName + "'s turn"
 		}
-		l := logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: actorName(g, int(en.Actor)), ID: en.QuestionID,
-			Text: safetext.CleanLines(en.Text), Answer: safetext.Clean(en.Label)}
-		if en.Secret {
-			l.Text, l.Answer = "(a secret question)", "(secret)"
-		}
-		out = append(out, l)
+		out = append(out, logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: en.ActorName, ID: en.QuestionID,
+			Text: en.Text, Answer: en.Label})
 	}
 	return out
 }

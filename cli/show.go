@@ -9,6 +9,7 @@ import (
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
+	"rumref/table"
 )
 
 // questionView is the public description of the pending question.
@@ -22,12 +23,13 @@ type questionView struct {
 	Line string `json:"line"`
 }
 
-// pendingQuestion is the public form of the question q: the text the
-// session asks, except that a secret question's text and options are
-// replaced by a note (they are shown only after passing the laptop).
-func pendingQuestion(g referee.Game, q *referee.Question) (*questionView, *referee.Question) {
-	name := actorName(g, int(q.Actor))
-	if q.Secret {
+// pendingQuestion is the public form of the question the table shows the
+// public (tq): the text the session asks, except that a secret question,
+// which the table hides, is a note (its text and options are shown only
+// after passing the laptop).
+func pendingQuestion(tq *table.Question) (*questionView, *referee.Question) {
+	q, name := tq.Q, tq.ActorName
+	if tq.Hidden {
 		q = &referee.Question{ID: q.ID, Actor: q.Actor, Kind: referee.Choice, Rule: q.Rule, Secret: true,
 			Text: fmt.Sprintf("(a secret question: only %s sees it, after the laptop is passed)", name)}
 	}
@@ -35,12 +37,18 @@ func pendingQuestion(g referee.Game, q *referee.Question) (*questionView, *refer
 		Line: prompts.QuestionLine(name, q)}, q
 }
 
-func actorName(g referee.Game, actor int) string {
-	names := g.PlayerNames()
-	if actor >= 0 && actor < len(names) {
-		return safetext.Clean(names[actor])
-	}
-	return "the table"
+// publicNow is what the table shows the public of the game e now: its
+// question and its status.
+func publicNow(e *referee.Engine) table.Update {
+	t := table.New(e, table.Config{})
+	defer t.Close("over", "")
+	var u table.Update
+	t.Watch(table.Page(referee.Public), func(x table.Update) {
+		if x.Initial {
+			u = x
+		}
+	})()
+	return u
 }
 
 // newShowCmd builds "rumref show".
@@ -56,15 +64,15 @@ func newShowCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer e.Close()
-			g := e.Game()
+			u := publicNow(e)
 			var next *questionView
 			var shown *referee.Question
-			if q := e.Next(); q != nil {
-				next, shown = pendingQuestion(g, q)
+			if u.Question != nil {
+				next, shown = pendingQuestion(u.Question)
 			}
 			if asJSON {
-				out := map[string]any{"game": file.Game, "over": e.Over(), "answers": len(e.Answers()),
-					"next": next, "view": g.View(referee.Public)}
+				out := map[string]any{"game": file.Game, "over": u.End, "answers": u.Step,
+					"next": next, "view": u.Status.View}
 				b, err := json.MarshalIndent(out, "", "  ")
 				if err != nil {
 					return err
@@ -72,7 +80,7 @@ func newShowCmd(a *app) *cobra.Command {
 				fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 				return nil
 			}
-			fmt.Fprintln(a.stdout, safetext.CleanLines(g.Status(referee.Public)))
+			fmt.Fprintln(a.stdout, u.Status.Text)
 			if next != nil {
 				fmt.Fprintf(a.stdout, "\nWaiting for %s:\n", next.Actor)
 				if shown.Secret {
