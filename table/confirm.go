@@ -26,7 +26,8 @@ import (
 type pending struct {
 	// id names the kind: undo.secret, undo.other, correct.secret,
 	// correct.other, correct.drop, correct.value (the protocol's IDs); a
-	// new one of a kind replaces the one pending.
+	// new one of a kind replaces its asker's own, and is refused while
+	// another asker's waits (a yes lands on what was shown).
 	id string
 	// owner decides: a player, or referee.Table for the asker itself.
 	owner referee.Seat
@@ -79,6 +80,15 @@ type Confirm struct {
 // ask keeps p pending and says who was asked.
 func (t *Table) ask(p *pending) Reply {
 	p.step = len(t.e.Answers())
+	if i := slices.IndexFunc(t.pending, func(o *pending) bool { return o.id == p.id && o.asker != p.asker }); i >= 0 {
+		// Another sender's request of this kind waits: it keeps its
+		// place, so a yes given to it lands on what was shown.
+		o := t.pending[i]
+		if !o.owner.Player() {
+			return Reply{Code: Refused, Text: fmt.Sprintf("Nothing was changed: %s is still deciding another change. Ask again once it is decided.", t.who(o.asker))}
+		}
+		return Reply{Code: Refused, Text: fmt.Sprintf("Nothing was changed: %s is already asked about another change (from %s). Ask again once they have answered.", t.name(o.owner), t.who(o.asker))}
+	}
 	t.pending = slices.DeleteFunc(t.pending, func(o *pending) bool { return o.id == p.id })
 	t.pending = append(t.pending, p)
 	where := "at the laptop"

@@ -1,0 +1,89 @@
+package table_test
+
+import (
+	"strings"
+	"testing"
+
+	"rumref/referee"
+	"rumref/table"
+)
+
+// publicChoice finds, among the first upTo answers of g, a player's
+// public choice with another legal option, and returns its index, its
+// actor and two other keys (the second may be "" when it has only one
+// other option).
+func publicChoice(t *testing.T, g *game, upTo int) (int, referee.Seat, []string) {
+	t.Helper()
+	e, err := referee.Replay(g.factory, g.answers[:upTo])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	for i := 0; i < upTo; i++ {
+		q, err := e.QuestionAt(i)
+		if err != nil || q.Secret || !q.Actor.Player() || q.Kind != referee.Choice {
+			continue
+		}
+		var others []string
+		for _, o := range q.Options {
+			if o.Key != g.answers[i].A {
+				if _, err := e.Preview(i, o.Key); err == nil {
+					others = append(others, o.Key)
+				}
+			}
+		}
+		if len(others) >= 2 {
+			return i, q.Actor, others
+		}
+	}
+	t.Fatal("no public choice with two other options")
+	return 0, 0, nil
+}
+
+// TestASecondRequestDoesNotReplaceAnothers: Bo's phone asks Ann to change
+// her public answer to one value; Cy's phone then asks to change it to
+// another. Cy's request must not take the place of Bo's behind their
+// backs: Ann's yes to what she was shown lands on Bo's value, and Cy is
+// told why his request was not made.
+func TestASecondRequestDoesNotReplaceAnothers(t *testing.T) {
+	const upTo = 30
+	probe := newGame(t, "pirates", 3, 5, 0, nil)
+	i, owner, others := publicChoice(t, probe, upTo)
+	g := newGame(t, "pirates", 3, 5, upTo, nil)
+	bo, cy := referee.Viewer((int(owner)+1)%3), referee.Viewer((int(owner)+2)%3)
+	ann := watch(g, table.Page(owner.Viewer()))
+	boW := watch(g, table.Page(bo))
+	for s := range 3 {
+		g.tbl.Present(referee.Seat(s), 1)
+	}
+	r := g.tbl.Submit(table.Command{From: table.Page(bo), Kind: table.Correct, Step: upTo, N: i + 1, Text: others[0]})
+	if r.Code != table.Pending {
+		t.Fatalf("Bo's request: %v %s", r.Code, r.Text)
+	}
+	shown := ann.last().Confirm
+	if shown == nil {
+		t.Fatal("Ann was not asked")
+	}
+	r = g.tbl.Submit(table.Command{From: table.Page(cy), Kind: table.Correct, Step: upTo, N: i + 1, Text: others[1]})
+	if r.Code == table.Pending || r.Code == table.OK {
+		t.Errorf("Cy's request while Ann is asked about Bo's was taken: %v %q", r.Code, r.Text)
+	} else if !strings.Contains(r.Text, "already asked") {
+		t.Errorf("Cy's request was refused without saying why: %v %q", r.Code, r.Text)
+	}
+	// Ann answers what she was shown.
+	r = g.tbl.Submit(table.Command{From: table.Page(owner.Viewer()), Kind: table.Respond, ID: shown.ID, Text: "yes"})
+	if r.Code == table.Pending {
+		if c := boW.last().Confirm; c != nil && c.ID == "correct.drop" {
+			r = g.tbl.Submit(table.Command{From: table.Page(bo), Kind: table.Respond, ID: c.ID, Text: "yes"})
+		}
+	}
+	if r.Code != table.OK {
+		t.Fatalf("Ann's yes: %v %s", r.Code, r.Text)
+	}
+	if got := g.saves[len(g.saves)-1][i].A; got != others[0] {
+		t.Fatalf("Ann agreed to %q (%s) and answer %d became %q", others[0], shown.Text, i+1, got)
+	}
+	if strings.Contains(boW.text(), "Nothing was changed") {
+		t.Errorf("Bo was told nothing changed although his change was made:\n%s", boW.text())
+	}
+}
