@@ -515,7 +515,9 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 			bad()
 			return
 		}
-		c.Step, c.Kind, c.ID, c.Text = p.Step, table.Respond, p.ID, "no"
+		// No is "": a yes-or-no question's no, and a value request's
+		// "keep it" (a value request takes any other text as the value).
+		c.Step, c.Kind, c.ID, c.Text = p.Step, table.Respond, p.ID, ""
 		if p.Yes {
 			c.Text = "yes"
 		}
