@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -253,7 +254,8 @@ func TestWebTerminalNoPassScreenForAConnectedPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	go io.Copy(io.Discard, res.Body)
+	var stream syncBuffer
+	go io.Copy(&stream, res.Body)
 	answer := func(step int) {
 		t.Helper()
 		_, st := httpJSON(t, "GET", ann+"/state", "")
@@ -275,4 +277,26 @@ func TestWebTerminalNoPassScreenForAConnectedPhone(t *testing.T) {
 	c.waitFor("Answer 2 (hazard.identify) came from Ann's phone")
 	c.send(keyCtrlC)
 	<-c.done
+	// Ann's phone heard that the game stopped before its stream closed.
+	if !strings.Contains(stream.String(), `"type":"exit"`) {
+		t.Errorf("Ann's stream did not carry the exit:\n%s", stream.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -200,7 +200,9 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		return err
 	}
 	if srv != nil {
-		defer srv.Close()
+		// The pages hear that the game stopped (the table's exit) before
+		// the server closes their streams.
+		defer func() { tbl.Close(reason, path); srv.Close() }()
 	}
 	instructions, err := entry.Instructions(file.Setup, prompts.Columns(a.stdout))
 	if err != nil {
