@@ -214,7 +214,7 @@ func (t *Table) doCorrect(by From, e referee.Entry, n int, key string) Reply {
 			}
 		}
 	}
-	t.tell(msg+t.whose(by, entries, n), func(v Viewer) bool { return v != by })
+	t.tell(msg+t.whose(by, entries, n, "changed"), func(v Viewer) bool { return v != by })
 	return r
 }
 

@@ -107,7 +107,7 @@ func (t *Table) doUndo(f From) Reply {
 		// The save on disk still holds the answer; the table stops.
 		return t.failure()
 	}
-	t.tell(msg+t.whose(f, entries, n), func(v Viewer) bool { return v != f })
+	t.tell(msg+t.whose(f, entries, n, "taken back"), func(v Viewer) bool { return v != f })
 	return Reply{Code: OK, Info: msg, Text: msg}
 }
 
@@ -136,10 +136,10 @@ func (t *Table) ownerAsked(kind string, f From, e referee.Entry, n int, verb, to
 }
 
 // whose says, for everyone but the one who asked, whose answer it was
-// and where it was asked from.
-func (t *Table) whose(f From, entries []referee.Entry, n int) string {
+// and from where it was taken back or changed (done).
+func (t *Table) whose(f From, entries []referee.Entry, n int, done string) string {
 	if n >= 1 && n <= len(entries) && entries[n-1].Actor.Player() {
-		return fmt.Sprintf(" (%s's answer; asked from %s.)", capital(t.name(entries[n-1].Actor)), t.who(f))
+		return fmt.Sprintf(" It was %s's answer, %s from %s.", capital(t.name(entries[n-1].Actor)), done, t.who(f))
 	}
-	return fmt.Sprintf(" (Asked from %s.)", t.who(f))
+	return fmt.Sprintf(" %s from %s.", capital(done), t.who(f))
 }
