@@ -187,7 +187,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	webCfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
 	shownBefore := publicEvents(e)
 	tbl := table.New(e, table.Config{Save: save, Factory: factory, Parallel: webCfg.Parallel, Ahead: ahead,
-		Columns: func() int { return prompts.Columns(a.stdout) }, PlayLink: webCfg.PlayURL})
+		PlayLink: webCfg.PlayURL})
 	reason := "over"
 	defer func() { tbl.Close(reason, path) }()
 	if !fresh && newTokens {

@@ -299,7 +299,7 @@ func (s *Session) init() {
 		if s.Save != nil {
 			save = func(a []referee.Answer, _ []table.Ahead) error { return s.Save(a) }
 		}
-		s.Table = table.New(s.Engine, table.Config{Save: save, Columns: func() int { return Columns(s.Out) }})
+		s.Table = table.New(s.Engine, table.Config{Save: save})
 		s.own = true
 	}
 	if s.Table != nil {

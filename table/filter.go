@@ -126,15 +126,16 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 		}
 	}
 	u.Confirm = t.confirmFor(w.v)
-	viewer := w.v.Viewer
-	width := 0
-	if w.v.Laptop && t.cfg.Columns != nil {
-		width = t.cfg.Columns()
+	if w.v.Laptop {
+		// The laptop draws the board when it is asked to (Peek), at its
+		// screen's width at that moment.
+		return u
 	}
+	viewer := w.v.Viewer
 	view := viewJSON(t.e.Game().View(viewer))
-	if string(view) != string(w.view) || width != w.width || u.End {
-		w.view, w.width = view, width
-		u.Status = &Status{Viewer: viewer, Text: t.statusText(viewer, width), View: view}
+	if string(view) != string(w.view) || u.End {
+		w.view = view
+		u.Status = &Status{Viewer: viewer, Text: t.statusText(viewer, 0), View: view}
 	}
 	return u
 }

@@ -44,9 +44,6 @@ type Config struct {
 	// PlayLink, when set, makes the play logger's link of the finished
 	// game (BG Stats), sent with the end.
 	PlayLink func(g referee.Game) string
-	// Columns, when set, says how wide the laptop's screen is, for the
-	// board picture of its status (0: the game's default).
-	Columns func() int
 }
 
 // Ahead is an answer given before its turn: Step is the number of

@@ -34,8 +34,9 @@ type Update struct {
 	// Infos are messages for this viewer (undo and correction results,
 	// a dropped answer).
 	Infos []string
-	// Status is the board and status for this viewer; set when it
-	// changed, and always in the initial update and at the end.
+	// Status is the board and status for a page's viewer; set when it
+	// changed, and always in the initial update and at the end (the
+	// laptop asks for its own with Peek, fitted to its screen).
 	Status *Status
 	// End is set once the game is over; Play is then the play logger's
 	// link (Config.PlayLink), if any.
@@ -98,7 +99,6 @@ type watch struct {
 	send func(Update)
 	// what was last sent, to send only changes
 	view     []byte
-	width    int
 	question *Question
 	confirm  *Confirm
 	ended    bool
