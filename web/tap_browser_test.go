@@ -577,3 +577,40 @@ func TestTapDoubleTapOnAnAnswerAhead(t *testing.T) {
 		g.advanceTo(sq.Step + 1)
 	}
 }
+
+// TestTapPageWhoseStreamIsRefusedTriesAgain: a page whose event stream
+// the server refuses (429: too many copies of the page open) does not
+// freeze: once a copy closes, it follows the game again by itself.
+func TestTapPageWhoseStreamIsRefusedTriesAgain(t *testing.T) {
+	chromium(t)
+	g := newTapGame(t, newBrowser(t, nil))
+	var others []*stream
+	for range streamsPerToken {
+		others = append(others, g.tb.open(0, ""))
+	}
+	p := g.page(0)
+	text := func(id string) string {
+		var s string
+		p.b.eval(0, `document.getElementById("`+id+`").textContent`, &s)
+		return s
+	}
+	waitFor := func(id, want string) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); text(id) != want; time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("#%s shows %q, want %q", id, text(id), want)
+			}
+		}
+	}
+	waitFor("conn", "reconnecting")
+	time.Sleep(500 * time.Millisecond)
+	if got := text("conn"); got != "reconnecting" {
+		t.Fatalf("with %d copies of the page open, the stream is %q", streamsPerToken, got)
+	}
+	for _, s := range others {
+		s.close()
+	}
+	waitFor("conn", "live")
+	g.advanceTo(1)
+	waitFor("stepinfo", "answer 2")
+}

@@ -81,10 +81,21 @@
     }
   }
 
+  // connect follows the event stream. The browser reconnects it by
+  // itself after a network error, but gives up for good when the server
+  // refuses it (429: too many copies of the page open; 410: the game
+  // stopped): then the page tries again itself, every few seconds up to
+  // half a minute, until the game has stopped, so it never freezes.
+  let retry = 0;
   function connect() {
     es = new EventSource(base + "/events");
-    es.onopen = () => { $("conn").textContent = "live"; };
-    es.onerror = () => { $("conn").textContent = st && st.exit ? "stopped" : "reconnecting"; };
+    es.onopen = () => { $("conn").textContent = "live"; retry = 0; };
+    es.onerror = () => {
+      $("conn").textContent = st && st.exit ? "stopped" : "reconnecting";
+      if (es.readyState !== EventSource.CLOSED || (st && st.exit)) return;
+      retry = Math.min(retry ? retry * 2 : 2000, 30000);
+      setTimeout(async () => { await refresh(); if (!(st && st.exit)) connect(); }, retry);
+    };
     es.onmessage = (m) => {
       let o;
       try { o = JSON.parse(m.data); } catch (e) { return; }
