@@ -368,22 +368,17 @@ func TestTapDoubleTapAnswersOneQuestion(t *testing.T) {
 			name = fmt.Sprintf("table/%v", c.gap)
 		}
 		t.Run(name, func(t *testing.T) {
-			want := float64(c.gap.Milliseconds())
-			for try := 1; ; try++ {
-				var gap float64
-				var fell bool
-				t.Run(fmt.Sprintf("try%d", try), func(t *testing.T) { gap, fell = doubleTap(t, chrome, c.gap, c.table) })
+			for try := 1; try <= 3; try++ {
+				tapped, fell := false, false
+				t.Run(fmt.Sprintf("try%d", try), func(t *testing.T) { tapped, fell = doubleTap(t, chrome, c.gap, c.table) })
 				if fell {
 					under++
 				}
-				if gap >= want-10 && gap <= want+25 {
-					return
-				}
-				if try == 3 {
-					t.Logf("the machine is too busy to tap %v apart: the taps were %.0f ms apart", c.gap, gap)
+				if tapped {
 					return
 				}
 			}
+			t.Skipf("the machine was too busy to tap %v apart, three times", c.gap)
 		})
 	}
 	if under == 0 {
@@ -393,9 +388,11 @@ func TestTapDoubleTapAnswersOneQuestion(t *testing.T) {
 
 // doubleTap double-taps, gap apart, the answer of the first question of
 // a seat asked again right after, on a new game, on the seat's page or
-// the table page; it returns how far apart the page saw the taps, and
+// the table page, and checks that it answered one question. It returns
+// whether the page saw the taps gap apart (from 10 ms less to 25 ms
+// more; else nothing is checked: that was no such double tap), and
 // whether the second one fell on a button of the next question.
-func doubleTap(t *testing.T, chrome *browser, gap time.Duration, table bool) (float64, bool) {
+func doubleTap(t *testing.T, chrome *browser, gap time.Duration, table bool) (tapped, fell bool) {
 	g := newTapGame(t, chrome)
 	step := g.next(table)
 	g.advanceTo(step)
@@ -423,8 +420,12 @@ func doubleTap(t *testing.T, chrome *browser, gap time.Duration, table bool) (fl
 	second := r.Taps[1]
 	t.Logf("%s: taps began %v apart (%.0f ms in the page); the next question came up %.0f ms after the first; the second tap fell on %q of answer %d (disabled %v)",
 		what, (began[1] - began[0]).Round(time.Millisecond), second.T-r.Taps[0].T, upAt, second.Key, second.Step+1, second.Disabled)
+	if apart, want := second.T-r.Taps[0].T, float64(gap.Milliseconds()); apart < want-10 || apart > want+25 {
+		t.Logf("the machine was too busy: the taps were %.0f ms apart, not %v; trying again", apart, gap)
+		return false, false
+	}
 	g.check(what, v, step, r)
-	return second.T - r.Taps[0].T, second.Step == step+1 && second.Key != ""
+	return true, second.Step == step+1 && second.Key != ""
 }
 
 // TestTapClumsyTapsOnTwoButtons: tapping one option and, 40 ms later,

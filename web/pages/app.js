@@ -170,8 +170,13 @@
       if (left > 0) g.timer = setTimeout(g.tick, left + 1);
       g.update();
     };
-    g.waiting = () => performance.now() < g.since + GUARD_MS;
-    g.live = (key) => key === g.key && g.sent !== key && !g.waiting();
+    // waiting reports whether the guard lasts at time at (now when not
+    // given). A tap is judged by when the finger came down (its event's
+    // timeStamp), not by when a busy page got to it: a tap made before
+    // the question came up, or during its guard, and handled after,
+    // does not count.
+    g.waiting = (at) => (at === undefined ? performance.now() : at) < g.since + GUARD_MS;
+    g.live = (key, at) => key === g.key && g.sent !== key && !g.waiting() && !g.waiting(at);
     g.update = () => {
       const wait = g.waiting();
       const off = wait || (g.key !== "" && g.sent === g.key);
@@ -184,8 +189,8 @@
     // send posts what a tap gave for key, once: it returns the reply,
     // or null when the tap did not count. keep leaves the buttons
     // disabled after a success (the next question is on its way).
-    g.send = async (key, pick, what, body, keep) => {
-      if (!g.live(key)) return null;
+    g.send = async (key, pick, what, body, keep, at) => {
+      if (!g.live(key, at)) return null;
       g.sent = key; g.pick = pick; g.update();
       const r = await post(what, body);
       if (g.key === key && (!r.ok || !keep)) { g.sent = ""; g.pick = ""; g.update(); }
@@ -197,10 +202,10 @@
   const confirmTaps = taps($("confirm"));
 
   // answer sends the answer key to q from a tap.
-  async function answer(q, key) {
+  async function answer(q, key, at) {
     if (key === "") { showInfo("Type an answer first.", true); return; }
     const k = questionKey(q);
-    const r = await questionTaps.send(k, key, "answer", { step: q.step, question: q.id, answer: key }, !q.ahead);
+    const r = await questionTaps.send(k, key, "answer", { step: q.step, question: q.id, answer: key }, !q.ahead, at);
     if (r && r.ok && !q.ahead) {
       // The streams have the next question before the reply comes; if
       // this page's stream is down, fetch it.
@@ -230,16 +235,16 @@
         return;
       }
       if (q.queued) { box.append(el("p", {}, "Your answer is kept and goes in when your turn comes: " + labelOf(q, q.queued) + ".")); }
-      const send = (key) => answer(q, key);
+      const send = (key, ev) => answer(q, key, ev && ev.timeStamp);
       if (q.kind === "number") {
         const grid = el("div", { class: "choices" });
         if (q.max - q.min <= 11) {
-          for (let n = q.min; n <= q.max; n++) grid.append(el("button", { class: "choice", type: "button", "data-key": String(n), onclick: () => send(String(n)) }, String(n)));
+          for (let n = q.min; n <= q.max; n++) grid.append(el("button", { class: "choice", type: "button", "data-key": String(n), onclick: (ev) => send(String(n), ev) }, String(n)));
           box.append(grid);
         } else {
           const inp = el("input", { type: "number", min: q.min, max: q.max, inputmode: "numeric", "aria-label": "number" });
           const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
-          f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim()); });
+          f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim(), ev); });
           box.append(el("p", {}, "A number from " + q.min + " to " + q.max + ":"), f);
         }
         return;
@@ -247,12 +252,12 @@
       if (q.kind === "text") {
         const inp = el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": "answer" });
         const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
-        f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim()); });
+        f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim(), ev); });
         box.append(f);
         return;
       }
       const grid = el("div", { class: "choices" });
-      for (const o of q.options) grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, onclick: () => send(o.key) }, o.label || o.key));
+      for (const o of q.options) grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, onclick: (ev) => send(o.key, ev) }, o.label || o.key));
       box.append(grid);
     });
   }
@@ -263,14 +268,14 @@
     const c = st.confirm;
     box.hidden = !c;
     const key = c ? JSON.stringify([c.id, c.text, c.seat, c.mine]) : "";
-    const reply = (yes) => confirmTaps.send(key, yes ? "yes" : "no", "confirm", { step: st.step, id: c.id, yes }, true);
+    const reply = (yes, ev) => confirmTaps.send(key, yes ? "yes" : "no", "confirm", { step: st.step, id: c.id, yes }, true, ev.timeStamp);
     confirmTaps.show(key, key, (box) => {
       if (!c) return;
       box.append(el("p", {}, c.text));
       if (c.mine || (c.seat < 0 && page === "table")) {
         box.append(el("div", { class: "row" },
-          el("button", { type: "button", id: "confirm-yes", "data-key": "yes", onclick: () => reply(true) }, "Yes"),
-          el("button", { type: "button", id: "confirm-no", "data-key": "no", onclick: () => reply(false) }, "No")));
+          el("button", { type: "button", id: "confirm-yes", "data-key": "yes", onclick: (ev) => reply(true, ev) }, "Yes"),
+          el("button", { type: "button", id: "confirm-no", "data-key": "no", onclick: (ev) => reply(false, ev) }, "No")));
       } else {
         box.append(el("p", {}, "Waiting for " + (st.players[c.seat] || "the table") + " to answer this."));
       }
