@@ -263,10 +263,27 @@ func (s *Session) read(a asking) (string, error) {
 	close(done)
 	wg.Wait()
 	if s.fe.resume() {
+		// The lines typed for what went away: the one read whole as it
+		// went, and one read ahead. A command that is not bound to the
+		// question (quit, show, log...) is still done; the rest are
+		// refused, so they cannot answer what is shown next.
+		var lines []string
+		if err == nil {
+			lines = append(lines, line)
+		}
 		if st, ok := s.fe.(interface{ staleLines() []string }); ok {
-			for _, l := range st.staleLines() {
-				s.reject(a.q, fmt.Sprintf("%q was typed for answer %d, which was answered on another screen first; it was not taken.", safetext.Clean(l), s.cur.Step+1))
+			lines = append(lines, st.staleLines()...)
+		}
+		kept := ""
+		for _, l := range lines {
+			if in := parseInput(nil, l); kept == "" && (a.kind == askQuestion || a.kind == askPhone) && in.kind == metaInput && in.cmd != "undo" && in.cmd != "correct" {
+				kept = l
+				continue
 			}
+			s.reject(a.q, fmt.Sprintf("%q was typed for answer %d, which was answered on another screen first; it was not taken.", safetext.Clean(l), s.cur.Step+1))
+		}
+		if kept != "" {
+			return kept, nil
 		}
 		return "", errMoved
 	}
