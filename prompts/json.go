@@ -146,16 +146,6 @@ func (j *jsonFront) stop(reason string) {
 	s.emit(wire.Exit{Type: "exit", Reason: reason, Save: s.SaveName, Step: s.cur.Step})
 }
 
-// viewJSON encodes a game view; a view that cannot be encoded becomes an
-// object saying so rather than breaking the protocol.
-func viewJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		b, _ = json.Marshal(map[string]string{"error": fmt.Sprintf("the view could not be encoded: %v", err)})
-	}
-	return b
-}
-
 // emit writes one JSON object as one line.
 func (s *Session) emit(v any) {
 	writeJSON(s.Out, v)

@@ -49,10 +49,6 @@ func (s *Session) meta(tq *table.Question, in input) error {
 	return nil
 }
 
-// secretQuestionText stands for a secret question's text in the public
-// log, as rumref log FILE shows it.
-const secretQuestionText = table.SecretQuestion
-
 // shownAnswer is an answer of the log as the public may see it.
 func shownAnswer(e table.Entry) string {
 	if e.Label != "" && e.Label != e.Answer {

@@ -552,17 +552,12 @@ func (m *mailbox) put(u table.Update) {
 // take waits for an update and takes it.
 func (m *mailbox) take() table.Update {
 	for {
-		u, has, changed := m.look()
-		if has {
-			m.mu.Lock()
-			if m.has {
-				u = m.u
-				m.u, m.has = table.Update{}, false
-				m.mu.Unlock()
-				return u
-			}
-			m.mu.Unlock()
-			continue
+		if u, ok := m.poll(); ok {
+			return u
+		}
+		_, _, changed := m.look()
+		if u, ok := m.poll(); ok {
+			return u
 		}
 		<-changed
 	}

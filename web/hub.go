@@ -82,7 +82,6 @@ type viewer struct {
 	view     json.RawMessage
 	text     string
 	question json.RawMessage
-	ahead    bool
 	events   []json.RawMessage
 	confirm  json.RawMessage
 	end      json.RawMessage
@@ -150,9 +149,6 @@ func (h *Hub) name(v referee.Viewer) string {
 	}
 	return "the table"
 }
-
-// actorName is the name of who answers a question.
-func (h *Hub) actorName(s referee.Seat) string { return h.name(s.Viewer()) }
 
 // The objects sent are package wire's (docs/protocol.md).
 
