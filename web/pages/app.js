@@ -267,11 +267,30 @@
     const box = $("confirm");
     const c = st.confirm;
     box.hidden = !c;
-    const key = c ? JSON.stringify([c.id, c.text, c.seat, c.mine]) : "";
+    const key = c ? JSON.stringify([c.id, c.text, c.seat, c.mine, c.value || null]) : "";
     const reply = (yes, ev) => confirmTaps.send(key, yes ? "yes" : "no", "confirm", { step: st.step, id: c.id, yes }, true, ev.timeStamp);
+    // A value request (a correction's new value) offers the answer's
+    // choices, or a field, and Keep it; the reply names the value.
+    const choose = (value, ev) => value === "" ? reply(false, ev) : confirmTaps.send(key, value, "confirm", { step: st.step, id: c.id, yes: true, value }, true, ev.timeStamp);
     confirmTaps.show(key, key, (box) => {
       if (!c) return;
       box.append(el("p", {}, c.text));
+      if (c.mine && c.value) {
+        const v = c.value;
+        if (v.kind === "choice") {
+          const grid = el("div", { class: "choices" });
+          for (const o of v.options) grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, onclick: (ev) => choose(o.key, ev) }, o.label || o.key));
+          box.append(grid);
+        } else {
+          const inp = v.kind === "number" ? el("input", { type: "number", min: v.min, max: v.max, inputmode: "numeric", "aria-label": "new value" })
+            : el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": "new value" });
+          const f = el("form", { class: "row" }, inp, el("button", { type: "submit", "data-key": "value" }, "Send"));
+          f.addEventListener("submit", (ev) => { ev.preventDefault(); choose(inp.value.trim(), ev); });
+          box.append(f);
+        }
+        box.append(el("div", { class: "row" }, el("button", { type: "button", id: "confirm-keep", "data-key": "keep", onclick: (ev) => reply(false, ev) }, "Keep it")));
+        return;
+      }
       if (c.mine || (c.seat < 0 && page === "table")) {
         box.append(el("div", { class: "row" },
           el("button", { type: "button", id: "confirm-yes", "data-key": "yes", onclick: (ev) => reply(true, ev) }, "Yes"),
