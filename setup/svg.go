@@ -2,8 +2,8 @@ package setup
 
 import (
 	"bytes"
+	"encoding/xml"
 	"fmt"
-	"unicode/utf8"
 
 	"rumref/referee/pirates"
 )
@@ -36,49 +36,9 @@ var svgKindColors = [...]string{
 // px converts a board coordinate (0-3) to a pixel position.
 func px(v float64) float64 { return svgMargin + v*svgSection }
 
-// svgText writes s escaped for XML, byte for byte as encoding/xml's
-// EscapeText does (the test compares them), without linking encoding/xml:
-// its tables are built at every start of rumref.
+// svgText writes s escaped for XML text (writing to a bytes.Buffer cannot fail).
 func svgText(buf *bytes.Buffer, s string) {
-	last := 0
-	for i := 0; i < len(s); {
-		r, width := utf8.DecodeRuneInString(s[i:])
-		i += width
-		var esc string
-		switch r {
-		case '"':
-			esc = "&#34;"
-		case '\'':
-			esc = "&#39;"
-		case '&':
-			esc = "&amp;"
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '\t':
-			esc = "&#x9;"
-		case '\n':
-			esc = "&#xA;"
-		case '\r':
-			esc = "&#xD;"
-		default:
-			if xmlChar(r) && (r != utf8.RuneError || width > 1) {
-				continue
-			}
-			esc = "\uFFFD"
-		}
-		buf.WriteString(s[last : i-width])
-		buf.WriteString(esc)
-		last = i
-	}
-	buf.WriteString(s[last:])
-}
-
-// xmlChar reports whether r may appear in XML text (the Char production).
-func xmlChar(r rune) bool {
-	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF ||
-		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+	_ = xml.EscapeText(buf, []byte(s))
 }
 
 // BoardSVG draws the assembled board as a standalone SVG picture: the 3x3

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"embed"
+	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -54,31 +55,11 @@ func newToken() string {
 	if _, err := rand.Read(b); err != nil {
 		panic(fmt.Sprintf("no randomness for a token: %v", err))
 	}
-	return base32Lower(b)
+	return tokenEncoding.EncodeToString(b)
 }
 
-// base32Lower writes b in lower-case base32 without padding: what
-// encoding/base32's StdEncoding writes, lower-cased (a test compares
-// them), without linking encoding/base32, whose tables were built at
-// every start of rumref.
-func base32Lower(b []byte) string {
-	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
-	out := make([]byte, 0, (len(b)*8+4)/5)
-	var acc uint
-	bits := 0
-	for _, c := range b {
-		acc = acc<<8 | uint(c)
-		bits += 8
-		for bits >= 5 {
-			bits -= 5
-			out = append(out, alphabet[acc>>uint(bits)&31])
-		}
-	}
-	if bits > 0 {
-		out = append(out, alphabet[acc<<uint(5-bits)&31])
-	}
-	return string(out)
-}
+// tokenEncoding writes tokens in lower-case base32 without padding.
+var tokenEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
 
 // Valid reports whether the tokens fit n seats and are each long enough
 // and distinct.

@@ -834,18 +834,31 @@ func TestEitherSideAnswers(t *testing.T) {
 	table.close()
 }
 
-// TestBase32Lower: tokens are written as encoding/base32 writes them,
-// lower-cased and unpadded, for every length round a token's.
-func TestBase32Lower(t *testing.T) {
+// TestTokensAreLowerBase32: every token is 160 random bits written in
+// lower-case base32 without padding, and fresh tokens differ.
+func TestTokensAreLowerBase32(t *testing.T) {
 	enc := base32.StdEncoding.WithPadding(base32.NoPadding)
-	b := make([]byte, 40)
-	for i := range b {
-		b[i] = byte(i*37 + 11)
-	}
-	b[3], b[4] = 0xff, 0
-	for n := range len(b) + 1 {
-		if got, want := base32Lower(b[:n]), strings.ToLower(enc.EncodeToString(b[:n])); got != want {
-			t.Errorf("base32Lower(% x) = %q, encoding/base32 writes %q", b[:n], got, want)
+	seen := map[string]bool{}
+	for range 50 {
+		tk := NewTokens(3)
+		if !tk.Valid(3) {
+			t.Fatalf("fresh tokens %+v are not valid", tk)
+		}
+		for _, s := range append([]string{tk.Table}, tk.Seats...) {
+			if s != strings.ToLower(s) || strings.Contains(s, "=") {
+				t.Fatalf("token %q is not lower-case unpadded", s)
+			}
+			b, err := enc.DecodeString(strings.ToUpper(s))
+			if err != nil || len(b) != 20 {
+				t.Fatalf("token %q decodes to %d bytes (%v), want 160 bits", s, len(b), err)
+			}
+			if enc.EncodeToString(b) != strings.ToUpper(s) {
+				t.Fatalf("token %q is not canonical base32", s)
+			}
+			if seen[s] {
+				t.Fatalf("token %q made twice", s)
+			}
+			seen[s] = true
 		}
 	}
 }
