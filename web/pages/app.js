@@ -491,7 +491,15 @@
   }
 
   function wire() {
-    $("undo").addEventListener("click", (ev) => { if (st) once(ev.currentTarget, () => post("undo", { step: st.step })); });
+    // A tap on Undo within GUARD_MS of the last one (by when the finger
+    // came down) is the same tap: after the first undo the page shows
+    // the answer before, and a second would take that one back too.
+    let undoAt = -Infinity;
+    $("undo").addEventListener("click", (ev) => {
+      if (!st || ev.timeStamp < undoAt + GUARD_MS) return;
+      undoAt = ev.timeStamp;
+      once(ev.currentTarget, () => post("undo", { step: st.step }));
+    });
     $("helpbtn").addEventListener("click", () => showHelp(base + "/help"));
     $("rulesform").addEventListener("submit", (ev) => { ev.preventDefault(); showHelp(base + "/rules?q=" + encodeURIComponent($("rulesq").value)); });
     if (page === "table") $("joinbtn").addEventListener("click", showJoin);
