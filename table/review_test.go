@@ -87,3 +87,38 @@ func TestASecondRequestDoesNotReplaceAnothers(t *testing.T) {
 		t.Errorf("Bo was told nothing changed although his change was made:\n%s", boW.text())
 	}
 }
+
+// TestAheadAtTheStepReachedSurvivesAResume: the laptop is killed after
+// the answer that reached an answer given ahead was saved and before the
+// answer ahead was given (the save holds it for the step now pending).
+// The resumed table gives it: it was acknowledged, so it is not lost.
+func TestAheadAtTheStepReachedSurvivesAResume(t *testing.T) {
+	g := newGame(t, "pirates", 4, 2, 0, nil)
+	var ws []*watcher
+	for s := range 4 {
+		ws = append(ws, watch(g, table.Page(referee.Viewer(s))))
+	}
+	seat, q := pubAhead(t, g, ws)
+	key := q.Q.Options[0].Key
+	if r := g.tbl.Submit(table.Command{From: table.Page(referee.Viewer(seat)), Kind: table.Answer, Step: q.Step, Question: q.Q.ID, Text: key}); r.Code != table.Queued {
+		t.Fatalf("the answer ahead: %v %s", r.Code, r.Text)
+	}
+	saved := g.ahead[len(g.ahead)-1]
+	// The save as it was between the two writes: every answer before
+	// the one given ahead, and the answer ahead still kept.
+	before := make([]referee.Answer, q.Step)
+	copy(before, g.answers[:q.Step])
+	e, err := referee.Replay(g.factory, before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []referee.Answer
+	again := table.New(e, table.Config{Factory: g.factory, Parallel: map[string]bool{"pub.join": true}, Ahead: saved,
+		Save: func(a []referee.Answer, _ []table.Ahead) error { got = append([]referee.Answer(nil), a...); return nil }})
+	defer func() { again.Close("over", ""); e.Close() }()
+	w := &watcher{}
+	again.Watch(table.Laptop, w.put)
+	if u := w.last(); u.Step != q.Step+1 || len(got) != q.Step+1 || got[q.Step].A != key {
+		t.Fatalf("after the resume the game holds %d answers and the save %v; want answer %d (%s) given ahead as %q", u.Step, got, q.Step+1, q.Q.ID, key)
+	}
+}

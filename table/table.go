@@ -96,16 +96,23 @@ func New(e *referee.Engine, cfg Config) *Table {
 	for _, n := range e.Game().PlayerNames() {
 		t.names = append(t.names, safetext.Clean(n))
 	}
-	t.seen = len(e.Events())
-	t.prev = slices.Clone(e.Answers())
 	t.lookAhead()
 	for _, a := range cfg.Ahead {
-		if q := t.ahead[a.Step]; q != nil && q.ID == a.Answer.Q && int(q.Actor) == a.Answer.Actor {
+		q := t.ahead[a.Step]
+		if a.Step == len(e.Answers()) {
+			// The save was made as the game reached it: it is given now.
+			q = e.Next()
+		}
+		if q != nil && q.ID == a.Answer.Q && int(q.Actor) == a.Answer.Actor {
 			if _, err := q.Validate(a.Answer.A); err == nil {
 				t.queued[a.Step] = a
 			}
 		}
 	}
+	t.applyQueued()
+	t.lookAhead()
+	t.seen = len(e.Events())
+	t.prev = slices.Clone(e.Answers())
 	go t.loop()
 	return t
 }
