@@ -142,7 +142,7 @@ func (t *Table) lapse() {
 		return false
 	})
 	for _, p := range gone {
-		t.tell("The game moved on before it was answered, so nothing was changed: "+strings.TrimSuffix(p.no, "."), func(v Viewer) bool { return v == p.asker || t.to(p, v) })
+		t.tell("The game moved on before it was answered: "+strings.ToLower(p.no[:1])+p.no[1:], func(v Viewer) bool { return v == p.asker || t.to(p, v) })
 	}
 }
 

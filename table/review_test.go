@@ -122,3 +122,26 @@ func TestAheadAtTheStepReachedSurvivesAResume(t *testing.T) {
 		t.Fatalf("after the resume the game holds %d answers and the save %v; want answer %d (%s) given ahead as %q", u.Step, got, q.Step+1, q.Q.ID, key)
 	}
 }
+
+// TestALapsedRequestIsToldInPlainWords: Bo's request to Ann lapses when
+// the game moves on; Bo is told so in one plain sentence.
+func TestALapsedRequestIsToldInPlainWords(t *testing.T) {
+	const upTo = 30
+	probe := newGame(t, "pirates", 3, 5, 0, nil)
+	i, owner, others := publicChoice(t, probe, upTo)
+	g := newGame(t, "pirates", 3, 5, upTo, nil)
+	bo := referee.Viewer((int(owner) + 1) % 3)
+	boW := watch(g, table.Page(bo))
+	g.tbl.Present(owner, 1)
+	if r := g.tbl.Submit(table.Command{From: table.Page(bo), Kind: table.Correct, Step: upTo, N: i + 1, Text: others[0]}); r.Code != table.Pending {
+		t.Fatalf("Bo's request: %v %s", r.Code, r.Text)
+	}
+	a := g.answers[upTo]
+	if r := g.tbl.Submit(table.Command{From: table.Laptop, Kind: table.Answer, Step: upTo, Question: a.Q, Text: a.A}); r.Code != table.OK {
+		t.Fatalf("the next answer: %v %s", r.Code, r.Text)
+	}
+	want := "The game moved on before it was answered: nothing was changed."
+	if infos := boW.last().Infos; len(infos) != 1 || infos[0] != want {
+		t.Fatalf("Bo was told %q, want %q", infos, want)
+	}
+}
