@@ -93,6 +93,23 @@ func TestASecondRequestDoesNotReplaceAnothers(t *testing.T) {
 // answer ahead was given (the save holds it for the step now pending).
 // The resumed table gives it: it was acknowledged, so it is not lost.
 func TestAheadAtTheStepReachedSurvivesAResume(t *testing.T) {
+	g, _, _, q, key, saved := queuedAhead(t)
+	// The save as it was between the two writes: every answer before
+	// the one given ahead, and the answer ahead still kept.
+	again, saves := resumed(t, g, g.answers[:q.Step:q.Step], saved)
+	w := &watcher{}
+	again.Watch(table.Laptop, w.put)
+	if u, got := w.last(), *saves; u.Step != q.Step+1 || len(got) != q.Step+1 || got[q.Step].A != key {
+		t.Fatalf("after the resume the game holds %d answers and the save %v; want answer %d (%s) given ahead as %q", u.Step, got, q.Step+1, q.Q.ID, key)
+	}
+}
+
+// queuedAhead plays a game of four on pages until a seat is shown a pub
+// invitation ahead of its turn, and answers it there with its first
+// option: it returns the game, the pages, the seat, the question, the
+// answer and the answers ahead the save then held.
+func queuedAhead(t *testing.T) (*game, []*watcher, int, *table.Question, string, []table.Ahead) {
+	t.Helper()
 	g := newGame(t, "pirates", 4, 2, 0, nil)
 	var ws []*watcher
 	for s := range 4 {
@@ -103,24 +120,25 @@ func TestAheadAtTheStepReachedSurvivesAResume(t *testing.T) {
 	if r := g.tbl.Submit(table.Command{From: table.Page(referee.Viewer(seat)), Kind: table.Answer, Step: q.Step, Question: q.Q.ID, Text: key}); r.Code != table.Queued {
 		t.Fatalf("the answer ahead: %v %s", r.Code, r.Text)
 	}
-	saved := g.ahead[len(g.ahead)-1]
-	// The save as it was between the two writes: every answer before
-	// the one given ahead, and the answer ahead still kept.
-	before := make([]referee.Answer, q.Step)
-	copy(before, g.answers[:q.Step])
-	e, err := referee.Replay(g.factory, before)
+	return g, ws, seat, q, key, g.ahead[len(g.ahead)-1]
+}
+
+// resumed is a new table of g's game made from a save of answers and
+// ahead (the laptop was killed), and the answers of its last save.
+func resumed(t *testing.T, g *game, answers []referee.Answer, ahead []table.Ahead) (*table.Table, *[]referee.Answer) {
+	t.Helper()
+	e, err := referee.Replay(g.factory, answers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []referee.Answer
-	again := table.New(e, table.Config{Factory: g.factory, Parallel: map[string]bool{"pub.join": true}, Ahead: saved,
-		Save: func(a []referee.Answer, _ []table.Ahead) error { got = append([]referee.Answer(nil), a...); return nil }})
-	defer func() { again.Close("over", ""); e.Close() }()
-	w := &watcher{}
-	again.Watch(table.Laptop, w.put)
-	if u := w.last(); u.Step != q.Step+1 || len(got) != q.Step+1 || got[q.Step].A != key {
-		t.Fatalf("after the resume the game holds %d answers and the save %v; want answer %d (%s) given ahead as %q", u.Step, got, q.Step+1, q.Q.ID, key)
-	}
+	saves := new([]referee.Answer)
+	again := table.New(e, table.Config{Factory: g.factory, Parallel: map[string]bool{"pub.join": true}, Ahead: ahead,
+		Save: func(a []referee.Answer, _ []table.Ahead) error {
+			*saves = append([]referee.Answer(nil), a...)
+			return nil
+		}})
+	t.Cleanup(func() { again.Close("over", ""); e.Close() })
+	return again, saves
 }
 
 // TestALapsedRequestIsToldInPlainWords: Bo's request to Ann lapses when

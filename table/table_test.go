@@ -190,39 +190,21 @@ func pubAhead(t *testing.T, g *game, ws []*watcher) (int, *table.Question) {
 // that save (the laptop was killed) gives it when the game reaches it;
 // an undo before it drops it and tells its owner.
 func TestAheadIsSavedBeforeItIsAcknowledged(t *testing.T) {
-	g := newGame(t, "pirates", 4, 2, 0, nil)
-	var ws []*watcher
-	for s := range 4 {
-		ws = append(ws, watch(g, table.Page(referee.Viewer(s))))
-	}
-	seat, q := pubAhead(t, g, ws)
-	key := q.Q.Options[0].Key
-	r := g.tbl.Submit(table.Command{From: table.Page(referee.Viewer(seat)), Kind: table.Answer, Step: q.Step, Question: q.Q.ID, Text: key})
-	if r.Code != table.Queued {
-		t.Fatalf("the answer ahead: %v %s", r.Code, r.Text)
-	}
-	saved := g.ahead[len(g.ahead)-1]
+	g, ws, seat, q, key, saved := queuedAhead(t)
 	if len(saved) != 1 || saved[0].Step != q.Step || saved[0].Answer.A != key || saved[0].Answer.Actor != seat {
 		t.Fatalf("the save after the acknowledgement holds %+v", saved)
 	}
 	answers := g.saves[len(g.saves)-1]
 
 	// The laptop dies; a new table is made from the save.
-	e, err := referee.Replay(g.factory, answers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []referee.Answer
-	again := table.New(e, table.Config{Factory: g.factory, Parallel: map[string]bool{"pub.join": true}, Ahead: saved,
-		Save: func(a []referee.Answer, _ []table.Ahead) error { got = append([]referee.Answer(nil), a...); return nil }})
-	defer func() { again.Close("over", ""); e.Close() }()
+	again, saves := resumed(t, g, answers, saved)
 	for step := len(answers); step < q.Step; step++ {
 		a := g.answers[step]
 		if r := again.Submit(table.Command{From: table.Laptop, Kind: table.Answer, Step: step, Question: a.Q, Text: a.A}); r.Code != table.OK {
 			t.Fatalf("step %d after the resume: %v %s", step, r.Code, r.Text)
 		}
 	}
-	if len(got) <= q.Step || got[q.Step].Q != q.Q.ID || got[q.Step].A != key {
+	if got := *saves; len(got) <= q.Step || got[q.Step].Q != q.Q.ID || got[q.Step].A != key {
 		t.Fatalf("after the resume the answer given ahead was not given: %v", got)
 	}
 
