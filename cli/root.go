@@ -105,8 +105,17 @@ func newRootCmd(a *app, args []string) *cobra.Command {
 		Long: `rumref sits beside the table while you play Rum & Pirates or Rum Runner with
 the real box. You roll the dice and draw the tiles and cards; rumref asks what
 happened, offers only legal choices, explains every ruling, saves after every
-answer and scores the end.`,
-		Version:       version,
+answer and scores the end.
+
+` + exitStatusHelp + `
+
+Environment:
+
+- NO_COLOR: when set, no color.
+- XDG_DATA_HOME: where new saves go (default ~/.local/share/rumref/saves) and
+  where the Rum Runner cards typed in are remembered (runner-cards.yaml beside
+  the saves; see rumref cards).`,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

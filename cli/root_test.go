@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"debug/buildinfo"
+	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -64,14 +67,65 @@ func TestHelpAndCompletionStay(t *testing.T) {
 	if r = rumref(t, "", "__complete", "show", "--i"); !strings.Contains(r.stdout, "--io\t") {
 		t.Errorf("the completion of rumref show --i does not offer --io:\n%s", r.stdout)
 	}
-	if r = rumref(t, "", "man"); !strings.Contains(r.stdout, ".SS rumref completion") || !strings.Contains(r.stdout, ".SS rumref show FILE") {
+	if r = rumref(t, "", "man"); !strings.Contains(r.stdout, `.TH "RUMREF-COMPLETION" "1"`) || !strings.Contains(r.stdout, `.TH "RUMREF-SHOW" "1"`) || !strings.Contains(r.stdout, `\fBrumref show FILE [flags]\fP`) {
 		t.Errorf("rumref man does not describe every command:\n%.2000s", r.stdout)
 	}
 	if r = rumref(t, "", "sho", "x.yaml"); r.code != exitError || !strings.Contains(r.stderr, "show") {
 		t.Errorf("rumref sho x.yaml: exit %d, no suggestion of show:\n%s", r.code, r.stderr)
 	}
-	if r = rumref(t, "", "--version"); r.code != 0 || r.stdout != "rumref version "+version+"\n" {
-		t.Errorf("rumref --version: exit %d %q", r.code, r.stdout)
+	info, err := buildinfo.ReadFile(binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r = rumref(t, "", "--version"); r.code != 0 || r.stdout != "rumref version "+versionOf(info)+"\n" {
+		t.Errorf("rumref --version: exit %d %q, want the version in the binary's build information, %q", r.code, r.stdout, versionOf(info))
+	}
+}
+
+// TestExitCodesInHelpAndMan: rumref --help and rumref man state every
+// exit code run returns, in the same words (the root's long help).
+func TestExitCodesInHelpAndMan(t *testing.T) {
+	help := rumref(t, "", "--help").stdout
+	man := rumref(t, "", "man").stdout
+	for code, words := range map[int]string{
+		exitOK:          "the command finished",
+		exitError:       "an error: a refused file",
+		exitInterrupted: "the game stopped before its end",
+		exitStopped:     "stopped before a game was saved",
+		exitInternal:    "an internal error",
+	} {
+		line := fmt.Sprintf("- %d: %s", code, words)
+		if !strings.Contains(help, line) {
+			t.Errorf("rumref --help does not say %q:\n%s", line, help)
+		}
+		if !strings.Contains(man, fmt.Sprintf("%d: %s", code, words)) {
+			t.Errorf("rumref man does not say %q", line)
+		}
+	}
+	if strings.Count(man, "Exit status") != 1 || strings.Contains(man, "EXIT STATUS") {
+		t.Errorf("rumref man states the exit codes other than once, from the root's help:\n%s", man)
+	}
+}
+
+// TestVersionOf: the version is the module's (a release or the
+// pseudo-version go build stamps from a checkout), else the VCS revision,
+// else devel.
+func TestVersionOf(t *testing.T) {
+	vcs := []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: "c011fd881d9a34cf"},
+		{Key: "vcs.time", Value: "2026-12-01T21:34:46Z"}, {Key: "vcs.modified", Value: "true"}}
+	for _, c := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{nil, "devel"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}, Settings: vcs}, "v1.2.0"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261201213446-c011fd881d9a+dirty"}}, "v0.0.0-20261201213446-c011fd881d9a+dirty"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs}, "devel c011fd881d9a34cf 2026-12-01T21:34:46Z (modified)"},
+	} {
+		if got := versionOf(c.info); got != c.want {
+			t.Errorf("versionOf(%+v) = %q, want %q", c.info, got, c.want)
+		}
 	}
 }
 

@@ -21,9 +21,6 @@ import (
 	"rumref/safetext"
 )
 
-// version is the rumref version printed by --version.
-const version = "0.1.0"
-
 // Exit codes (the README lists them).
 const (
 	exitOK    = 0
@@ -37,6 +34,21 @@ const (
 	// exitInternal: rumref itself failed (a bug); the last save is intact.
 	exitInternal = 4
 )
+
+// exitStatusHelp lists the exit codes in the root's long help, which
+// --help prints and the man page's DESCRIPTION is made from: one text for
+// both, with the numbers taken from the constants above.
+var exitStatusHelp = fmt.Sprintf(`Exit status:
+
+- %d: the command finished (for a game: the game is over).
+- %d: an error: a refused file, flag or setup; the message says what is allowed.
+- %d: the game stopped before its end (quit, the input ended, Ctrl-C, SIGTERM,
+  SIGHUP); it is saved, and the message says how to resume it.
+- %d: stopped before a game was saved (during the setup questions, or a command
+  that plays or asks stopped by a signal); there is nothing to resume.
+- %d: an internal error (a bug in rumref); the message says so and where the
+  game is saved; the last save is intact.`,
+	exitOK, exitError, exitInterrupted, exitStopped, exitInternal)
 
 // codedError carries an exit code with an error.
 type codedError struct {
