@@ -2,7 +2,9 @@ package table_test
 
 import (
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"rumref/referee"
 	"rumref/table"
@@ -161,5 +163,45 @@ func TestALapsedRequestIsToldInPlainWords(t *testing.T) {
 	want := "The game moved on before it was answered: nothing was changed."
 	if infos := boW.last().Infos; len(infos) != 1 || infos[0] != want {
 		t.Fatalf("Bo was told %q, want %q", infos, want)
+	}
+}
+
+// TestNothingRunsAfterClose: once a table has stopped, a late call (a
+// page's stream ending after the laptop stopped the game) touches
+// neither the game, which its owner closes next, nor the watchers, who
+// were given the exit last.
+func TestNothingRunsAfterClose(t *testing.T) {
+	for range 20 {
+		g := newGame(t, "pirates", 3, 5, 4, nil)
+		w := watch(g, table.Laptop)
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; ; i++ {
+					select {
+					case <-g.tbl.Done():
+						return
+					default:
+					}
+					g.tbl.Present(0, 1-2*(i%2))
+				}
+			}()
+		}
+		time.Sleep(time.Millisecond)
+		g.tbl.Close("quit", "")
+		wg.Wait()
+		w.mu.Lock()
+		exits := 0
+		for _, u := range w.ups {
+			if u.Exit != nil {
+				exits++
+			}
+		}
+		w.mu.Unlock()
+		if exits != 1 {
+			t.Fatalf("the laptop got %d updates from the table once it had stopped, want 1 (the exit)", exits)
+		}
 	}
 }

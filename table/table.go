@@ -132,16 +132,24 @@ func (t *Table) loop() {
 }
 
 // call runs f on the table's goroutine and waits for it; false when the
-// table has stopped.
+// table has stopped (a call that meets Close is not run, so nothing
+// touches the game its owner closes next).
 func (t *Table) call(f func()) bool {
-	ran := make(chan struct{})
+	ran := make(chan bool, 1)
 	select {
-	case t.calls <- func() { defer close(ran); f() }:
+	case t.calls <- func() {
+		select {
+		case <-t.done:
+			ran <- false
+		default:
+			f()
+			ran <- true
+		}
+	}:
 	case <-t.done:
 		return false
 	}
-	<-ran
-	return true
+	return <-ran
 }
 
 // Close stops the table for reason ("quit", "input_ended", "over"): every
@@ -212,7 +220,7 @@ func (t *Table) who(f From) string {
 // confirmations go to its phone and not to the laptop.
 func (t *Table) Present(seat referee.Seat, delta int) {
 	t.call(func() {
-		if !seat.Player() {
+		if !seat.Player() || t.stopped {
 			return
 		}
 		t.phones[seat] += delta
