@@ -129,11 +129,18 @@ func f() {
 // words.
 func TestNoCopiedRulebookText(t *testing.T) {
 	const run = 12
-	dir := filepath.Join("/work", "shared", "rules")
-	files, _ := filepath.Glob(filepath.Join(dir, "*"))
-	if len(files) == 0 {
-		t.Skipf("no rulebook files in %s", dir)
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
 	}
+	dir, files := rulebooks(wd)
+	if len(files) == 0 {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("no rulebook files in shared/rules beside the repository or above it (from %s): CI has them beside its clone", wd)
+		}
+		t.Skipf("no rulebook files in shared/rules beside the repository or above it (from %s)", wd)
+	}
+	t.Logf("rulebooks: %s", dir)
 	grams := map[string]string{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -155,6 +162,61 @@ func TestNoCopiedRulebookText(t *testing.T) {
 					break
 				}
 			}
+		}
+	}
+}
+
+// rulebooks finds the rulebook files: shared/rules beside the repository
+// holding dir (../shared/rules from the directory of its go.mod, as CI
+// lays it out), or beside a folder above it (a worktree under another
+// folder). It returns the folder and its files, or no files.
+func rulebooks(dir string) (string, []string) {
+	for root := dir; ; root = filepath.Dir(root) {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			dir = root
+			break
+		}
+		if filepath.Dir(root) == root {
+			return "", nil
+		}
+	}
+	for up := filepath.Dir(dir); ; up = filepath.Dir(up) {
+		rules := filepath.Join(up, "shared", "rules")
+		if files, _ := filepath.Glob(filepath.Join(rules, "*")); len(files) > 0 {
+			return rules, files
+		}
+		if filepath.Dir(up) == up {
+			return "", nil
+		}
+	}
+}
+
+// TestRulebooksFoundBesideTheRepository: the copy check finds the
+// rulebooks beside the repository and beside a folder above it, and none
+// when there are none.
+func TestRulebooksFoundBesideTheRepository(t *testing.T) {
+	top := t.TempDir()
+	repo := filepath.Join(top, "wt", "clone")
+	for _, d := range []string{filepath.Join(repo, "reference"), filepath.Join(top, "wt", "shared")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(repo, "go.mod"), []byte("module x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if dir, files := rulebooks(filepath.Join(repo, "reference")); len(files) != 0 {
+		t.Fatalf("found rulebooks %v in %s where there are none", files, dir)
+	}
+	for _, rules := range []string{filepath.Join(top, "shared", "rules"), filepath.Join(top, "wt", "shared", "rules")} {
+		if err := os.MkdirAll(rules, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(rules, "book.txt"), []byte("rules"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if dir, files := rulebooks(filepath.Join(repo, "reference")); dir != rules || len(files) != 1 {
+			t.Fatalf("rulebooks found %s %v, want %s/book.txt", dir, files, rules)
 		}
 	}
 }
