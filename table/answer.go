@@ -115,6 +115,9 @@ type Reply struct {
 	// behind a pass screen.
 	Owner        referee.Seat
 	OwnerRulings []string
+	// skipped is the one the done undo or correction was not told to
+	// as an info (it was theirs to make).
+	skipped From
 }
 
 // Submit runs one command and returns its outcome once it is durable.

@@ -175,8 +175,9 @@ func (t *Table) confirm(c Command) Reply {
 		value = answer
 	}
 	r := p.yes(value)
-	if r.Info != "" && c.From != p.asker {
-		// The one who asked hears how it went, in public words.
+	if r.Info != "" && c.From != p.asker && r.skipped == p.asker {
+		// The one who asked hears how it went, in public words (unless
+		// they were told with everyone).
 		t.tell(r.Info, func(v Viewer) bool { return v == p.asker })
 	}
 	return r

@@ -183,7 +183,7 @@ func (t *Table) doCorrect(by From, e referee.Entry, n int, key string) Reply {
 	case out.Kept > n:
 		msg += fmt.Sprintf(" All %d later answers still fit.", out.Kept-n)
 	}
-	r := Reply{Code: OK, Info: msg, Text: msg, Answer: n}
+	r := Reply{Code: OK, Info: msg, Text: msg, Answer: n, skipped: by}
 	if len(entries) >= n {
 		mine := entries[n-1]
 		mine.Secret = false

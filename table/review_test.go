@@ -1,6 +1,7 @@
 package table_test
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -203,5 +204,37 @@ func TestNothingRunsAfterClose(t *testing.T) {
 		if exits != 1 {
 			t.Fatalf("the laptop got %d updates from the table once it had stopped, want 1 (the exit)", exits)
 		}
+	}
+}
+
+// TestTheAskerIsToldOnce: Bo asks to correct Ann's secret answer and Ann
+// chooses the value on her phone: Bo is told once that it was done.
+func TestTheAskerIsToldOnce(t *testing.T) {
+	probe := newGame(t, "runner", 2, 3, 0, nil)
+	i, owner := secretAnswer(t, probe, 200)
+	g := newGame(t, "runner", 2, 3, i+1, nil)
+	bo := referee.Viewer(1 - int(owner))
+	ann, boW := watch(g, table.Page(owner.Viewer())), watch(g, table.Page(bo))
+	g.tbl.Present(owner, 1)
+	g.tbl.Present(referee.Seat(bo), 1)
+	if r := g.tbl.Submit(table.Command{From: table.Page(bo), Kind: table.Correct, Step: i + 1, N: i + 1}); r.Code != table.Pending {
+		t.Fatalf("Bo's request: %v %s", r.Code, r.Text)
+	}
+	c := ann.last().Confirm
+	value := ""
+	for _, o := range c.Q.Options {
+		if o.Key != g.answers[i].A {
+			value = o.Key
+		}
+	}
+	r := g.tbl.Submit(table.Command{From: table.Page(owner.Viewer()), Kind: table.Respond, ID: c.ID, Text: value})
+	if c := ann.last().Confirm; r.Code == table.Pending && c != nil {
+		r = g.tbl.Submit(table.Command{From: table.Page(owner.Viewer()), Kind: table.Respond, ID: c.ID, Text: "yes"})
+	}
+	if r.Code != table.OK {
+		t.Fatalf("Ann's value: %v %s", r.Code, r.Text)
+	}
+	if n := strings.Count(boW.text(), fmt.Sprintf("Answer %d is now", i+1)); n != 1 {
+		t.Fatalf("Bo was told %d times that the correction was made:\n%s", n, boW.text())
 	}
 }

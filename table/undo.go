@@ -108,7 +108,7 @@ func (t *Table) doUndo(f From) Reply {
 		return t.failure()
 	}
 	t.tell(msg+t.whose(f, entries, n, "taken back"), func(v Viewer) bool { return v != f })
-	return Reply{Code: OK, Info: msg, Text: msg}
+	return Reply{Code: OK, Info: msg, Text: msg, skipped: f}
 }
 
 // ownerAsked is the question to the owner of answer e (number n) whether
