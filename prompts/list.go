@@ -588,8 +588,8 @@ func (l *list) optionLines() []string {
 		rows := map[string][]string{}
 		width, numWidth := 0, 0
 		for _, it := range l.spec.items {
-			width = max(width, utf8.RuneCountInString(it.group))
-			numWidth = max(numWidth, utf8.RuneCountInString(num(it)))
+			width = max(width, safetext.Width(it.group))
+			numWidth = max(numWidth, safetext.Width(num(it)))
 		}
 		for i, it := range l.spec.items {
 			if !l.matches(i) {
@@ -604,12 +604,12 @@ func (l *list) optionLines() []string {
 		}
 		for _, g := range groups {
 			// A row wraps under itself rather than past the screen.
-			head := fmt.Sprintf("  %-*s ", width, g)
+			head := "  " + g + strings.Repeat(" ", width-safetext.Width(g)) + " "
 			line := head
 			for j, c := range rows[g] {
-				if j > 0 && utf8.RuneCountInString(line)+2+utf8.RuneCountInString(c) > l.width-1 {
+				if j > 0 && safetext.Width(line)+2+safetext.Width(c) > l.width-1 {
 					out = append(out, line)
-					line = strings.Repeat(" ", utf8.RuneCountInString(head))
+					line = strings.Repeat(" ", safetext.Width(head))
 				} else if j > 0 {
 					line += "  "
 				}
@@ -620,7 +620,7 @@ func (l *list) optionLines() []string {
 	} else {
 		numWidth := 0
 		for _, it := range l.spec.items {
-			numWidth = max(numWidth, utf8.RuneCountInString(num(it))+1)
+			numWidth = max(numWidth, safetext.Width(num(it))+1)
 		}
 		var idx []int
 		for i := range l.spec.items {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"rumref/referee"
 	"rumref/safetext"
@@ -425,18 +424,19 @@ func writeOptions(w io.Writer, q *referee.Question) {
 	}
 	width := 0
 	for _, o := range q.Options {
-		width = max(width, utf8.RuneCountInString(safetext.Clean(o.Key)))
+		width = max(width, safetext.Width(safetext.Clean(o.Key)))
 	}
 	num := numbered(q)
 	for i, o := range q.Options {
 		key, label := safetext.Clean(o.Key), ""
+		key += strings.Repeat(" ", width-safetext.Width(key))
 		if o.Label != "" && o.Label != o.Key {
 			label = "  " + safetext.Clean(o.Label)
 		}
 		if num {
-			fmt.Fprintf(w, "  %d) %-*s%s\n", i+1, width, key, label)
+			fmt.Fprintf(w, "  %d) %s%s\n", i+1, key, label)
 		} else {
-			fmt.Fprintf(w, "  %-*s%s\n", width, key, label)
+			fmt.Fprintf(w, "  %s%s\n", key, label)
 		}
 	}
 }

@@ -2,9 +2,12 @@ package prompts
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rivo/uniseg"
 
 	"rumref/referee"
 	"rumref/safetext"
@@ -128,5 +131,43 @@ func TestTerminalPrivateRulingsWrap(t *testing.T) {
 	}
 	if got := strings.Join(strings.Fields(stripColor(out.String())), " "); !strings.Contains(got, "for Ann only: "+private) {
 		t.Errorf("words lost or moved: %q", got)
+	}
+}
+
+// TestListsAlignWideNames: a grouped list whose groups are names a
+// terminal draws two columns a character (山田太郎) starts every row's
+// options at the same screen column, and the plain mode's options put
+// their labels in one column whatever the keys' widths.
+func TestListsAlignWideNames(t *testing.T) {
+	var keys, labels []string
+	for _, name := range []string{"山田太郎", "Zoe\u0308", "Ann"} {
+		for v := 1; v <= 4; v++ {
+			keys = append(keys, fmt.Sprintf("k%d", len(keys)))
+			labels = append(labels, fmt.Sprintf("%s %d", name, v))
+		}
+	}
+	var out strings.Builder
+	writeList(&out, listSpec{label: "Pick.", items: listItems(keys, labels, true)}, 80, palette{})
+	col := map[int]bool{}
+	for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+		at := strings.Index(l, ") ")
+		if at < 0 {
+			t.Fatalf("not a grouped row: %q\n%s", l, out.String())
+		}
+		col[uniseg.StringWidth(l[:at])] = true
+	}
+	if len(col) != 1 {
+		t.Errorf("the rows' options start at different columns %v:\n%s", col, out.String())
+	}
+	var plain bytes.Buffer
+	writeOptions(&plain, &referee.Question{Kind: referee.Choice, Options: []referee.Option{
+		{Key: "山田太郎", Label: "Yamada"}, {Key: "Zoe\u0308", Label: "Zoë"}, {Key: "ann", Label: "Ann"}}})
+	col = map[int]bool{}
+	for _, l := range strings.Split(strings.TrimRight(plain.String(), "\n"), "\n") {
+		at := strings.LastIndex(l, "  ")
+		col[uniseg.StringWidth(l[:at])] = true
+	}
+	if len(col) != 1 {
+		t.Errorf("the plain options' labels start at different columns %v:\n%s", col, plain.String())
 	}
 }

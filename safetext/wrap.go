@@ -1,6 +1,11 @@
 package safetext
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+)
 
 // Wrap and Width are rumref's one way to break a line of text into lines
 // that fit a width: the terminal's (package prompts) and the narrow board
@@ -46,29 +51,41 @@ func Wrap(s string, n int, indent string) []string {
 	return append(out, line)
 }
 
-// Width is how many columns s takes on the screen: its characters less
-// its escape codes.
+// Width is how many columns s takes on the screen: the display width of
+// its characters (uniseg: two for CJK and emoji, one for a letter with its
+// combining accents), less its escape codes.
 func Width(s string) int {
 	_, w := columns(s, -1)
 	return w
 }
 
 // columns reads s up to its visible column stop (escape codes take no
-// room): it returns the byte offset where that column begins, or len(s)
-// when s is narrower, and the columns before it.
+// room): it returns the byte offset where the character that would pass
+// that column begins, or len(s) when s is narrower, and the columns
+// before it. A character is a grapheme cluster, never split.
 func columns(s string, stop int) (at, w int) {
 	esc := false
-	for i, r := range s {
-		switch {
-		case esc:
-			esc = r < 0x40 || r > 0x7e || r == '['
-		case r == 0x1b:
-			esc = true
-		default:
-			if w == stop {
+	for i := 0; i < len(s); {
+		if esc || s[i] == 0x1b {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			esc = !esc || r < 0x40 || r > 0x7e || r == '['
+			i += size
+			continue
+		}
+		text := s[i:]
+		if end := strings.IndexByte(text, 0x1b); end >= 0 {
+			text = text[:end]
+		}
+		state := -1
+		for text != "" {
+			var cluster string
+			var cw int
+			cluster, text, cw, state = uniseg.FirstGraphemeClusterInString(text, state)
+			if stop >= 0 && w+cw > stop {
 				return i, w
 			}
-			w++
+			w += cw
+			i += len(cluster)
 		}
 	}
 	return len(s), w

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rivo/uniseg"
 )
 
 var escapeCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
@@ -35,6 +37,45 @@ func TestWrapCases(t *testing.T) {
 	} {
 		if got := Wrap(tc.s, tc.n, tc.indent); strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("Wrap(%q, %d, %q) = %q, want %q", tc.s, tc.n, tc.indent, got, tc.want)
+		}
+	}
+}
+
+// TestWidthOfWideText: a character a terminal draws two columns wide
+// (CJK, emoji) counts two, a letter and its combining accent one, and an
+// emoji sequence (a family, a flag) two, as a terminal shows them.
+func TestWidthOfWideText(t *testing.T) {
+	for s, want := range map[string]int{
+		"Ann": 3, "山田太郎": 8, "Zoë": 3, "Zoe\u0308": 3, "👍": 2, "👨\u200d👩\u200d👧": 2,
+		"🇯🇵": 2, "\x1b[1m山田\x1b[0m Bo": 7, "カタカナ ｶﾀｶﾅ": 13, "한국어": 6,
+	} {
+		if got := Width(s); got != want {
+			t.Errorf("Width(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestWrapWideNames: a line with wide names wraps to lines that fit the
+// screen's columns, and a word of wide characters is cut between them.
+func TestWrapWideNames(t *testing.T) {
+	for _, tc := range []struct {
+		s, indent string
+		n         int
+		want      []string
+	}{
+		{"山田太郎 moves to the Swan and 山田太郎 pays Zoë one coin", "  ", 20,
+			[]string{"山田太郎 moves to", "  the Swan and", "  山田太郎 pays Zoë", "  one coin"}},
+		{"山山山山山山山山山山山山", "", 10, []string{"山山山山山", "山山山山山", "山山"}},
+		{"👍👍👍👍👍👍 ok", "", 11, []string{"👍👍👍👍👍", "👍 ok"}},
+	} {
+		got := Wrap(tc.s, tc.n, tc.indent)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("Wrap(%q, %d, %q) = %q, want %q", tc.s, tc.n, tc.indent, got, tc.want)
+		}
+		for _, l := range got {
+			if w := uniseg.StringWidth(l); w > tc.n {
+				t.Errorf("Wrap(%q, %d, %q): %q takes %d columns", tc.s, tc.n, tc.indent, l, w)
+			}
 		}
 	}
 }

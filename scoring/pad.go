@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"rumref/safetext"
 )
 
 // Pad writes the result as a score pad: the categories as rows and the
@@ -45,12 +46,12 @@ func Pad(r Result) string {
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, cell := range row {
-			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+			widths[i] = max(widths[i], safetext.Width(cell))
 		}
 	}
 	line := func(row []string) {
 		for i, cell := range row {
-			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell))
+			pad := strings.Repeat(" ", widths[i]-safetext.Width(cell))
 			if i == 0 {
 				b.WriteString(cell + pad)
 			} else {

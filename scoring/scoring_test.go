@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rivo/uniseg"
 )
 
 // rulebookExample holds tiles that give the rulebook's scoring example:
@@ -253,5 +255,29 @@ func TestHiddenCoinsBreakNoTie(t *testing.T) {
 	data, _ := json.Marshal(r.JSON())
 	if !strings.Contains(string(data), `"coins":0,"coins_secret":true`) {
 		t.Errorf("JSON does not mark the secret coins: %s", data)
+	}
+}
+
+// TestPadWideNames: with names a terminal draws wider than their letters
+// (CJK two columns a character, a combining accent none) every row of the
+// score pad takes the same columns on the screen, so the columns line up.
+func TestPadWideNames(t *testing.T) {
+	yamada := rulebookExample()
+	yamada.Name = "山田太郎"
+	zoe := Player{Name: "Zoe\u0308", Pubs: []int{5}, Rum: 3}
+	pad := Pad(Rank([]Player{yamada, zoe, {Name: "Ann", Pubs: []int{4}}}))
+	lines := strings.Split(pad, "\n")
+	h := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "山田太郎") })
+	if h < 0 {
+		t.Fatalf("no header:\n%s", pad)
+	}
+	want := uniseg.StringWidth(lines[h])
+	for _, l := range lines[h+1:] {
+		if l == "" {
+			break
+		}
+		if w := uniseg.StringWidth(l); w != want {
+			t.Errorf("%q takes %d columns, the header %d:\n%s", l, w, want, pad)
+		}
 	}
 }
