@@ -15,9 +15,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"rumref/journal"
-	"rumref/sim"
 )
 
 // webObject reads the driver's output up to the first question and
@@ -205,22 +202,10 @@ func TestWebTerminalAnswerFromAPage(t *testing.T) {
 // with the pages served: the terminal prints the BG Stats link with its
 // QR code.
 func TestWebEndShowsThePlayLoggerLink(t *testing.T) {
-	f, err := sim.Finished("pirates", 3, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
+	save, answers := simGame(t, "pirates", 3, 7)
 	var lines strings.Builder
-	for _, a := range f.Answers {
+	for _, a := range answers {
 		lines.WriteString(a.A + "\n")
-	}
-	f.Answers = nil
-	b, err := journal.Encode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	save := filepath.Join(t.TempDir(), "g.yaml")
-	if err := os.WriteFile(save, b, 0o600); err != nil {
-		t.Fatal(err)
 	}
 	r := rumref(t, lines.String(), "--io", "plain", "resume", save, "--web", "127.0.0.1:0")
 	if r.code != 0 {

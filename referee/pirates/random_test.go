@@ -270,22 +270,31 @@ func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, 
 	return len(e.Answers())
 }
 
-func TestRandomGames(t *testing.T) {
-	seen := map[string]bool{}
+// playRandomSet plays seeds games of every player count under rules
+// revision rules (seed s of n players is s*scale+n; even seeds on a
+// random layout), checking every answer of the first seed's games every
+// every answers, and returns the answers given.
+func playRandomSet(t *testing.T, seeds, scale uint64, rules, every int, seen map[string]bool) int {
 	answers := 0
 	for n := 2; n <= 5; n++ {
-		for seed := uint64(1); seed <= 6; seed++ {
+		for seed := uint64(1); seed <= seeds; seed++ {
 			layout := setup.FixedLayout()
 			if seed%2 == 0 {
 				layout = setup.RandomLayout(int64(seed))
 			}
-			every := 0
+			check := 0
 			if seed == 1 {
-				every = 1
+				check = every
 			}
-			answers += playRandom(t, n, seed*100+uint64(n), layout, 1, every, seen)
+			answers += playRandom(t, n, seed*scale+uint64(n), layout, rules, check, seen)
 		}
 	}
+	return answers
+}
+
+func TestRandomGames(t *testing.T) {
+	seen := map[string]bool{}
+	answers := playRandomSet(t, 6, 100, 1, 1, seen)
 	t.Logf("%d answers in 24 games", answers)
 	for _, id := range []string{"turn.choice", "move.alley", "move.exit", "move.more", "hq.alley", "hq.second",
 		"supply.draw", "supply.keep", "rendezvous.draw", "rendezvous.reveal", "rendezvous revealed", "map.take",
@@ -337,20 +346,7 @@ func TestRandomGamesAsksLess(t *testing.T) {
 // rulebook's waiver says (checkDarkCoin).
 func TestRandomGamesRevision5(t *testing.T) {
 	seen := map[string]bool{}
-	answers := 0
-	for n := 2; n <= 5; n++ {
-		for seed := uint64(1); seed <= 4; seed++ {
-			layout := setup.FixedLayout()
-			if seed%2 == 0 {
-				layout = setup.RandomLayout(int64(seed))
-			}
-			every := 0
-			if seed == 1 {
-				every = 3
-			}
-			answers += playRandom(t, n, seed*7000+uint64(n), layout, 5, every, seen)
-		}
-	}
+	answers := playRandomSet(t, 4, 7000, 5, 3, seen)
 	t.Logf("%d answers in 16 games", answers)
 	for _, id := range []string{"turn.menu", "move.again", "move.exit", "guard.stack", "guard.draw", "wares.name",
 		"dark alley for a coin", "dark alley free", "dark alley free for the mover"} {
