@@ -52,7 +52,7 @@ func (f *racyFront) interrupt() {
 // command that is not bound to the question (quit) is done, and an
 // answer is refused in words (it was for the question before).
 func TestALineReadAsTheGameMovesOnIsNotLost(t *testing.T) {
-	for _, c := range []struct{ line, want string }{{"quit", ""}, {"ann", `"ann" was typed for answer 1`}} {
+	for _, c := range []struct{ line, want string }{{"quit", ""}, {"ann", `"ann" was typed for answer 1`}, {"", ""}} {
 		e, err := referee.Start(newRelay)
 		if err != nil {
 			t.Fatal(err)
@@ -65,6 +65,13 @@ func TestALineReadAsTheGameMovesOnIsNotLost(t *testing.T) {
 		err = s.Run()
 		tbl.Close("quit", "")
 		e.Close()
+		if c.line == "" {
+			// A blank line means nothing: nothing is said of it.
+			if strings.Contains(out.String(), "was typed for answer") {
+				t.Errorf("a blank line typed as a phone answered was refused:\n%s", out.String())
+			}
+			continue
+		}
 		if c.want == "" {
 			if !errors.Is(err, ErrQuit) {
 				t.Errorf("quit typed as a phone answered: Run returned %v, want ErrQuit\n%s", err, out.String())

@@ -276,6 +276,9 @@ func (s *Session) read(a asking) (string, error) {
 		}
 		kept := ""
 		for _, l := range lines {
+			if strings.TrimSpace(l) == "" {
+				continue // a blank line means nothing
+			}
 			if in := parseInput(nil, l); kept == "" && (a.kind == askQuestion || a.kind == askPhone) && in.kind == metaInput && in.cmd != "undo" && in.cmd != "correct" {
 				kept = l
 				continue
