@@ -18,7 +18,8 @@ import (
 // sees it. The table keeps each such question pending and hands it to
 // the device of the person asked: their phone when it is connected, the
 // laptop (behind its pass screen) when it is not. A pending question
-// belongs to the step it was asked at: once the game moves on it lapses,
+// belongs to the answers it was asked at: once the game moves on, or an
+// answer is replaced (a correction that keeps every later one), it lapses,
 // and its asker is told, so nobody can be kept waiting and nothing
 // agreed to can land on a different answer.
 
@@ -129,20 +130,25 @@ func (t *Table) confirmFor(v Viewer) *Confirm {
 	return nil
 }
 
-// lapse drops the pending questions of another step, telling their
-// askers.
-func (t *Table) lapse() {
+// lapse drops the pending questions of another step, or all of them
+// when answers were replaced (rewound: a correction, or its undo, that
+// keeps as many answers), telling their askers.
+func (t *Table) lapse(rewound bool) {
 	step := len(t.e.Answers())
 	var gone []*pending
 	t.pending = slices.DeleteFunc(t.pending, func(p *pending) bool {
-		if p.step != step {
+		if p.step != step || rewound {
 			gone = append(gone, p)
 			return true
 		}
 		return false
 	})
+	why := "The game moved on before it was answered: "
+	if rewound {
+		why = "The answers changed before it was answered: "
+	}
 	for _, p := range gone {
-		t.tell("The game moved on before it was answered: "+strings.ToLower(p.no[:1])+p.no[1:], func(v Viewer) bool { return v == p.asker || t.to(p, v) })
+		t.tell(why+strings.ToLower(p.no[:1])+p.no[1:], func(v Viewer) bool { return v == p.asker || t.to(p, v) })
 	}
 }
 

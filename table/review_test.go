@@ -238,3 +238,72 @@ func TestTheAskerIsToldOnce(t *testing.T) {
 		t.Fatalf("Bo was told %d times that the correction was made:\n%s", n, boW.text())
 	}
 }
+
+// TestAConfirmationLapsesWhenTheAnswersChange: Bo's phone asks Ann to
+// take back her answer; before she answers, the laptop corrects an
+// earlier answer and every later answer still fits, so the game holds
+// as many answers as before. Ann agreed to nothing of the new state:
+// her yes must not take back the laptop's correction instead of her
+// answer.
+func TestAConfirmationLapsesWhenTheAnswersChange(t *testing.T) {
+	probe := newGame(t, "pirates", 3, 5, 0, nil)
+	e, err := referee.Replay(probe.factory, probe.answers[:60])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	upTo, fix, key := -1, -1, ""
+	for s := 10; s < 60 && upTo < 0; s++ {
+		last, err := e.QuestionAt(s - 1)
+		if err != nil || last.Secret || !last.Actor.Player() {
+			continue
+		}
+		for i := 0; i < s-1 && upTo < 0; i++ {
+			q, err := e.QuestionAt(i)
+			if err != nil || q.Secret || q.Kind != referee.Choice {
+				continue
+			}
+			for _, o := range q.Options {
+				if o.Key == probe.answers[i].A {
+					continue
+				}
+				pre, err := referee.Replay(probe.factory, probe.answers[:s])
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := pre.Preview(i, o.Key)
+				pre.Close()
+				if err == nil && out.Dropped == 0 {
+					upTo, fix, key = s, i, o.Key
+					break
+				}
+			}
+		}
+	}
+	if upTo < 0 {
+		t.Fatal("no answer to correct that keeps every later one")
+	}
+	g := newGame(t, "pirates", 3, 5, upTo, nil)
+	last, _ := e.QuestionAt(upTo - 1)
+	owner := last.Actor
+	bo := referee.Viewer((int(owner) + 1) % 3)
+	ann := watch(g, table.Page(owner.Viewer()))
+	g.tbl.Present(owner, 1)
+	if r := g.tbl.Submit(table.Command{From: table.Page(bo), Kind: table.Undo, Step: upTo}); r.Code != table.Pending {
+		t.Fatalf("Bo's undo of answer %d: %v %s", upTo, r.Code, r.Text)
+	}
+	c := ann.last().Confirm
+	if c == nil {
+		t.Fatal("Ann was not asked")
+	}
+	if r := g.tbl.Submit(table.Command{From: table.Laptop, Kind: table.Correct, Step: upTo, N: fix + 1, Text: key}); r.Code != table.OK {
+		t.Fatalf("the laptop's correction of answer %d: %v %s", fix+1, r.Code, r.Text)
+	}
+	if c := ann.last().Confirm; c != nil {
+		t.Errorf("Ann is still asked after the answers changed: %+v", c)
+	}
+	g.tbl.Submit(table.Command{From: table.Page(owner.Viewer()), Kind: table.Respond, ID: c.ID, Text: "yes"})
+	if got := g.saves[len(g.saves)-1]; len(got) != upTo || got[fix].A != key {
+		t.Fatalf("Ann's yes to taking back answer %d changed the save to %d answers with answer %d = %q (the correction made it %q)", upTo, len(got), fix+1, got[min(fix, len(got)-1)].A, key)
+	}
+}

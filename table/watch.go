@@ -141,7 +141,7 @@ func (t *Table) publish() {
 		t.dropQueued("an answer before it was taken back or changed")
 	}
 	t.applyQueued()
-	t.lapse()
+	t.lapse(rewound)
 	t.prev = append(t.prev[:0], t.e.Answers()...)
 	evs := t.e.Events()
 	if rewound || t.seen > len(evs) {
