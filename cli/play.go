@@ -241,6 +241,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 			// The session has said that the game is saved and how to resume.
 			return &codedError{code: exitInterrupted, err: errors.New("")}
 		}
+		reason = "error" // the pages are told the game stopped, not that it is over
 		return err
 	}
 	if srv != nil {
