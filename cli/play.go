@@ -11,6 +11,7 @@ import (
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
+	"rumref/safetext"
 	"rumref/table"
 	"rumref/web"
 )
@@ -311,24 +312,5 @@ func lesson(rule string) string {
 	if e.Example != "" {
 		text += " Example: " + strings.Join(strings.Fields(e.Example), " ")
 	}
-	return wrapText(text, 76, "    ")
-}
-
-// wrapText breaks text into lines of at most width columns; lines after
-// the first start with indent.
-func wrapText(text string, width int, indent string) string {
-	var b strings.Builder
-	col := 0
-	for i, w := range strings.Fields(text) {
-		if i > 0 && col+1+len(w) > width {
-			b.WriteString("\n" + indent)
-			col = len(indent)
-		} else if i > 0 {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col += len(w)
-	}
-	return b.String()
+	return strings.Join(safetext.Wrap(text, 76, "    "), "\n")
 }

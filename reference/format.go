@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"rumref/safetext"
 )
 
 // numbered matches the marker of a numbered list item ("1. ", "1-2. ").
@@ -91,12 +93,14 @@ func writeBlock(b *strings.Builder, label, text string, width int) {
 }
 
 // wrap writes one paragraph, breaking between words so that no line is
-// longer than width unless a single word is.
+// wider than width columns (safetext.Width) unless a single word is. It is
+// not safetext.Wrap, which cuts a word wider than a line: an entry's ID
+// stays whole here, to be copied.
 func wrap(b *strings.Builder, prefix, indent, text string, width int) {
 	line := prefix
 	empty := true
 	for _, w := range strings.Fields(text) {
-		if !empty && len([]rune(line))+1+len([]rune(w)) > width {
+		if !empty && safetext.Width(line)+1+safetext.Width(w) > width {
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 			line, empty = indent, true
 		}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"rumref/safetext"
 )
 
 func TestFormatWrapsAndShowsEverything(t *testing.T) {
@@ -69,4 +71,16 @@ func longestWord(s string) int {
 		n = max(n, utf8.RuneCountInString(w))
 	}
 	return n
+}
+
+// TestFormatWideText: a text of characters a terminal draws two columns
+// wide wraps by the columns they take, not by their count.
+func TestFormatWideText(t *testing.T) {
+	e := Entry{ID: "rp.test", Game: Pirates, Topic: "Testing", Title: "A test",
+		Text: strings.Repeat("山田太郎 ", 6)}
+	for _, line := range strings.Split(lib.Format(e, 40), "\n") {
+		if w := safetext.Width(line); w > 40 {
+			t.Errorf("%q takes %d columns, more than 40", line, w)
+		}
+	}
 }
