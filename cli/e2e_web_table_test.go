@@ -5,11 +5,13 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"rumref/games"
 	"rumref/journal"
@@ -168,4 +170,129 @@ func TestWebAheadSurvivesKill(t *testing.T) {
 
 func tail(s string, n int) string { return s[max(0, len(s)-n):] }
 
-var _ = json.Marshal
+// TestWebLaptopAndPageAtOnce: at many questions in a row, the laptop
+// (a JSON answer object on standard input) and the page of the one asked (a POST naming the step and
+// the question it showed) answer the pending question at the same
+// moment. Exactly one of them is taken each time: the other is refused,
+// the page with 409, the laptop with an error object; the game moves on
+// by one answer, never two, so neither answers a question its sender was
+// not shown.
+func TestWebLaptopAndPageAtOnce(t *testing.T) {
+	save, answers := simGame(t, "pirates", 3, 7)
+	d := startDriver(t, nil, "resume", save, "--web", "127.0.0.1:0")
+	web, q := webObject(t, d)
+	table, seats := pageURLs(t, web)
+	rounds := 200
+	if testing.Short() {
+		rounds = 50
+	}
+	pageWon, laptopWon := 0, 0
+	for r := 0; r < rounds; r++ {
+		step := stepOf(q)
+		if q["id"] != answers[step].Q {
+			t.Fatalf("step %d: the laptop asks %v, the game had %s", step, q["id"], answers[step].Q)
+		}
+		page := table
+		if a := int(q["actor"].(float64)); a >= 0 {
+			page = seats[a]
+		}
+		body := fmt.Sprintf(`{"step":%d,"question":%q,"answer":%q}`, step, q["id"], answers[step].A)
+		start := make(chan struct{})
+		type posted struct {
+			code  int
+			reply map[string]any
+		}
+		res := make(chan posted, 1)
+		go func() {
+			<-start
+			if r%3 == 1 {
+				time.Sleep(time.Duration(r%7) * 100 * time.Microsecond)
+			}
+			code, reply := httpJSONQuiet(page+"/answer", body)
+			res <- posted{code, reply}
+		}()
+		// The laptop names what it was shown too (an answer object, as
+		// a driver beside the phones answers).
+		line := body + "\n"
+		close(start)
+		if r%3 == 2 {
+			time.Sleep(time.Duration(r%7) * 100 * time.Microsecond)
+		}
+		d.in.Write([]byte(line))
+		p := <-res
+		// What the laptop line did shows before the status that show
+		// writes after it (lines are handled in order).
+		mark := len(d.objs)
+		d.send("show")
+		var status bool
+		for !status {
+			if q = d.next(); q == nil {
+				t.Fatalf("round %d: the game stopped; stderr: %s", r, d.errs.String())
+			}
+			for _, o := range d.objs[mark:] {
+				status = status || o["type"] == "status"
+			}
+		}
+		var errs []string
+		for _, o := range d.objs[mark:] {
+			if o["type"] == "error" {
+				errs = append(errs, o["error"].(string))
+			}
+		}
+		pageTaken := p.code == 200
+		laptopTaken := len(errs) == 0
+		switch {
+		case stepOf(q) != step+1:
+			t.Fatalf("round %d: after one question at step %d the game is at step %d (page %d %v, laptop errors %q)", r, step, stepOf(q), p.code, p.reply, errs)
+		case pageTaken == laptopTaken:
+			for _, o := range d.objs[mark:] {
+				if o["type"] != "status" {
+					t.Logf("%v", o)
+				}
+			}
+			t.Fatalf("round %d (step %d, %s): page %d %v, laptop errors %q: want exactly one taken", r, step, answers[step].Q, p.code, p.reply, errs)
+		case !pageTaken && p.code != 409:
+			t.Fatalf("round %d: the page's refused answer got %d %v, want 409", r, p.code, p.reply)
+		case pageTaken && (len(errs) != 1 || !strings.Contains(errs[0], fmt.Sprint(step+1))):
+			t.Fatalf("round %d: the laptop's line after the page's answer %d: %q", r, step+1, errs)
+		}
+		if pageTaken {
+			pageWon++
+		} else {
+			laptopWon++
+		}
+	}
+	t.Logf("%d rounds: the page was first %d times, the laptop %d", rounds, pageWon, laptopWon)
+	if pageWon == 0 || laptopWon == 0 {
+		t.Errorf("one side was always first (page %d, laptop %d): the race was not run", pageWon, laptopWon)
+	}
+	d.send("quit")
+	d.finish()
+	f, _, err := games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Answers) != stepOf(q) {
+		t.Fatalf("the save holds %d answers, the game is at %d", len(f.Answers), stepOf(q))
+	}
+	for i, a := range f.Answers {
+		if a.Q != answers[i].Q || a.A != answers[i].A {
+			t.Fatalf("answer %d in the save is %s=%s, the game had %s=%s", i+1, a.Q, a.A, answers[i].Q, answers[i].A)
+		}
+	}
+}
+
+// httpJSONQuiet posts body as JSON from a goroutine that may not fail
+// the test (code 0 when the request failed).
+func httpJSONQuiet(url, body string) (int, map[string]any) {
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, map[string]any{"error": err.Error()}
+	}
+	defer res.Body.Close()
+	var m map[string]any
+	json.NewDecoder(res.Body).Decode(&m)
+	return res.StatusCode, m
+}
