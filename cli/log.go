@@ -32,11 +32,9 @@ type logLine struct {
 // (table.Log: secret answers hidden, only public ruling text), in lines
 // with the round and turn they belong to.
 func publicLog(e *referee.Engine) []logLine {
-	t := table.New(e, table.Config{})
-	defer t.Close("over", "")
 	var out []logLine
 	round, turn := "Setup", ""
-	for _, en := range t.Log() {
+	for _, en := range table.PublicLog(e) {
 		if en.N == 0 {
 			switch {
 			case en.Rule == "rp.rounds":

@@ -37,20 +37,6 @@ func pendingQuestion(tq *table.Question) (*questionView, *referee.Question) {
 		Line: prompts.QuestionLine(name, q)}, q
 }
 
-// publicNow is what the table shows the public of the game e now: its
-// question and its status.
-func publicNow(e *referee.Engine) table.Update {
-	t := table.New(e, table.Config{})
-	defer t.Close("over", "")
-	var u table.Update
-	t.Watch(table.Page(referee.Public), func(x table.Update) {
-		if x.Initial {
-			u = x
-		}
-	})()
-	return u
-}
-
 // newShowCmd builds "rumref show".
 func newShowCmd(a *app) *cobra.Command {
 	var asJSON bool
@@ -64,15 +50,15 @@ func newShowCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer e.Close()
-			u := publicNow(e)
+			g := e.Game()
 			var next *questionView
 			var shown *referee.Question
-			if u.Question != nil {
-				next, shown = pendingQuestion(u.Question)
+			if q := table.PublicQuestion(e); q != nil {
+				next, shown = pendingQuestion(q)
 			}
 			if asJSON {
-				out := map[string]any{"game": file.Game, "over": u.End, "answers": u.Step,
-					"next": next, "view": u.Status.View}
+				out := map[string]any{"game": file.Game, "over": e.Over(), "answers": len(e.Answers()),
+					"next": next, "view": g.View(referee.Public)}
 				b, err := json.MarshalIndent(out, "", "  ")
 				if err != nil {
 					return err
@@ -80,7 +66,7 @@ func newShowCmd(a *app) *cobra.Command {
 				fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 				return nil
 			}
-			fmt.Fprintln(a.stdout, u.Status.Text)
+			fmt.Fprintln(a.stdout, safetext.CleanLines(g.Status(referee.Public)))
 			if next != nil {
 				fmt.Fprintf(a.stdout, "\nWaiting for %s:\n", next.Actor)
 				if shown.Secret {

@@ -203,24 +203,51 @@ const SecretQuestion = "(a secret question)"
 // "(secret)", rulings with their public text only.
 func (t *Table) Log() []Entry {
 	var out []Entry
-	t.call(func() {
-		n := 0
-		for _, e := range t.e.Log() {
-			if e.Event != nil {
-				text := safetext.CleanLines(e.Event.For(referee.Public))
-				if text != "" {
-					out = append(out, Entry{Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
-				}
-				continue
-			}
-			n++
-			en := Entry{N: n, QuestionID: e.QuestionID, Actor: e.Actor, ActorName: t.name(e.Actor), Text: safetext.CleanLines(e.Text),
-				Answer: safetext.Clean(e.Answer), Label: safetext.Clean(e.Label), Secret: e.Secret, Rule: e.Rule, Step: e.Step}
-			if e.Secret {
-				en.Answer, en.Label, en.Text = "(secret)", "(secret)", SecretQuestion
-			}
-			out = append(out, en)
-		}
-	})
+	t.call(func() { out = t.log() })
 	return out
+}
+
+func (t *Table) log() []Entry {
+	var out []Entry
+	n := 0
+	for _, e := range t.e.Log() {
+		if e.Event != nil {
+			text := safetext.CleanLines(e.Event.For(referee.Public))
+			if text != "" {
+				out = append(out, Entry{Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
+			}
+			continue
+		}
+		n++
+		en := Entry{N: n, QuestionID: e.QuestionID, Actor: e.Actor, ActorName: t.name(e.Actor), Text: safetext.CleanLines(e.Text),
+			Answer: safetext.Clean(e.Answer), Label: safetext.Clean(e.Label), Secret: e.Secret, Rule: e.Rule, Step: e.Step}
+		if e.Secret {
+			en.Answer, en.Label, en.Text = "(secret)", "(secret)", SecretQuestion
+		}
+		out = append(out, en)
+	}
+	return out
+}
+
+// still is a table of a saved game that nobody plays (rumref log, show):
+// the same filter, without a goroutine, a save or watchers.
+func still(e *referee.Engine) *Table {
+	t := &Table{e: e, phones: map[referee.Seat]int{}, here: referee.Table}
+	for _, n := range e.Game().PlayerNames() {
+		t.names = append(t.names, safetext.Clean(n))
+	}
+	return t
+}
+
+// PublicLog is the log of a saved game as the public sees it (as Log).
+func PublicLog(e *referee.Engine) []Entry { return still(e).log() }
+
+// PublicQuestion is the pending question of a saved game as the public
+// sees it (nil: none).
+func PublicQuestion(e *referee.Engine) *Question {
+	q := e.Next()
+	if q == nil {
+		return nil
+	}
+	return still(e).questionFor(q, len(e.Answers()), Page(referee.Public))
 }
