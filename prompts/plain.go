@@ -65,6 +65,13 @@ func (l *lineFront) readLine() (string, error) {
 	l.mu.Unlock()
 	select {
 	case r := <-l.lines:
+		if r.err != nil {
+			// The reader has stopped: every later read meets the same end
+			// (this one may be set aside as interrupted).
+			l.mu.Lock()
+			l.ended = r.err
+			l.mu.Unlock()
+		}
 		return r.line, r.err
 	case <-intr:
 		return "", io.EOF

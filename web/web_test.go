@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -116,7 +117,9 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *served {
 		select {
 		case <-tb.done:
 		case <-time.After(5 * time.Second):
-			t.Error("the session did not stop")
+			var b strings.Builder
+			pprof.Lookup("goroutine").WriteTo(&b, 2)
+			t.Errorf("the session did not stop; its goroutines:\n%s", b.String())
 		}
 		core.Close("input_ended", "")
 		srv.Close()
