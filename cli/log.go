@@ -64,7 +64,7 @@ func newLogCmd(a *app) *cobra.Command {
 		Short: "Print a saved game's answers and rulings (public view)",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			file, factory, check, err := openSave(args[0])
+			file, factory, check, err := openSave(args[0], a.stderr)
 			if err != nil {
 				return err
 			}

@@ -3,27 +3,56 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
-	"rumref/games"
 
 	"github.com/spf13/cobra"
 
+	"rumref/games"
 	"rumref/journal"
+	"rumref/journal/migrate"
 	"rumref/referee"
 )
 
-// openSave reads a save, makes its game factory and replays it, refusing
-// a bad save with a message that names the backup. The caller closes the
-// engine (replayed without a log).
-func openSave(path string) (*journal.File, referee.Factory, *referee.Engine, error) {
+// openSave reads a save, brings a save of an older revision of its game's
+// questions to today's in memory (saying so on note, once), makes its game
+// factory and replays it, refusing a bad save with a message that names
+// the backup. The caller closes the engine (replayed without a log).
+// show, log and score open saves this way: they never write the file.
+func openSave(path string, note io.Writer) (*journal.File, referee.Factory, *referee.Engine, error) {
+	file, data, m, err := readSave(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if m != nil {
+		fmt.Fprintln(note, m.Shown())
+	}
+	return replaySave(path, file, data)
+}
+
+// readSave reads a save and migrates it in memory (m: nil when it is of
+// today's revision; file is then the migrated save). A save that cannot
+// be migrated exactly is refused with its sentence.
+func readSave(path string) (file *journal.File, data []byte, m *migrate.Migrated, err error) {
 	// Decoding the save and drawing the board run deep: the stack is
 	// grown once here, while it is shallow, rather than deep in the
 	// decoder (referee.GrowStack).
 	referee.GrowStack()
-	file, data, err := games.Read(path)
+	file, data, err = games.Read(path)
 	if err != nil {
 		return nil, nil, nil, withBackup(path, err)
 	}
+	if m, err = games.Migrate(file); err != nil {
+		return nil, nil, nil, fmt.Errorf("cannot open %s: %w", path, err)
+	}
+	if m != nil {
+		file = m.File
+	}
+	return file, data, m, nil
+}
+
+// replaySave makes the factory of a save read by readSave and replays it.
+func replaySave(path string, file *journal.File, data []byte) (*journal.File, referee.Factory, *referee.Engine, error) {
 	factory, err := games.FactoryOf(file)
 	if err != nil {
 		return nil, nil, nil, withBackup(path, err)
@@ -49,6 +78,51 @@ func withBackup(path string, err error) error {
 	return msg
 }
 
+// keepMigrated writes a migrated save over the old one, under the save's
+// lock: first the original bytes, unchanged, to a file of their own
+// beside it (KeptName), then the migrated save, atomically. It returns the
+// name the original is kept under, as the table is told it.
+func keepMigrated(path string, data []byte, m *migrate.Migrated) (string, error) {
+	real, err := journal.Resolve(path)
+	if err != nil {
+		return "", err
+	}
+	lock, err := journal.Acquire(real)
+	if err != nil {
+		return "", err
+	}
+	defer lock.Release()
+	enc, err := journal.Encode(m.File)
+	if err != nil {
+		return "", err
+	}
+	for n := 1; ; n++ {
+		kept := KeptName(real, m.From, n)
+		err := journal.Create(kept, data)
+		if errors.Is(err, journal.ErrExists) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("keeping the original of %s: %w", path, err)
+		}
+		if err := journal.Write(real, enc); err != nil {
+			return "", err
+		}
+		return kept, nil
+	}
+}
+
+// KeptName is the n-th name (1, 2, ...) for the original of a save of
+// revision rev that was migrated: FILE.rev3.bak, then FILE.rev3-2.bak...
+// It is not FILE.bak, which every later save replaces with the save before
+// it.
+func KeptName(path string, rev, n int) string {
+	if n == 1 {
+		return fmt.Sprintf("%s.rev%d.bak", path, rev)
+	}
+	return fmt.Sprintf("%s.rev%d-%d.bak", path, rev, n)
+}
+
 // newResumeCmd builds "rumref resume".
 func newResumeCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
@@ -60,7 +134,18 @@ func newResumeCmd(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			file, factory, e, err := openSave(args[0])
+			file, data, m, err := readSave(args[0])
+			if err != nil {
+				return err
+			}
+			if m != nil {
+				kept, err := keepMigrated(args[0], data, m)
+				if err != nil {
+					return err
+				}
+				a.info(mode, m.Announce(kept))
+			}
+			file, factory, e, err := replaySave(args[0], file, data)
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"rumref/games"
 	"strconv"
 	"strings"
@@ -34,7 +35,7 @@ totals, the places and how any tie was broken.
 			var res scoring.Result
 			var err error
 			if len(args) == 1 {
-				res, err = scoreFile(args[0])
+				res, err = scoreFile(args[0], a.stderr)
 			} else {
 				res, err = scoreByHand(a)
 			}
@@ -72,13 +73,13 @@ type scoreObj struct {
 
 // scoreFile scores a save or a score sheet, told apart by the save's
 // format line.
-func scoreFile(path string) (scoring.Result, error) {
+func scoreFile(path string, note io.Writer) (scoring.Result, error) {
 	data, err := setup.ReadFile(path, journal.MaxSize)
 	if err != nil {
 		return scoring.Result{}, err
 	}
 	if journal.IsSave(data) {
-		file, _, e, err := openSave(path)
+		file, _, e, err := openSave(path, note)
 		if err != nil {
 			return scoring.Result{}, err
 		}

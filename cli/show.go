@@ -45,7 +45,7 @@ func newShowCmd(a *app) *cobra.Command {
 		Short: "Print a saved game's board and public status",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			file, _, e, err := openSave(args[0])
+			file, _, e, err := openSave(args[0], a.stderr)
 			if err != nil {
 				return err
 			}

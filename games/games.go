@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"rumref/journal"
+	"rumref/journal/migrate"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
@@ -41,10 +42,22 @@ type Entry struct {
 	Check func(setup any) error
 	// Factory makes fresh games of a checked setup, for play and replay.
 	Factory func(setup any) (referee.Factory, error)
-	// Settle, when set, fixes a decoded setup by what its answers show
-	// (nil: nothing to fix): a revision number that was given to two sets
-	// of questions is told apart by the questions the save answered.
-	Settle func(setup any, answers []referee.Answer)
+	// Migrate, when set, brings a save made under an older revision of
+	// the game's questions to today's (package journal/migrate, a Chain
+	// of one step per revision). It is given a decoded save (setup,
+	// answers, answers ahead) and must not change it; it returns:
+	//   - nil and no error: the save is of today's revision (or newer,
+	//     which Check refuses);
+	//   - a *migrate.Migrated: the same game under today's revision, its
+	//     answers rewritten into today's questions and checked by a
+	//     replay under today's rules, the answers ahead moved with them;
+	//     it plays on exactly as the old revision would have;
+	//   - a *migrate.Refusal: the save cannot be carried over exactly;
+	//     its sentence names the save's revision in players' words. Such
+	//     a save is never played under other rules.
+	// "resume" writes a migrated save (keeping the original beside it);
+	// show, log and score migrate in memory only.
+	Migrate func(f *journal.File) (*migrate.Migrated, error)
 	// Score scores a game for the viewer (referee.Public: the table, with
 	// the kept wares and coins of the others secret); nil when rumref
 	// does not score this game's games.
@@ -156,7 +169,7 @@ var Pirates = &Entry{
 		}
 		return PiratesFactory(cfg, board), nil
 	},
-	Settle: func(s any, answers []referee.Answer) { s.(*pirates.Config).Settle(answers) },
+	Migrate: migrate.Pirates.Migrate,
 	Score: func(g referee.Game, viewer referee.Viewer) scoring.Result {
 		return g.(*pirates.Game).ScoreFor(viewer)
 	},
@@ -306,28 +319,25 @@ type (
 	}]
 )
 
-// Decode parses a save of any game (journal.DecodeWith).
+// Decode parses a save of any game (journal.DecodeWith), as written: a
+// save of an older revision is not migrated (Migrate).
 func Decode(data []byte) (*journal.File, error) {
-	return settle(journal.DecodeWith(data, Setups))
+	return journal.DecodeWith(data, Setups)
 }
 
-// Read loads a save of any game from disk (journal.ReadWith).
+// Read loads a save of any game from disk (journal.ReadWith), as written.
 func Read(path string) (*journal.File, []byte, error) {
-	f, data, err := journal.ReadWith(path, Setups)
-	f, err = settle(f, err)
-	return f, data, err
+	return journal.ReadWith(path, Setups)
 }
 
-// settle lets the game of a save read without error fix its setup by
-// its answers (Entry.Settle).
-func settle(f *journal.File, err error) (*journal.File, error) {
-	if err != nil || f == nil || f.Setup == nil {
-		return f, err
+// Migrate brings a save read by Read or Decode to today's revision of its
+// game's questions (Entry.Migrate): nil for a save of today's revision.
+func Migrate(f *journal.File) (*migrate.Migrated, error) {
+	e, err := Of(f)
+	if err != nil || e.Migrate == nil || f.Setup == nil {
+		return nil, err
 	}
-	if e, ok := Lookup(f.Game); ok && e.Settle != nil {
-		e.Settle(f.Setup, f.Answers)
-	}
-	return f, nil
+	return e.Migrate(f)
 }
 
 // File is a new save of a game: its setup and answers, in today's format.

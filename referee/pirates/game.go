@@ -88,26 +88,6 @@ const revisionRumInOne = 4
 // bunk of the fifth round, rp.draw.known).
 const revisionFaithful = 5
 
-// Settle fixes the rules revision of a save by its answers: rules
-// revision 3 was given, in the session that made it, first to games that
-// asked the die and then each re-roll (rum.use, rum.second; saved by
-// 0cf0685) and then to games that take a roll with rum as one answer
-// (saved by 00241b9 and after, before that became revision 4). A revision
-// 3 save that answered no rum.use or rum.second question is one of the
-// second kind, or one that reached no re-roll, which both revisions
-// replay alike up to there: it goes on as revision 4.
-func (c *Config) Settle(answers []referee.Answer) {
-	if c.Rules != revisionAsksNeeded {
-		return
-	}
-	for _, a := range answers {
-		if a.Q == "rum.use" || a.Q == "rum.second" {
-			return
-		}
-	}
-	c.Rules = revisionRumInOne
-}
-
 // NewConfig is the setup of a new game under today's rules.
 func NewConfig(layout Layout) Config { return Config{Layout: layout, Rules: RulesRevision} }
 

@@ -41,13 +41,15 @@ func TestSavesOfRevisionTwoReplay(t *testing.T) { replaySaves(t, "rev2", 2, 4) }
 // one answer: their journals hold rum.use and rum.second after a die
 // (random legal games of 3 to 5 players; the goldens were written by
 // 0cf0685).
-func TestSavesOfRevisionThreeReplay(t *testing.T) { replaySaves(t, "rev3", 3, 3) }
+// They are migrated to revision 4 (journal/migrate), and replay there to
+// the same ends.
+func TestSavesOfRevisionThreeReplay(t *testing.T) { replaySaves(t, "rev3", 4, 3) }
 
 // TestSavesOfRevisionThreeWithRumInOneReplay replays a finished 5-player
 // game saved as rules revision 3 by rumref 731d91d, after 00241b9 took a
 // roll with rum as one answer and before that became revision 4: its
 // journal holds chest.roll and wrangle.roll answers such as r5 and no
-// rum.use, so it is read as revision 4 (Config.Settle) and replays to
+// rum.use, so it is migrated to revision 4 as it is and replays to
 // the end 731d91d recorded.
 func TestSavesOfRevisionThreeWithRumInOneReplay(t *testing.T) { replaySaves(t, "rev3r", 4, 1) }
 
@@ -76,13 +78,20 @@ func TestSavesOfRevisionFourReplay(t *testing.T) {
 	}
 }
 
-// savedGame opens a save of testdata: its setup, the factory of its game
-// and its answers.
+// savedGame opens a save of testdata, migrated in memory as resume
+// would: its setup, the factory of its game and its answers.
 func savedGame(tb testing.TB, path string) (pirates.Config, func() referee.Game, []referee.Answer) {
 	tb.Helper()
 	f, _, err := games.Read(path)
 	if err != nil {
 		tb.Fatalf("%s does not open: %v", path, err)
+	}
+	m, err := games.Migrate(f)
+	if err != nil {
+		tb.Fatalf("%s is not migrated: %v", path, err)
+	}
+	if m != nil {
+		f = m.File
 	}
 	cfg := *f.Setup.(*pirates.Config)
 	board, err := setup.Assemble(cfg.Layout)
