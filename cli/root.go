@@ -2,9 +2,12 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -40,6 +43,9 @@ func (a *app) mode() (prompts.Mode, error) {
 			return m, err
 		}
 		if m == prompts.Terminal && a.detect() != prompts.Terminal {
+			if prompts.DumbTerminal() {
+				return m, fmt.Errorf("--io terminal needs a terminal that understands escape sequences, and TERM is dumb: use --io plain")
+			}
 			return m, fmt.Errorf("--io terminal needs a terminal on stdin and stdout: use --io plain or --io json with pipes")
 		}
 		return m, nil
@@ -112,6 +118,7 @@ answer and scores the end.
 Environment:
 
 - NO_COLOR: when set, no color.
+- TERM: dumb gets plain lines (no color, no cursor movement), as a pipe does.
 - XDG_DATA_HOME: where new saves go (default ~/.local/share/rumref/saves) and
   where the Rum Runner cards typed in are remembered (runner-cards.yaml beside
   the saves; see rumref cards).`,
@@ -120,6 +127,10 @@ Environment:
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(flagError)
+	// A misspelt command is answered in a sentence (misspelt), not with
+	// cobra's tab-indented list.
+	root.DisableSuggestions = true
+	root.SuggestionsMinimumDistance = 2
 	// Every command runs with the signals handled (no command defines
 	// its own PersistentPreRun, which would replace this one), except the
 	// ones that only read and print (printsOnly).
@@ -164,4 +175,32 @@ Environment:
 		root.AddCommand(c.make())
 	}
 	return root
+}
+
+// misspelt rewords cobra's error for an unknown command (`unknown command
+// "neu" for "rumref"`) as a sentence that names the commands that look
+// like it; other errors pass through.
+func misspelt(root *cobra.Command, err error) error {
+	rest, ok := strings.CutPrefix(err.Error(), "unknown command ")
+	if !ok {
+		return err
+	}
+	name, qerr := strconv.QuotedPrefix(rest)
+	if qerr != nil {
+		return err
+	}
+	name, _ = strconv.Unquote(name)
+	var meant []string
+	for _, s := range root.SuggestionsFor(name) {
+		meant = append(meant, "rumref "+s)
+	}
+	msg := fmt.Sprintf("there is no command %q", name)
+	switch len(meant) {
+	case 0:
+	case 1:
+		msg += "; did you mean " + meant[0] + "?"
+	default:
+		msg += "; did you mean " + strings.Join(meant[:len(meant)-1], ", ") + " or " + meant[len(meant)-1] + "?"
+	}
+	return errors.New(msg + " (rumref --help lists the commands)")
 }

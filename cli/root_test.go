@@ -154,3 +154,18 @@ func TestGamesNamedFromTheRegistry(t *testing.T) {
 		}
 	}
 }
+
+// TestMisspeltCommandReadsAsWords: a misspelt command is answered in a
+// sentence that names the command meant, not with cobra's tab-indented
+// list (which the error's cleaning printed as a literal \t).
+func TestMisspeltCommandReadsAsWords(t *testing.T) {
+	for args, want := range map[string]string{
+		"neu pirates": `rumref: there is no command "neu"; did you mean rumref new? (rumref --help lists the commands)` + "\n",
+		"xyzzy":       `rumref: there is no command "xyzzy" (rumref --help lists the commands)` + "\n",
+	} {
+		var out, errOut strings.Builder
+		if code := run(strings.Fields(args), nil, &out, &errOut); code != exitError || errOut.String() != want {
+			t.Errorf("rumref %s: exit %d, stderr %q; want %q", args, code, errOut.String(), want)
+		}
+	}
+}

@@ -97,6 +97,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 	if err == nil {
 		return exitOK
 	}
+	err = misspelt(root, err)
 	var ce *codedError
 	if errors.As(err, &ce) {
 		if ce.err != nil && ce.err.Error() != "" {

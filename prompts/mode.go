@@ -55,13 +55,20 @@ func ParseMode(s string) (Mode, error) {
 }
 
 // Detect picks the default mode: Terminal when both in and out are
-// terminals, Plain otherwise.
+// terminals that can move the cursor, Plain otherwise. A terminal whose
+// TERM is dumb (an editor's shell, a serial console) understands no
+// escape sequence: it gets plain lines, with no color and no cursor
+// movement.
 func Detect(in, out *os.File) Mode {
-	if isTerminal(in) && isTerminal(out) {
+	if isTerminal(in) && isTerminal(out) && !DumbTerminal() {
 		return Terminal
 	}
 	return Plain
 }
+
+// DumbTerminal reports whether TERM says the terminal understands no
+// escape sequence (TERM=dumb).
+func DumbTerminal() bool { return os.Getenv("TERM") == "dumb" }
 
 // Columns is the width in columns of the terminal w writes to, or 0 when
 // w is not a terminal (a pipe, a file): what is printed there need not

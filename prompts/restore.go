@@ -30,7 +30,7 @@ func SaveTerminal(in *os.File, out io.Writer) (restore func()) {
 		if err == nil {
 			term.Restore(fd, saved)
 		}
-		if f, ok := out.(*os.File); ok && isTerminal(f) {
+		if f, ok := out.(*os.File); ok && isTerminal(f) && !DumbTerminal() {
 			io.WriteString(f, showCursor)
 		}
 	}
