@@ -186,6 +186,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	webCfg := web.ConfigFor(entry, factory(), factory)
 	webCfg.Rules = rulesText
 	webCfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
+	webCfg.PlayID = games.PlayID(file, factory().PlayerNames())
 	shownBefore := publicEvents(e)
 	tbl := table.New(e, table.Config{Save: save, Factory: factory, Parallel: webCfg.Parallel, Ahead: ahead,
 		PlayLink: webCfg.PlayURL})
@@ -245,9 +246,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		reason = "error" // the pages are told the game stopped, not that it is over
 		return err
 	}
-	if srv != nil {
-		a.endWeb(mode, tbl)
-	}
+	a.endPlay(mode, tbl.Play())
 	return nil
 }
 

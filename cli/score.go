@@ -16,6 +16,7 @@ import (
 	"rumref/safetext"
 	"rumref/scoring"
 	"rumref/setup"
+	"rumref/wire"
 )
 
 // newScoreCmd builds "rumref score".
@@ -33,11 +34,12 @@ totals, the places and how any tie was broken.
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var res scoring.Result
+			var link string
 			var err error
 			if len(args) == 1 {
-				res, err = scoreFile(args[0], a.stderr)
+				res, link, err = scoreFile(args[0], a.stderr)
 			} else {
-				res, err = scoreByHand(a)
+				res, link, err = scoreByHand(a)
 			}
 			if err != nil {
 				return err
@@ -54,8 +56,11 @@ totals, the places and how any tie was broken.
 			if err != nil {
 				mode = prompts.Plain
 			}
+			if link != "" && !asJSON {
+				text = strings.TrimRight(text, "\n") + "\n\n" + a.playText(link)
+			}
 			// The JSON Lines protocol writes one score object.
-			a.out(mode).Report(scoreObj{Type: "score", PadJSON: res.JSON(), Text: scoring.Pad(res)}, text)
+			a.out(mode).Report(scoreObj{Type: "score", PadJSON: res.JSON(), Text: scoring.Pad(res), Play: playObj(link)}, text)
 			return nil
 		},
 	}
@@ -69,48 +74,53 @@ type scoreObj struct {
 	Type string `json:"type"`
 	scoring.PadJSON
 	Text string `json:"text"`
+	// Play is the BG Stats link of a finished game (none for an
+	// unfinished save).
+	Play *wire.Play `json:"play,omitempty"`
 }
 
 // scoreFile scores a save or a score sheet, told apart by the save's
-// format line.
-func scoreFile(path string, note io.Writer) (scoring.Result, error) {
+// format line, and makes the play's BG Stats link ("" for an unfinished
+// save).
+func scoreFile(path string, note io.Writer) (scoring.Result, string, error) {
 	data, err := setup.ReadFile(path, journal.MaxSize)
 	if err != nil {
-		return scoring.Result{}, err
+		return scoring.Result{}, "", err
 	}
 	if journal.IsSave(data) {
 		file, _, e, err := openSave(path, note)
 		if err != nil {
-			return scoring.Result{}, err
+			return scoring.Result{}, "", err
 		}
 		defer e.Close()
 		entry, err := games.Of(file)
 		if err != nil {
-			return scoring.Result{}, err
+			return scoring.Result{}, "", err
 		}
 		if entry.Score == nil {
-			return scoring.Result{}, fmt.Errorf("%s is a %s game: score works on %s games", path, file.Game, scoredTitles())
+			return scoring.Result{}, "", fmt.Errorf("%s is a %s game: score works on %s games", path, file.Game, scoredTitles())
 		}
 		// An unfinished game is scored as the table may see it: other
 		// players' kept wares and coins stay secret.
 		res := entry.Score(e.Game(), referee.Public)
 		res.Provisional = !e.Over()
-		return res, nil
+		return res, savePlayLink(file, entry, e.Game()), nil
 	}
 	players, err := setup.ParseSheet(data)
 	if err != nil {
-		return scoring.Result{}, fmt.Errorf("%s: %w", path, err)
+		return scoring.Result{}, "", fmt.Errorf("%s: %w", path, err)
 	}
-	return scoring.Rank(players), nil
+	res := scoring.Rank(players)
+	return res, sheetPlayLink(players, res, path), nil
 }
 
 // scoreByHand asks player by player for their tiles and scores them. The
 // answers are assembled into a score sheet so that they get exactly the
 // sheet's checks.
-func scoreByHand(a *app) (scoring.Result, error) {
+func scoreByHand(a *app) (scoring.Result, string, error) {
 	mode, err := a.mode()
 	if err != nil {
-		return scoring.Result{}, err
+		return scoring.Result{}, "", err
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
 	var opts []referee.Option
@@ -119,7 +129,7 @@ func scoreByHand(a *app) (scoring.Result, error) {
 	}
 	ns, err := ask.Choose("How many players to score?", opts)
 	if err != nil {
-		return scoring.Result{}, interrupted(err, "")
+		return scoring.Result{}, "", interrupted(err, "")
 	}
 	n, _ := strconv.Atoi(ns)
 	fields := []struct{ key, prompt string }{
@@ -161,10 +171,10 @@ func scoreByHand(a *app) (scoring.Result, error) {
 			return err
 		})
 		if err != nil {
-			return scoring.Result{}, interrupted(err, "")
+			return scoring.Result{}, "", interrupted(err, "")
 		}
 		if name, err = safetext.Name(name); err != nil {
-			return scoring.Result{}, err
+			return scoring.Result{}, "", err
 		}
 		cur := fmt.Sprintf("  - name: %q\n", name)
 		for _, f := range fields {
@@ -187,11 +197,11 @@ func scoreByHand(a *app) (scoring.Result, error) {
 				return err
 			})
 			if err != nil {
-				return scoring.Result{}, interrupted(err, "")
+				return scoring.Result{}, "", interrupted(err, "")
 			}
 			l, err := line(v)
 			if err != nil {
-				return scoring.Result{}, err
+				return scoring.Result{}, "", err
 			}
 			cur += l
 		}
@@ -199,9 +209,10 @@ func scoreByHand(a *app) (scoring.Result, error) {
 	}
 	players, err := setup.ParseTypedSheet(sheetOf("", 0))
 	if err != nil {
-		return scoring.Result{}, err
+		return scoring.Result{}, "", err
 	}
-	return scoring.Rank(players), nil
+	res := scoring.Rank(players)
+	return res, sheetPlayLink(players, res, ""), nil
 }
 
 // handValue turns a typed list into the sheet's YAML for one field.

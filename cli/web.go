@@ -81,13 +81,3 @@ func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, toke
 	a.out(mode).Report(obj, strings.TrimRight(b.String(), "\n"))
 	return srv, nil
 }
-
-// endWeb prints the play logger link at the end of a game.
-func (a *app) endWeb(mode prompts.Mode, tbl *table.Table) {
-	u := tbl.Play()
-	if u == "" {
-		return
-	}
-	// Nothing follows JSON's end object; the table page shows the link.
-	a.out(mode).Report(nil, fmt.Sprintf("Log this play in BG Stats (scan the code or open the link):\n%s%s", web.QRText(u), u))
-}

@@ -119,6 +119,9 @@ type Placing struct {
 	Name   string
 	Score  int
 	Winner bool
+	// Place is the player's place (1 for a winner; players who tie share
+	// a place).
+	Place int
 	// Start is the player who took the first turn.
 	Start bool
 }
@@ -186,7 +189,7 @@ var Pirates = &Entry{
 					seat = i
 				}
 			}
-			out = append(out, Placing{Name: s.Name, Score: s.Total, Winner: s.Place == 1, Start: seat == g.Config.Start})
+			out = append(out, Placing{Name: s.Name, Score: s.Total, Winner: s.Place == 1, Place: s.Place, Start: seat == g.Config.Start})
 		}
 		return out, true
 	}},
@@ -218,7 +221,11 @@ var Runner = &Entry{
 		}
 		var out []Placing
 		for i := range g.Players {
-			out = append(out, Placing{Name: g.Players[i].Name, Score: g.Players[i].Points(), Winner: g.Winner == i, Start: i == 0})
+			place := 1 // a draw: both first
+			if g.Winner >= 0 && g.Winner != i {
+				place = 2
+			}
+			out = append(out, Placing{Name: g.Players[i].Name, Score: g.Players[i].Points(), Winner: g.Winner == i, Place: place, Start: i == 0})
 		}
 		return out, true
 	}},

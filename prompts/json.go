@@ -93,7 +93,11 @@ func (j *jsonFront) show(m shown) {
 		s.emit(wire.Rules{Type: "rules", Query: safetext.Clean(m.query), Text: m.text})
 	case showEnd:
 		st, _ := s.Table.Peek(table.Laptop, referee.Public, Columns(s.Out))
-		s.emit(wire.End{Type: "end", Status: st.View, Text: st.Text, Step: s.cur.Step})
+		var play *wire.Play
+		if s.cur.Play != "" {
+			play = &wire.Play{URL: s.cur.Play}
+		}
+		s.emit(wire.End{Type: "end", Status: st.View, Text: st.Text, Step: s.cur.Step, Play: play})
 	}
 	// Headings, notes and lines for the one at the laptop have no
 	// object: a driver lays out its own screens.

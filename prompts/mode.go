@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"golang.org/x/term"
 )
 
 // Mode is how a session talks to the people (or program) at the table.
@@ -82,4 +84,21 @@ func Columns(w io.Writer) int {
 		return 0
 	}
 	return termWidth(int(f.Fd()))
+}
+
+// Rows is the height in rows of the terminal w writes to, or 0 when w
+// is not a terminal.
+func Rows(w io.Writer) int {
+	if c, ok := w.(*crlfWriter); ok {
+		w = c.w
+	}
+	f, ok := w.(*os.File)
+	if !ok || !isTerminal(f) {
+		return 0
+	}
+	_, h, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return h
 }

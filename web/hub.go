@@ -63,6 +63,9 @@ type Config struct {
 	// Play is how the game is logged in a play logger (nil: no link at
 	// the end).
 	Play *games.PlayLog
+	// PlayID is the play's stable ID for the play logger
+	// (games.PlayID of the save).
+	PlayID string
 	// Clock says when the game began and how long it has been played in
 	// all (for the play logger link; nil: since the hub was made).
 	Clock func() (started time.Time, played time.Duration)

@@ -36,7 +36,7 @@ func TestPlayLinkDateAndDuration(t *testing.T) {
 		}
 		entry, _ := games.Of(f)
 		began := time.Date(2026, 11, 30, 19, 30, 0, 0, time.Local)
-		cfg := Config{Game: entry.Name, Title: entry.Title, Names: e.Game().PlayerNames(), Play: entry.Play,
+		cfg := Config{Game: entry.Name, Title: entry.Title, Names: e.Game().PlayerNames(), Play: entry.Play, PlayID: "rumref-0123",
 			Clock: func() (time.Time, time.Duration) { return began, 83*time.Minute + 40*time.Second }}
 		link := cfg.PlayURL(e.Game())
 		if !strings.HasPrefix(link, playLink) {
@@ -50,13 +50,19 @@ func TestPlayLinkDateAndDuration(t *testing.T) {
 		if p.PlayDate != "2026-11-30 19:30:00" || p.DurationMin != 84 {
 			t.Errorf("%s: date %q, %d minutes; want the day it began and 84 minutes played", c.game, p.PlayDate, p.DurationMin)
 		}
-		if p.Game.Name != entry.Title || p.Game.BggID != c.bgg || p.Game.SourceGameID != c.source {
+		if p.SourcePlayID != "rumref-0123" || !strings.Contains(data, `"name":"`+entry.Title+`"`) {
+			t.Errorf("%s: the link lacks its sourcePlayId or its game's name unescaped: %s", c.game, data)
+		}
+		if p.Game.Name != entry.Title || p.Game.BggID != c.bgg || p.Game.SourceGameID != c.source || !p.Game.HighestWins {
 			t.Errorf("%s: game %+v", c.game, p.Game)
 		}
 		winners, starts := 0, 0
 		for _, pl := range p.Players {
 			if pl.Winner {
 				winners++
+			}
+			if pl.Rank < 1 || pl.Winner != (pl.Rank == 1) && c.game == "pirates" {
+				t.Errorf("%s: rank %d of %+v", c.game, pl.Rank, pl)
 			}
 			if pl.StartPlayer {
 				starts++

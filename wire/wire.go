@@ -173,14 +173,14 @@ type End struct {
 	Status json.RawMessage `json:"status"`
 	Text   string          `json:"text"`
 	Step   int             `json:"step"`
-	// Play is the play logger link and its QR code (pages only).
+	// Play is the play logger link (and, on the pages, its QR code).
 	Play *Play `json:"play,omitempty"`
 }
 
 // Play is a play logger (BG Stats) link and its QR code as SVG.
 type Play struct {
 	URL string `json:"url"`
-	QR  string `json:"qr"`
+	QR  string `json:"qr,omitempty"`
 }
 
 // Exit says the session stopped before the game's end (JSON Lines).

@@ -1,0 +1,101 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"time"
+
+	"rumref/games"
+	"rumref/journal"
+	"rumref/prompts"
+	"rumref/referee"
+	"rumref/scoring"
+	"rumref/web"
+	"rumref/wire"
+)
+
+// The play logger (BG Stats) link: at the end of every game and from
+// rumref score (docs/bgstats.md).
+
+// playText is what the laptop prints of a play's link: the code when
+// it fits the screen (a terminal at least as wide as the code and two
+// rows higher), and the link itself, always.
+func (a *app) playText(link string) string {
+	cols, rows := prompts.Columns(a.stdout), prompts.Rows(a.stdout)
+	if cols == 0 {
+		return "Log this play in BG Stats: open the link\n" + link
+	}
+	code := web.QRText(link)
+	lines := strings.Split(strings.TrimRight(code, "\n"), "\n")
+	if code != "" && qrWidth(lines) <= cols && len(lines)+2 <= rows {
+		return "Log this play in BG Stats: scan the code or open the link\n" + code + link
+	}
+	return "Log this play in BG Stats: open the link (its code needs a larger window)\n" + link
+}
+
+// qrWidth is the widest line of a code drawn in characters.
+func qrWidth(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, len([]rune(l)))
+	}
+	return w
+}
+
+// endPlay prints the play logger link at the end of a game (the JSON
+// Lines end object carries it itself: nothing follows it).
+func (a *app) endPlay(mode prompts.Mode, link string) {
+	if link == "" || mode == prompts.JSON {
+		return
+	}
+	a.out(mode).Report(nil, a.playText(link))
+}
+
+// savePlayLink is the link of a finished save's play, the same as its
+// game's end gave ("" for a game not over or one that logs no plays).
+func savePlayLink(file *journal.File, entry *games.Entry, g referee.Game) string {
+	if entry.Play == nil {
+		return ""
+	}
+	placings, over := entry.Play.Result(g)
+	if !over {
+		return ""
+	}
+	started, _ := time.Parse(time.RFC3339, file.Started)
+	return web.PlayLink(web.Played{Title: entry.Title, Log: entry.Play, ID: games.PlayID(file, g.PlayerNames()),
+		Started: started, Played: max(time.Duration(file.Played)*time.Second, time.Minute/2)}, placings)
+}
+
+// sheetPlayLink is the link of a game scored from a score sheet: it
+// names no start player and no time played; its date is the sheet's
+// (the file's modification time, or none for tiles typed in).
+func sheetPlayLink(players []scoring.Player, res scoring.Result, path string) string {
+	entry, ok := games.Lookup("pirates")
+	if !ok || entry.Play == nil {
+		return ""
+	}
+	b, err := json.Marshal(players)
+	if err != nil {
+		return ""
+	}
+	var started time.Time
+	if path != "" {
+		if fi, err := os.Stat(path); err == nil {
+			started = fi.ModTime().Truncate(time.Second)
+		}
+	}
+	var placings []games.Placing
+	for _, s := range res.Scores {
+		placings = append(placings, games.Placing{Name: s.Name, Score: s.Total, Winner: s.Place == 1, Place: s.Place})
+	}
+	return web.PlayLink(web.Played{Title: entry.Title, Log: entry.Play, ID: games.SheetPlayID([]string{string(b)}), Started: started}, placings)
+}
+
+// playObj is the link as the JSON Lines objects carry it (nil: none).
+func playObj(link string) *wire.Play {
+	if link == "" {
+		return nil
+	}
+	return &wire.Play{URL: link}
+}
