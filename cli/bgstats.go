@@ -3,12 +3,12 @@ package cli
 import (
 	"encoding/json"
 	"os"
-	"strings"
 	"time"
 
 	"rumref/games"
 	"rumref/journal"
 	"rumref/prompts"
+	"rumref/qr"
 	"rumref/referee"
 	"rumref/scoring"
 	"rumref/web"
@@ -19,28 +19,17 @@ import (
 // rumref score (docs/bgstats.md).
 
 // playText is what the laptop prints of a play's link: the code when
-// it fits the screen (a terminal at least as wide as the code and two
-// rows higher), and the link itself, always.
+// it fits the screen (qr.Fit: as wide as the terminal and two rows less
+// high), and the link itself, always.
 func (a *app) playText(link string) string {
 	cols, rows := prompts.Columns(a.stdout), prompts.Rows(a.stdout)
 	if cols == 0 {
 		return "Log this play in BG Stats: open the link\n" + link
 	}
-	code := web.QRText(link)
-	lines := strings.Split(strings.TrimRight(code, "\n"), "\n")
-	if code != "" && qrWidth(lines) <= cols && len(lines)+2 <= rows {
+	if code, ok := qr.Fit(link, cols, max(rows-2, 1)); ok {
 		return "Log this play in BG Stats: scan the code or open the link\n" + code + link
 	}
 	return "Log this play in BG Stats: open the link (its code needs a larger window)\n" + link
-}
-
-// qrWidth is the widest line of a code drawn in characters.
-func qrWidth(lines []string) int {
-	w := 0
-	for _, l := range lines {
-		w = max(w, len([]rune(l)))
-	}
-	return w
 }
 
 // endPlay prints the play logger link at the end of a game (the JSON
