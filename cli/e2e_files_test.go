@@ -202,7 +202,7 @@ func TestSignalAtATerminalPromptRestoresTheTerminal(t *testing.T) {
 		if code := c.cmd.ProcessState.ExitCode(); code != exitInterrupted {
 			t.Errorf("%v: exit %d", sig, code)
 		}
-		if !strings.Contains(c.screen(), "the game is saved in") {
+		if !strings.Contains(c.screen(), "The game is saved in:") {
 			t.Errorf("%v: no message:\n%s", sig, c.screen())
 		}
 		tio, err := unix.IoctlGetTermios(int(c.f.Fd()), getTermios)

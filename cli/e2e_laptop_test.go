@@ -80,3 +80,73 @@ func TestTmuxDumbTerminalGetsNoEscapes(t *testing.T) {
 		t.Fatalf("the pane's output was not recorded:\n%s", out)
 	}
 }
+
+// rumrefAt runs the binary as rumref does with its saves in the data
+// directory home.
+func rumrefAt(t *testing.T, home, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Env = append(os.Environ(), "NO_COLOR=1", "XDG_DATA_HOME="+home)
+	return runCmd(t, cmd)
+}
+
+// savedIn is where a stopped game says it is saved (prompts.SavedIn):
+// the path on a line of its own.
+func savedIn(t *testing.T, stderr string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(stderr, "The game is saved in:\n  ")
+	path, _, _ := strings.Cut(rest, "\n")
+	if !ok || !strings.Contains(stderr, "Continue it with:\n  rumref resume "+path+"\n") {
+		t.Fatalf("the stop does not name the save and the command on lines of their own:\n%s", stderr)
+	}
+	return path
+}
+
+// TestSavesAndResumeAlone: rumref saves lists the games of the data
+// directory with their game, progress, players and date, the newest
+// first; rumref resume alone continues the latest unfinished one after
+// naming it, or asks which when several were saved today; the shell's
+// completion of resume offers them.
+func TestSavesAndResumeAlone(t *testing.T) {
+	home := t.TempDir()
+	var paths []string
+	for _, players := range []string{"Ann:gold,Bo:violet", "Cy:blue,Di:gold"} {
+		r := rumrefAt(t, home, "1\n", "new", "pirates", "--players", players, "--start", "1", "--layout", "fixed", "--io", "plain")
+		if r.code != exitInterrupted {
+			t.Fatalf("new: exit %d\n%s", r.code, r.stderr)
+		}
+		paths = append(paths, savedIn(t, r.stderr))
+	}
+	// The first was saved two days ago, the second (Cy's) is the latest.
+	old := time.Now().Add(-48 * time.Hour)
+	if err := os.Chtimes(paths[0], old, old); err != nil {
+		t.Fatal(err)
+	}
+	r := rumrefAt(t, home, "", "saves")
+	cy, ann := strings.Index(r.stdout, "Rum & Pirates, round 1 of 5, Cy, Di, saved today "), strings.Index(r.stdout, "Rum & Pirates, round 1 of 5, Ann, Bo, saved "+old.Format("Mon 2 Jan 15:04"))
+	if r.code != 0 || cy < 0 || ann < cy || !strings.Contains(r.stdout, "\n  rumref resume "+paths[0]+"\n") {
+		t.Fatalf("rumref saves: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r = rumrefAt(t, home, "", "__complete", "resume", ""); !strings.HasPrefix(r.stdout, paths[1]+"\tRum & Pirates") || !strings.Contains(r.stdout, "\n"+paths[0]+"\t") {
+		t.Errorf("the completion of rumref resume does not offer the saves, the latest first:\n%s", r.stdout)
+	}
+
+	// Alone, resume continues the latest and says which.
+	r = rumrefAt(t, home, "", "resume", "--io", "plain")
+	if r.code != exitInterrupted || !strings.Contains(r.stdout, "Resuming the latest unfinished game (Rum & Pirates, round 1 of 5, Cy, Di, saved today ") ||
+		!strings.Contains(r.stdout, "Saving to "+paths[1]) || savedIn(t, r.stderr) != paths[1] {
+		t.Fatalf("rumref resume alone: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// Two games saved today: the table chooses.
+	now := time.Now()
+	os.Chtimes(paths[0], now, now)
+	r = rumrefAt(t, home, "2\n", "resume", "--io", "plain")
+	if !strings.Contains(r.stdout, "2 unfinished games were saved today. Which one goes on?") || !strings.Contains(r.stdout, "Saving to "+paths[1]) {
+		t.Fatalf("rumref resume alone with two games of today: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// Nothing to resume.
+	if r = rumrefAt(t, t.TempDir(), "", "resume"); r.code != exitError || !strings.Contains(r.stderr, "there is no unfinished game in ") {
+		t.Errorf("rumref resume alone with no save: exit %d\n%s", r.code, r.stderr)
+	}
+}

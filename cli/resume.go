@@ -126,13 +126,22 @@ func KeptName(path string, rev, n int) string {
 // newResumeCmd builds "rumref resume".
 func newResumeCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "resume FILE",
-		Short: "Continue a saved game exactly where it stopped",
-		Args:  cobra.ExactArgs(1),
+		Use:   "resume [FILE]",
+		Short: "Continue a saved game exactly where it stopped (alone: the latest unfinished game)",
+		Args:  cobra.MaximumNArgs(1),
+		// The shell completes the unfinished saves (saves.go).
+		ValidArgsFunction: completeSaves,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			mode, err := a.mode()
 			if err != nil {
 				return err
+			}
+			if len(args) == 0 {
+				path, err := a.latestSave(mode)
+				if err != nil {
+					return err
+				}
+				args = []string{path}
 			}
 			file, data, m, err := readSave(args[0])
 			if err != nil {

@@ -151,6 +151,7 @@ Environment:
 	}{
 		{"new", func() *cobra.Command { return newNewCmd(a) }},
 		{"resume", func() *cobra.Command { return newResumeCmd(a) }},
+		{"saves", func() *cobra.Command { return printsOnly(newSavesCmd(a)) }},
 		{"show", func() *cobra.Command { return printsOnly(newShowCmd(a)) }},
 		{"log", func() *cobra.Command { return printsOnly(newLogCmd(a)) }},
 		{"board", func() *cobra.Command { return printsOnly(newBoardCmd(a)) }},

@@ -17,7 +17,7 @@ func TestSignalsHandledWhereAGameIsPlayed(t *testing.T) {
 	a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
 	root := newRootCmd(a, nil)
 	want := map[string]bool{"new": true, "resume": true, "score": true, "rules": true, "sim": true, "cards": true,
-		"show": false, "log": false, "board": false, "man": false}
+		"show": false, "saves": false, "log": false, "board": false, "man": false}
 	for _, cmd := range root.Commands() {
 		handled, ok := want[cmd.Name()]
 		if !ok {

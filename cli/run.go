@@ -1,5 +1,5 @@
 // Package cli is rumref's command line: one file per command, named like
-// it (new.go, resume.go, show.go, log.go, board.go, score.go, rules.go,
+// it (new.go, resume.go, saves.go, show.go, log.go, board.go, score.go, rules.go,
 // sim.go, man.go), the root command and its flags (root.go, flags.go,
 // web.go for --web), the play loop shared by new and resume (play.go, its
 // play clock clock.go), and here the run of one command line: exit codes,
@@ -83,7 +83,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 			a.stop.restore()
 			fmt.Fprintf(stderr, "rumref: internal error (a bug in rumref): %v\n", r)
 			if a.stop.path != "" {
-				fmt.Fprintf(stderr, "The game is saved up to the last answer: rumref resume %s\n", a.stop.path)
+				fmt.Fprintf(stderr, "The game is saved up to the last answer. %s\n", prompts.SavedIn(a.stop.path))
 			}
 			fmt.Fprintf(stderr, "Please report it with these details:\n%s", debug.Stack())
 			code = exitInternal
@@ -158,7 +158,7 @@ func (s *stopper) handle(sig os.Signal) int {
 	name := signalName(sig)
 	switch {
 	case s.path != "":
-		fmt.Fprintf(s.stderr, "\nrumref: stopped by %s: the game is saved in %s; continue with: rumref resume %s\n", name, s.path, s.path)
+		fmt.Fprintf(s.stderr, "\nrumref: stopped by %s. %s\n", name, prompts.SavedIn(s.path))
 		s.lock.Release()
 		return exitInterrupted
 	case s.setup:

@@ -78,6 +78,9 @@ type Entry struct {
 	// board to build): shown when a game starts and resumes, and by the
 	// setup command.
 	Instructions func(setup any, cols int) (string, error)
+	// Progress says how far a game has come, as a list of saves shows it
+	// ("round 2 of 5", "turn 7"); nil: the list says nothing of it.
+	Progress func(g referee.Game) string
 	// Sim makes the simulator's table of a seed (players: the table
 	// size, 0 to vary it by the seed): its setup, the random player's
 	// policy and the game's checks (see sim.go).
@@ -154,6 +157,9 @@ var Pirates = &Entry{
 		return piratesInstructions(cfg, board, cols), nil
 	},
 	NewSetup: func() any { return new(pirates.Config) },
+	Progress: func(g referee.Game) string {
+		return fmt.Sprintf("round %d of %d", g.(*pirates.Game).View(referee.Public).(pirates.View).Round, pirates.Rounds)
+	},
 	Check: func(s any) error {
 		cfg := s.(*pirates.Config)
 		if err := cfg.Validate(); err != nil {
@@ -205,6 +211,9 @@ var Runner = &Entry{
 	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
 	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },
 	NewSetup:     func() any { return new(runner.Config) },
+	Progress: func(g referee.Game) string {
+		return fmt.Sprintf("turn %d", g.(*runner.Game).View(referee.Public).(runner.View).Turn)
+	},
 	Check: func(s any) error {
 		if err := s.(*runner.Config).Validate(); err != nil {
 			return &journal.SetupError{Part: "section", What: "a valid setup", Err: err}

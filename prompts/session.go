@@ -479,15 +479,31 @@ func (s *Session) stop(err error) error {
 		reason = "input_ended"
 	}
 	s.fe.stop(reason)
-	msg := "The game is saved"
+	msg := "The game is saved."
 	if s.SaveName != "" {
-		msg += fmt.Sprintf(" in %s; continue it with: rumref resume %s", s.SaveName, s.SaveName)
+		msg = SavedIn(s.SaveName)
 	}
 	if errors.Is(err, ErrInputEnded) {
 		msg = "The input ended. " + msg
 	}
-	fmt.Fprintln(s.ErrOut, safetext.CleanLines(msg+"."))
+	fmt.Fprintln(s.ErrOut, safetext.CleanLines(msg))
 	return err
+}
+
+// SavedIn says where a game is saved and how to continue it, the save's
+// path and the command each on a line of its own, so that a terminal
+// breaks neither and either can be copied whole (no period after them).
+func SavedIn(path string) string {
+	return "The game is saved in:\n  " + path + "\nContinue it with:\n  rumref resume " + ShellQuote(path)
+}
+
+// ShellQuote is path as a shell reads it back: as it is when it holds
+// only characters no shell treats specially, else in single quotes.
+func ShellQuote(path string) string {
+	if path != "" && strings.Trim(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%") == "" {
+		return path
+	}
+	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
 }
 
 // passedKey names who answers q, as passed holds it.

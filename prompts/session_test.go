@@ -230,7 +230,9 @@ func TestMetaCommandsShowHelpRulesPeekQuit(t *testing.T) {
 	if len(r.s.Engine.Answers()) != 2 {
 		t.Fatalf("quit should stop before red: %v", r.s.Engine.Answers())
 	}
-	if !strings.Contains(r.err.String(), "saved in game.yaml") {
+	// The path and the command on lines of their own, no period glued
+	// to them, so either can be copied whole.
+	if !strings.Contains(r.err.String(), "The game is saved in:\n  game.yaml\nContinue it with:\n  rumref resume game.yaml\n") {
 		t.Errorf("quit message %q", r.err.String())
 	}
 }
@@ -570,5 +572,20 @@ func TestJSONRefusalOfASecretAnswerIsMarkedForItsOwner(t *testing.T) {
 	}
 	if public == nil || public["secret"] != nil || public["actor"] != nil {
 		t.Fatalf("a public refusal carries secret or actor: %v", public)
+	}
+}
+
+// TestShellQuote: a save's path is given as a shell reads it back.
+func TestShellQuote(t *testing.T) {
+	for path, want := range map[string]string{
+		"/home/ann/.local/share/rumref/saves/pirates-20261201-233800.yaml": "/home/ann/.local/share/rumref/saves/pirates-20261201-233800.yaml",
+		"my game.yaml": "'my game.yaml'",
+		"Ann's.yaml":   `'Ann'\''s.yaml'`,
+		"":             "''",
+		"$HOME/x.yaml": "'$HOME/x.yaml'",
+	} {
+		if got := ShellQuote(path); got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", path, got, want)
+		}
 	}
 }

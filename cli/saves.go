@@ -1,0 +1,258 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"rumref/games"
+	"rumref/prompts"
+	"rumref/referee"
+	"rumref/safetext"
+)
+
+// saveInfo is one save of the user's data directory as a list of saves
+// shows it.
+type saveInfo struct {
+	Path     string    `json:"path"`
+	Game     string    `json:"game,omitempty"`
+	Title    string    `json:"title,omitempty"`
+	Players  []string  `json:"players,omitempty"`
+	Progress string    `json:"progress,omitempty"`
+	Over     bool      `json:"over"`
+	Saved    time.Time `json:"saved"`
+	// Problem says why the save cannot be opened ("" when it can).
+	Problem string `json:"problem,omitempty"`
+}
+
+// listSaves lists the saves of dir (the *.yaml files), the newest first.
+// Each is read and replayed for its players and progress; one that cannot
+// be opened is listed with why.
+func listSaves(dir string) ([]saveInfo, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []saveInfo
+	for _, de := range entries {
+		if de.IsDir() || !strings.HasSuffix(de.Name(), ".yaml") {
+			continue
+		}
+		path := filepath.Join(dir, de.Name())
+		info := saveInfo{Path: path}
+		if st, err := de.Info(); err == nil {
+			info.Saved = st.ModTime()
+		}
+		file, _, e, err := openSave(path, io.Discard)
+		if err != nil {
+			info.Problem = firstLine(err.Error())
+			out = append(out, info)
+			continue
+		}
+		info.Game, info.Over = file.Game, e.Over()
+		g := e.Game()
+		info.Players = g.PlayerNames()
+		if entry, err := games.Of(file); err == nil {
+			info.Title = entry.Title
+			if entry.Progress != nil {
+				info.Progress = entry.Progress(g)
+			}
+		}
+		e.Close()
+		out = append(out, info)
+	}
+	slices.SortStableFunc(out, func(a, b saveInfo) int { return b.Saved.Compare(a.Saved) })
+	return out, nil
+}
+
+// firstLine is s up to its first line break.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// describe is a save in one line: its game, how far it came, its players
+// and when it was saved.
+func (s saveInfo) describe() string {
+	if s.Problem != "" {
+		return "cannot be opened: " + safetext.Clean(s.Problem)
+	}
+	state := s.Progress
+	if s.Over {
+		state = "over"
+	}
+	parts := []string{s.Title}
+	if state != "" {
+		parts = append(parts, state)
+	}
+	names := make([]string, len(s.Players))
+	for i, n := range s.Players {
+		names[i] = safetext.Clean(n)
+	}
+	parts = append(parts, strings.Join(names, ", "), "saved "+when(s.Saved))
+	return strings.Join(parts, ", ")
+}
+
+// when is a time as a list of saves shows it: the hour today, else the
+// day and the hour.
+func when(t time.Time) string {
+	now := time.Now()
+	if sameDay(t, now) {
+		return "today " + t.Format("15:04")
+	}
+	if t.Year() == now.Year() {
+		return t.Format("Mon 2 Jan 15:04")
+	}
+	return t.Format("2 Jan 2006 15:04")
+}
+
+func sameDay(a, b time.Time) bool {
+	ay, am, ad := a.Date()
+	by, bm, bd := b.Date()
+	return ay == by && am == bm && ad == bd
+}
+
+// savesDir is the directory of the saves rumref names itself (in the
+// user's data directory), or an error that says why there is none.
+func savesDir() (string, error) {
+	base, err := dataDir()
+	if err != nil {
+		return "", fmt.Errorf("no home directory, so no saves of rumref's own: name a save, rumref resume FILE")
+	}
+	return filepath.Join(base, "saves"), nil
+}
+
+// newSavesCmd builds "rumref saves".
+func newSavesCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "saves",
+		Short: "List the saved games in the user's data directory, the newest first",
+		Long: `List the saved games in the user's data directory (where rumref new saves a
+game unless --save names a file), the newest first: the game, how far it came,
+the players and when it was last saved, and the file to resume it from.
+rumref resume alone continues the latest unfinished one.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			mode, err := a.mode()
+			if err != nil {
+				return err
+			}
+			dir, err := savesDir()
+			if err != nil {
+				return err
+			}
+			saves, err := listSaves(dir)
+			if err != nil {
+				return fmt.Errorf("reading the saves in %s: %w", dir, err)
+			}
+			if saves == nil {
+				saves = []saveInfo{}
+			}
+			var b strings.Builder
+			if len(saves) == 0 {
+				fmt.Fprintf(&b, "No saved games in %s yet: rumref new %s starts one.", dir, strings.Join(games.Names(), "|"))
+			} else {
+				fmt.Fprintf(&b, "Saved games in %s, the newest first:\n", dir)
+				for _, s := range saves {
+					fmt.Fprintf(&b, "\n%s\n  rumref resume %s\n", s.describe(), prompts.ShellQuote(s.Path))
+				}
+				b.WriteString("\nrumref resume alone continues the latest unfinished game.")
+			}
+			a.out(mode).Report(map[string]any{"type": "saves", "dir": dir, "saves": saves}, b.String())
+			return nil
+		},
+	}
+}
+
+// unfinished are the saves of the user's data directory whose games are
+// not over, the newest first.
+func unfinished() (dir string, saves []saveInfo, err error) {
+	if dir, err = savesDir(); err != nil {
+		return "", nil, err
+	}
+	all, err := listSaves(dir)
+	if err != nil {
+		return "", nil, fmt.Errorf("reading the saves in %s: %w", dir, err)
+	}
+	for _, s := range all {
+		if s.Problem == "" && !s.Over {
+			saves = append(saves, s)
+		}
+	}
+	return dir, saves, nil
+}
+
+// latestSave picks the save rumref resume continues when no file is
+// named: the latest unfinished game of the user's data directory, said
+// before it goes on; when several were saved today, the table chooses
+// among them.
+func (a *app) latestSave(mode prompts.Mode) (string, error) {
+	dir, saves, err := unfinished()
+	if err != nil {
+		return "", err
+	}
+	if len(saves) == 0 {
+		return "", fmt.Errorf("there is no unfinished game in %s: rumref new %s starts one, and rumref resume FILE continues a game saved elsewhere", dir, strings.Join(games.Names(), "|"))
+	}
+	today := 0
+	for _, s := range saves {
+		if sameDay(s.Saved, time.Now()) {
+			today++
+		}
+	}
+	ask := a.out(mode)
+	if today > 1 {
+		var opts []referee.Option
+		for i, s := range saves[:today] {
+			opts = append(opts, referee.Option{Key: fmt.Sprint(i + 1), Label: s.describe()})
+		}
+		key, err := ask.Choose(fmt.Sprintf("%d unfinished games were saved today. Which one goes on?", today), opts)
+		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
+			return "", &codedError{code: exitStopped, err: errors.New("no game was resumed")}
+		}
+		if err != nil {
+			return "", err
+		}
+		for i, s := range saves {
+			if fmt.Sprint(i+1) == key {
+				return s.Path, nil
+			}
+		}
+	}
+	s := saves[0]
+	ask.Say(fmt.Sprintf("Resuming the latest unfinished game (%s):\n  %s", s.describe(), s.Path))
+	return s.Path, nil
+}
+
+// completeSaves offers the unfinished saves of the user's data directory
+// to the shell's completion of rumref resume, each with what it is; a word
+// that is no such save is completed as a file name.
+func completeSaves(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	_, saves, err := unfinished()
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	var out []string
+	for _, s := range saves {
+		if strings.HasPrefix(s.Path, toComplete) {
+			out = append(out, s.Path+"\t"+s.describe())
+		}
+	}
+	if len(out) == 0 {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
