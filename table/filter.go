@@ -3,6 +3,7 @@ package table
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"rumref/referee"
 	"rumref/safetext"
@@ -126,6 +127,7 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 		}
 	}
 	u.Confirm = t.confirmFor(w.v)
+	u.Answers = t.answersFor(w.v)
 	if w.v.Laptop {
 		// The laptop draws the board when it is asked to (Peek), at its
 		// screen's width at that moment.
@@ -138,6 +140,41 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 		u.Status = &Status{Viewer: viewer, Text: t.statusText(viewer, 0), View: view}
 	}
 	return u
+}
+
+// recentAnswers is how many of its own latest answers a seat's page
+// lists.
+const recentAnswers = 8
+
+// answersFor are the latest answers of v's seat, oldest first, in words:
+// its page lists them so that its player corrects one by tapping it. A
+// seat's page gets its own answers only (its secret ones with their
+// value, which only it sees); the table page and the laptop get none.
+func (t *Table) answersFor(v Viewer) []Answered {
+	seat, ok := v.Viewer.Seat()
+	if v.Laptop || !ok {
+		return nil
+	}
+	var out []Answered
+	n := 0
+	for _, e := range t.e.Log() {
+		if e.Event != nil {
+			continue
+		}
+		n++
+		if e.Actor != seat {
+			continue
+		}
+		answer := safetext.Clean(e.Label)
+		if answer == "" {
+			answer = safetext.Clean(e.Answer)
+		}
+		out = append(out, Answered{N: n, Question: e.QuestionID, Text: safetext.CleanLines(strings.TrimSpace(e.Text)), Answer: answer, Secret: e.Secret})
+	}
+	if len(out) > recentAnswers {
+		out = out[len(out)-recentAnswers:]
+	}
+	return out
 }
 
 // statusText is the board and status for viewer, cleaned for printing; a

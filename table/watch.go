@@ -48,6 +48,27 @@ type Update struct {
 	Failed error
 	// Phones says which seats have a phone connected, by seat.
 	Phones []bool
+	// Answers are a seat's page's own latest answers, oldest first
+	// (filter.go: answersFor), for the page to list and correct by a
+	// tap; nil for the table page and the laptop.
+	Answers []Answered
+	// Rulings, set for a page when Rewound, are every ruling it sees
+	// now: they replace the rulings sent before, which the undo or
+	// correction may have made false.
+	Rulings []Event
+}
+
+// Answered is one answer as its owner's page lists it, in words.
+type Answered struct {
+	// N is the answer's number (1-based, as Correct takes it).
+	N int
+	// Question is the question's ID; Text the question asked; Answer
+	// the answer given, as its owner sees it.
+	Question string
+	Text     string
+	Answer   string
+	// Secret marks an answer nobody else sees.
+	Secret bool
 }
 
 // Event is a ruling as one viewer sees it.
@@ -152,6 +173,9 @@ func (t *Table) publish() {
 	t.lookAhead()
 	for _, w := range t.watchers {
 		u := t.updateFor(w, t.eventsFor(w, fresh), rewound)
+		if rewound && !w.v.Laptop {
+			u.Rulings = t.eventsFor(w, evs)
+		}
 		u.Infos, w.infos = w.infos, nil
 		if len(u.Infos) > 0 || u.Exit != nil || u.Rewound || len(u.Events) > 0 || u.Status != nil || u.End && !w.ended || !sameQ(u.Question, w.question) || !sameConfirm(u.Confirm, w.confirm) {
 			w.question, w.confirm = u.Question, u.Confirm

@@ -90,6 +90,8 @@ type viewer struct {
 	end      json.RawMessage
 	exit     json.RawMessage
 	info     []json.RawMessage
+	// answers are the seat's own latest answers (none for the table).
+	answers []wire.Answered
 	// help is the help object for the question this viewer sees.
 	help json.RawMessage
 	// clients of this viewer connected now
@@ -198,7 +200,7 @@ func (h *Hub) helpFor(q *wire.Question) json.RawMessage {
 		rules = strings.TrimRight(h.cfg.Rules(q.Rule), "\n")
 	}
 	return mustJSON(wire.Help{Type: "help", Question: id, Text: strings.TrimRight(b.String(), "\n"),
-		Commands: "Undo takes back the last answer; Correct replaces answer N (numbers as in the log) and replays the rest; Rules searches the rules reference. Taking back another player's secret answer needs that player's confirmation on their phone.",
+		Commands: "Undo takes back the last answer. On a player's screen, a tap on one of their answers under Your answers offers its other choices; the rest of the game is replayed from it. Rules searches the rules reference. Taking back another player's secret answer needs that player's confirmation on their phone.",
 		Rules:    rules})
 }
 
@@ -271,6 +273,35 @@ func (h *Hub) update(v referee.Viewer, u table.Update) {
 		vw.exit = mustJSON(wire.PageExit{Type: "exit", Reason: u.Exit.Reason, Step: u.Exit.Step})
 		h.publish(vw, vw.exit)
 	}
+	h.answersAndRulings(v, vw, u)
+}
+
+// answersAndRulings keeps a seat's own latest answers and sends them when
+// they changed; after an undo or a correction (Rewound) it replaces the
+// viewer's rulings with the table's new list and sends the whole state,
+// so no page keeps a ruling that the change made false. Called with h.mu
+// held.
+func (h *Hub) answersAndRulings(v referee.Viewer, vw *viewer, u table.Update) {
+	answers := []wire.Answered{}
+	for _, a := range u.Answers {
+		answers = append(answers, wire.Answered{N: a.N, Question: a.Question, Text: a.Text, Answer: a.Answer, Secret: a.Secret})
+	}
+	changed := !bytes.Equal(mustJSON(answers), mustJSON(vw.answers))
+	vw.answers = answers
+	if u.Initial {
+		return
+	}
+	if u.Rewound {
+		vw.events = vw.events[:0:0]
+		for _, ev := range u.Rulings[max(0, len(u.Rulings)-recentEvents):] {
+			vw.events = append(vw.events, mustJSON(wire.Event{Type: "event", Rule: ev.Rule, Text: ev.Text, Step: ev.Step}))
+		}
+		h.publish(vw, mustJSON(h.state(v)))
+		return
+	}
+	if changed {
+		h.publish(vw, mustJSON(wire.Answers{Type: "answers", Answers: answers}))
+	}
 }
 
 // confirmObj is a confirmation or request as the page of v shows it.
@@ -330,7 +361,10 @@ func (h *Hub) state(v referee.Viewer) wire.State {
 	vw := h.viewers[v+1]
 	s := wire.State{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: int(v), Name: h.name(v), Players: h.cfg.Names,
 		Step: h.step, View: vw.view, Text: vw.text, Question: vw.question, Events: vw.events, Info: vw.info,
-		Confirm: vw.confirm, End: vw.end, Exit: vw.exit}
+		Confirm: vw.confirm, End: vw.end, Exit: vw.exit, Answers: vw.answers}
+	if s.Answers == nil {
+		s.Answers = []wire.Answered{}
+	}
 	if s.View == nil {
 		s.View = json.RawMessage("null")
 	}

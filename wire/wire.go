@@ -233,6 +233,24 @@ type State struct {
 	Confirm  json.RawMessage   `json:"confirm"`
 	End      json.RawMessage   `json:"end"`
 	Exit     json.RawMessage   `json:"exit"`
+	// Answers are a seat's own latest answers ([] for the table page).
+	Answers []Answered `json:"answers"`
+}
+
+// Answered is one of a seat's own answers as its page lists it, to
+// correct it by a tap.
+type Answered struct {
+	N        int    `json:"n"`
+	Question string `json:"question"`
+	Text     string `json:"text"`
+	Answer   string `json:"answer"`
+	Secret   bool   `json:"secret"`
+}
+
+// Answers is a stream event: the seat's own latest answers changed.
+type Answers struct {
+	Type    string     `json:"type"`
+	Answers []Answered `json:"answers"`
 }
 
 // Join lists the seats' pages for the table page (GET U/join).

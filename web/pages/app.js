@@ -111,6 +111,7 @@
       case "event": if (st) { st.events.push(o); if (st.events.length > 40) st.events.shift(); } break;
       case "info": if (st) { st.info.push(o); } showInfo(o.text); break;
       case "confirm": if (st) st.confirm = o.id ? o : null; break;
+      case "answers": if (st) st.answers = o.answers; break;
       case "end": if (st) { st.end = o; st.question = null; } break;
       case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = "stopped"; break;
     }
@@ -125,7 +126,7 @@
     renderEvents();
     renderEnd();
     if (page === "table") { renderBoard(); renderTable($("state")); }
-    else { renderSecrets(); renderTable($("state")); }
+    else { renderSecrets(); renderAnswers(); renderTable($("state")); }
     placed();
   }
   function placed() { questionTaps.place(); confirmTaps.place(); }
@@ -333,6 +334,35 @@
     }
   }
 
+  // renderAnswers lists this seat's own latest answers in words, the
+  // newest first; a tap on one asks to change it (POST correct without a
+  // value): the table sends this page a value request with the answer's
+  // choices, shown in the confirmation box. It is redrawn only when the
+  // list changes, so a button is never replaced under a finger.
+  let answersDrawn = "";
+  function renderAnswers() {
+    const list = (st.answers || []).slice().reverse();
+    const over = !!(st.end || st.exit);
+    const drawn = JSON.stringify([list, over]);
+    $("mine").hidden = list.length === 0;
+    if (drawn === answersDrawn) return;
+    answersDrawn = drawn;
+    const ol = clear($("answers"));
+    for (const a of list) {
+      const b = el("button", { type: "button", "data-n": String(a.n), onclick: (ev) => changeAnswer(a, ev.currentTarget) },
+        "Answer " + a.n + ": " + a.text + " ", el("span", { class: "was" }, a.answer), a.secret ? " (secret)" : "");
+      b.disabled = over;
+      ol.append(el("li", {}, b));
+    }
+  }
+  function changeAnswer(a, btn) {
+    if (!st || st.end || st.exit) return;
+    once(btn, async () => {
+      const r = await post("correct", { step: st.step, n: a.n, value: "" });
+      if (r.ok && r.out.text) showInfo(r.out.text);
+    });
+  }
+
   function tiles(list) { return el("span", { class: "tiles" }, ...(list && list.length ? list.map((t) => el("span", { class: "tile" }, t)) : ["none"])); }
 
   function renderSecrets() {
@@ -509,10 +539,6 @@
         s.hidden = !s.hidden;
         $("reveal").textContent = s.hidden ? "Tap to show my secrets" : "Tap to hide my secrets";
         $("reveal").setAttribute("aria-expanded", String(!s.hidden));
-      });
-      $("correctform").addEventListener("submit", (ev) => {
-        ev.preventDefault();
-        if (st) once(ev.submitter || $("correctform").querySelector("button"), () => post("correct", { step: st.step, n: parseInt($("correctn").value, 10) || 0, value: $("correctv").value }));
       });
     }
   }
