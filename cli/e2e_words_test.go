@@ -1,0 +1,304 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"rumref/internal/randplay"
+	"rumref/referee"
+	"rumref/wire"
+)
+
+// The words of the front ends (issue 23 item 4): a whole random game of
+// each game, driven through the JSON Lines protocol by a random player
+// that also types wrong answers and asks for help, then the same lines
+// typed in plain mode. The question IDs and option keys are collected
+// from the questions the engine sent, so the scan is exact: no sentence
+// of plain or JSON mode (a refusal, a help text, a ruling, a message)
+// names a question ID, and no refusal or help text names an option key
+// that no front end shows (a tile's "swan-3", a menu's "a23").
+
+// wordsGame is one game the words test plays.
+type wordsGame struct {
+	name   string
+	args   []string
+	policy randplay.Policy
+	seed   uint64
+}
+
+var wordsGames = []wordsGame{
+	{"pirates", []string{"new", "pirates", "--players", "Ann:gold,Bo:blue,Cy:violet", "--start", "Ann"}, randplay.Pirates, 1},
+	{"pirates", []string{"new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "Bo"}, randplay.Pirates, 2},
+	{"runner", []string{"new", "runner", "--crown", "Ann", "--pirate", "Bo"}, randplay.Runner, 3},
+	{"runner", []string{"new", "runner", "--crown", "Ann", "--pirate", "Bo"}, randplay.Runner, 4},
+}
+
+// wrongLines are what the random player types that is not an answer (or
+// may not be one): none of them is an option key of either game.
+var wrongLines = []string{"bogus", "99", "0", "swan", "zz 7", "-1", "the", "yes please", "", ":nonsense"}
+
+// wordsLine is one line the random player typed, with the question it
+// was typed at and whether the game took it as an answer.
+type wordsLine struct {
+	line  string
+	q     wire.Question
+	taken bool
+}
+
+// wordsVocab holds what the engine asked: every question ID, and every
+// option key that is not what a front end shows for it.
+type wordsVocab struct {
+	ids  map[string]bool
+	keys map[string]bool
+}
+
+func (v *wordsVocab) add(q wire.Question) {
+	if strings.Contains(q.ID, ".") {
+		v.ids[q.ID] = true // a one-word ID ("action") is a word of the sentences too
+	}
+	for _, o := range q.Options {
+		if hiddenKey(o) {
+			v.keys[o.Key] = true
+		}
+	}
+}
+
+// hiddenKey reports whether an option's key is not something a terminal
+// shows: a number (a die, a count) is shown as the option's number, a key
+// that is its label is the label, and "r" and a die's number is how the
+// rules ask a roll with rum (r5); the other keys are internal names.
+func hiddenKey(o wire.Option) bool {
+	k := strings.ToLower(o.Key)
+	if strings.EqualFold(o.Key, o.Label) || regexp.MustCompile(`^r?[0-9]+$`).MatchString(k) {
+		return false
+	}
+	return strings.ContainsAny(k, "0123456789-._")
+}
+
+// find returns the first word of vocabulary set in text: a word standing
+// alone, not part of a longer dotted name (a rule's "rp.pub.join" does
+// not name the question "pub.join").
+func find(set map[string]bool, text string) string {
+	words := make([]string, 0, len(set))
+	for w := range set {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	lower := strings.ToLower(text)
+	for _, w := range words {
+		lw := strings.ToLower(w)
+		for from := 0; ; {
+			i := strings.Index(lower[from:], lw)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(lw)
+			before := i == 0 || !wordChar(lower[i-1])
+			after := end == len(lower) || !wordChar(lower[end]) || lower[end] == '.' && (end+1 == len(lower) || !wordChar(lower[end+1]))
+			if before && after {
+				return w
+			}
+			from = i + 1
+		}
+	}
+	return ""
+}
+
+func wordChar(c byte) bool {
+	return c == '.' || c == '-' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// playJSON plays g through the JSON Lines protocol and returns the lines
+// typed, the vocabulary and the objects the binary wrote.
+func playJSON(t *testing.T, g wordsGame, save string) ([]wordsLine, *wordsVocab, []map[string]any) {
+	t.Helper()
+	args := append(append([]string{}, g.args...), "--io", "json", "--seed", fmt.Sprint(g.seed), "--save", save)
+	cmd := exec.Command(binary, args...)
+	cmd.Env = append(os.Environ(), "NO_COLOR=1", "XDG_DATA_HOME="+t.TempDir())
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outPipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	timer := time.AfterFunc(240*time.Second, func() { cmd.Process.Kill() })
+	defer timer.Stop()
+	r := rand.New(rand.NewPCG(g.seed, 23))
+	player := randplay.From(r)
+	vocab := &wordsVocab{ids: map[string]bool{}, keys: map[string]bool{}}
+	var lines []wordsLine
+	var objs []map[string]any
+	sc := bufio.NewScanner(outPipe)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	var last *wire.Question
+	for sc.Scan() {
+		var obj map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &obj); err != nil {
+			t.Fatalf("not a JSON object: %s", sc.Text())
+		}
+		objs = append(objs, obj)
+		if obj["type"] != "question" {
+			continue
+		}
+		var q wire.Question
+		json.Unmarshal(sc.Bytes(), &q)
+		vocab.add(q)
+		if last != nil {
+			lines[len(lines)-1].taken = q.Step > last.Step
+		}
+		if len(lines) > 6000 {
+			t.Fatalf("the game has not ended after %d lines", len(lines))
+		}
+		line := ""
+		switch x := r.IntN(20); {
+		case x == 0:
+			line = "?"
+		case x == 1:
+			line = "help"
+		case x < 4:
+			line = wrongLines[r.IntN(len(wrongLines))]
+		default:
+			line = player.Answer(g.policy, engineQuestion(q))
+		}
+		lines = append(lines, wordsLine{line: line, q: q})
+		last = &q
+		if _, err := io.WriteString(in, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(objs) == 0 || objs[len(objs)-1]["type"] != "end" && !hasType(objs, "end") {
+		t.Fatalf("the game did not end (%d lines typed)", len(lines))
+	}
+	if last != nil {
+		lines[len(lines)-1].taken = true
+	}
+	return lines, vocab, objs
+}
+
+func hasType(objs []map[string]any, typ string) bool {
+	for _, o := range objs {
+		if o["type"] == typ {
+			return true
+		}
+	}
+	return false
+}
+
+// engineQuestion is a question object as the random player reads it.
+func engineQuestion(q wire.Question) *referee.Question {
+	e := &referee.Question{ID: q.ID, Actor: referee.Seat(q.Actor), Secret: q.Secret, Rule: q.Rule, Example: q.Example, Text: q.Text}
+	switch q.Kind {
+	case "number":
+		e.Kind = referee.Number
+		e.Min, e.Max = *q.Min, *q.Max
+	case "text":
+		e.Kind = referee.TextLine
+	}
+	for _, o := range q.Options {
+		e.Options = append(e.Options, referee.Option{Key: o.Key, Label: o.Label})
+	}
+	return e
+}
+
+// sentences are the texts of a JSON object meant to be read by people:
+// every string field but the ones that carry IDs and keys.
+func sentences(obj map[string]any) []string {
+	var out []string
+	var walk func(k string, v any)
+	walk = func(k string, v any) {
+		switch x := v.(type) {
+		case string:
+			switch k {
+			case "type", "id", "question", "rule", "key", "answer", "save", "kind", "query", "actor_name", "label", "example":
+				return
+			}
+			out = append(out, x)
+		case map[string]any:
+			for k2, v2 := range x {
+				if k2 == "view" || k2 == "status" {
+					continue // the board as data
+				}
+				walk(k2, v2)
+			}
+		case []any:
+			for _, v2 := range x {
+				walk(k, v2)
+			}
+		}
+	}
+	walk("", obj)
+	return out
+}
+
+func TestWordsOfAWholeGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole games")
+	}
+	for _, g := range wordsGames {
+		t.Run(fmt.Sprintf("%s-%d", g.name, g.seed), func(t *testing.T) {
+			dir := t.TempDir()
+			lines, vocab, objs := playJSON(t, g, filepath.Join(dir, "json.yaml"))
+			refusals, helps := 0, 0
+			for _, obj := range objs {
+				for _, s := range sentences(obj) {
+					if id := find(vocab.ids, s); id != "" {
+						t.Errorf("JSON %s object names the question %s in a sentence: %q", obj["type"], id, s)
+					}
+				}
+				switch obj["type"] {
+				case "error":
+					refusals++
+				case "help":
+					helps++
+				}
+			}
+			// Plain mode, the same lines.
+			var typed strings.Builder
+			for _, l := range lines {
+				typed.WriteString(l.line + "\n")
+			}
+			args := append(append([]string{}, g.args...), "--io", "plain", "--no-color", "--seed", fmt.Sprint(g.seed), "--save", filepath.Join(dir, "plain.yaml"))
+			res := rumref(t, typed.String(), args...)
+			if res.code != 0 {
+				t.Fatalf("plain mode exits %d:\n%s", res.code, lastChars(res.stdout+res.stderr, 3000))
+			}
+			for _, line := range strings.Split(res.stdout, "\n") {
+				if id := find(vocab.ids, line); id != "" {
+					t.Errorf("plain mode names the question %s: %q", id, line)
+				}
+			}
+			t.Logf("%d lines typed, %d refusals, %d helps, %d question IDs, %d hidden option keys", len(lines), refusals, helps, len(vocab.ids), len(vocab.keys))
+			if refusals == 0 || helps == 0 {
+				t.Errorf("the random player was refused %d times and helped %d times: the scan saw no such text", refusals, helps)
+			}
+		})
+	}
+}
+
+// lastChars is the end of s, n bytes at most.
+func lastChars(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
