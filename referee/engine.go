@@ -400,7 +400,7 @@ func (e *Engine) take(q *Question) (string, bool) {
 // game asks where it stands, and returns its key or why it does not fit.
 func (e *Engine) fits(q *Question, i int, a Answer) (string, *misfit) {
 	if q.ID != a.Q {
-		why := fmt.Sprintf("the game now asks %s there", q.ID)
+		why := "the game now asks another question there"
 		return "", &misfit{i, why, fmt.Errorf("the game asks %s here, not %s", q.ID, a.Q)}
 	}
 	if a.HasActor && Seat(a.Actor) != q.Actor {

@@ -65,7 +65,7 @@ func TestAnswerValidatesAndChangesNothingOnError(t *testing.T) {
 	if q := e.Next(); q.ID != "sum.pick" {
 		t.Fatalf("after 11 want pick, got %s", q.ID)
 	}
-	if err := e.Answer("green"); err == nil || !strings.Contains(err.Error(), "red, blue") {
+	if err := e.Answer("green"); err == nil || !strings.Contains(err.Error(), "Red or Blue, or the option's number, 1 to 2") {
 		t.Fatalf("bad choice error %v", err)
 	}
 	if err := e.Answer("BLUE"); err != nil {

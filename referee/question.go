@@ -139,7 +139,11 @@ func (q *Question) Validate(raw string) (string, error) {
 				return o.Key, nil
 			}
 		}
-		return "", fmt.Errorf("%q is not one of the choices: answer %s", s, q.Allowed())
+		which := q.matchOption(s)
+		if len(which) == 1 {
+			return q.Options[which[0]].Key, nil
+		}
+		return "", q.notOne(s, which)
 	}
 }
 
@@ -163,7 +167,11 @@ func (q *Question) validateText(s string) (string, error) {
 	return s, nil
 }
 
-// Allowed describes the legal answers in one short phrase.
+// Allowed describes the legal answers in one short phrase, naming the
+// options as every front end shows them: by their labels and numbers
+// where the options are numbered, by their keys where the keys are
+// themselves numbers (a die's 1 to 6, and r1 to r6 for a roll with rum),
+// never by an internal key.
 func (q *Question) Allowed() string {
 	if q.Kind == TextLine {
 		return "a line of text"
@@ -171,15 +179,46 @@ func (q *Question) Allowed() string {
 	if q.Kind == Number {
 		return fmt.Sprintf("a number from %d to %d", q.Min, q.Max)
 	}
-	keys := make([]string, 0, len(q.Options))
+	n := len(q.Options)
+	if q.Numbered() {
+		names := make([]string, 0, n)
+		size := 0
+		for i := range q.Options {
+			names = append(names, q.name(i))
+			size += len(names[i])
+		}
+		if n == 1 {
+			return fmt.Sprintf("%s (the option's number is 1)", names[0])
+		}
+		if n <= 6 && size <= 90 {
+			return fmt.Sprintf("%s, or the option's number, 1 to %d", orList(names), n)
+		}
+		return fmt.Sprintf("the option's number, 1 to %d, or its name as listed (%s ... %s)", n, names[0], names[n-1])
+	}
+	keys := make([]string, 0, n)
 	for i, o := range q.Options {
 		if i == 12 {
-			keys = append(keys, fmt.Sprintf("... (%d in all)", len(q.Options)))
+			keys = append(keys, fmt.Sprintf("... (%d in all)", n))
 			break
 		}
-		keys = append(keys, o.Key)
+		if NumberKey(o.Key) {
+			keys = append(keys, o.Key) // a number, or r5
+		} else {
+			keys = append(keys, q.name(i))
+		}
 	}
 	return "one of " + strings.Join(keys, ", ")
+}
+
+// NumberKey reports whether an option key is a number ("4"), or one
+// letter and a number ("r5", a roll with rum): such keys are what people
+// type and see for their options (a list shows them as the options'
+// numbers), where other keys are names internal to the rules.
+func NumberKey(k string) bool {
+	if k != "" && k[0] >= 'a' && k[0] <= 'z' {
+		k = k[1:]
+	}
+	return k != "" && strings.Trim(k, "0123456789") == ""
 }
 
 // Label returns the label of the option with the given key, or the key.

@@ -110,7 +110,7 @@ func TestDeckCountsRefuseWhatTheBoxCannotHold(t *testing.T) {
 		t.Fatalf("a fourth Royal Decree is offered: %v", optionKeys(q))
 	}
 	err := e.Answer("royal-decree")
-	if err == nil || !strings.Contains(err.Error(), "rough-seas") || !strings.Contains(err.Error(), "unlisted") {
+	if err == nil || !strings.Contains(err.Error(), "Rough Seas") || !strings.Contains(err.Error(), "a card not in this list") {
 		t.Fatalf("a fourth Royal Decree must be refused with what is possible, got %v", err)
 	}
 	answerAll(t, e, []step{{"draw.card", "unlisted"}})
