@@ -202,12 +202,9 @@ func commandHint(q *referee.Question, line string) string {
 	return fmt.Sprintf(" (this question takes a line of text; to give the command %s, start the line with a colon: :%s)", strings.ToLower(word), s)
 }
 
-// reason turns an engine rejection into the sentence shown to the player,
-// adding the numbers they may type for a numbered choice.
-func reason(q *referee.Question, err error) string {
-	msg := err.Error()
-	if q != nil && numbered(q) {
-		msg += fmt.Sprintf(" (or its number, 1 to %d)", len(q.Options))
-	}
-	return msg
+// reason turns an engine rejection into the sentence shown to the player
+// (the engine names a choice's options by their labels and numbers, as
+// every front end lists them).
+func reason(_ *referee.Question, err error) string {
+	return err.Error()
 }

@@ -172,7 +172,7 @@ func TestAnswerAsksTheEnginesSetupQuestions(t *testing.T) {
 			t.Fatalf("%s: answers %q %q", mode, g.name, g.color)
 		}
 		o := out.String()
-		want := []string{"Zed is taken", "is not one of the choices: answer one of gold"}
+		want := []string{"Zed is taken", "is not one of the choices: answer Gold,"}
 		if mode == JSON {
 			want = append(want, `"id":"setup.1.name"`, `"type":"error","question":"setup.1.name"`, `"id":"setup.1.color"`)
 		}
@@ -217,7 +217,7 @@ func TestSetupQuestionsTakeTheSessionsCommands(t *testing.T) {
 			t.Fatalf("%s: :quit: %v, want ErrQuit", mode, err)
 		}
 		o := out.String()
-		for _, w := range []string{"setup.1.name asks the table", "During these setup questions help, rules, undo",
+		for _, w := range []string{"The table: ", "During these setup questions help, rules, undo",
 			"REFERENCE FOR pub roll", "REFERENCE FOR colors", "show works once the game has begun", "log works once the game has begun"} {
 			if !strings.Contains(o, w) {
 				t.Errorf("%s output lacks %q:\n%s", mode, w, o)

@@ -52,13 +52,13 @@ func TestCorrectionThatDropsAnswersAsksAndUndoTakesItBack(t *testing.T) {
 		t.Fatalf("run: %v", r.res)
 	}
 	out := r.out.String()
-	ask := "Changing answer 1 drops the 3 later answers from answer 2 (r.roll) on, because it was Ann's answer and the game now asks Bo. Go ahead?"
+	ask := "Changing answer 1 drops the 3 later answers from answer 2 on, because it was Ann's answer and the game now asks Bo. Go ahead?"
 	if n := strings.Count(out, ask); n != 2 {
 		t.Fatalf("the drop confirmation was asked %d times, want 2:\n%s", n, out)
 	}
-	for _, s := range []string{"Nothing was changed.", "Answer 1 is now Bo (bo). Dropped the 3 later answers from answer 2 (r.roll) on",
+	for _, s := range []string{"Nothing was changed.", "Answer 1 is now Bo. Dropped the 3 later answers from answer 2 on",
 		"the game keeps 1 of 4 answers", "Took back the correction of answer 1: the game holds its 4 answers again, exactly as before it.",
-		"Took back answer 4 (r.pick: Red (red))."} {
+		"Took back answer 4 (Ann: Red)."} {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q:\n%s", s, out)
 		}
@@ -76,7 +76,7 @@ func TestCorrectionThatKeepsEverythingShowsTheNewRulings(t *testing.T) {
 	r := startRelay(t, Plain, "ann\n3\npearl\nred\ncorrect 2 5\ncorrect 4\n2\nlog\n").run()
 	out := r.out.String()
 	for _, s := range []string{"Answer 2 is now 5. All 2 later answers still fit.", "Rulings that now follow from answer 2", "* Ann rolled 5. (r.roll)",
-		"Answer 4, Ann: Pick one. -> Red (red)", "New value for answer 4", "Answer 4 is now Blue (blue).", "* Ann picked blue. (r.pick)"} {
+		"Answer 4, Ann: Pick one. -> Red (red)", "New value for answer 4", "Answer 4 is now Blue.", "* Ann picked blue. (r.pick)"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q:\n%s", s, out)
 		}
@@ -214,7 +214,7 @@ func TestCorrectTakesAnOptionNumber(t *testing.T) {
 // says the options' numbers are taken too, as a refused answer does.
 func TestRefusedCorrectionSaysNumbersWork(t *testing.T) {
 	r := startRelay(t, Plain, "ann\n3\npearl\nred\ncorrect 4 green\n").run()
-	if out := r.out.String(); !strings.Contains(out, `Answer 4 was not changed: "green" is not one of the choices: answer one of red, blue (or its number, 1 to 2)`) {
+	if out := r.out.String(); !strings.Contains(out, `Answer 4 was not changed: "green" is not one of the choices: answer Red or Blue, or the option's number, 1 to 2`) {
 		t.Errorf("the refusal:\n%s", out)
 	}
 }

@@ -51,7 +51,7 @@ func multiValues(q *referee.Question, line string) []string {
 // position, key or label, or a number.
 func valueKey(q *referee.Question, v string) (string, error) {
 	if v == "" {
-		return "", fmt.Errorf("it is empty: %s", strings.TrimPrefix(q.Allowed(), "one of "))
+		return "", fmt.Errorf("it is empty: answer %s", q.Allowed())
 	}
 	raw := v
 	if in := parseInput(q, v); in.kind == answerInput {
@@ -98,7 +98,7 @@ func (s *Session) parseValue(first, cur *referee.Question, i int, v string) (str
 			if cur.Confirm {
 				what, why = "draw", "after a die a tile is taken from a line only by its key or label"
 			}
-			return "", table.Why(fmt.Sprintf("value %d (%s) would answer %s's %s %s by its position; %s", i+1, v, s.name(cur.Actor), what, cur.ID, why))
+			return "", table.Why(fmt.Sprintf("value %d (%s) would answer the question after, %s's %s, by its position; %s", i+1, v, s.name(cur.Actor), what, why))
 		}
 		if err != nil {
 			return "", errors.New(reason(cur, err))

@@ -67,10 +67,10 @@ func TestSeveralAnswersOnOneLine(t *testing.T) {
 
 func TestSeveralAnswersRefusedWhole(t *testing.T) {
 	for _, c := range []struct{ line, why string }{
-		{"3 7 2", "value 2 (7) does not fit Bo's question d.roll: 7 is out of range"},
-		{"3 5 2 swan-3 gold hook", "value 6 would answer Bo's secret question (d.ware)"},
-		{"3, , 2", "value 2 () does not fit Bo's question d.roll: it is empty"},
-		{"3 x", `value 2 (x) does not fit Bo's question d.roll: "x" is not a whole number`},
+		{"3 7 2", "value 2 (7) does not fit the next question, Bo's: 7 is out of range"},
+		{"3 5 2 swan-3 gold hook", "value 6 would answer Bo's secret question, which takes one answer a line"},
+		{"3, , 2", "value 2 () does not fit the next question, Bo's: it is empty"},
+		{"3 x", `value 2 (x) does not fit the next question, Bo's: "x" is not a whole number`},
 	} {
 		r := startDice(t, Plain, c.line+"\n")
 		out := r.out.String()
@@ -152,7 +152,7 @@ func TestSeveralAnswersNeverChooseByPosition(t *testing.T) {
 	if n := len(r.s.Engine.Answers()); n != 0 {
 		t.Fatalf("a die string answered a choice by position: %v\n%s", r.s.Engine.Answers(), r.out)
 	}
-	if out := r.out.String(); !strings.Contains(out, "Value 2 (2) would answer Ann's choice r.spend by its position") ||
+	if out := r.out.String(); !strings.Contains(out, "Value 2 (2) would answer the question after, Ann's choice, by its position") ||
 		!strings.Contains(out, "Nothing of the line was taken") {
 		t.Errorf("the refusal does not say why:\n%s", out)
 	}
@@ -163,7 +163,7 @@ func TestSeveralAnswersNeverChooseByPosition(t *testing.T) {
 	// A string of dice that runs on into a tile the table draws does not
 	// draw the tile of the die's number either; named, it is drawn.
 	r = start("4 keep 5 2 1\n")
-	if n := len(r.s.Engine.Answers()); n != 0 || !strings.Contains(r.out.String(), "Value 5 (1) would answer the table's draw r.refill by its position") {
+	if n := len(r.s.Engine.Answers()); n != 0 || !strings.Contains(r.out.String(), "Value 5 (1) would answer the question after, the table's draw, by its position") {
 		t.Errorf("a die string drew a tile by position: %v\n%s", r.s.Engine.Answers(), r.out)
 	}
 	r = start("4 keep 5 2 swan-3 1\n")

@@ -39,11 +39,10 @@ func (s *Session) showLog() { s.fe.show(shown{kind: showLog}) }
 func (s *Session) helpText(q *referee.Question) (question, commands, rules string) {
 	var b strings.Builder
 	if q != nil {
-		fmt.Fprintf(&b, "%s asks %s: %s\n", q.ID, s.name(q.Actor), safetext.CleanLines(q.Text))
-		if numbered(q) {
-			fmt.Fprintf(&b, "Answer with %s, or the option's number 1 to %d.\n", q.Allowed(), len(q.Options))
-		} else {
-			fmt.Fprintf(&b, "Answer with %s.\n", q.Allowed())
+		fmt.Fprintf(&b, "%s\n", Named(capital(s.name(q.Actor)), safetext.CleanLines(q.Text)))
+		fmt.Fprintf(&b, "Answer with %s.\n", safetext.Clean(q.Allowed()))
+		if several := s.severalHint(q); several != "" {
+			fmt.Fprintln(&b, several)
 		}
 		if q.Secret {
 			fmt.Fprintf(&b, "This answer is secret: only %s should see it.\n", s.name(q.Actor))
@@ -67,6 +66,25 @@ func (s *Session) helpText(q *referee.Question) (question, commands, rules strin
 		rules = strings.TrimRight(s.Rules(q.Rule), "\n")
 	}
 	return safetext.CleanLines(question), commands, safetext.CleanLines(rules)
+}
+
+// severalHint says, at a public draw or roll, that several of them fit
+// on one line (see multi.go); "" elsewhere. In the terminal a die's digit
+// answers at once, so there only draws are said to fit.
+func (s *Session) severalHint(q *referee.Question) string {
+	switch {
+	case q.Secret:
+		return ""
+	case q.Kind == referee.Choice && q.Confirm && len(q.Options) > 1:
+		a, b := safetext.Clean(q.Options[0].Label), safetext.Clean(q.Options[len(q.Options)-1].Label)
+		if a == "" || b == "" {
+			return ""
+		}
+		return fmt.Sprintf("Several draws fit on one line, in the order they are drawn and separated by commas (for example %s, %s): the first answers this draw, the next one the draw after it.", a, b)
+	case q.Kind == referee.Number && q.Max-q.Min < 10 && !s.fe.can().lists:
+		return fmt.Sprintf("Several rolls fit on one line, in the order they are rolled (for example %d %d %d): the first answers this roll, the next one the roll after it.", q.Max, q.Min, q.Max)
+	}
+	return ""
 }
 
 // help explains the current question, the commands and its rule.

@@ -117,7 +117,7 @@ func TestChoiceNumbersAndOptionKeysThatLookLikeCommands(t *testing.T) {
 	if got := r.s.Engine.Answers(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("answers %v, want %v\n%s", got, want, r.out)
 	}
-	if !strings.Contains(r.out.String(), "or its number, 1 to 3") {
+	if !strings.Contains(r.out.String(), "or the option's number, 1 to 3") {
 		t.Errorf("numbered rejection does not mention numbers:\n%s", r.out)
 	}
 }
@@ -221,7 +221,7 @@ func TestMetaCommandsShowHelpRulesPeekQuit(t *testing.T) {
 		t.Fatalf("run: %v", r.res)
 	}
 	out := r.out.String()
-	for _, s := range []string{"Board and status (public view)", "Bo's ware hidden", "t.pick asks Ann: Pick one.", "undo ", "correct N VALUE",
+	for _, s := range []string{"Board and status (public view)", "Bo's ware hidden", "Ann: Pick one.\nAnswer with Red, Blue or A thing called undo, or the option's number, 1 to 3.", "undo ", "correct N VALUE",
 		"REFERENCE FOR t.pick", "REFERENCE FOR treasure", "Pass the laptop to Bo", "WARE=map", `"Zed" is not a player`} {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q", s)

@@ -129,7 +129,7 @@ func (t *Table) applyQueued() {
 			t.e.Rewind(step)
 			return
 		}
-		t.tellAll(fmt.Sprintf("Answer %d (%s) is %s's, given ahead of their turn.", step+1, q.ID, t.name(q.Actor)))
+		t.tellAll(fmt.Sprintf("Answer %d is %s's, given ahead of their turn.", step+1, t.name(q.Actor)))
 	}
 }
 
@@ -149,10 +149,10 @@ func (t *Table) dropQueued(why string) {
 // tellOwner tells the owner of an answer given ahead that it was dropped.
 func (t *Table) tellOwner(a Ahead, why string) {
 	seat := referee.Seat(a.Answer.Actor)
-	t.tell(fmt.Sprintf("Your answer given ahead of your turn (%s) was dropped: %s. You will be asked again.", a.Answer.Q, why),
+	t.tell(fmt.Sprintf("Your answer given ahead of your turn was dropped: %s. You will be asked again.", why),
 		func(v Viewer) bool { return !v.Laptop && v.Viewer.Sees(seat) })
 	if !t.onPhone(seat) {
-		t.tell(fmt.Sprintf("%s's answer given ahead of their turn (%s) was dropped: %s. They will be asked again.", capital(t.name(seat)), a.Answer.Q, why),
+		t.tell(fmt.Sprintf("%s's answer given ahead of their turn was dropped: %s. They will be asked again.", capital(t.name(seat)), why),
 			func(v Viewer) bool { return v.Laptop })
 	}
 }

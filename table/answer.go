@@ -231,7 +231,7 @@ func (t *Table) answer(c Command) Reply {
 		t.here = referee.Table
 	}
 	if !c.From.Laptop {
-		t.tell(fmt.Sprintf("Answer %d (%s) came from %s.", step+1, q.ID, t.who(c.From)), func(v Viewer) bool { return v.Laptop })
+		t.tell(fmt.Sprintf("Answer %d came from %s.", step+1, t.who(c.From)), func(v Viewer) bool { return v.Laptop })
 	}
 	return r
 }
@@ -253,9 +253,9 @@ func (t *Table) answerAll(c Command, q *referee.Question) Reply {
 		case cur == nil:
 			why = fmt.Sprintf("the game is over after value %d", i)
 		case cur.Secret:
-			why = fmt.Sprintf("value %d would answer %s's secret question (%s), which takes one answer a line", i+1, t.name(cur.Actor), cur.ID)
+			why = fmt.Sprintf("value %d would answer %s's secret question, which takes one answer a line", i+1, t.name(cur.Actor))
 		case cur.Kind == referee.TextLine:
-			why = fmt.Sprintf("value %d would answer a question of text (%s), which takes one answer a line", i+1, cur.ID)
+			why = fmt.Sprintf("value %d would answer a question of text, which takes one answer a line", i+1)
 		default:
 			key, err := v, error(nil)
 			if c.Parse != nil {
@@ -268,7 +268,7 @@ func (t *Table) answerAll(c Command, q *referee.Question) Reply {
 			if errors.As(err, &w) {
 				why = string(w)
 			} else if err != nil {
-				why = fmt.Sprintf("value %d (%s) does not fit %s's question %s: %v", i+1, v, t.name(cur.Actor), cur.ID, err)
+				why = fmt.Sprintf("value %d (%s) does not fit %s: %v", i+1, v, t.asked(i, cur), err)
 			}
 		}
 		if why != "" {
@@ -286,6 +286,15 @@ func (t *Table) answerAll(c Command, q *referee.Question) Reply {
 		return t.failure()
 	}
 	return Reply{Code: OK}
+}
+
+// asked names the question value i of a line would answer, for its
+// refusal: the one asked (the first value), or the next one's.
+func (t *Table) asked(i int, q *referee.Question) string {
+	if i == 0 {
+		return "the question asked"
+	}
+	return fmt.Sprintf("the next question, %s's", t.name(q.Actor))
 }
 
 // takeHere hands the laptop the secret question of a seat whose phone

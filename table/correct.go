@@ -147,9 +147,9 @@ func refusedCorrection(e referee.Entry, n int, err error) string {
 
 // droppedWhat names the later answers a correction drops and why.
 func droppedWhat(out referee.Outcome) string {
-	what := fmt.Sprintf("the %d later answers from answer %d (%s) on", out.Dropped, out.From, out.ID)
+	what := fmt.Sprintf("the %d later answers from answer %d on", out.Dropped, out.From)
 	if out.Dropped == 1 {
-		what = fmt.Sprintf("the later answer %d (%s)", out.From, out.ID)
+		what = fmt.Sprintf("the later answer %d", out.From)
 	}
 	return fmt.Sprintf("%s, because %s", what, out.Why)
 }
@@ -172,7 +172,7 @@ func (t *Table) doCorrect(by From, e referee.Entry, n int, key string) Reply {
 	entries := answerEntries(t.e.Log())
 	shown := key
 	if len(entries) >= n {
-		shown = shownAnswer(entries[n-1])
+		shown = saidAnswer(entries[n-1])
 	}
 	msg := fmt.Sprintf("Answer %d is now %s.", n, shown)
 	switch {

@@ -19,7 +19,20 @@ func answerEntries(log []referee.Entry) []referee.Entry {
 	return out
 }
 
-// shownAnswer is an answer as the public may see it.
+// saidAnswer is an answer as a sentence names it to people: its label
+// (a key is for the log, which lists both), or "(secret)".
+func saidAnswer(e referee.Entry) string {
+	if e.Secret {
+		return "(secret)"
+	}
+	if e.Label != "" {
+		return e.Label
+	}
+	return e.Answer
+}
+
+// shownAnswer is an answer as the public may see it in a list of
+// answers: its label and its key.
 func shownAnswer(e referee.Entry) string {
 	if e.Secret {
 		return "(secret)"
@@ -95,7 +108,7 @@ func (t *Table) doUndo(f From) Reply {
 	msg := fmt.Sprintf("Took back answer %d.", n)
 	if len(entries) == n {
 		e := entries[n-1]
-		msg = fmt.Sprintf("Took back answer %d (%s: %s).", n, e.QuestionID, shownAnswer(e))
+		msg = fmt.Sprintf("Took back answer %d (%s: %s).", n, capital(t.name(e.Actor)), saidAnswer(e))
 	}
 	if back {
 		msg = fmt.Sprintf("Took back the correction of answer %d: the game holds its %d answers again, exactly as before it.", c.Answer, c.Answer-1+len(c.Before))
@@ -131,7 +144,7 @@ func (t *Table) ownerAsked(kind string, f From, e referee.Entry, n int, verb, to
 	if to != "" {
 		to = " to " + to
 	}
-	p.text = fmt.Sprintf("%s asks: this %s your answer %d (%s: %s)%s. Do you agree?", capital(t.who(f)), verb, n, e.QuestionID, shownAnswer(e), to)
+	p.text = fmt.Sprintf("%s asks: this %s your answer %d (%s)%s. Do you agree?", capital(t.who(f)), verb, n, saidAnswer(e), to)
 	return p
 }
 
