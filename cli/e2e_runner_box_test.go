@@ -15,8 +15,8 @@ import (
 func typedInGame(t *testing.T, typ string) (public []string, save string) {
 	t.Helper()
 	save = filepath.Join(t.TempDir(), "r.yaml")
-	// Edition 2: every draw is named, in secret.
-	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--edition", "2", "--save", save)
+	// The crown names every draw, in secret; the pirate's draws ask nothing.
+	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
 	text := "Take two coins from the pirate."
 	if typ == "hazard" {
 		text = "pay 2 | discard 1"
@@ -27,7 +27,6 @@ func typedInGame(t *testing.T, typ string) (public []string, save string) {
 		"unlisted", "Siren Song Shoals", "0", "0", "0", "1 combat or discard 2",
 		"unlisted", typ, "Tax Collector Bribe", "1", "0", "0", text,
 		"cash-crop", "gold-rum", "gold-rum", "light-rum",
-		"sloop", "sloop", "brigantine", "doug-doubloon", "treasure-map",
 		"log", "show",
 	}
 	for i, a := range script {
@@ -150,32 +149,34 @@ func TestIslandFlagNamesTheFourthIsland(t *testing.T) {
 	}
 }
 
-// TestEditionThreeSecretsStayOffThePublicChannels plays the start of an
-// edition-3 Rum Runner game (as edition 4: edition 5 asks the crown's
-// draws) over JSON: the crown types in a hazard it
-// places face-down (a secret question, no draw asked), the pirate plays a
-// crew named in public. The public stream, log and status never show the
-// hazard's name or text, and do show the crew.
-func TestEditionThreeSecretsStayOffThePublicChannels(t *testing.T) {
+// TestCardSecretsStayOffThePublicChannels plays the start of a Rum
+// Runner game over JSON: the crown names its draws in secret, one a
+// hazard typed in by hand that it places face-down (a secret question);
+// the pirate draws without a question and plays a crew named in public.
+// The public stream, log and status never show the hazard's name or text,
+// nor the crown's hand, and do show the crew.
+func TestCardSecretsStayOffThePublicChannels(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "r.yaml")
-	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--edition", "4", "--save", save)
-	script := []struct{ id, answer string }{
-		{"hazard.identify", "port-taxes"}, {"hazard.identify", "rowdy-tavern"},
-		{"hazard.identify", "unlisted"}, {"card.name", "Ghost Ship Graveyard"}, {"card.cost", "1"}, {"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "2 navigation | pay 4"},
-		{"hazard.identify", "unlisted"}, {"card.name", "Siren Song Shoals"}, {"card.cost", "0"}, {"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "1 combat or discard 2"},
-		{"action", "hazard"}, {"hazard.card", "unlisted"}, {"card.name", "Tax Collector Bribe"}, {"card.cost", "1"}, {"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "pay 3 | discard 1"},
-		{"hazard.island", "2"}, {"action", "gain"}, {"action", "gain"},
-		{"action", "crew"}, {"crew.step", "play"}, {"crew.card", "doug-doubloon"}, {"crew.ship", "1"},
+	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	script := []struct {
+		id, answer string
+		secret     bool
+	}{
+		{"hazard.identify", "port-taxes", true}, {"hazard.identify", "rowdy-tavern", true},
+		{"hazard.identify", "unlisted", true}, {"card.name", "Ghost Ship Graveyard", true}, {"card.cost", "1", true}, {"card.navigation", "0", true}, {"card.combat", "0", true}, {"card.text", "2 navigation | pay 4", true},
+		{"hazard.identify", "unlisted", true}, {"card.name", "Siren Song Shoals", true}, {"card.cost", "0", true}, {"card.navigation", "0", true}, {"card.combat", "0", true}, {"card.text", "1 combat or discard 2", true},
+		{"draw.card", "cash-crop", true}, {"draw.card", "gold-rum", true}, {"draw.card", "gold-rum", true}, {"draw.card", "light-rum", true},
+		{"draw.card", "unlisted", true}, {"card.type", "hazard", true}, {"card.name", "Tax Collector Bribe", true}, {"card.cost", "1", true}, {"card.navigation", "0", true}, {"card.combat", "0", true}, {"card.text", "pay 3 | discard 1", true},
+		{"action", "hazard", false}, {"hazard.card", "tax-collector-bribe", true},
+		{"hazard.island", "2", false}, {"action", "gain", false}, {"action", "gain", false}, {"draw.card", "light-rum", true},
+		{"action", "crew", false}, {"crew.step", "play", false}, {"crew.card", "doug-doubloon", false}, {"crew.ship", "1", false},
 	}
 	for i, s := range script {
 		q := d.next()
 		if q == nil || q["id"] != s.id {
 			t.Fatalf("step %d: want question %s, got %v\n%s", i+1, s.id, q, d.errs.String())
 		}
-		// Secret: the starting hazards with their typed-in data (steps 1
-		// to 14) and the hazard placed face-down with its data (16 to 21).
-		wantSecret := i < 14 || i >= 15 && i <= 20
-		if q["secret"] != wantSecret {
+		if wantSecret := s.secret; q["secret"] != wantSecret {
 			t.Fatalf("step %d (%s): secret %v, want %v", i+1, s.id, q["secret"], wantSecret)
 		}
 		d.send(s.answer)
@@ -197,12 +198,21 @@ func TestEditionThreeSecretsStayOffThePublicChannels(t *testing.T) {
 			t.Errorf("a public channel shows %q", s)
 		}
 	}
-	for _, s := range []string{"draw.card", "hand:"} {
+	for _, s := range []string{"Cash Crop", "Gold Rum", "Light Rum", "hand:"} {
 		if strings.Contains(all, s) {
-			t.Errorf("a public channel shows %q (edition 3 asks nothing at a draw and shows no hand)", s)
+			t.Errorf("a public channel shows %q (the crown's hand)", s)
 		}
 	}
 	if !strings.Contains(channels[0], "puts Doug Doubloon on Longboat") || !strings.Contains(channels[0], `"id":"crew.card"`) {
 		t.Errorf("the pirate's crew should be named in public:\n%s", channels[0])
+	}
+}
+
+// TestEditionFlagIsGone: a new game starts under today's edition only;
+// --edition is an unknown flag.
+func TestEditionFlagIsGone(t *testing.T) {
+	res := rumref(t, "", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--edition", "3", "--save", filepath.Join(t.TempDir(), "r.yaml"))
+	if res.code == exitOK || !strings.Contains(res.stderr, "unknown flag: --edition") {
+		t.Fatalf("--edition 3: exit %d, stderr %q; want it refused as an unknown flag", res.code, res.stderr)
 	}
 }

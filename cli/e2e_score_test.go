@@ -112,8 +112,8 @@ func TestRunnerCardsFile(t *testing.T) {
 	save := filepath.Join(dir, "r.yaml")
 	// The crown names the four starting hazards first (two typed in by hand).
 	setupAnswers := "port-taxes\nrowdy-tavern\nunlisted\nFog\n0\n0\n0\npay 1\nunlisted\nMist\n0\n0\n0\npay 2\n"
-	// Edition 2: the crown's opening draws offer the added card.
-	res := rumref(t, setupAnswers, "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--cards", cards, "--edition", "2", "--save", save)
+	// The crown's opening draws offer the added card.
+	res := rumref(t, setupAnswers, "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--cards", cards, "--save", save)
 	if res.code != exitInterrupted {
 		t.Fatalf("exit %d %s", res.code, res.stderr)
 	}

@@ -391,9 +391,9 @@ func (t *runnerTable) oldInvariants(gg referee.Game) error {
 		if p.Deck.Unknown < 0 {
 			return fmt.Errorf("%s's deck has %d unknown cards", p.Name, p.Deck.Unknown)
 		}
-		// The hand counts the cards held unnamed (edition 3), which the
+		// The hand counts the cards held unnamed, which the
 		// deck's Size leaves out.
-		n := p.HandSize() + p.Deck.Size() + p.Deck.Boxed + len(p.Discard) // Boxed: edition 5, after the old check was written
+		n := p.HandSize() + p.Deck.Size() + p.Deck.Boxed + len(p.Discard) // Boxed: added after the old check was written
 		if seat == runner.CrownSeat {
 			crown += n
 		} else {
@@ -424,24 +424,14 @@ func (t *runnerTable) oldInvariants(gg referee.Game) error {
 			return fmt.Errorf("%s #%d carries %d crew in %d slots", s.Name, s.ID, len(s.Crew), slots)
 		}
 	}
-	pirate += len(g.Removed)
 	crown += len(g.Revealed)
-	if g.Config.Edition >= 1 {
-		if err := t.oldBoxCounts(g); err != nil {
-			return err
-		}
-		crownSize := g.Config.DeckSize(runner.CrownDeck) + g.Config.DeckSize(runner.StartingHazards)
-		pirateSize := g.Config.DeckSize(runner.PirateDeck) + g.Config.DeckSize(runner.StartingShips)
-		if crown != crownSize || pirate != pirateSize {
-			return fmt.Errorf("the cards add up to %d crown and %d pirate, not %d and %d", crown, pirate, crownSize, pirateSize)
-		}
-		return nil
+	if err := t.oldBoxCounts(g); err != nil {
+		return err
 	}
-	if crown != runner.CrownDeckSize+4 {
-		return fmt.Errorf("the crown's cards add up to %d, not %d", crown, runner.CrownDeckSize+4)
-	}
-	if pirate != runner.PirateDeckSize+2 {
-		return fmt.Errorf("the pirate's cards add up to %d, not %d", pirate, runner.PirateDeckSize+2)
+	crownSize := g.Config.DeckSize(runner.CrownDeck) + g.Config.DeckSize(runner.StartingHazards)
+	pirateSize := g.Config.DeckSize(runner.PirateDeck) + g.Config.DeckSize(runner.StartingShips)
+	if crown != crownSize || pirate != pirateSize {
+		return fmt.Errorf("the cards add up to %d crown and %d pirate, not %d and %d", crown, pirate, crownSize, pirateSize)
 	}
 	return nil
 }
@@ -479,7 +469,6 @@ func (t *runnerTable) oldBoxCounts(g *runner.Game) error {
 			names = append(names, c.Name)
 		}
 	}
-	names = append(names, g.Removed...)
 	names = append(names, g.Revealed...)
 	names = append(names, g.Starting.Known...)
 	for _, name := range names {
@@ -564,7 +553,7 @@ func TestRunnerChecksAsBefore(t *testing.T) {
 		"card unknown": func(g *runner.Game) {
 			g.Players[runner.CrownSeat].Hand = append(g.Players[runner.CrownSeat].Hand, "Flying Dutchman")
 		},
-		"island held": func(g *runner.Game) { g.Removed = append(g.Removed, firstOf(g, runner.Island)) },
+		"island held": func(g *runner.Game) { g.Revealed = append(g.Revealed, firstOf(g, runner.Island)) },
 		"card lost": func(g *runner.Game) {
 			for _, p := range g.Players {
 				if len(p.Hand) > 0 {
@@ -624,10 +613,8 @@ func TestRunnerChecksAsBefore(t *testing.T) {
 				if (got == nil) != (want == nil) {
 					sameVerdict(t, what, got, want)
 				}
-				if g.Config.Edition >= 1 {
-					if want, got := tt.oldBoxCounts(g), tt.boxCounts(g); (got == nil) != (want == nil) {
-						sameVerdict(t, what+": box counts", got, want)
-					}
+				if want, got := tt.oldBoxCounts(g), tt.boxCounts(g); (got == nil) != (want == nil) {
+					sameVerdict(t, what+": box counts", got, want)
 				}
 				e.Close()
 			}

@@ -223,6 +223,7 @@ var Runner = &Entry{
 	Factory: func(s any) (referee.Factory, error) {
 		return RunnerFactory(*s.(*runner.Config)), nil
 	},
+	Migrate: migrate.Runner.Migrate,
 	Play: &PlayLog{SourceID: "rum-runner", Result: func(rg referee.Game) ([]Placing, bool) {
 		g := rg.(*runner.Game)
 		if !g.Over {

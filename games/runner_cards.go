@@ -87,9 +87,7 @@ func addRemembered(cards []runner.Card, dir string) ([]runner.Card, error) {
 // when it ends, whenever it is resumed and finished.
 func rememberRunner(dir string, rg referee.Game) (added []string, path string, err error) {
 	g, ok := rg.(*runner.Game)
-	if !ok || !g.Over || g.Config.Edition < 1 {
-		// Before edition 1 a typed-in card got a made-up name, not the
-		// printed one: such a card is not kept for other games.
+	if !ok || !g.Over {
 		return nil, "", nil
 	}
 	typed := g.TypedInCards()

@@ -18,7 +18,6 @@ var runnerFlags = []Flag{
 	{Name: "mulligan", Kind: FlagBool, Default: "false", Usage: "Rum Runner: use the optional mulligan rule"},
 	{Name: "beyond-box", Kind: FlagBool, Default: "false", Usage: "Rum Runner: accept a --cards file whose decks hold more cards of a type than the box (the status says so)"},
 	{Name: "turn-cap", Kind: FlagInt, Default: "0", Usage: "Rum Runner: end a stalled game in a draw after this many turns (0: no cap)"},
-	{Name: "edition", Kind: FlagInt, Default: strconv.Itoa(runner.Edition), Usage: "Rum Runner: the edition of rumref's questions (5: as 4, but the crown names its draws in secret, cards removed at a pirate reshuffle stay unseen, an empty crown deck is never rebuilt, and the table agrees a draw when no rum is left; 4: hands are counts, a card is named when it leaves the hand, the crown places a card type only while the table's counts leave one; 3: as 4, placing offered whenever the hand holds a card; 2: every draw is named in secret; 1: as 2, asking more)"},
 }
 
 // beginRunner reads the flags of a new Rum Runner game: the card
@@ -31,9 +30,6 @@ func beginRunner(f Flags) (*Setup, error) {
 		return nil, fmt.Errorf("--turn-cap %q is not a whole number", f.Get("turn-cap"))
 	}
 	cfg.TurnCap = cap
-	if cfg.Edition, err = strconv.Atoi(f.Get("edition")); err != nil || cfg.Edition < 1 || cfg.Edition > runner.Edition {
-		return nil, fmt.Errorf("--edition %q: a new game is started under edition 1 to %d of rumref's Rum Runner questions", f.Get("edition"), runner.Edition)
-	}
 	var extra []byte
 	file := f.Get("cards")
 	if file != "" {

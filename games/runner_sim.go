@@ -80,16 +80,15 @@ func (t *runnerTable) Invariants(gg referee.Game) error {
 		if p.Deck.Held < 0 || p.Deck.Size() < 0 {
 			return fmt.Errorf("%s holds %d unnamed cards from a deck of %d", p.Name, p.Deck.Held, p.Deck.Size())
 		}
-		if p.Deck.Boxed < 0 || p.Deck.Boxed > 0 && (seat != runner.PirateSeat || g.Config.Edition < 5) {
-			return fmt.Errorf("%s's deck counts %d cards boxed unseen in an edition-%d game", p.Name, p.Deck.Boxed, g.Config.Edition)
+		if p.Deck.Boxed < 0 || p.Deck.Boxed > 0 && seat != runner.PirateSeat {
+			return fmt.Errorf("%s's deck counts %d cards boxed unseen", p.Name, p.Deck.Boxed)
 		}
-		if p.Deck.Held > 0 && g.Config.Edition < 3 {
-			return fmt.Errorf("%s holds unnamed cards in an edition-%d game", p.Name, g.Config.Edition)
+		if p.Deck.Held > 0 && seat != runner.PirateSeat {
+			return fmt.Errorf("%s holds %d unnamed cards: the crown names each draw", p.Name, p.Deck.Held)
 		}
 		// The cards held unnamed count in the hand (HandSize) and in the
-		// deck's Known and Unknown, not in its Size.
-		// The cards boxed unseen count in the deck's Known and Unknown,
-		// not in its Size (edition 5).
+		// deck's Known and Unknown, not in its Size; so do the cards boxed
+		// unseen, not in the hand.
 		n := p.HandSize() + p.Deck.Size() + p.Deck.Boxed + len(p.Discard)
 		if seat == runner.CrownSeat {
 			crown += n
@@ -121,24 +120,14 @@ func (t *runnerTable) Invariants(gg referee.Game) error {
 			return fmt.Errorf("%s #%d carries %d crew in %d slots", s.Name, s.ID, len(s.Crew), slots)
 		}
 	}
-	pirate += len(g.Removed)
 	crown += len(g.Revealed)
-	if g.Config.Edition >= 1 {
-		if err := t.boxCounts(g); err != nil {
-			return err
-		}
-		crownSize := g.Config.DeckSize(runner.CrownDeck) + g.Config.DeckSize(runner.StartingHazards)
-		pirateSize := g.Config.DeckSize(runner.PirateDeck) + g.Config.DeckSize(runner.StartingShips)
-		if crown != crownSize || pirate != pirateSize {
-			return fmt.Errorf("the cards add up to %d crown and %d pirate, not %d and %d", crown, pirate, crownSize, pirateSize)
-		}
-		return nil
+	if err := t.boxCounts(g); err != nil {
+		return err
 	}
-	if crown != runner.CrownDeckSize+4 {
-		return fmt.Errorf("the crown's cards add up to %d, not %d", crown, runner.CrownDeckSize+4)
-	}
-	if pirate != runner.PirateDeckSize+2 {
-		return fmt.Errorf("the pirate's cards add up to %d, not %d", pirate, runner.PirateDeckSize+2)
+	crownSize := g.Config.DeckSize(runner.CrownDeck) + g.Config.DeckSize(runner.StartingHazards)
+	pirateSize := g.Config.DeckSize(runner.PirateDeck) + g.Config.DeckSize(runner.StartingShips)
+	if crown != crownSize || pirate != pirateSize {
+		return fmt.Errorf("the cards add up to %d crown and %d pirate, not %d and %d", crown, pirate, crownSize, pirateSize)
 	}
 	return nil
 }
@@ -294,7 +283,6 @@ type runnerState struct {
 	Islands  []*runner.IslandPlace
 	Players  [2]*runner.Player
 	Ships    []*runner.ShipPiece
-	Removed  []string
 	Starting runner.Deck
 	Turn     int
 	Active   int
@@ -308,7 +296,7 @@ type runnerState struct {
 
 func (t *runnerTable) Dump(gg referee.Game) string {
 	g := gg.(*runner.Game)
-	s := runnerState{Islands: g.Islands, Players: g.Players, Ships: g.Ships, Removed: g.Removed, Starting: g.Starting,
+	s := runnerState{Islands: g.Islands, Players: g.Players, Ships: g.Ships, Starting: g.Starting,
 		Turn: g.Turn, Active: g.Active, Actions: g.Actions, Raid: g.Raid, Revealed: g.Revealed, Winner: g.Winner,
 		Over: g.Over, Result: g.Result}
 	var b strings.Builder

@@ -119,7 +119,7 @@ func RunnerRules() []Entry {
 			Tags:    []string{"name a draw", "what did you draw", "hand as a count", "secret draw"},
 			See:     []string{"rr.draw", "rr.raid.island", "rr.hidden"},
 			Ruling:  true, Settles: "rumref #9",
-			Reason: `The crown's deck is the one deck whose top card the game turns over (a raid on Home Port). If rumref did not know the crown's hand, its list of what that card can be would include cards the crown is holding, and a wrong pick from that list would later stop the crown from playing a card it really holds. The pirate's deck never shows its top card, so the pirate's hand can stay a count. (Games started before edition 5 count the crown's hand too; they replay as they were played.)`},
+			Reason: `The crown's deck is the one deck whose top card the game turns over (a raid on Home Port). If rumref did not know the crown's hand, its list of what that card can be would include cards the crown is holding, and a wrong pick from that list would later stop the crown from playing a card it really holds. The pirate's deck never shows its top card, so the pirate's hand can stay a count.`},
 		{ID: "rr.event", Topic: rrActions, Title: "Play an event",
 			Text: `Pay the event's cost from your supply, put it face up on your discard pile and do what it says.`,
 			Tags: []string{"event", "events", "play event", "one shot"},
@@ -226,7 +226,7 @@ func RunnerRules() []Entry {
 			Tags:    []string{"removed from game", "boxed cards", "back in the box", "unseen", "reshuffle removal"},
 			See:     []string{"rr.deck", "rr.hidden.visibility"},
 			Ruling:  true, Settles: "A18",
-			Reason: `The rulebook summary has the pirate put the top 5 cards of the new deck back in the game box and says nothing of showing them, so they stay hidden from both players: naming them would tell the crown what is left in the pirate's deck. Asking the table to name them also invited mistakes that rumref could not see, and that later made it refuse a card the pirate really held. (Games started before edition 5 turned the removed cards face up and named them; they replay as they were played.)`},
+			Reason: `The rulebook summary has the pirate put the top 5 cards of the new deck back in the game box and says nothing of showing them, so they stay hidden from both players: naming them would tell the crown what is left in the pirate's deck. Asking the table to name them also invited mistakes that rumref could not see, and that later made it refuse a card the pirate really held.`},
 		{ID: "rr.discard", Topic: rrCards, Title: "Crown discards are raids",
 			Text:    `Whenever the crown discards a card, at the end of turn or through any effect, the card is treated as raided: the pirate carries out its raid text, then it is trashed unless that text says otherwise. A rum the crown discards therefore scores 1 for the pirate. Pirate discards are ordinary.`,
 			Example: `The crown ends its turn with 6 cards and must discard. It discards a Light Rum: the pirate scores it for 1 point.`,
@@ -250,7 +250,7 @@ func RunnerRules() []Entry {
 			Tags:    []string{"shuffle hand", "rebuild deck", "rum shuffle", "empty crown deck"},
 			See:     []string{"rr.cards.light-rum", "rr.deck", "rr.home-port.investment"},
 			Ruling:  true, Settles: "A16",
-			Reason: `The rulebook summary says that when the crown's deck runs out, that is the end of it: the crown carries on with its hand and the cards in play. The rum cards shuffle the hand into the deck, and a deck that has run out is no longer there to take it; rebuilding one would undo that rule (and make Home Port hold an investment and a deck at once). (Games started before edition 5 allowed the shuffle; they replay as they were played.)`},
+			Reason: `The rulebook summary says that when the crown's deck runs out, that is the end of it: the crown carries on with its hand and the cards in play. The rum cards shuffle the hand into the deck, and a deck that has run out is no longer there to take it; rebuilding one would undo that rule (and make Home Port hold an investment and a deck at once).`},
 
 		// The raid.
 		{ID: "rr.raid", Topic: rrRaid, Title: "The raid",
@@ -371,7 +371,7 @@ func RunnerRules() []Entry {
 			Tags:   []string{"stalemate", "draw", "turn limit", "cap", "endless", "stuck game"},
 			See:    []string{"rr.win"},
 			Ruling: true, Settles: "A20",
-			Reason: `A game in which neither side can ever reach 4 would otherwise never end; the cap is not a rule of the game. Ending a game is the players' decision, not the referee's: rumref may have missed a card the players typed in or applied by hand. (Games started before edition 5 were declared a draw by rumref; they replay as they were played.)`},
+			Reason: `A game in which neither side can ever reach 4 would otherwise never end; the cap is not a rule of the game. Ending a game is the players' decision, not the referee's: rumref may have missed a card the players typed in or applied by hand.`},
 
 		// Card effects.
 		{ID: "rr.cards.home-port", Topic: rrCardList, Title: "Home Port (island)",

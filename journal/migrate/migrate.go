@@ -23,7 +23,10 @@ import (
 // rewrite exactly makes it return a *Stop.
 type Step struct {
 	From int
-	Run  func(setup any, old []referee.Answer) (*Rewrite, error)
+	// To, when above From+1, is the revision the step brings a save to
+	// in one go (a revision that asked for what its successors dropped).
+	To  int
+	Run func(setup any, old []referee.Answer) (*Rewrite, error)
 }
 
 // Rewrite is what a step made of a save's answers.
@@ -55,6 +58,9 @@ type Chain struct {
 	// Words names the game's questions in players' words, after
 	// "revision N of": "rumref's Rum & Pirates questions".
 	Words string
+	// Kind is what the game calls a revision in players' words
+	// ("edition" for Rum Runner; "" is "revision").
+	Kind string
 	// Current is today's revision.
 	Current int
 	// Revision reads the revision a setup was saved under, and
@@ -78,26 +84,30 @@ type Migrated struct {
 	// that correction can no longer be taken back by undo.
 	File     *journal.File
 	Words    string
+	Kind     string
 	From, To int
 }
 
 // Announce is the one sentence that tells the table a save was migrated
 // and where its original is kept.
 func (m *Migrated) Announce(kept string) string {
-	return fmt.Sprintf("This game was saved under revision %d of %s; it now goes on under revision %d. The original is kept as %s.",
-		m.From, m.Words, m.To, kept)
+	k := kind(m.Kind)
+	return fmt.Sprintf("This game was saved under %s %d of %s; it now goes on under %s %d. The original is kept as %s.",
+		k, m.From, m.Words, k, m.To, kept)
 }
 
 // Shown is the sentence of a command that reads the save without
 // writing it (show, log, score).
 func (m *Migrated) Shown() string {
-	return fmt.Sprintf("This game was saved under revision %d of %s; it is shown as revision %d plays it, and the file is left as it is until it is resumed.",
-		m.From, m.Words, m.To)
+	k := kind(m.Kind)
+	return fmt.Sprintf("This game was saved under %s %d of %s; it is shown as %s %d plays it, and the file is left as it is until it is resumed.",
+		k, m.From, m.Words, k, m.To)
 }
 
 // Refusal is the error of a save that cannot be carried over exactly.
 type Refusal struct {
 	Words             string
+	Kind              string
 	Revision, Current int
 	// Answer is the answer (1-based) at which the save met what today's
 	// revision rules differently; 0: the revision is refused as a whole.
@@ -110,8 +120,17 @@ func (r *Refusal) Error() string {
 	if r.Answer > 0 {
 		at = fmt.Sprintf(" (at answer %d)", r.Answer)
 	}
-	return fmt.Sprintf("this game was saved under revision %d of %s, and this rumref cannot carry it over to revision %d exactly%s: %s. It is left as it is; finish it with the rumref that began it.",
-		r.Revision, r.Words, r.Current, at, r.Why)
+	k := kind(r.Kind)
+	return fmt.Sprintf("this game was saved under %s %d of %s, and this rumref cannot carry it over to %s %d exactly%s: %s. It is left as it is; finish it with the rumref that began it.",
+		k, r.Revision, r.Words, k, r.Current, at, r.Why)
+}
+
+// kind is a chain's word for a revision.
+func kind(k string) string {
+	if k == "" {
+		return "revision"
+	}
+	return k
 }
 
 // Migrate brings a save to today's revision. It returns nil and no error
@@ -125,7 +144,7 @@ func (c *Chain) Migrate(f *journal.File) (*Migrated, error) {
 		return nil, nil
 	}
 	refuse := func(answer int, why string) error {
-		return &Refusal{Words: c.Words, Revision: from, Current: c.Current, Answer: answer, Why: why}
+		return &Refusal{Words: c.Words, Kind: c.Kind, Revision: from, Current: c.Current, Answer: answer, Why: why}
 	}
 	answers := append([]referee.Answer(nil), f.Answers...)
 	// kept maps each count of the save's own answers to the count of
@@ -162,7 +181,7 @@ func (c *Chain) Migrate(f *journal.File) (*Migrated, error) {
 		if rw.Check != nil {
 			checks = append(checks, rw.Check)
 		}
-		rev++
+		rev = max(rev+1, step.To)
 	}
 	setup := c.WithRevision(f.Setup, c.Current)
 	factory, err := c.Factory(setup)
@@ -190,7 +209,7 @@ func (c *Chain) Migrate(f *journal.File) (*Migrated, error) {
 		}
 		out.Ahead = append(out.Ahead, journal.AheadAnswer{Step: step, Answer: a.Answer})
 	}
-	return &Migrated{File: &out, Words: c.Words, From: from, To: c.Current}, nil
+	return &Migrated{File: &out, Words: c.Words, Kind: c.Kind, From: from, To: c.Current}, nil
 }
 
 func (c *Chain) step(rev int) *Step {

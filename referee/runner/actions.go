@@ -31,28 +31,23 @@ var actionLabels = []string{"gain 2 coins", "draw up to 5 cards", "play an event
 // String returns the action's menu key.
 func (a Action) String() string { return enumString(actionNames, int(a)) }
 
-// legalActions lists the actions the seat may take now. Hands are secret,
-// so an action that plays a card from hand is offered whenever the hand
-// holds any card at all (and the table allows it): the menu shows the same
-// whatever the hand holds, and the secret card question that follows lets
-// the player take the choice back (see chooseFromHand).
+// legalActions lists the actions the seat may take now. The menu is
+// public, so an action that plays a card from hand is offered when the
+// table can tell the hand may hold a card for it (mayPlay, crownMayHold),
+// whatever it really holds; the card question that follows lets the
+// player take the choice back (see chooseFromHand).
 func (g *Game) legalActions(seat int) []Action {
 	p := g.Players[seat]
 	holds := p.HandSize() > 0
-	// A card played face-up is named in public from edition 3, from what
-	// the table can tell the hand holds: an action is offered only when
-	// such a card can fit (mayPlay).
-	open := g.cardsNamedOnLeaving()
-	counts := g.crownPlacesByCounts()
 	out := []Action{ActGain, ActDraw}
-	if holds && (!open || g.mayPlay(seat, []CardType{Event}, g.playable(seat))) {
+	if holds && g.mayPlay(seat, []CardType{Event}, g.playable(seat)) {
 		out = append(out, ActEvent)
 	}
 	if seat == CrownSeat {
-		if holds && len(g.freeIslands()) > 0 && (!counts || g.crownMayHold(Investment)) {
+		if holds && len(g.freeIslands()) > 0 && g.crownMayHold(Investment) {
 			out = append(out, ActInvestments)
 		}
-		if holds && (!counts || g.crownMayHold(Hazard)) {
+		if holds && g.crownMayHold(Hazard) {
 			out = append(out, ActHazard)
 		}
 		if g.crownHasPieces() {
@@ -63,7 +58,7 @@ func (g *Game) legalActions(seat int) []Action {
 		}
 		return out
 	}
-	if holds && (!open || g.mayPlay(seat, []CardType{Ship}, g.affordable(Ship))) {
+	if holds && g.mayPlay(seat, []CardType{Ship}, g.affordable(Ship)) {
 		out = append(out, ActShip)
 	}
 	if hasCrew(g.Ships) || (g.mayPlayCrew() && g.roomBesides(nil)) {
@@ -141,8 +136,8 @@ const (
 // back", so a secret question looks the same whether or not one fits and
 // nobody learns what the hand holds. It returns "" when the player takes
 // the action back; the card stays in hand until the caller takes it
-// (takeFromHand) where it is put. From edition 3 a card played face-up is named in
-// public (public is true): the options are then every card the hand can
+// (takeFromHand) where it is put. A pirate's card played face-up is named
+// in public (public is true): the options are then every card the hand can
 // hold that fits, which the table can tell from what is out (see hand.go).
 func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text referee.Msg, rule string, public bool, types []CardType, fits func(*Card) bool) string {
 	return g.chooseFromHandOr(t, id, seat, text, rule, public, types, fits, "none of these: take the action back and choose another", " takes the action back and chooses another.")
@@ -152,7 +147,7 @@ func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text referee.Ms
 // that plays no card and for the event that reports it.
 func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text referee.Msg, rule string, public bool, types []CardType, fits func(*Card) bool, cancel, told string) string {
 	n := g.pickFromHand(t, seat, handQuestion{types: types, fits: fits, none: cancelName, label: cancel, later: true,
-		q: referee.Question{ID: id, Actor: referee.Seat(seat), Secret: !(public && g.cardsNamedOnLeaving() && !g.namedHand(seat)), Rule: rule,
+		q: referee.Question{ID: id, Actor: referee.Seat(seat), Secret: !public || g.namedHand(seat), Rule: rule,
 			Prompt: referee.Text("%s (Only cards you can play now are listed.)", referee.Sub(text))}})
 	if n == "" {
 		t.Say(rule, referee.Text("%s%s", referee.Str(g.Players[seat].Name), referee.Str(told)))

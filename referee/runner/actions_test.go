@@ -33,11 +33,14 @@ func TestActionMenusOfferOnlyLegalActions(t *testing.T) {
 		g := blank(t)
 		g.Players[0].Hand = []string{"Light Rum"}
 		g.Players[0].Deck = runner.Deck{Unknown: 3}
+		g.Players[0].Deck.Open[runner.Event] = 3
 		return g
 	}
 	q := firstQuestion(t, crown, runner.RunAction)
-	// Hands are secret: every hand action is offered while the hand holds
-	// a card, and the secret card question lists only what fits.
+	// The menu is public: a hand action is offered while the table can
+	// tell the hand may hold a card for it (the deck may still hold an
+	// event, and hazards are left in the box), and the secret card
+	// question lists only what fits.
 	if got := strings.Join(optionKeys(q), ","); got != "gain,draw,event,investments,hazard" {
 		t.Errorf("crown with a rum and no cards in play: %s", got)
 	}
@@ -54,8 +57,8 @@ func TestActionMenusOfferOnlyLegalActions(t *testing.T) {
 		return g
 	}
 	q = firstQuestion(t, pirate, runner.RunAction)
-	if got := strings.Join(optionKeys(q), ","); got != "gain,draw,event,ship,crew" {
-		t.Errorf("pirate who cannot afford the Galleon and has no crewed ship: %s", got)
+	if got := strings.Join(optionKeys(q), ","); got != "gain,draw,crew" {
+		t.Errorf("pirate whose hand is known to hold a Galleon he cannot afford and a crew, and no crewed ship: %s", got)
 	}
 }
 
@@ -84,7 +87,7 @@ func TestInvestmentsSkipHomePortWhileTheDeckIsOnIt(t *testing.T) {
 	if err := e.Answer("i1"); err == nil {
 		t.Error("Home Port accepted while the deck is on it")
 	}
-	for _, a := range []string{"i2", "gold-rum", "i4"} {
+	for _, a := range []string{"i2", "gold-rum"} { // i4, the one island left, is taken without asking
 		if err := e.Answer(a); err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +147,7 @@ func TestCrewRespectsSlotsAndMovesFreely(t *testing.T) {
 }
 
 func TestMulliganCostsACoinAndRedraws(t *testing.T) {
-	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", Mulligan: true, Cards: catalog(t)}
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", Mulligan: true, Cards: catalog(t), Edition: runner.Edition}
 	e, err := referee.Start(factory(cfg))
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +161,10 @@ func TestMulliganCostsACoinAndRedraws(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for i := 0; i < 10; i++ {
+	for _, s := range startingHazards {
+		answer(s.answer)
+	}
+	for i := 0; i < 5; i++ {
 		answer(optionKeys(e.Next())[0])
 	}
 	answer("yes")
@@ -172,7 +178,9 @@ func TestMulliganCostsACoinAndRedraws(t *testing.T) {
 		g.Players[0].Deck.Size() != runner.CrownDeckSize-5 {
 		t.Errorf("after one crown mulligan:\n%s", g.Status(0))
 	}
-	want := "draw.card draw.card draw.card draw.card draw.card draw.card draw.card draw.card draw.card draw.card setup.mulligan draw.card draw.card draw.card draw.card draw.card setup.mulligan setup.mulligan"
+	// The starting hazards are named, then the crown's draws; the
+	// pirate's draws are counts and ask nothing.
+	want := "hazard.identify hazard.identify hazard.identify card.name card.cost card.navigation card.combat card.text hazard.identify card.name card.cost card.navigation card.combat card.text draw.card draw.card draw.card draw.card draw.card setup.mulligan draw.card draw.card draw.card draw.card draw.card setup.mulligan setup.mulligan"
 	if strings.Join(ids, " ") != want {
 		t.Errorf("question order %v", ids)
 	}
@@ -219,7 +227,7 @@ func TestTreasureMapStoppedRaidGivesNoReward(t *testing.T) {
 		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("Uncharted Waters", 0, true)}
 		return g
 	}
-	_, g := drive(t, build, runner.RunAction, []step{{"action", "event"}, {"event.card", "treasure-map"}, {"raid.target", "i3"}, {"draw.card", "galleon"}})
+	_, g := drive(t, build, runner.RunAction, []step{{"action", "event"}, {"event.card", "treasure-map"}, {"raid.target", "i3"}})
 	if g.Players[1].Supply != 0 || g.Ships[0].Coins != 2 {
 		t.Errorf("no reward after a stopped raid\n%s", g.Status(1))
 	}

@@ -9,12 +9,7 @@ import (
 	"rumref/referee/runner"
 )
 
-// Edition 2 asks the table less (issue 12); these tests play each change
-// under edition 2 and, where the questions differ, under edition 1 too.
-
-func blankEdition(t *testing.T, ed int) *runner.Game {
-	return runner.Blank(runner.Config{Crown: "Ann", Pirate: "Bo", Cards: catalog(t), Edition: ed})
-}
+// The table is asked less (issue 12): these tests play each way.
 
 // TestShipChoicesShowCrewAndSkills: a ship offered in a choice names its
 // crew, its free slots and the skill icons of ship and crew together.
@@ -44,25 +39,25 @@ func TestShipChoicesShowCrewAndSkills(t *testing.T) {
 	}
 }
 
-// TestRevealAskedOnlyWhenAnInvestmentCouldBeFunded: from edition 2 the
-// crown's reveal question waits until a face-down investment holds at
+// TestRevealAskedOnlyWhenAnInvestmentCouldBeFunded: the crown's reveal
+// question waits until a face-down investment holds at
 // least the lowest price an investment has (1 coin), whatever the card
 // is, so the question shows nothing the coins on the table do not.
 func TestRevealAskedOnlyWhenAnInvestmentCouldBeFunded(t *testing.T) {
 	for _, c := range []struct {
-		ed, coins int
-		card      string
-		asked     bool
-	}{{1, 0, "Gold Rum", true}, {2, 0, "Gold Rum", false}, {2, 1, "Gold Rum", true}, {2, 1, "Cash Crop", true}} {
+		coins int
+		card  string
+		asked bool
+	}{{0, "Gold Rum", false}, {1, "Gold Rum", true}, {1, "Cash Crop", true}} {
 		build := func() *runner.Game {
-			g := blankEdition(t, c.ed)
+			g := blank(t)
 			island(g, "Bivalve Bay").Card = g.Put(c.card, c.coins, false)
 			return g
 		}
 		e, _ := start(t, build, runner.RunReveal)
 		q := e.Next()
 		if asked := q != nil && q.ID == "reveal.pick"; asked != c.asked {
-			t.Errorf("edition %d, %s with %d coins: reveal asked %v, want %v", c.ed, c.card, c.coins, asked, c.asked)
+			t.Errorf("%s with %d coins: reveal asked %v, want %v", c.card, c.coins, asked, c.asked)
 		}
 		if q != nil && c.card == "Gold Rum" && len(q.Options) != 1 {
 			t.Errorf("an unfunded Gold Rum is offered: %v", optionKeys(q))
@@ -70,13 +65,12 @@ func TestRevealAskedOnlyWhenAnInvestmentCouldBeFunded(t *testing.T) {
 	}
 }
 
-// TestOneFreeIslandIsTakenWithoutAsking: from edition 2 a public question
-// with one legal answer is not asked (the engine takes it and says so);
-// edition 1 asks it.
+// TestOneFreeIslandIsTakenWithoutAsking: a public question with one legal
+// answer is not asked (the engine takes it and says so).
 func TestOneFreeIslandIsTakenWithoutAsking(t *testing.T) {
-	for _, ed := range []int{1, 2} {
+	{
 		build := func() *runner.Game {
-			g := blankEdition(t, ed)
+			g := blank(t)
 			g.Players[0].Hand = []string{"Gold Rum"}
 			for _, is := range g.Islands {
 				if is.Name != "Bivalve Bay" {
@@ -86,38 +80,28 @@ func TestOneFreeIslandIsTakenWithoutAsking(t *testing.T) {
 			return g
 		}
 		steps := []step{{"action", "investments"}, {"investments.card", "gold-rum"}}
-		if ed == 1 {
-			steps = append(steps, step{"investments.island", "i3"})
-		}
 		e, g := drive(t, build, runner.RunAction, steps)
 		if island(g, "Bivalve Bay").Card == nil || island(g, "Bivalve Bay").Card.Name != "Gold Rum" {
-			t.Fatalf("edition %d: Gold Rum is not on Bivalve Bay\n%s", ed, events(e))
+			t.Fatalf("Gold Rum is not on Bivalve Bay\n%s", events(e))
 		}
-		if ed == 2 && !strings.Contains(events(e), "Bivalve Bay (the only choice, taken without asking)") {
+		if !strings.Contains(events(e), "Bivalve Bay (the only choice, taken without asking)") {
 			t.Errorf("no ruling says the only island was taken\n%s", events(e))
 		}
 	}
 }
 
-// TestTreasureMapPeekIsShownToThePirateAtOnce: from edition 2 the pirate
-// picks the card in a secret question (asked even for a lone face-down
+// TestTreasureMapPeekIsShownToThePirateAtOnce: the pirate picks the card in a secret question (asked even for a lone face-down
 // card), and the card's name follows in a ruling for the pirate alone
 // before the next question, so the session shows it behind that
 // question's pass screen. The public text never names it.
 func TestTreasureMapPeekIsShownToThePirateAtOnce(t *testing.T) {
-	for _, ed := range []int{1, 2} {
+	{
 		build := func() *runner.Game {
-			g := blankEdition(t, ed)
+			g := blank(t)
 			island(g, "Bivalve Bay").Card = g.Put("Gold Rum", 1, false)
 			return g
 		}
 		e, _ := start(t, build, runner.RunPeek)
-		if ed == 1 {
-			if q := e.Next(); q != nil {
-				t.Errorf("edition 1 takes a lone face-down card without asking, got %s", q.ID)
-			}
-			continue
-		}
 		q := e.Next()
 		if q == nil || q.ID != "effect.peek" || !q.Secret || q.Actor != runner.PirateSeat {
 			t.Fatalf("want the pirate's secret effect.peek, got %v", q)
@@ -142,13 +126,13 @@ func TestTreasureMapPeekIsShownToThePirateAtOnce(t *testing.T) {
 	}
 }
 
-// TestFaceDownCardsAreTurnedOverAtTheEnd: from edition 2 the end of the
-// game names every face-down crown card in a public ruling and the final
-// status shows them face-up; edition 1 leaves them hidden.
+// TestFaceDownCardsAreTurnedOverAtTheEnd: the end of the game names every
+// face-down crown card in a public ruling and the final status shows them
+// face-up.
 func TestFaceDownCardsAreTurnedOverAtTheEnd(t *testing.T) {
-	for _, ed := range []int{1, 2} {
+	{
 		build := func() *runner.Game {
-			g := blankEdition(t, ed)
+			g := blank(t)
 			island(g, "Bivalve Bay").Card = g.Put("Gold Rum", 1, false)
 			island(g, "Home Port").Hazards = []*runner.Piece{g.Put("Reef", 0, false)}
 			return g
@@ -156,8 +140,8 @@ func TestFaceDownCardsAreTurnedOverAtTheEnd(t *testing.T) {
 		e, g := drive(t, build, runner.RunFinish, nil)
 		pub := events(e) + g.Status(referee.Public)
 		named := strings.Contains(pub, "Gold Rum") && strings.Contains(pub, "Reef")
-		if named != (ed == 2) {
-			t.Errorf("edition %d: face-down cards named at the end %v\n%s", ed, named, pub)
+		if !named {
+			t.Errorf("face-down cards not named at the end\n%s", pub)
 		}
 	}
 }

@@ -5,75 +5,27 @@ import (
 	"strings"
 )
 
-// Edition is the edition of these rules a new game is started under, kept
-// in the save (Config.Edition). A save without one (edition 0) was started
-// before the box counts: it replays as it was played, with draws not held
-// to the box counts, any type allowed for a card typed in by hand, and the
-// starting hazards named only when they first matter. Edition 2 asks the
-// table less (issue 12): the engine takes a public question's one legal
-// answer itself (TakesOnlyAnswers), the crown's "reveal a funded
-// investment?" comes only when a face-down investment holds enough coins
-// to be funded, the pirate looks at a Treasure Map card in a secret
-// question of their own (so it is shown to them at once), and the
-// face-down cards are turned over when the game ends. Edition 3 holds
-// each hand as a count (cardsNamedOnLeaving): a player draws and looks,
-// and the referee asks nothing at the draw; a card is named when it
-// leaves the hand, in public wherever it goes face-up (every card the
-// pirate plays or discards, the crown's events), in secret where it goes
-// face-down or stays hidden (the crown's investments, hazards and
-// discard choice). Edition 4 offers the crown's "play investments" and
-// "play a hazard" only while its hand and deck can still hold a card of
-// the type by the counts the table sees (crownPlacesByCounts); edition 3
-// saves, written before that, offered them whenever the hand held a card.
-// Edition 5 asks the table nothing the rules keep hidden and leaves
-// the table's decisions to the table (issue 21): the 5 cards a pirate
-// reshuffle removes go back to the box unseen and unnamed (boxesUnseen);
-// the crown names each card it draws, in secret, so that what its deck
-// can still give at a Home Port raid is exactly what the deck holds
-// (crownNamesDraws); a crown deck that has run out stays out, so a rum's
-// hand shuffle is not offered then (deckStaysOut); and when no rum is
-// left the table is asked to agree a draw or play on (tableAgreesDraw).
-// Saves of editions 0 to 4 replay with the questions they were played
-// with.
+// Edition is the edition of rumref's Rum Runner questions these rules
+// ask, written in every new save (Config.Edition). The rules hold only
+// this one: hands are counts for the pirate, whose cards are named when
+// they leave the hand, and named in secret at each draw for the crown;
+// the engine takes a public question's one legal answer itself; the
+// cards a pirate reshuffle removes go back to the box unseen; a crown
+// deck that has run out stays out; and with no rum left the table is
+// asked to agree a draw. A save of an older edition is carried over by
+// journal/migrate or refused there (docs/architecture.md); a change to
+// what the table is asked raises Edition and ships with its migration.
 const Edition = 5
 
-// cardsNamedOnLeaving reports whether hands are counts and cards are named
-// when they leave the hand (edition 3, see Edition).
-func (g *Game) cardsNamedOnLeaving() bool { return g.Config.Edition >= 3 }
-
-// crownPlacesByCounts reports whether the crown's placing actions are
-// offered by the counts the table sees (edition 4, see Edition).
-func (g *Game) crownPlacesByCounts() bool { return g.Config.Edition >= 4 }
-
-// boxesUnseen reports whether the cards a pirate reshuffle removes go
-// back to the box unseen, never named (edition 5, see Edition).
-func (g *Game) boxesUnseen() bool { return g.Config.Edition >= 5 }
-
-// crownNamesDraws reports whether the crown names each card it draws, in
-// secret (edition 5, see Edition); the pirate's draws stay counts.
-func (g *Game) crownNamesDraws() bool { return g.Config.Edition >= 5 }
-
-// deckStaysOut reports whether a crown deck that has run out stays out:
-// no hand shuffle rebuilds it (edition 5, see Edition).
-func (g *Game) deckStaysOut() bool { return g.Config.Edition >= 5 }
-
 // deckRanOut reports whether the seat is the crown and its deck has run
-// out for good (edition 5): then no hand shuffle rebuilds it (rule 42).
+// out for good: then no hand shuffle rebuilds it (rule 42).
 func (g *Game) deckRanOut(seat int) bool {
-	return seat == CrownSeat && g.deckStaysOut() && g.crown().Deck.Size() == 0
+	return seat == CrownSeat && g.crown().Deck.Size() == 0
 }
 
-// tableAgreesDraw reports whether the table, not rumref, decides on a
-// draw when no rum is left (edition 5, see Edition).
-func (g *Game) tableAgreesDraw() bool { return g.Config.Edition >= 5 }
-
-// asksLess reports whether the game was started under edition 2 or
-// later (see Edition).
-func (g *Game) asksLess() bool { return g.Config.Edition >= 2 }
-
 // TakesOnlyAnswers lets the engine take a public question's one legal
-// answer itself from edition 2 on (referee.OnlyAnswers).
-func (g *Game) TakesOnlyAnswers() bool { return g.asksLess() }
+// answer itself (referee.OnlyAnswers).
+func (g *Game) TakesOnlyAnswers() bool { return true }
 
 // typeCount is the number of card types.
 const typeCount = int(Crew) + 1
@@ -216,7 +168,3 @@ func (g *Game) beyondNote() string {
 	}
 	return "Played with more cards than the box holds (--beyond-box): " + strings.Join(parts, "; ") + "."
 }
-
-// boxed reports whether the game holds its piles to the box counts (every
-// game started under edition 1 or later).
-func (g *Game) boxed() bool { return g.Config.Edition >= 1 }

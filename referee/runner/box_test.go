@@ -1,22 +1,19 @@
 package runner_test
 
 import (
-	"path/filepath"
 	"reflect"
 	"rumref/games"
 	"slices"
 	"strings"
 	"testing"
 
-	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
 
 // boxed is the built-in catalog under the current edition of the rules.
 func boxed(t *testing.T) runner.Config {
-	// Edition 2: these tests name every card at its draw.
-	return runner.Config{Crown: "Ann", Pirate: "Bo", Edition: 2, Cards: catalog(t)}
+	return runner.Config{Crown: "Ann", Pirate: "Bo", Edition: runner.Edition, Cards: catalog(t)}
 }
 
 func boxedBlank(t *testing.T) *runner.Game { return runner.Blank(boxed(t)) }
@@ -35,6 +32,14 @@ func answerAll(t *testing.T, e *referee.Engine, steps []step) {
 		}
 	}
 }
+
+// startingHazards names the four starting hazards at the setup: the two
+// of the catalog and two typed in.
+var startingHazards = []step{{"hazard.identify", "rowdy-tavern"}, {"hazard.identify", "port-taxes"},
+	{"hazard.identify", "unlisted"}, {"card.name", "Fog Bank"}, {"card.cost", "1"}, {"card.navigation", "0"},
+	{"card.combat", "0"}, {"card.text", "1 navigation | pay 2"},
+	{"hazard.identify", "unlisted"}, {"card.name", "Sea Fort"}, {"card.cost", "2"}, {"card.navigation", "0"},
+	{"card.combat", "0"}, {"card.text", "1 combat or discard 1"}}
 
 // TestSetupNamesTheStartingHazardsInSecret: once the four are placed the
 // crown names each in secret, so none can be named later to suit a raid.
@@ -119,19 +124,25 @@ func TestDeckCountsRefuseWhatTheBoxCannotHold(t *testing.T) {
 	}
 }
 
-// TestPirateDeckHoldsFiveEvents: after five Treasure Maps no sixth is offered.
+// TestPirateDeckHoldsFiveEvents: the pirate holds 6 cards unnamed from a
+// deck of 5 events and a crew; after five discarded Treasure Maps no
+// sixth is offered.
 func TestPirateDeckHoldsFiveEvents(t *testing.T) {
 	build := func() *runner.Game {
 		g := boxedBlank(t)
 		d := &g.Players[runner.PirateSeat].Deck
-		d.Unknown, d.Open[runner.Event], d.Open[runner.Crew] = 6, 5, 1
+		d.Unknown, d.Open[runner.Event], d.Open[runner.Crew], d.Held = 6, 5, 1, 6
 		return g
 	}
 	steps := []step{}
 	for i := 0; i < 5; i++ {
-		steps = append(steps, step{"draw.card", "treasure-map"})
+		steps = append(steps, step{"discard.card", "treasure-map"})
 	}
-	e, _ := start(t, build, runner.RunDraw(runner.PirateSeat, 6))
+	e, _ := start(t, build, func(g *runner.Game, t *referee.T) {
+		for i := 0; i < 6; i++ {
+			runner.RunDiscard(runner.PirateSeat)(g, t)
+		}
+	})
 	answerAll(t, e, steps)
 	if got := optionKeys(e.Next()); slices.Contains(got, "treasure-map") || !slices.Contains(got, "doug-doubloon") {
 		t.Errorf("a sixth Treasure Map is offered or the crew are not: %v", got)
@@ -140,12 +151,14 @@ func TestPirateDeckHoldsFiveEvents(t *testing.T) {
 
 // TestCompleteListsOfferNoTypedInInvestmentOrShip (rulings A4): the
 // investment and ship lists are complete, so a card not in the list can
-// only be of a type whose list is not.
+// only be of a type whose list is not. (The crown's draws are named; the
+// pirate's are counts, and a card he names leaving his hand is offered
+// by the same counts: TestPublicCardQuestionsLeakNothing.)
 func TestCompleteListsOfferNoTypedInInvestmentOrShip(t *testing.T) {
 	for _, c := range []struct {
 		seat int
 		want []string
-	}{{runner.CrownSeat, []string{"hazard", "event"}}, {runner.PirateSeat, []string{"crew", "event"}}} {
+	}{{runner.CrownSeat, []string{"hazard", "event"}}} {
 		e, err := referee.Start(factory(boxed(t)))
 		if err != nil {
 			t.Fatal(err)
@@ -154,10 +167,6 @@ func TestCompleteListsOfferNoTypedInInvestmentOrShip(t *testing.T) {
 		for i := 0; i < 2; i++ {
 			answerAll(t, e, []step{{"hazard.identify", "unlisted"}, {"card.name", []string{"Fog", "Fort"}[i]}, {"card.cost", "0"},
 				{"card.navigation", "0"}, {"card.combat", "0"}, {"card.text", "pay 1"}})
-		}
-		if c.seat == runner.PirateSeat {
-			answerAll(t, e, []step{{"draw.card", "cash-crop"}, {"draw.card", "cash-crop"}, {"draw.card", "gold-rum"},
-				{"draw.card", "gold-rum"}, {"draw.card", "gold-rum"}})
 		}
 		if q := e.Next(); int(q.Actor) != c.seat {
 			t.Fatalf("seat %d should draw now, got %v", c.seat, q)
@@ -348,7 +357,7 @@ func TestCardFileBeyondTheBox(t *testing.T) {
 			cards[i].Copies = 5
 		}
 	}
-	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", Edition: 2, Cards: cards}
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", Edition: runner.Edition, Cards: cards}
 	err := cfg.Validate()
 	if err == nil || !strings.Contains(err.Error(), "5 event cards (Royal Decree 5)") || !strings.Contains(err.Error(), "holds 3") {
 		t.Fatalf("five Royal Decrees must be refused with the counts: %v", err)
@@ -356,11 +365,7 @@ func TestCardFileBeyondTheBox(t *testing.T) {
 	if runner.CheckBox(cards) == nil {
 		t.Error("CheckBox should refuse it too")
 	}
-	cfg.Edition = 0
-	if err := cfg.Validate(); err != nil {
-		t.Errorf("a save from before the box counts must still open: %v", err)
-	}
-	cfg.Edition, cfg.BeyondBox = 2, true
+	cfg.BeyondBox = true
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -370,22 +375,6 @@ func TestCardFileBeyondTheBox(t *testing.T) {
 	g := runner.New(cfg)
 	if s := g.Status(referee.Public); !strings.Contains(s, "crown deck: 5 event (the box has 3)") {
 		t.Errorf("the status should name the piles beyond the box:\n%s", s)
-	}
-}
-
-// TestOldSavesReplayAsPlayed: a game started before the box counts (no
-// edition) asks no starting hazards at setup and types cards in the old way.
-func TestOldSavesReplayAsPlayed(t *testing.T) {
-	cfg := boxed(t)
-	cfg.Edition = 0
-	e, err := referee.Replay(factory(cfg), []referee.Answer{{Q: "draw.card", A: "unlisted"}, {Q: "card.type", A: "investment"},
-		{Q: "card.cost", A: "2"}, {Q: "card.points", A: "5"}, {Q: "card.text", A: "no"}})
-	if err != nil {
-		t.Fatalf("an old save's answers must replay: %v", err)
-	}
-	defer e.Close()
-	if q := e.Next(); q.ID != "draw.card" {
-		t.Errorf("then the next card is drawn, got %s", q.ID)
 	}
 }
 
@@ -405,86 +394,10 @@ func start(t *testing.T, build func() *runner.Game, run func(*runner.Game, *refe
 	return e, g
 }
 
-// TestSaveFromBeforeTheBoxCountsStillOpens replays a save written by the
-// rumref before the box counts (221e179: format 1, no edition, its starting
-// hazards named during play, a card typed in the old way, Cash Crop's coin
-// declined, Stinky Pete's full menu) and plays on from it at random.
-func TestSaveFromBeforeTheBoxCountsStillOpens(t *testing.T) {
-	f, _, err := games.Read(filepath.Join("testdata", "old_save_edition0.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f.Setup.(*runner.Config).Edition != 0 || len(f.Answers) != 600 {
-		t.Fatalf("the fixture should be an edition-0 save of 600 answers: edition %d, %d answers", f.Setup.(*runner.Config).Edition, len(f.Answers))
-	}
-	if err := f.Setup.(*runner.Config).Validate(); err != nil {
-		t.Fatal(err)
-	}
-	e, err := referee.Replay(factory(*f.Setup.(*runner.Config)), f.Answers)
-	if err != nil {
-		t.Fatalf("the old save does not replay: %v", err)
-	}
-	defer e.Close()
-	r := randplay.New(3)
-	for i := 0; i < 400 && !e.Over(); i++ {
-		if err := e.Answer(randplay.Runner(r, e.Next())); err != nil {
-			t.Fatal(err)
-		}
-		if msg := checkInvariants(e.Game().(*runner.Game)); msg != "" {
-			t.Fatalf("answer %d after the save: %s", i+1, msg)
-		}
-	}
-}
-
-// TestEditionThreeSaveFromBeforeTheCrownCountsStillOpens replays a save
-// of a random game written by rumref at 230ba5c (edition 3, before the
-// crown's placing actions were offered by the table's counts): at answer
-// 378 its crown chose "play a hazard" though no hazard could be left for
-// its hand, and took it back. It replays to its end, and the same choice
-// is not offered in an edition-4 game at that point.
-func TestEditionThreeSaveFromBeforeTheCrownCountsStillOpens(t *testing.T) {
-	f, _, err := games.Read(filepath.Join("testdata", "old_save_edition3.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := *f.Setup.(*runner.Config)
-	if cfg.Edition != 3 || len(f.Answers) < 378 || f.Answers[377].Q != "action" || f.Answers[377].A != "hazard" {
-		t.Fatalf("the fixture should be an edition-3 save whose answer 378 plays a hazard: edition %d, %d answers", cfg.Edition, len(f.Answers))
-	}
-	e, err := referee.Replay(factory(cfg), f.Answers)
-	if err != nil {
-		t.Fatalf("the edition-3 save does not replay: %v", err)
-	}
-	if !e.Over() {
-		t.Error("the save holds a whole game: the replay should end it")
-	}
-	e.Close()
-	cfg.Edition = 4
-	e, err = referee.Replay(factory(cfg), f.Answers[:377])
-	if err != nil {
-		t.Fatalf("the answers before 378 should replay under edition 4: %v", err)
-	}
-	defer e.Close()
-	q := e.Next()
-	if q == nil || q.ID != "action" {
-		t.Fatalf("answer 378 should be the crown's action, got %v", q)
-	}
-	for _, o := range q.Options {
-		if o.Key == "hazard" {
-			t.Errorf("edition 4 offers %q with no hazard left for the crown's hand: %v", o.Key, q.Options)
-		}
-	}
-}
-
-// TestEditionOutOfRangeSaysWhy: an edition below 0 is a damaged save, not
-// one from a newer rumref; an edition above today's asks for a newer one.
+// TestEditionOutOfRangeSaysWhy: an edition above today's asks for a newer
+// rumref (an older one is journal/migrate's).
 func TestEditionOutOfRangeSaysWhy(t *testing.T) {
 	cfg := boxed(t)
-	cfg.Edition = -1
-	err := cfg.Validate()
-	if err == nil || !strings.Contains(err.Error(), "-1 is not an edition") || strings.Contains(err.Error(), "newer rumref") {
-		t.Errorf("edition -1: %v, want it called not an edition, without asking for a newer rumref", err)
-	}
 	cfg.Edition = runner.Edition + 1
 	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "newer rumref") {
 		t.Errorf("edition %d: %v, want a newer rumref asked for", cfg.Edition, err)

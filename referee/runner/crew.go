@@ -97,13 +97,10 @@ func (g *Game) playCrew(t *referee.T) bool {
 }
 
 // mayPlayCrew reports whether the pirate may play a crew from hand: the
-// hand holds a card, and from edition 3 (where the question is public)
-// one the table can tell may be a crew the pirate can pay for.
+// hand holds a card the table can tell may be a crew the pirate can pay
+// for (the question is public).
 func (g *Game) mayPlayCrew() bool {
-	if g.pirate().HandSize() == 0 {
-		return false
-	}
-	return !g.cardsNamedOnLeaving() || g.mayPlay(PirateSeat, []CardType{Crew}, g.affordable(Crew))
+	return g.pirate().HandSize() > 0 && g.mayPlay(PirateSeat, []CardType{Crew}, g.affordable(Crew))
 }
 
 // swappable lists the crew that can swap places with a crew on another

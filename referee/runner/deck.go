@@ -12,17 +12,17 @@ import (
 type Deck struct {
 	Known   []string `json:"known,omitempty"`
 	Unknown int      `json:"unknown"`
-	// Open counts the unknown cards by type in a game held to the box
-	// counts (rulings A3): a draw can be a card of a type only while
-	// unknown cards of that type are left.
+	// Open counts the unknown cards by type, held to the box counts
+	// (rulings A3): a draw can be a card of a type only while unknown
+	// cards of that type are left.
 	Open [typeCount]int `json:"open"`
 	// Held counts the cards drawn from the deck into its owner's hand and
-	// not named yet (edition 3): Known, Unknown and Open count them with
+	// not named yet (the pirate's): Known, Unknown and Open count them with
 	// the deck, since which of the deck's cards they are is known only
 	// when they are named.
 	Held int `json:"held,omitempty"`
 	// Boxed counts the cards a pirate reshuffle put back in the box
-	// unseen (edition 5): like Held, Known, Unknown and Open count them
+	// unseen: like Held, Known, Unknown and Open count them
 	// with the deck, since nobody saw which they were.
 	Boxed int `json:"boxed,omitempty"`
 }
@@ -70,7 +70,7 @@ func (g *Game) deckOptions(t *referee.T, d *Deck, side Side, open func(*Card) bo
 
 // mayBeUnknown reports whether an unknown card of the deck can be of the type.
 func (g *Game) mayBeUnknown(d *Deck, ty CardType) bool {
-	return d.Unknown > 0 && (!g.boxed() || d.Open[ty] > 0)
+	return d.Unknown > 0 && d.Open[ty] > 0
 }
 
 // enterable lists the types a card typed in by hand may have: those of
@@ -90,7 +90,7 @@ func (g *Game) enterable(d *Deck, types []CardType) []CardType {
 func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) bool, types []CardType,
 	q referee.Question) string {
 	opts := g.deckOptions(t, d, side, open, types)
-	// The crown's own deck, edition 5: a card its records hold in hand
+	// The crown's own deck: a card its records hold in hand
 	// may be the one on top, if a draw was named wrongly.
 	seat := int(side)
 	misnamed := q.Secret && q.Actor == referee.Seat(seat) && d == &g.Players[seat].Deck && g.namedHand(seat) && len(g.Players[seat].Hand) > 0
@@ -117,9 +117,7 @@ func (g *Game) takeName(d *Deck, name string) {
 		d.Known = k
 	} else {
 		d.Unknown--
-		if g.boxed() {
-			d.Open[g.card(name).Type]--
-		}
+		d.Open[g.card(name).Type]--
 	}
 }
 
@@ -152,8 +150,9 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 				return got
 			}
 		}
-		if g.cardsNamedOnLeaving() && (seat == PirateSeat || !g.crownNamesDraws()) {
-			// The player looks at the card; it is named when it leaves the hand.
+		if seat == PirateSeat {
+			// The pirate looks at the card; it is named when it leaves the
+			// hand. The crown names each draw (namedHand).
 			p.Deck.Held++
 			g.note(BoxMove{Kind: "draw", Seat: seat})
 			t.Say("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(p.HandSize(), "card"), referee.Count(p.Deck.Size(), "card")))
@@ -172,24 +171,15 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 func (g *Game) reshuffle(t *referee.T) {
 	p := g.pirate()
 	// The deck is empty: what is left of its counts are the cards Held in
-	// hand (none before edition 3), which stay counted with the new deck.
+	// hand, which stay counted with the new deck.
 	g.note(BoxMove{Kind: "reshuffle", Seat: PirateSeat, Names: slices.Clone(p.Discard)})
 	p.Deck.Known = append(p.Deck.Known, p.Discard...)
 	p.Discard = nil
 	n := min(5, p.Deck.Size())
-	if g.boxesUnseen() {
-		// Nobody sees the removed cards (rule 44): they stay counted with
-		// the deck, as cards that may be anywhere among those unseen.
-		t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over and shuffle it into a new deck (%s), then put the top %s back in the box without looking at them.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))
-		p.Deck.Boxed += n
-		g.note(BoxMove{Kind: "boxed", Seat: PirateSeat, N: n})
-		t.Say("rr.deck.removed", referee.Text("Removed from the game unseen: %s (%s in all); %s left in the pirate deck.", referee.Count(n, "card"), referee.Count(p.Deck.Boxed, "card"), referee.Count(p.Deck.Size(), "card")))
-		return
-	}
-	t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over, shuffle it into a new deck (%s), then take the top %s and remove them from the game face-up.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))
-	for i := 0; i < n; i++ {
-		name := g.takeFromDeck(t, &p.Deck, PirateSide, deckCard, sideDeckTypes(PirateSide), referee.Question{ID: "deck.remove", Actor: referee.Table, Confirm: true, Rule: "rr.deck.removed", Prompt: referee.Text("Turn over the top card of the new pirate deck (%d of %d removed from the game): which is it?", referee.Int(i+1), referee.Int(n))})
-		g.Removed = append(g.Removed, name)
-		t.Say("rr.deck.removed", referee.Text("%s is removed from the game.", referee.Str(name)))
-	}
+	// Nobody sees the removed cards (rule 44): they stay counted with the
+	// deck, as cards that may be anywhere among those unseen.
+	t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over and shuffle it into a new deck (%s), then put the top %s back in the box without looking at them.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))
+	p.Deck.Boxed += n
+	g.note(BoxMove{Kind: "boxed", Seat: PirateSeat, N: n})
+	t.Say("rr.deck.removed", referee.Text("Removed from the game unseen: %s (%s in all); %s left in the pirate deck.", referee.Count(n, "card"), referee.Count(p.Deck.Boxed, "card"), referee.Count(p.Deck.Size(), "card")))
 }

@@ -4,14 +4,13 @@ import (
 	"rumref/referee"
 )
 
-// discard has a player discard one card of their choice from hand. Both
-// hands are secret, so the question is too; from edition 3 the pirate's
-// discard is named in public from what the hand can hold (hand.go), and
-// the crown's stays secret, its choice showing what it keeps. A card the
-// crown discards is treated as raided (rule 40, rulings A9).
+// discard has a player discard one card of their choice from hand. The
+// pirate's discard is named in public from what the hand can hold
+// (hand.go); the crown's is secret, its choice showing what it keeps. A
+// card the crown discards is treated as raided (rule 40, rulings A9).
 func (g *Game) discard(t *referee.T, seat int, rule string, text referee.Msg) {
 	p := g.Players[seat]
-	q := referee.Question{ID: "discard.card", Actor: referee.Seat(seat), Secret: seat == CrownSeat || !g.cardsNamedOnLeaving(),
+	q := referee.Question{ID: "discard.card", Actor: referee.Seat(seat), Secret: seat == CrownSeat,
 		Prompt: referee.Text("%s, %s", referee.Str(p.Name), referee.Sub(text)), Rule: rule}
 	name := g.pickFromHand(t, seat, handQuestion{q: q, types: sideDeckTypes(sideOf(seat)), fits: anyCard})
 	if seat == PirateSeat {

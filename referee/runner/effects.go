@@ -202,22 +202,17 @@ func (g *Game) moveCoin(t *referee.T, c *effectCtx) {
 // peek lets the pirate look at one face-down crown card; only the pirate's
 // view learns what it is.
 //
-// From edition 2 the pirate chooses in a secret question, asked even when
-// one card is face-down: the card is then named to the pirate alone as
-// soon as it is chosen (behind the pass screen of that question), not only
-// when the pirate next peeks.
+// The pirate chooses in a secret question, asked even when one card is
+// face-down: the card is then named to the pirate alone as soon as it is
+// chosen (behind the pass screen of that question), not only when the
+// pirate next peeks.
 func (g *Game) peek(t *referee.T, c *effectCtx) {
 	text := referee.Text("%s: look at which face-down crown card?", referee.Str(c.name()))
-	var x *Piece
-	if g.asksLess() {
-		pc := referee.Choose[*Piece](t)
-		for _, p := range g.faceDown() {
-			pc.Add(p, g.labelMsg(p))
-		}
-		x = pc.Pick(t, referee.Question{ID: "effect.peek", Actor: PirateSeat, Secret: true, Prompt: text, Rule: c.rule})
-	} else {
-		x = g.choosePiece(t, "effect.peek", PirateSeat, text, c.rule, g.faceDown(), "")
+	pc := referee.Choose[*Piece](t)
+	for _, p := range g.faceDown() {
+		pc.Add(p, g.labelMsg(p))
 	}
+	x := pc.Pick(t, referee.Question{ID: "effect.peek", Actor: PirateSeat, Secret: true, Prompt: text, Rule: c.rule})
 	desc := g.label(x)
 	g.identify(t, x, "the pirate looks at the "+desc)
 	g.peeked = append(g.peeked, desc+": "+x.Name)

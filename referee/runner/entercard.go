@@ -23,9 +23,6 @@ const MaxNameLength = 40
 // A hazard's text is read as its costs. The answers are in the journal,
 // so a resumed game knows the card again.
 func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []CardType, secret bool) string {
-	if !g.boxed() {
-		return g.enterCardV0(t, actor, side, context, secret)
-	}
 	ask, num := cardQuestions(t, actor, secret)
 	typ := types[0]
 	if len(context) > 1 {
@@ -234,4 +231,18 @@ func parseCostPart(part string) (Effect, error) {
 		return Effect{Do: p.op, N: n}, nil
 	}
 	return Effect{}, fmt.Errorf("that is not a cost the referee reads: write it as %s", costForms)
+}
+
+// cardQuestions returns the two ways a card typed in by hand is asked
+// about: a question (text or choice) and a number, both of the actor,
+// secret when the card is, under the typed-in card rule.
+func cardQuestions(t *referee.T, actor int, secret bool) (ask func(referee.Question) string, num func(id, text string, lo, hi int) int) {
+	ask = func(q referee.Question) string {
+		q.Actor, q.Secret, q.Rule = referee.Seat(actor), secret, "rr.cards.unknown"
+		return t.Ask(q)
+	}
+	num = func(id, text string, lo, hi int) int {
+		return t.AskNumber(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Min: lo, Max: hi, Text: text})
+	}
+	return ask, num
 }

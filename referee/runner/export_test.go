@@ -89,7 +89,7 @@ func RunDiscard(seat int) func(*Game, *referee.T) {
 	return func(g *Game, t *referee.T) { g.discard(t, seat, "rr.discard", referee.Text("discard a card.")) }
 }
 
-// TakesOnlyAnswers is the game's: from edition 2 the engine takes a
+// TakesOnlyAnswers is the game's: the engine takes a
 // public question's one legal answer itself.
 func (s *Scenario) TakesOnlyAnswers() bool { return s.G.TakesOnlyAnswers() }
 

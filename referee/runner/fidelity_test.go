@@ -13,21 +13,18 @@ import (
 // crown deck that has run out, and the decisions left to the table.
 
 // TestReshuffleBoxesCardsUnseen: the pirate holds his only Stinky Pete
-// unnamed when his deck runs out. From edition 5 the 5 cards the
-// reshuffle removes go back to the box unseen: nobody is asked to name
-// them, and Stinky Pete can still be played from hand. Edition 4 asked
-// the table to name each removed card, Stinky Pete among the options
-// (the audit's seed 1005 named him, and rumref then refused him as crew).
+// unnamed when his deck runs out. The 5 cards the reshuffle removes go
+// back to the box unseen: nobody is asked to name them, and Stinky Pete
+// can still be played from hand (naming them once let the table name
+// him, and rumref then refused him as crew).
 func TestReshuffleBoxesCardsUnseen(t *testing.T) {
-	build := func(ed int) func() *runner.Game {
-		return func() *runner.Game {
-			g := blankEdition(t, ed)
-			p := g.Players[runner.PirateSeat]
-			p.Deck = runner.Deck{Known: []string{"Stinky Pete"}, Held: 1}
-			p.Discard = []string{"Doug Doubloon", "Sloop", "Treasure Map", "Janey McFloyd", "Galleon", "Brigantine", "Peg Leg Paul"}
-			p.Supply = 5
-			return g
-		}
+	build := func() *runner.Game {
+		g := blank(t)
+		p := g.Players[runner.PirateSeat]
+		p.Deck = runner.Deck{Known: []string{"Stinky Pete"}, Held: 1}
+		p.Discard = []string{"Doug Doubloon", "Sloop", "Treasure Map", "Janey McFloyd", "Galleon", "Brigantine", "Peg Leg Paul"}
+		p.Supply = 5
+		return g
 	}
 	var got string
 	run := func(g *runner.Game, t *referee.T) {
@@ -35,18 +32,18 @@ func TestReshuffleBoxesCardsUnseen(t *testing.T) {
 		runner.RunPick(runner.PirateSeat, []runner.CardType{runner.Crew}, 5, false, &got)(g, t)
 	}
 	var removal []string
-	e, g := driveWatch(t, build(runner.Edition), run, []step{{"test.pick", "stinky-pete"}}, func(q *referee.Question) {
+	e, g := driveWatch(t, build, run, []step{{"test.pick", "stinky-pete"}}, func(q *referee.Question) {
 		if q.ID == "deck.remove" {
 			removal = optionKeys(q)
 		}
 	})
 	if removal != nil || got != "Stinky Pete" {
-		t.Fatalf("edition %d: removed cards named (%v), or Stinky Pete not played from hand (%q)\n%s", runner.Edition, removal, got, events(e))
+		t.Fatalf("removed cards named (%v), or Stinky Pete not played from hand (%q)\n%s", removal, got, events(e))
 	}
 	p := g.Players[runner.PirateSeat]
-	if p.Deck.Boxed != 5 || p.Deck.Size() != 1 || len(g.Removed) != 0 || p.HandSize() != 1 {
-		t.Errorf("after the reshuffle: %d boxed unseen, %d in the deck, removed by name %v, %d in hand; want 5, 1, none, 1",
-			p.Deck.Boxed, p.Deck.Size(), g.Removed, p.HandSize())
+	if p.Deck.Boxed != 5 || p.Deck.Size() != 1 || p.HandSize() != 1 {
+		t.Errorf("after the reshuffle: %d boxed unseen, %d in the deck, %d in hand; want 5, 1, 1",
+			p.Deck.Boxed, p.Deck.Size(), p.HandSize())
 	}
 	pub := g.Status(referee.Public)
 	if !strings.Contains(pub, "Removed from the game unseen: 5 pirate cards") {
@@ -57,72 +54,51 @@ func TestReshuffleBoxesCardsUnseen(t *testing.T) {
 			t.Errorf("the public status names %s, which is in the deck or the box unseen:\n%s", name, pub)
 		}
 	}
-
-	// Edition 4, as it was played: the table names each removed card,
-	// and Stinky Pete, who is in the pirate's hand, is among the options.
-	e4, _ := driveWatch(t, build(4), run, []step{
-		{"deck.remove", "doug-doubloon"}, {"deck.remove", "sloop"}, {"deck.remove", "treasure-map"},
-		{"deck.remove", "janey-mcfloyd"}, {"deck.remove", "galleon"}, {"test.pick", "stinky-pete"},
-	}, func(q *referee.Question) {
-		if q.ID == "deck.remove" && removal == nil {
-			removal = optionKeys(q)
-		}
-	})
-	if !slices.Contains(removal, "stinky-pete") {
-		t.Errorf("edition 4 replays as it was played: its removal offered %v\n%s", removal, events(e4))
-	}
 }
 
 // TestRumHandShuffleNeedsADeck: a crown deck that has run out stays out
-// (rule 42), so from edition 5 a funded rum's hand shuffle is not offered
-// with the deck empty and the hand stays in hand; edition 4 offered it.
+// (rule 42), so a funded rum's hand shuffle is not offered with the deck
+// empty and the hand stays in hand.
 func TestRumHandShuffleNeedsADeck(t *testing.T) {
-	build := func(ed int) func() *runner.Game {
-		return func() *runner.Game {
-			g := blankEdition(t, ed)
-			g.Players[runner.CrownSeat].Hand = []string{"Reef", "Royal Decree"}
-			island(g, "Bivalve Bay").Card = g.Put("Light Rum", 2, false)
-			return g
-		}
+	build := func() *runner.Game {
+		g := blank(t)
+		g.Players[runner.CrownSeat].Hand = []string{"Reef", "Royal Decree"}
+		island(g, "Bivalve Bay").Card = g.Put("Light Rum", 2, false)
+		return g
 	}
-	e, g := drive(t, build(runner.Edition), runner.RunReveal, []step{{"reveal.pick", "c1"}})
+	e, g := drive(t, build, runner.RunReveal, []step{{"reveal.pick", "c1"}})
 	cr := g.Players[runner.CrownSeat]
 	if cr.Points() != 1 || len(cr.Hand) != 2 || cr.Deck.Size() != 0 {
-		t.Errorf("edition %d: %d points, hand %v, deck %d; want 1, the two cards, an empty deck\n%s", runner.Edition, cr.Points(), cr.Hand, cr.Deck.Size(), events(e))
+		t.Errorf("%d points, hand %v, deck %d; want 1, the two cards, an empty deck\n%s", cr.Points(), cr.Hand, cr.Deck.Size(), events(e))
 	}
 	if !strings.Contains(events(e), "stays out") {
 		t.Errorf("no ruling says why the hand is not shuffled:\n%s", events(e))
 	}
-	_, g = drive(t, build(4), runner.RunReveal, []step{{"reveal.pick", "c1"}, {"effect.optional", "yes"}})
-	if cr := g.Players[runner.CrownSeat]; cr.Deck.Size() != 2 {
-		t.Errorf("edition 4 rebuilt the deck from the hand, as it was played: deck %d", cr.Deck.Size())
-	}
 }
 
 // TestNoRumLeftAsksTheTable: with no rum left the rules entry has the
-// players agree a draw; from edition 5 rumref asks the table to agree a
-// draw or play on, and asks again at the crown's next turn. Edition 4
-// declared the draw itself.
+// players agree a draw: rumref asks the table to agree a draw or play on,
+// and asks again at the crown's next turn.
 func TestNoRumLeftAsksTheTable(t *testing.T) {
-	build := func(ed, active int) func() *runner.Game {
+	build := func(active int) func() *runner.Game {
 		return func() *runner.Game {
-			g := blankEdition(t, ed)
+			g := blank(t)
 			g.Active = active
 			return g
 		}
 	}
 	var q0 *referee.Question
-	_, g := driveWatch(t, build(runner.Edition, runner.PirateSeat), runner.RunDeadlock, []step{{"stalemate.draw", "play"}},
+	_, g := driveWatch(t, build(runner.PirateSeat), runner.RunDeadlock, []step{{"stalemate.draw", "play"}},
 		func(q *referee.Question) { q0 = q })
 	if g.Over || q0.Actor != referee.Table || !slices.Equal(optionKeys(q0), []string{"draw", "play"}) {
 		t.Fatalf("playing on: over %v, asked of %d with %v", g.Over, q0.Actor, optionKeys(q0))
 	}
-	_, g = drive(t, build(runner.Edition, runner.CrownSeat), runner.RunDeadlock, []step{{"stalemate.draw", "draw"}})
+	_, g = drive(t, build(runner.CrownSeat), runner.RunDeadlock, []step{{"stalemate.draw", "draw"}})
 	if !g.Over || g.Winner != runner.Draw {
 		t.Errorf("an agreed draw: over %v, winner %d", g.Over, g.Winner)
 	}
 	// Played on, the question comes back at the crown's turn only.
-	_, g = drive(t, build(runner.Edition, runner.CrownSeat), func(g *runner.Game, t *referee.T) {
+	_, g = drive(t, build(runner.CrownSeat), func(g *runner.Game, t *referee.T) {
 		runner.RunDeadlock(g, t) // play on
 		g.Active = runner.PirateSeat
 		runner.RunDeadlock(g, t) // the pirate's turn: not asked
@@ -132,19 +108,15 @@ func TestNoRumLeftAsksTheTable(t *testing.T) {
 	if !g.Over {
 		t.Error("the second question's draw did not end the game")
 	}
-	_, g = drive(t, build(4, runner.CrownSeat), runner.RunDeadlock, nil)
-	if !g.Over || g.Winner != runner.Draw {
-		t.Errorf("edition 4 declared the draw itself, as it was played: over %v, winner %d", g.Over, g.Winner)
-	}
 }
 
-// TestMisnamedDrawIsCorrected: from edition 5 the crown names its draws,
+// TestMisnamedDrawIsCorrected: the crown names its draws,
 // and a naming can be a slip. A later card its records hold elsewhere is
 // not refused: the crown says, in secret, that it named a draw wrongly,
 // and the physical card is taken as the truth.
 func TestMisnamedDrawIsCorrected(t *testing.T) {
 	build := func() *runner.Game {
-		g := blankEdition(t, runner.Edition)
+		g := blank(t)
 		cr := g.Players[runner.CrownSeat]
 		cr.Hand = []string{"Reef"} // named at a draw: it was Aged Rum
 		cr.Deck = runner.Deck{Known: []string{"Aged Rum", "Privateers"}}

@@ -40,8 +40,10 @@ type Config struct {
 	Mulligan bool `yaml:"mulligan,omitempty" json:"mulligan,omitempty"`
 	// TurnCap ends the game in a draw after this many turns in all; 0 is off (rulings A20).
 	TurnCap int `yaml:"turn_cap,omitempty" json:"turn_cap,omitempty"`
-	// Edition is the edition of the rules the game was started under (see
-	// Edition); 0 in saves from before the box counts.
+	// Edition records the edition of rumref's Rum Runner questions the
+	// save was made under (see Edition); 0 in saves from before the box
+	// counts. The rules play only today's: an older save is migrated
+	// (journal/migrate) or refused before it is played.
 	Edition int `yaml:"edition,omitempty" json:"edition,omitempty"`
 	// BeyondBox lets the catalog list more cards of a type in a deck than
 	// the box holds (--beyond-box); the status says so.
@@ -63,9 +65,6 @@ func (c Config) Validate() error {
 	}
 	if c.TurnCap < 0 {
 		return fmt.Errorf("the turn cap %d is negative: use 0 for no cap", c.TurnCap)
-	}
-	if c.Edition < 0 {
-		return fmt.Errorf("edition: %d is not an edition of the Rum Runner rules (0 to %d): the save is damaged", c.Edition, Edition)
 	}
 	if c.Edition > Edition {
 		return fmt.Errorf("the game was started under edition %d of the Rum Runner rules; this rumref knows editions 0 to %d: use a newer rumref", c.Edition, Edition)
@@ -94,12 +93,7 @@ func (c Config) Validate() error {
 	if longboats == 0 {
 		return fmt.Errorf("the catalog has no starting ship")
 	}
-	if c.Edition >= 1 {
-		if err := checkBox(c.Cards, c.BeyondBox); err != nil {
-			return err
-		}
-	}
-	return nil
+	return checkBox(c.Cards, c.BeyondBox)
 }
 
 // DeckSize is the number of cards in a pile at the start of the game.
@@ -146,8 +140,8 @@ type Scored struct {
 type Player struct {
 	Name   string
 	Supply int
-	// Hand holds the names of the cards in hand the referee knows; from
-	// edition 3 the cards drawn and not named yet are counted in Deck.Held.
+	// Hand holds the names of the cards in hand the referee knows; the
+	// pirate's cards drawn and not named yet are counted in Deck.Held.
 	Hand    []string
 	Deck    Deck
 	Discard []string
@@ -155,7 +149,7 @@ type Player struct {
 }
 
 // HandSize is the number of cards in the player's hand: those named and
-// those held unnamed (edition 3).
+// those held unnamed.
 func (p *Player) HandSize() int { return len(p.Hand) + p.Deck.Held }
 
 // shuffleHandIn shuffles the whole hand into the deck.
@@ -181,8 +175,6 @@ type Game struct {
 	Islands []*IslandPlace
 	Players [2]*Player
 	Ships   []*ShipPiece
-	// Removed holds pirate cards boxed by a reshuffle.
-	Removed []string
 	// Starting holds the starting hazards not yet identified.
 	Starting Deck
 	// Turn counts turns from 1; Active is the seat whose turn it is.
@@ -207,13 +199,13 @@ type Game struct {
 	// first card of that name, as the list holds it).
 	byName, bySlug map[string]int
 	// revealOpen is whether the crown may still reveal funded investments
-	// this turn: before its first action (edition 3).
+	// this turn: before its first action.
 	revealOpen bool
 	// tap, when set (a test's physical box, export_test.go), is told of
 	// each card movement the referee does not see: see BoxMove.
 	tap func(BoxMove)
 	// playingOn is whether the table chose to play on with no rum left
-	// (edition 5, checkDeadlock).
+	// (checkDeadlock).
 	playingOn bool
 	// leastPrice is the lowest price of an investment in cards (-1: none),
 	// kept by addCards for couldBeFunded.
@@ -291,9 +283,7 @@ func (g *Game) finish(t *referee.T, winner int, text string) {
 // there (see Play).
 func (g *Game) finishAs(t *referee.T, winner int, rule, text string) {
 	t.Say(rule, referee.Text("%s", referee.Str(text)))
-	if g.asksLess() {
-		g.turnOver(t, rule)
-	}
+	g.turnOver(t, rule)
 	g.Winner = winner
 	g.Over = true
 	g.Result = text
@@ -301,14 +291,11 @@ func (g *Game) finishAs(t *referee.T, winner int, rule, text string) {
 }
 
 // turnOver turns the crown's face-down cards face-up when the game ends,
-// for both players to see (edition 2): a ruling names each, and the final
-// status shows them face-up.
+// for both players to see: a ruling names each, and the final status
+// shows them face-up.
 func (g *Game) turnOver(t *referee.T, rule string) {
 	var parts []string
 	for _, x := range g.faceDown() {
-		if x.Name == "" {
-			continue // a starting hazard of an edition-0 game never named
-		}
 		parts = append(parts, g.label(x)+": "+x.Name)
 		x.Up = true
 	}

@@ -4,16 +4,16 @@ import (
 	"rumref/referee"
 )
 
-// From edition 3 a hand is a count: a player draws and looks, and the
-// referee learns a card's name when it leaves the hand (see Edition).
+// The pirate's hand is a count: the pirate draws and looks, and the
+// referee learns a card's name when it leaves the hand. The crown names
+// each card it draws, in secret (namedHand).
 // The cards held unnamed are counted with the deck they came from
 // (Deck.Held), so what one of them can be is what the deck's counts
 // still hold; naming it takes it out of those counts.
 
 // handNames lists, sorted, the cards that fit which a card leaving the
 // seat's hand can be: the named cards in hand and, while cards are held
-// unnamed, every card the deck's counts still hold. Before edition 3
-// these are just the cards in hand that fit.
+// unnamed, every card the deck's counts still hold.
 func (g *Game) handNames(seat int, fits func(*Card) bool) []string {
 	var names []string
 	g.eachHandName(seat, false, fits, func(n string) bool {
@@ -82,13 +82,12 @@ func (g *Game) mayPlay(seat int, types []CardType, fits func(*Card) bool) bool {
 	return len(g.handTypes(seat, types)) > 0
 }
 
-// namedHand reports whether the referee knows the seat's hand by name
-// from edition 5 on (crownNamesDraws), where hands are otherwise counts:
-// the crown's. Its card questions are then secret, and what the public
-// menu offers is worked out as for a hand held unnamed.
-func (g *Game) namedHand(seat int) bool {
-	return seat == CrownSeat && g.crownNamesDraws()
-}
+// namedHand reports whether the referee knows the seat's hand by name:
+// the crown's, whose draws are named in secret so that what its deck can
+// still give at a Home Port raid is exactly what the deck holds. Its card
+// questions are secret, and what the public menu offers is worked out as
+// for a hand held unnamed.
+func (g *Game) namedHand(seat int) bool { return seat == CrownSeat }
 
 // handQuestion is a question that names a card leaving a hand: the cards
 // that fit, a card the catalog lacks (of types), and an option that names
@@ -167,7 +166,7 @@ func (g *Game) takeFromHand(seat int, name string) {
 }
 
 // crownMayHold reports whether the crown's hand and deck can still hold a
-// card of a type (edition 3), by counts the table sees: what the box holds
+// card of a type, by counts the table sees: what the box holds
 // of the type (rulings A3) less the cards of the type out of hand and
 // deck, in play (the place shows the type even face-down, rule 79), in the
 // discard or score pile or being raided. The crown's placing a card of a
@@ -215,14 +214,14 @@ func anyCard(*Card) bool { return true }
 // ofType fits the cards of a type.
 func ofType(ty CardType) func(*Card) bool { return func(c *Card) bool { return c.Type == ty } }
 
-// From edition 5 the crown names each card it draws (namedHand). A naming
+// The crown names each card it draws (namedHand). A naming
 // can be wrong (a slip of the key), and a later card would then be refused
 // because rumref holds its name elsewhere. The crown's questions that list
 // its own records offer a way out instead, in secret: the physical card is
 // the truth, and the earlier naming is corrected (rules principle of
 // rr.draw.named).
 
-// misnamedKey is the option of a crown question, edition 5, that says an
+// misnamedKey is the option of a crown question that says an
 // earlier naming of a draw was wrong.
 const misnamedKey = "misnamed"
 
@@ -313,7 +312,7 @@ func (g *Game) deckNames(t *referee.T, d *Deck, side Side, fits func(*Card) bool
 func (g *Game) enterableFor(d *Deck, types []CardType) bool { return len(g.enterable(d, types)) > 0 }
 
 // mayBeMisnamed reports whether a crown question that lists from its
-// records offers "named wrongly" (edition 5): the hand holds named cards
+// records offers "named wrongly": the hand holds named cards
 // and the deck's records hold a card that fits, or a card of types could
 // be typed in.
 func (g *Game) mayBeMisnamed(seat int, fits func(*Card) bool, types []CardType) bool {

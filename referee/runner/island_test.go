@@ -25,7 +25,7 @@ func homeTable(t *testing.T, deck, hand []string, pirateScore int) func() *runne
 
 func TestHomePortRaidTakesTheDeckTop(t *testing.T) {
 	_, g := drive(t, homeTable(t, []string{"Gold Rum", "Reef"}, nil, 0), runner.RunRaid, []step{
-		{"raid.target", "i1"}, {"raid.deck-top", "gold-rum"}, {"draw.card", "galleon"},
+		{"raid.target", "i1"}, {"raid.deck-top", "gold-rum"},
 	})
 	cr, pr := g.Players[runner.CrownSeat], g.Players[runner.PirateSeat]
 	if pr.Points() != 1 || cr.Deck.Size() != 1 || g.Ships[0].Coins != 2 || len(g.Revealed) != 0 {
@@ -35,7 +35,7 @@ func TestHomePortRaidTakesTheDeckTop(t *testing.T) {
 
 func TestHomePortRaidTakesARandomHandCardWhenTheDeckIsGone(t *testing.T) {
 	e, g := drive(t, homeTable(t, nil, []string{"Reef", "Light Rum"}, 0), runner.RunRaid, []step{
-		{"raid.target", "i1"}, {"raid.hand-pick", "reef"}, {"draw.card", "galleon"},
+		{"raid.target", "i1"}, {"raid.hand-pick", "reef"},
 	})
 	cr := g.Players[runner.CrownSeat]
 	if strings.Join(cr.Hand, ",") != "Light Rum" || strings.Join(cr.Discard, ",") != "Reef" {
@@ -50,7 +50,7 @@ func TestHomePortRaidTakesARandomHandCardWhenTheDeckIsGone(t *testing.T) {
 
 func TestRaidOnAnEmptyIslandStillSucceeds(t *testing.T) {
 	e, _ := drive(t, homeTable(t, nil, nil, 0), runner.RunRaid, []step{
-		{"raid.target", "i1"}, {"draw.card", "galleon"},
+		{"raid.target", "i1"},
 	})
 	if !strings.Contains(events(e), "nothing is raided, but the raid still counts as successful") {
 		t.Error(events(e))
@@ -106,14 +106,9 @@ func TestPirateReshuffleRemovesFiveThenDraws(t *testing.T) {
 		g.Players[runner.PirateSeat].Discard = []string{"Galleon", "Brigantine", "Doug Doubloon", "Peg Leg Paul", "Treasure Map", "Janey McFloyd", "Longboat"}
 		return g
 	}
-	e, g := drive(t, build, runner.RunDraw(runner.PirateSeat, 3), []step{
-		{"draw.card", "sloop"},
-		{"deck.remove", "galleon"}, {"deck.remove", "brigantine"}, {"deck.remove", "doug-doubloon"},
-		{"deck.remove", "peg-leg-paul"}, {"deck.remove", "treasure-map"},
-		{"draw.card", "longboat"}, {"draw.card", "janey-mcfloyd"},
-	})
+	e, g := drive(t, build, runner.RunDraw(runner.PirateSeat, 3), nil)
 	p := g.Players[runner.PirateSeat]
-	if len(g.Removed) != 5 || len(p.Hand) != 3 || p.Deck.Size() != 0 || len(p.Discard) != 0 {
+	if p.Deck.Boxed != 5 || p.HandSize() != 3 || p.Deck.Size() != 0 || len(p.Discard) != 0 {
 		t.Errorf("want 5 removed, 3 drawn\n%s\n%s", events(e), g.Status(runner.PirateSeat))
 	}
 	// Nothing left anywhere: the next draw gives nothing.

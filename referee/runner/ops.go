@@ -245,8 +245,9 @@ func init() {
 						break
 					}
 					// Royal Decree's "up to" may stop early, and so may Cash
-					// Crop's one coin from the catalog of edition 5 on (its
-					// card says the crown can place it); a card of exactly N
+					// Crop's one coin in today's catalog (its card says the
+					// crown can place it; older saves' catalogs say
+					// exactly); a card of exactly N
 					// must place them all.
 					done, text := "no more", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
 					if e.N == 1 {

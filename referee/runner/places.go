@@ -29,16 +29,14 @@ const (
 	AtIsland // a hazard of an island's row
 	AsShip
 	OnShip // a crew on a ship
-	InRemoved
 	InRevealed
 )
 
 // NamedCards are every card the referee knows the name of, wherever it
 // lies: the players' hands, the decks' known cards, discard and score
 // piles, the islands' investments and hazards, the ships and their crews,
-// the cards removed from the game, those being raided, and the starting
-// hazards named so far; each with its place. A starting hazard in play
-// not named yet (edition 0) is left out.
+// those being raided, and the starting hazards named so far; each with
+// its place.
 func (g *Game) NamedCards() iter.Seq2[string, Place] {
 	return func(yield func(string, Place) bool) {
 		names := func(l []string, at Place) bool {
@@ -83,7 +81,7 @@ func (g *Game) NamedCards() iter.Seq2[string, Place] {
 				}
 			}
 		}
-		_ = names(g.Removed, Place{Kind: InRemoved, Seat: -1}) && names(g.Revealed, Place{Kind: InRevealed, Seat: -1}) &&
+		_ = names(g.Revealed, Place{Kind: InRevealed, Seat: -1}) &&
 			names(g.Starting.Known, Place{Kind: InDeck, Seat: -1})
 	}
 }

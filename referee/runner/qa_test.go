@@ -20,15 +20,17 @@ func secretAsked(e *referee.Engine, id string) (asked, secret bool) {
 	return asked, secret
 }
 
-func TestPirateDiscardKeepsTheHandSecret(t *testing.T) {
+// TestPirateDiscardIsNamedInPublic: the pirate's hand is a count, and a
+// discard names its card in public (from what the hand can hold).
+func TestPirateDiscardIsNamedInPublic(t *testing.T) {
 	build := func() *runner.Game {
 		g := blank(t)
 		g.Players[runner.PirateSeat].Hand = []string{"Galleon", "Doug Doubloon"}
 		return g
 	}
 	e, g := drive(t, build, runner.RunDiscard(runner.PirateSeat), []step{{"discard.card", "galleon"}})
-	if asked, secret := secretAsked(e, "discard.card"); !asked || !secret {
-		t.Error("the pirate's discard lists the pirate's hand and must be asked in secret")
+	if asked, secret := secretAsked(e, "discard.card"); !asked || secret {
+		t.Error("the pirate's discard must be asked, in public")
 	}
 	if strings.Join(g.Players[runner.PirateSeat].Discard, ",") != "Galleon" {
 		t.Error(g.Status(runner.PirateSeat))
@@ -53,7 +55,8 @@ func TestSecretHandQuestionIsAskedEvenWhenEveryCardIsTheSame(t *testing.T) {
 }
 func TestRaiseIsAskedEvenWhenNoHazardIsAffordable(t *testing.T) {
 	// Whether the crown is asked must not show that it cannot pay for the
-	// face-down hazards: the question comes whenever one is face-down.
+	// face-down hazards: the question comes whenever one is face-down, in
+	// public, naming the hazards by place only.
 	build := func() *runner.Game {
 		g := blank(t)
 		g.Players[runner.PirateSeat].Supply = 1
@@ -63,10 +66,10 @@ func TestRaiseIsAskedEvenWhenNoHazardIsAffordable(t *testing.T) {
 		return g
 	}
 	e, _ := drive(t, build, runner.RunRaid, []step{
-		{"raid.target", "i3"}, {"raid.raise", "done"}, {"draw.card", "galleon"},
+		{"raid.target", "i3"}, {"raid.raise", "done"},
 	})
-	if asked, secret := secretAsked(e, "raid.raise"); !asked || !secret {
-		t.Error("the raise question must be asked in secret while a face-down hazard waits")
+	if asked, secret := secretAsked(e, "raid.raise"); !asked || secret {
+		t.Error("the raise question must be asked, in public, while a face-down hazard waits")
 	}
 }
 
@@ -85,7 +88,7 @@ func TestUnaffordableStartingHazardStaysHiddenWhenRaiseFails(t *testing.T) {
 	probe := build()
 	h := island(probe, "Bivalve Bay").Hazards[0]
 	e, g := drive(t, build, runner.RunRaid, []step{
-		{"raid.target", "i3"}, {"raid.raise", key(h)}, {"hazard.identify", "uncharted-waters"}, {"draw.card", "galleon"},
+		{"raid.target", "i3"}, {"raid.raise", key(h)}, {"hazard.identify", "uncharted-waters"},
 	})
 	var pub string
 	for _, ev := range e.Events() {
@@ -102,7 +105,8 @@ func TestTakingBackThePlayCrewActionGivesTheActionBack(t *testing.T) {
 	build := func() *runner.Game {
 		g := blank(t)
 		g.Active = runner.PirateSeat
-		g.Players[runner.PirateSeat].Hand = []string{"Galleon"}
+		g.Players[runner.PirateSeat].Hand = []string{"Doug Doubloon"}
+		g.Players[runner.PirateSeat].Supply = 5
 		g.AddShip("Longboat", 0)
 		return g
 	}
@@ -120,7 +124,8 @@ func TestPlayingNoCrewAfterAMoveKeepsTheAction(t *testing.T) {
 	build := func() *runner.Game {
 		g := blank(t)
 		g.Active = runner.PirateSeat
-		g.Players[runner.PirateSeat].Hand = []string{"Galleon"}
+		g.Players[runner.PirateSeat].Hand = []string{"Doug Doubloon"}
+		g.Players[runner.PirateSeat].Supply = 5
 		g.AddShip("Longboat", 0, "Peg Leg Paul")
 		g.AddShip("Sloop", 0)
 		return g
@@ -175,7 +180,7 @@ func TestHomePortDeckTopIsNamedByTheCrownInSecret(t *testing.T) {
 	if q.ID != "raid.deck-top" || !q.Secret || q.Actor != runner.CrownSeat {
 		t.Errorf("the deck top must be named by the crown in secret: %s actor %d secret %v", q.ID, q.Actor, q.Secret)
 	}
-	e, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i1"}, {"raid.deck-top", "gold-rum"}, {"draw.card", "galleon"}})
+	e, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i1"}, {"raid.deck-top", "gold-rum"}})
 	if g.Players[runner.PirateSeat].Points() != 1 || !strings.Contains(events(e), "The raided card is Gold Rum") {
 		t.Errorf("the named card is shown to both and raided\n%s", events(e))
 	}
@@ -222,7 +227,7 @@ func TestHomePortInvestmentIsRaidedBeforeTheDeck(t *testing.T) {
 		island(g, "Home Port").Card = g.Put("Light Rum", 0, false)
 		return g
 	}
-	_, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i1"}, {"draw.card", "galleon"}})
+	_, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i1"}})
 	cr := g.Players[runner.CrownSeat]
 	if island(g, "Home Port").Card != nil || cr.Deck.Size() != 1 || g.Players[runner.PirateSeat].Points() != 1 {
 		t.Errorf("the Light Rum on Home Port is raided, the deck stays\n%s", g.Status(runner.CrownSeat))

@@ -196,19 +196,15 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 
 // raise lets the crown flip face-down hazards at the target island, in any
 // order, by paying their cost, then add coins (rules 51-55, rulings A22, A23).
-// The question is secret and is asked while any face-down hazard there is
-// still undecided, even when none is affordable: which hazards are
-// affordable, or that none is, would give them away.
-//
-// From edition 3 the question is public and names the hazards by place
-// only, every face-down one there: raising is done in the open at the
-// table, a card turned face-up or none, so the crown answers at the
-// shared screen and no laptop is passed. A hazard the crown cannot pay
-// for stays face-down; the table reads only that the crown leaves it, and
-// the crown alone is told why.
+// The question is asked while any face-down hazard there is still
+// undecided, even when none is affordable, and it is public and names the
+// hazards by place only, every face-down one there: raising is done in
+// the open at the table, a card turned face-up or none, so the crown
+// answers at the shared screen and no laptop is passed. A hazard the
+// crown cannot pay for stays face-down; the table reads only that the
+// crown leaves it, and the crown alone is told why.
 func (g *Game) raise(t *referee.T, is *IslandPlace) {
 	cr := g.crown()
-	open := g.cardsNamedOnLeaving()
 	var decided []*Piece
 	for {
 		c := referee.Choose[*Piece](t)
@@ -219,15 +215,13 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 				continue
 			}
 			waiting = true
-			if open || h.Name == "" || g.card(h.Name).Cost <= cr.Supply+h.Coins {
-				c.Add(h, referee.Text("raise the %s", referee.Sub(g.labelMsg(h))))
-			}
+			c.Add(h, referee.Text("raise the %s", referee.Sub(g.labelMsg(h))))
 		}
 		if !waiting {
 			break
 		}
 		c.AddText(nil, "raise nothing more")
-		h := c.Pick(t, referee.Question{ID: "raid.raise", Actor: CrownSeat, Secret: !open, Rule: "rr.raid.raise",
+		h := c.Pick(t, referee.Question{ID: "raid.raise", Actor: CrownSeat, Rule: "rr.raid.raise",
 			Prompt: referee.Text("%s, the raiding party is %s. Raise a face-down hazard at %s (you have %d coins)?", referee.Str(cr.Name), referee.Str(g.partySummary()), referee.Str(is.Name), referee.Int(cr.Supply))})
 		if h == nil {
 			break

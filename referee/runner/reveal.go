@@ -24,12 +24,11 @@ func (g *Game) reveal(t *referee.T) {
 				}
 			}
 		}
-		// The question is asked whenever a face-down investment exists, so
-		// whether one is funded does not show. From edition 2 it is asked
-		// only when one could be funded as far as the pirate can tell (it
-		// holds at least the lowest price an investment can have), which
-		// the coins on the table show to both players anyway.
-		if !hidden || g.asksLess() && !g.couldBeFunded() {
+		// The question is asked, whether or not one is funded, when one
+		// could be funded as far as the pirate can tell (it holds at least
+		// the lowest price an investment can have), which the coins on the
+		// table show to both players anyway.
+		if !hidden || !g.couldBeFunded() {
 			return
 		}
 		pc := referee.Choose[*Piece](t)
@@ -52,11 +51,11 @@ func (g *Game) reveal(t *referee.T) {
 }
 
 // revealKey is the crown's action-menu option that reveals funded
-// investments before the first action (edition 3).
+// investments before the first action.
 const revealKey = "reveal"
 
 // revealOption reports whether the crown's action question offers the
-// reveal (edition 3): before the first action of the turn, while some
+// reveal: before the first action of the turn, while some
 // face-down investment could be funded as far as the pirate can tell, so
 // the option shows nothing the coins on the table do not. Choosing it
 // asks the reveal question in secret and spends no action.

@@ -9,7 +9,7 @@ import (
 // fundingTable is a table of these cards with a face-down investment on
 // each island but the home port, each holding coins.
 func fundingTable(cards []runner.Card, coins int) *runner.Game {
-	g := runner.Blank(runner.Config{Crown: "Ann", Pirate: "Bo", Edition: 3, Cards: cards})
+	g := runner.Blank(runner.Config{Crown: "Ann", Pirate: "Bo", Edition: runner.Edition, Cards: cards})
 	for _, is := range g.Islands {
 		if !is.Home {
 			is.Card = g.Put("Cash Crop", coins, false)

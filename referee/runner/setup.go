@@ -59,21 +59,14 @@ func (g *Game) setup(t *referee.T) {
 	for _, is := range g.Islands {
 		is.Hazards = []*Piece{g.newPiece("")}
 	}
-	if g.boxed() {
-		g.openDecks()
-	} else {
-		g.crown().Deck.Unknown = max(0, CrownDeckSize-len(g.crown().Deck.Known))
-		g.pirate().Deck.Unknown = max(0, PirateDeckSize-len(g.pirate().Deck.Known))
-	}
+	g.openDecks()
 	t.Emit(referee.Event{Rule: "rr.setup", Text: fmt.Sprintf(
 		"Setup: %s plays the crown and %s the pirate. Lay out the islands (%s), shuffle the 4 starting hazards and put one face-down in front of each island, put the shuffled crown deck (%d cards) on %s, put the %d starting ships in front of the pirate, shuffle the pirate deck (%d cards); each player takes 5 coins.",
 		g.Config.Crown, g.Config.Pirate, g.islandList(), g.crown().Deck.Size(), g.home().Name, len(g.Ships), g.pirate().Deck.Size())})
-	if g.boxed() {
-		// Once the four are placed the crown may look at them (rule 3.2):
-		// naming them now, in secret, fixes which is where for the game.
-		for _, is := range g.Islands {
-			g.identify(t, is.Hazards[0], "look at the starting hazard you put face-down at "+is.Name)
-		}
+	// Once the four are placed the crown may look at them (rule 3.2):
+	// naming them now, in secret, fixes which is where for the game.
+	for _, is := range g.Islands {
+		g.identify(t, is.Hazards[0], "look at the starting hazard you put face-down at "+is.Name)
 	}
 	for seat := CrownSeat; seat <= PirateSeat; seat++ {
 		g.draw(t, seat, HandLimit)

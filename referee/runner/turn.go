@@ -13,15 +13,12 @@ func (g *Game) takeTurn(t *referee.T) {
 	seat := g.Active
 	p := g.Players[seat]
 	t.Say("rr.turn", referee.Text("Turn %d: %s.", referee.Int(g.Turn), referee.Str(g.who(seat))))
-	switch {
-	case seat == PirateSeat:
+	if seat == PirateSeat {
 		g.readyShipsStep(t)
-	case g.cardsNamedOnLeaving():
-		// Edition 3: the crown's first action question offers the reveal
+	} else {
+		// The crown's first action question offers the reveal
 		// (revealOption), so it is asked in secret only when wanted.
 		g.revealOpen = true
-	default:
-		g.reveal(t)
 	}
 	for g.Actions = ActionsPerTurn; g.Actions > 0 && !g.Over; {
 		if g.action(t, seat) {

@@ -43,7 +43,7 @@ type PlayerView struct {
 	HandSize int      `json:"hand_size"`
 	Hand     []string `json:"hand,omitempty"`
 	// Unnamed counts the cards of the viewer's own hand drawn and not
-	// named yet (edition 3): the player knows them, the referee learns
+	// named yet (the pirate's): the player knows them, the referee learns
 	// each when it leaves the hand.
 	Unnamed int      `json:"unnamed,omitempty"`
 	Deck    int      `json:"deck"`
@@ -59,9 +59,8 @@ type View struct {
 	Players []PlayerView `json:"players"`
 	Islands []IslandView `json:"islands"`
 	Ships   []ShipView   `json:"ships"`
-	Removed []string     `json:"removed"`
 	// RemovedUnseen counts the pirate cards put back in the box unseen
-	// by reshuffles (edition 5); their names are never known.
+	// by reshuffles; their names are never known.
 	RemovedUnseen int `json:"removed_unseen,omitempty"`
 	// Revealed are crown cards being raided from a deck or hand right now.
 	Revealed []string `json:"revealed,omitempty"`
@@ -101,7 +100,7 @@ func (g *Game) cardView(p *Piece, viewer referee.Viewer) CardView {
 func (g *Game) View(viewer referee.Viewer) any { return g.view(viewer) }
 
 func (g *Game) view(viewer referee.Viewer) View {
-	v := View{Turn: g.Turn, Over: g.Over, Result: g.Result, Removed: append([]string{}, g.Removed...), RemovedUnseen: g.pirate().Deck.Boxed, Ships: []ShipView{}}
+	v := View{Turn: g.Turn, Over: g.Over, Result: g.Result, RemovedUnseen: g.pirate().Deck.Boxed, Ships: []ShipView{}}
 	if g.Turn > 0 {
 		v.Active = g.Players[g.Active].Name
 	}
@@ -246,9 +245,6 @@ func (g *Game) Status(viewer referee.Viewer) string {
 	}
 	if v.RemovedUnseen > 0 {
 		fmt.Fprintf(&b, "Removed from the game unseen: %s\n", plural(v.RemovedUnseen, "pirate card", "pirate cards"))
-	}
-	if len(v.Removed) > 0 {
-		fmt.Fprintf(&b, "Removed from the game: %s\n", strings.Join(v.Removed, ", "))
 	}
 	if v.Raid != "" {
 		fmt.Fprintf(&b, "Raid in progress: %s\n", v.Raid)

@@ -48,18 +48,14 @@ func (g *Game) rumLeft() bool {
 	return false
 }
 
-// checkDeadlock ends the game in a draw when no rum is left to score and
-// nobody has won (rulings A20); it reports whether it did. From edition 5
-// the table decides (tableAgreesDraw): it is asked to agree a draw or play
-// on, when no rum is first found left and then at the start of each crown
-// turn, so a table that plays on can still stop with a draw.
+// checkDeadlock ends the game in a draw when no rum is left to score,
+// nobody has won and the table agrees (rulings A20); it reports whether it
+// did. The table is asked to agree a draw or play on when no rum is first
+// found left and then at the start of each crown turn, so a table that
+// plays on can still stop with a draw.
 func (g *Game) checkDeadlock(t *referee.T) bool {
 	if g.rumLeft() {
 		return false
-	}
-	if !g.tableAgreesDraw() {
-		g.finishAs(t, Draw, "rr.stalemate", "No rum is left to fund or raid and nobody has 4 points: the game is a draw.")
-		return true
 	}
 	if g.playingOn && g.Active != CrownSeat {
 		return false

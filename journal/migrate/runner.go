@@ -1,0 +1,103 @@
+package migrate
+
+import (
+	"fmt"
+
+	"rumref/referee"
+	"rumref/referee/runner"
+)
+
+// Runner is the chain of Rum Runner saves (runner.Config.Edition is the
+// edition a save was made under). Editions 2 to 4 are carried over to
+// today's by replaying their answers under today's rules (runner_2.go,
+// runner_3and4.go); editions 0 and 1 are refused as a whole.
+var Runner = &Chain{
+	Words:   "rumref's Rum Runner questions",
+	Kind:    "edition",
+	Current: runner.Edition,
+	Revision: func(s any) int {
+		return s.(*runner.Config).Edition
+	},
+	WithRevision: func(s any, ed int) any {
+		c := *s.(*runner.Config)
+		c.Edition = ed
+		return &c
+	},
+	Steps: []Step{
+		{From: 2, To: runner.Edition, Run: runner2},
+		{From: 3, To: runner.Edition, Run: runner3and4},
+		{From: 4, To: runner.Edition, Run: runner3and4},
+	},
+	Refused: map[int]string{
+		0: "its starting hazards were named only when they first mattered, some never, and its draws were not held to the box's counts, while today every starting hazard is named at the setup and every draw is held to the box",
+		1: "it answered questions that had only one possible answer, which today's questions take without asking, and which of its answers those were can be told only by the questions of edition 1, which this rumref no longer holds",
+	},
+	Factory: func(s any) (referee.Factory, error) {
+		cfg := *s.(*runner.Config)
+		return func() referee.Game { return runner.New(cfg) }, nil
+	},
+}
+
+// runnerRule rewrites, where a save of an old edition and today's rules
+// part ways, the old answers at old[i:] for today's question q. It
+// returns the answer to give q ("" to give none) and how many old
+// answers that uses; ok is false where it has nothing to say.
+type runnerRule func(q *referee.Question, old []referee.Answer, i int) (answer string, used int, ok bool)
+
+// replayRunner carries a save of an old edition over to today's by
+// playing its answers under today's rules: each question today's rules
+// ask takes the next old answer when it is that question's, the
+// edition's rules rewrite the answers where the two part ways, and
+// anything else is refused with why (the old answer and today's question
+// it meets). The game stops where the old answers end, at the question
+// the save was waiting for as today's rules ask it.
+func replayRunner(setup any, old []referee.Answer, rule runnerRule, why func(q *referee.Question, a referee.Answer) string) (*Rewrite, error) {
+	cfg := *setup.(*runner.Config)
+	cfg.Edition = runner.Edition
+	e, err := referee.Start(func() referee.Game { return runner.New(cfg) }, referee.WithoutLog())
+	if err != nil {
+		return nil, err
+	}
+	defer e.Close()
+	kept := make([]int, 1, len(old)+1)
+	answer := func(q *referee.Question, key string, i int) error {
+		if err := e.Answer(key); err != nil {
+			return &Stop{Answer: i + 1, Why: fmt.Sprintf("its answer %d (%s %s) is not one today's rules can take at %s: %v", i+1, old[i].Q, old[i].A, q.ID, err)}
+		}
+		return nil
+	}
+	for i := 0; i < len(old); {
+		q := e.Next()
+		if q == nil {
+			return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("its game ends under today's rules before its answer %d", i+1)}
+		}
+		a := old[i]
+		if a.Q == q.ID && (!a.HasActor || a.Actor == int(q.Actor)) && (q.Kind != referee.Choice || offers(q, a.A)) {
+			if err := answer(q, a.A, i); err != nil {
+				return nil, err
+			}
+			i++
+			kept = append(kept, len(e.Answers()))
+			continue
+		}
+		key, used, ok := rule(q, old, i)
+		if !ok {
+			return nil, &Stop{Answer: i + 1, Why: why(q, a)}
+		}
+		if key != "" {
+			if err := answer(q, key, i); err != nil {
+				return nil, err
+			}
+		}
+		for ; used > 0; used-- {
+			i++
+			kept = append(kept, len(e.Answers()))
+		}
+	}
+	return &Rewrite{Answers: append([]referee.Answer(nil), e.Answers()...), Kept: kept}, nil
+}
+
+// mismatch is the refusal of an old answer that meets another question.
+func mismatch(q *referee.Question, a referee.Answer) string {
+	return fmt.Sprintf("its answer %s %s meets today's question %s, and no rule of this migration relates the two", a.Q, a.A, q.ID)
+}
