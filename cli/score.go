@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"rumref/games"
+	"rumref/internal/yamlfile"
 	"strconv"
 	"strings"
 
@@ -83,7 +84,7 @@ type scoreObj struct {
 // format line, and makes the play's BG Stats link ("" for an unfinished
 // save).
 func scoreFile(path string, note io.Writer) (scoring.Result, string, error) {
-	data, err := setup.ReadFile(path, journal.MaxSize)
+	data, err := yamlfile.ReadFile(path, journal.MaxSize)
 	if err != nil {
 		return scoring.Result{}, "", err
 	}
@@ -223,7 +224,7 @@ func handValue(key, v string) (string, error) {
 		if v == "" {
 			return "0", nil
 		}
-		if _, err := setup.ParseWhole(v); err != nil {
+		if _, err := yamlfile.ParseWhole(v); err != nil {
 			return "", fmt.Errorf("%s: type one whole number: %w", key, err)
 		}
 		return v, nil
@@ -236,7 +237,7 @@ func handValue(key, v string) (string, error) {
 				return "", fmt.Errorf("%s: %q should be a %s and a value, e.g. %s", key, strings.TrimSpace(part), field,
 					map[string]string{"wares": "hook 5", "maps": "yellow 3"}[key])
 			}
-			if _, err := setup.ParseWhole(w[1]); err != nil {
+			if _, err := yamlfile.ParseWhole(w[1]); err != nil {
 				return "", fmt.Errorf("%s: %w", key, err)
 			}
 			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, strings.ToLower(w[0]), w[1]))
@@ -245,7 +246,7 @@ func handValue(key, v string) (string, error) {
 	}
 	var nums []string
 	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		if _, err := setup.ParseWhole(w); err != nil {
+		if _, err := yamlfile.ParseWhole(w); err != nil {
 			return "", fmt.Errorf("%s: %w; type the values separated by spaces", key, err)
 		}
 		nums = append(nums, w)

@@ -99,9 +99,7 @@ type Entry struct {
 	Remember func(dir string, g referee.Game) (added []string, file string, err error)
 	// Wire is the struct type a save of the game is decoded into: a
 	// journal.Wire of a one-field section, Setup, a pointer to the
-	// NewSetup type under the game's name (see piratesWire); declared in
-	// Go so that reading a save makes no type (journal.Wires). nil: the
-	// journal makes it at run time.
+	// NewSetup type under the game's name (see piratesWire).
 	Wire reflect.Type
 }
 
@@ -298,14 +296,6 @@ type setups struct{}
 
 func (setups) Names() []string { return Names() }
 
-func (setups) New(game string) (any, bool) {
-	e, ok := Lookup(game)
-	if !ok {
-		return nil, false
-	}
-	return e.NewSetup(), true
-}
-
 func (setups) Check(game string, s any) error {
 	e, ok := Lookup(game)
 	if !ok {
@@ -314,10 +304,8 @@ func (setups) Check(game string, s any) error {
 	return e.Check(s)
 }
 
-// Wire is the struct type a save of the game is decoded into
-// (journal.Wires): its entry's Wire, declared so that no type is made at
-// run time; TestWires checks that each has the fields journal.WireFields
-// makes.
+// Wire is the struct type a save of the game is decoded into: its
+// entry's Wire (TestWires checks it with journal.CheckWire).
 func (setups) Wire(game string) reflect.Type {
 	if e, ok := Lookup(game); ok {
 		return e.Wire

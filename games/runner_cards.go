@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"rumref/internal/yamlfile"
 	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/runner"
@@ -54,7 +55,7 @@ func readRemembered(dir string) ([]byte, error) {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	data, err := setup.ReadFile(path, setup.MaxFileSize)
+	data, err := yamlfile.ReadFile(path, yamlfile.MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("the remembered cards: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"rumref/internal/yamlfile"
 	"rumref/journal"
 	"rumref/referee"
 	"rumref/referee/runner"
@@ -33,7 +34,7 @@ func beginRunner(f Flags) (*Setup, error) {
 	var extra []byte
 	file := f.Get("cards")
 	if file != "" {
-		if extra, err = setup.ReadFile(file, setup.MaxFileSize); err != nil {
+		if extra, err = yamlfile.ReadFile(file, yamlfile.MaxSize); err != nil {
 			return nil, fmt.Errorf("--cards: %w", err)
 		}
 	}

@@ -9,15 +9,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
-
 	"reflect"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
+	"rumref/internal/yamlfile"
 	"rumref/referee"
-	"rumref/setup"
 )
 
 // Format is the save format version this rumref writes. It reads every
@@ -47,7 +47,7 @@ type File struct {
 	Played  int    `yaml:"played,omitempty"`
 	// Correction is the last correction made (format 2), kept until the
 	// next one so that undo can take it back, even after a resume.
-	Correction *Correction `yaml:"correction,omitempty"`
+	Correction *Correction `yaml:"-"`
 	// Web keeps the secret parts of the phone URLs (rumref --web), so a
 	// resumed game keeps its QR codes.
 	Web *WebTokens `yaml:"web,omitempty"`
@@ -55,8 +55,8 @@ type File struct {
 	// answered on a phone while an earlier player still decides): each is
 	// kept here from the moment it is acknowledged until the game reaches
 	// its question.
-	Ahead   AheadAnswers `yaml:"ahead,omitempty"`
-	Answers Answers      `yaml:"answers,omitempty"`
+	Ahead   AheadAnswers
+	Answers Answers
 }
 
 // AheadAnswers are answers given before their turn, as a save holds
@@ -70,66 +70,19 @@ type AheadAnswer struct {
 	Answer referee.Answer
 }
 
-// FromYAML decodes the list through the strict YAML decoder.
-func (l *AheadAnswers) FromYAML(decode func(v any) error) error {
-	var raw []struct {
-		Step int    `yaml:"step"`
-		Q    string `yaml:"q"`
-		A    string `yaml:"a"`
-		By   int    `yaml:"by"`
-	}
-	if err := decode(&raw); err != nil {
-		return err
-	}
-	*l = nil
-	for _, v := range raw {
-		if v.Step < 0 || v.Q == "" {
-			return fmt.Errorf("an answer given ahead needs a step of 0 or more and a question")
-		}
-		*l = append(*l, AheadAnswer{Step: v.Step, Answer: referee.Answer{Q: v.Q, A: v.A, Actor: v.By, HasActor: true}})
-	}
-	return nil
-}
-
 // Correction is the record of the last correction in a save: the answer
 // corrected (1-based), how many answers the game held right after it, and
 // the answers from the corrected one on as they were before it.
 type Correction struct {
-	Answer int     `yaml:"answer"`
-	Kept   int     `yaml:"kept"`
-	Before Answers `yaml:"before"`
+	Answer int
+	Kept   int
+	Before Answers
 }
 
 // Answers is a list of answers as a save holds it: each answer is
 // {q: QUESTION, a: KEY, by: ACTOR}, where by (format 2) is the seat the
 // question was asked of, -1 for the table; answers of format 1 have no by.
 type Answers []referee.Answer
-
-// FromYAML decodes an answer list through the strict YAML decoder: each
-// answer is a mapping of q, a and, optionally, by (a whole number).
-func (l *Answers) FromYAML(decode func(v any) error) error {
-	var raw []struct {
-		Q  string `yaml:"q"`
-		A  string `yaml:"a"`
-		By *int   `yaml:"by"`
-	}
-	if err := decode(&raw); err != nil {
-		return err
-	}
-	if len(raw) == 0 {
-		*l = nil // "answers: []" reads as no answers, as it is written
-		return nil
-	}
-	out := make(Answers, len(raw))
-	for i, v := range raw {
-		out[i] = referee.Answer{Q: v.Q, A: v.A}
-		if v.By != nil {
-			out[i].Actor, out[i].HasActor = *v.By, true
-		}
-	}
-	*l = out
-	return nil
-}
 
 // FromCorrection is the save's record of the engine's last correction.
 func FromCorrection(c *referee.Correction) *Correction {
@@ -183,9 +136,22 @@ type Encoder struct {
 
 // NewEncoder encodes the setup part of f (everything but the answers).
 func NewEncoder(f *File) (*Encoder, error) {
-	head := *f
-	head.Answers, head.Correction, head.Played, head.Ahead = nil, nil, 0, nil
-	body, err := setup.EncodeYAML(newWire(head).Addr().Interface())
+	// The head is the save's top-level fields in order: its format and
+	// game, the game's setup section under the game's name, and the rest
+	// but the answers, which EncodeWith writes.
+	var section map[string]any
+	if f.Setup != nil {
+		section = map[string]any{f.Game: f.Setup}
+	}
+	root := yaml.Node{Kind: yaml.MappingNode}
+	for _, part := range []any{Head{Format: f.Format, Game: f.Game}, section, Body{Teach: f.Teach, Started: f.Started, Web: f.Web}} {
+		var n yaml.Node
+		if err := n.Encode(part); err != nil {
+			return nil, fmt.Errorf("encoding the save: %w", err)
+		}
+		root.Content = append(root.Content, n.Content...)
+	}
+	body, err := yamlfile.Encode(&root)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the save: %w", err)
 	}
@@ -288,27 +254,15 @@ func plainScalar(s string) bool {
 }
 
 // Setups is what the journal needs of the games to read a save: their
-// names, a new setup of one game to decode its section into, and the
-// game's check of the decoded setup. Package games provides it.
+// names, the type a save of a game is decoded into, and the game's check
+// of the decoded setup. Package games provides it.
 type Setups interface {
 	Names() []string
-	New(game string) (setup any, ok bool)
-	Check(game string, setup any) error
-}
-
-// Wires is an optional part of Setups: for a game, a struct type declared
-// in Go with the very fields newWire makes for it (the games' TestWires
-// proves it), so that reading a save needs no reflect.StructOf, the
-// largest part of decoding a save's setup at a cold start (~0.1 ms). nil:
-// none (newWire makes the type).
-type Wires interface {
+	// Wire is the struct type of a save of the game: a Wire of a one-field
+	// section, a pointer to the game's setup type under the game's name
+	// (see Wire); nil for a game rumref does not know.
 	Wire(game string) reflect.Type
-}
-
-// WireFields are the fields of the struct type a save of game with this
-// setup (a pointer to the game's setup type) is decoded into.
-func WireFields(game string, setup any) []reflect.StructField {
-	return wireFields(File{Game: game, Setup: setup})
+	Check(game string, setup any) error
 }
 
 // SetupError is a setup its game refuses: Part is the field of the game's
@@ -326,6 +280,80 @@ func (e *SetupError) Unwrap() error { return e.Err }
 // years): the clock adds each sitting to them without overflowing.
 const maxPlayed = 100 * 365 * 24 * 3600
 
+// Head is the first two fields of a save.
+type Head struct {
+	Format int    `yaml:"format"`
+	Game   string `yaml:"game"`
+}
+
+// Body is the fields of a save after the game's setup section.
+type Body struct {
+	Teach      bool        `yaml:"teach,omitempty"`
+	Started    string      `yaml:"started,omitempty"`
+	Played     int         `yaml:"played,omitempty"`
+	Correction *correction `yaml:"correction,omitempty"`
+	Web        *WebTokens  `yaml:"web,omitempty"`
+	Ahead      []ahead     `yaml:"ahead,omitempty"`
+	Answers    []answer    `yaml:"answers,omitempty"`
+}
+
+// answer, ahead and correction are the answers of a save as it holds
+// them: {q: QUESTION, a: KEY, by: ACTOR} (format 1: no by), and an answer
+// given ahead with the step it answers, {step: N, q: ..., a: ..., by: ...}.
+type (
+	answer struct {
+		Q  string `yaml:"q"`
+		A  string `yaml:"a"`
+		By *int   `yaml:"by,omitempty"`
+	}
+	ahead struct {
+		Step int    `yaml:"step"`
+		Q    string `yaml:"q"`
+		A    string `yaml:"a"`
+		By   int    `yaml:"by"`
+	}
+	correction struct {
+		Answer int      `yaml:"answer"`
+		Kept   int      `yaml:"kept"`
+		Before []answer `yaml:"before"`
+	}
+)
+
+// Wire is a save as it is written and decoded: its head, the game's setup
+// section S, its body. S is a struct of one field, a pointer to the
+// game's setup type under the game's name (yaml:"pirates,omitempty");
+// the games declare theirs (Setups.Wire).
+type Wire[S any] struct {
+	Head    `yaml:",inline"`
+	Section S `yaml:",inline"`
+	Body    `yaml:",inline"`
+}
+
+// parts are the wire's head, its setup (the section's one field) and body.
+func (w *Wire[S]) parts() (*Head, reflect.Value, *Body) {
+	return &w.Head, reflect.ValueOf(&w.Section).Elem().Field(0), &w.Body
+}
+
+// wire is any Wire.
+type wire interface {
+	parts() (*Head, reflect.Value, *Body)
+}
+
+// CheckWire says whether t is a Wire of a game's setup (a pointer to its
+// setup type) under the game's name.
+func CheckWire(game string, setup any, t reflect.Type) error {
+	w, ok := reflect.New(t).Interface().(wire)
+	if !ok {
+		return fmt.Errorf("%s is not a journal.Wire", t)
+	}
+	_, sec, _ := w.parts()
+	f, _ := t.FieldByName("Section")
+	if sec.Type() != reflect.TypeOf(setup) || f.Type.NumField() != 1 || f.Type.Field(0).Tag.Get("yaml") != game+",omitempty" {
+		return fmt.Errorf("%s does not hold a %s section of %T", t, game, setup)
+	}
+	return nil
+}
+
 // DecodeWith parses a save strictly: unknown fields, a missing or newer
 // format, an unknown game or a missing setup are errors that name the
 // line at fault where there is one. The game's setup section is decoded
@@ -337,76 +365,58 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("the save is empty")
 	}
-	// Look at the format first, so that a newer save is refused as newer
-	// rather than for fields this rumref does not know.
-	format, ok := scanFormat(data)
-	var probe struct {
-		Format int    `yaml:"format"`
-		Game   string `yaml:"game"`
-	}
-	// The probe reads the document with its answer list left empty when
-	// the list is written the fast way (see decodeFast): the YAML parser
-	// then never walks the answers twice.
-	var probeDoc *setup.YAMLDoc
-	var err error
-	fast := readFast(data)
-	if fast != nil && fast.doc.Decode(&probe, setup.YAMLOptions{Limit: fast.limit, IgnoreUnknown: true}) == nil {
-		probeDoc = fast.doc
-	}
-	if probeDoc == nil {
-		probeDoc, err = setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true})
-	}
-	if !ok {
-		if err != nil {
+	// The format and the game are read first, so that a newer save is
+	// refused as newer rather than for fields this rumref does not know.
+	head, answers, fast := splitAnswers(data)
+	format, okFormat := scanField(data, "format")
+	game, okGame := scanField(data, "game")
+	var probe Head
+	if !okFormat || !okGame {
+		if err := yamlfile.Peek(head, &probe, MaxSize); err != nil {
 			return nil, err
 		}
-		format = probe.Format
+		format, game = strconv.Itoa(probe.Format), probe.Game
 	}
-	if format > Format {
-		return nil, fmt.Errorf("%w (format %d); this rumref reads format %d: update rumref to open it", ErrNewer, format, Format)
+	n, err := yamlfile.ParseWhole(format)
+	if err == nil && n > Format {
+		return nil, fmt.Errorf("%w (format %d); this rumref reads format %d: update rumref to open it", ErrNewer, n, Format)
 	}
-	var section any
-	var others []string
-	if err == nil {
-		if section, ok = games.New(probe.Game); !ok && probe.Format >= 1 {
-			return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use %s", probeDoc.Line("game"), probe.Game, oneOf(games.Names()))
+	t := games.Wire(game)
+	if t == nil {
+		if err != nil || n < 1 {
+			return nil, errNoFormat
 		}
-		for _, g := range games.Names() {
-			if g != probe.Game {
-				others = append(others, g)
-			}
-		}
-		if section != nil && hasAny(probeDoc, others) {
-			return nil, missingSection(probe.Game, others)
-		}
+		return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use %s", yamlfile.Line(head, "game"), game, oneOf(games.Names()))
 	}
-	var static reflect.Type
-	if w, ok := games.(Wires); ok && section != nil {
-		static = w.Wire(probe.Game)
-	}
-	f, doc, err := decodeFast(data, fast, probe.Game, section, static)
+	f, err := decode(data, head, answers, fast, t)
 	if err != nil {
 		return nil, err
 	}
 	if f.Format < 1 {
-		return nil, errors.New("the save has no format version (line \"format: 1\" missing): it is not a rumref save")
+		return nil, errNoFormat
 	}
-	if section == nil {
-		return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use %s", probeDoc.Line("game"), f.Game, oneOf(games.Names()))
+	if f.Game != game {
+		return nil, fmt.Errorf("line %d: the game is %q, not %q: write game: NAME on a line of its own", yamlfile.Line(head, "game"), f.Game, game)
 	}
 	if f.Setup == nil {
-		return nil, missingSection(f.Game, others)
+		var others []string
+		for _, g := range games.Names() {
+			if g != f.Game {
+				others = append(others, g)
+			}
+		}
+		return nil, fmt.Errorf("a %s save needs a %s: section and no %s: section", f.Game, f.Game, strings.Join(others, ": or "))
 	}
 	if err := games.Check(f.Game, f.Setup); err != nil {
 		var se *SetupError
 		if errors.As(err, &se) {
-			line := doc.Line(f.Game)
+			line := yamlfile.Line(head, f.Game)
 			if se.Part != "section" {
-				line = doc.Line(f.Game, se.Part)
+				line = yamlfile.Line(head, f.Game, se.Part)
 			}
 			return nil, fmt.Errorf("line %d: the %s: %w", line, f.Game, se)
 		}
-		return nil, fmt.Errorf("line %d: the %s: section is not a valid setup: %w", doc.Line(f.Game), f.Game, err)
+		return nil, fmt.Errorf("line %d: the %s: section is not a valid setup: %w", yamlfile.Line(head, f.Game), f.Game, err)
 	}
 	for i, a := range f.Answers {
 		if a.Q == "" || a.A == "" {
@@ -416,13 +426,18 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 			return nil, fmt.Errorf("answer %d%s names the actor %d: by is a seat from 0, or -1 for the table", i+1, answerLine(data, i), a.Actor)
 		}
 	}
+	for _, a := range f.Ahead {
+		if a.Step < 0 || a.Answer.Q == "" {
+			return nil, fmt.Errorf("line %d: an answer given ahead needs a step of 0 or more and a question", yamlfile.Line(head, "ahead"))
+		}
+	}
 	if f.Started != "" {
 		if _, err := time.Parse(time.RFC3339, f.Started); err != nil {
-			return nil, fmt.Errorf("line %d: started is %q, not a time such as 2026-12-01T20:15:00Z", doc.Line("started"), f.Started)
+			return nil, fmt.Errorf("line %d: started is %q, not a time such as 2026-12-01T20:15:00Z", yamlfile.Line(head, "started"), f.Started)
 		}
 	}
 	if f.Played < 0 || f.Played > maxPlayed {
-		return nil, fmt.Errorf("line %d: played is %d: it counts the seconds played, from 0 to %d (a hundred years)", doc.Line("played"), f.Played, maxPlayed)
+		return nil, fmt.Errorf("line %d: played is %d: it counts the seconds played, from 0 to %d (a hundred years)", yamlfile.Line(head, "played"), f.Played, maxPlayed)
 	}
 	if c := f.Correction; c != nil {
 		if c.Answer < 1 || c.Kept < c.Answer || c.Kept > len(f.Answers) || len(c.Before) == 0 {
@@ -434,25 +449,71 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 			}
 		}
 	}
-	return &f, nil
+	return f, nil
+}
+
+var errNoFormat = errors.New("the save has no format version (line \"format: 1\" missing): it is not a rumref save")
+
+// decode decodes a save into the wire type t: when its answers were read
+// from their lines (fast, see splitAnswers), the rest of the save with an
+// empty answer list in their place; when that is refused (or answers are
+// written any other way), the whole save, so that an error names its
+// line in the save.
+func decode(data, head []byte, answers []referee.Answer, fast bool, t reflect.Type) (*File, error) {
+	w := reflect.New(t).Interface().(wire)
+	if !fast || yamlfile.Decode(append(head[:len(head):len(head)], "answers: []\n"...), w, MaxSize) != nil {
+		w = reflect.New(t).Interface().(wire)
+		if err := yamlfile.Decode(data, w, MaxSize); err != nil {
+			return nil, err
+		}
+		fast = false
+	}
+	h, sec, b := w.parts()
+	f := &File{Format: h.Format, Game: h.Game, Teach: b.Teach, Started: b.Started, Played: b.Played, Web: b.Web, Answers: answers}
+	if !sec.IsNil() {
+		f.Setup = sec.Interface()
+	}
+	if !fast {
+		f.Answers = fromWire(b.Answers)
+	}
+	if c := b.Correction; c != nil {
+		f.Correction = &Correction{Answer: c.Answer, Kept: c.Kept, Before: fromWire(c.Before)}
+	}
+	for _, a := range b.Ahead {
+		f.Ahead = append(f.Ahead, AheadAnswer{Step: a.Step, Answer: referee.Answer{Q: a.Q, A: a.A, Actor: a.By, HasActor: true}})
+	}
+	return f, nil
+}
+
+// fromWire is the answers of a save's list ("answers: []" is none).
+func fromWire(list []answer) Answers {
+	if len(list) == 0 {
+		return nil
+	}
+	out := make(Answers, len(list))
+	for i, v := range list {
+		out[i] = referee.Answer{Q: v.Q, A: v.A}
+		if v.By != nil {
+			out[i].Actor, out[i].HasActor = *v.By, true
+		}
+	}
+	return out
 }
 
 // AnswerLine returns " (line N)" for the i-th answer of a save, or "".
 func AnswerLine(data []byte, i int) string { return answerLine(data, i) }
 
 func answerLine(data []byte, i int) string {
-	var f File
-	doc, _ := setup.DecodeYAMLDoc(data, &f, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true})
-	if !doc.Has("answers") {
+	if !yamlfile.Has(data, "answers") {
 		return ""
 	}
-	return fmt.Sprintf(" (line %d)", doc.Line("answers", i))
+	return fmt.Sprintf(" (line %d)", yamlfile.Line(data, "answers", i))
 }
 
 // ReadWith loads a save file from disk: a regular file of at most MaxSize
 // bytes.
 func ReadWith(path string, games Setups) (*File, []byte, error) {
-	data, err := setup.ReadFile(path, MaxSize)
+	data, err := yamlfile.ReadFile(path, MaxSize)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -463,18 +524,19 @@ func ReadWith(path string, games Setups) (*File, []byte, error) {
 	return f, data, nil
 }
 
-// IsSave tells a save from a score sheet by their headers: a sheet says
-// game: rum-and-pirates; a save has a top-level format field, or (when it
-// is too damaged to read) the comment rumref writes at its top.
+// IsSave tells a save from a score sheet by their top-level fields: a
+// save has a format field and no players field (a sheet has players and
+// no format), or (when it is too damaged to read) the comment rumref
+// writes at its top.
 func IsSave(data []byte) bool {
 	var probe struct {
-		Format *int   `yaml:"format"`
-		Game   string `yaml:"game"`
+		Format  *int `yaml:"format"`
+		Players any  `yaml:"players"`
 	}
-	if _, err := setup.DecodeYAMLDoc(data, &probe, setup.YAMLOptions{Limit: MaxSize, IgnoreUnknown: true}); err != nil {
+	if len(data) > MaxSize || yaml.Unmarshal(data, &probe) != nil {
 		return bytes.HasPrefix(data, []byte(saveComment))
 	}
-	return probe.Game != setup.SheetGame && (probe.Format != nil || bytes.HasPrefix(data, []byte(saveComment)))
+	return probe.Players == nil && (probe.Format != nil || bytes.HasPrefix(data, []byte(saveComment)))
 }
 
 // MaxSetup caps the setup part of a save (the players, the board, the
@@ -491,192 +553,6 @@ func (e *Encoder) CheckSetup() error {
 	return nil
 }
 
-// fastSave is a save whose answer list reads the fast way (splitAnswers):
-// the answers, and the rest of the document with an empty answer list in
-// place of the lines read, parsed by YAML (once for the probe of
-// DecodeWith and the decoding of decodeFast), with what is left of the
-// alias limit for it.
-type fastSave struct {
-	answers []referee.Answer
-	doc     *setup.YAMLDoc
-	limit   int
-}
-
-// readFast reads a save's answer list the fast way and parses the rest,
-// or returns nil when the list is not written the fast way or the rest
-// does not parse with the empty list as its last top-level field.
-func readFast(data []byte) *fastSave {
-	body, answers, cost, fast := splitAnswers(data)
-	if !fast {
-		return nil
-	}
-	// The rest is parsed with an empty answer list in place of the lines
-	// read the fast way: that proves the "answers:" line is a top-level
-	// field of the one document (not a second document, not a repeated
-	// field, not text inside a value), and the answers are charged to the
-	// alias limit as the YAML decoder would.
-	opt := setup.YAMLOptions{Limit: MaxSize - cost}
-	doc, err := setup.ParseYAMLDoc(withoutAnswers(body), opt)
-	if err != nil || !answersLast(doc, body) {
-		return nil
-	}
-	return &fastSave{answers: answers, doc: doc, limit: opt.Limit}
-}
-
-// decodeFast decodes a save: the answer list the fast way when it is
-// written as rumref writes it (fast, from readFast; nil when it is not),
-// the rest (or, failing that, everything) by the strict YAML decoder,
-// into the game's wire type static (Wires; nil: made by newWire). Both
-// ways give the same file or both refuse.
-func decodeFast(data []byte, fast *fastSave, game string, section any, static reflect.Type) (File, *setup.YAMLDoc, error) {
-	w := newWireOf(File{Game: game, Setup: section}, static)
-	if fast != nil {
-		if err := fast.doc.Decode(w.Addr().Interface(), setup.YAMLOptions{Limit: fast.limit}); err == nil {
-			f := w.file()
-			f.Answers = fast.answers
-			return f, fast.doc, nil
-		}
-		w = newWireOf(File{Game: game, Setup: section}, static)
-	}
-	doc, err := setup.DecodeYAMLDoc(data, w.Addr().Interface(), setup.YAMLOptions{Limit: MaxSize})
-	return w.file(), doc, err
-}
-
-// withoutAnswers is the rest of a save read the fast way (splitAnswers)
-// with an empty answer list in place of the lines read.
-func withoutAnswers(body []byte) []byte {
-	return append(body[:len(body):len(body)], "answers: []\n"...)
-}
-
-// answersLast reports whether the document decoded from withoutAnswers(body)
-// ends with the empty answer list as its last top-level field, on the
-// line after body.
-func answersLast(doc *setup.YAMLDoc, body []byte) bool {
-	key, line, col := doc.LastKey()
-	return key == "answers" && col == 1 && line == bytes.Count(body, []byte("\n"))+1
-}
-
-// Wire is a save as it is written: File's fields, with the game's setup
-// section in place of Setup, right after the game: line (a field added to
-// File is added here too: TestWireHoldsFilesFields). S is the section: a struct
-// of one field, Setup, a pointer to the game's setup type under the
-// game's name (yaml:"pirates,omitempty"); struct{} without a setup. The
-// games declare theirs (Wires), so that reading a save makes no type;
-// newWire makes it for any game (wireFields).
-type Wire[S any] struct {
-	Format     int          `yaml:"format"`
-	Game       string       `yaml:"game"`
-	Section    S            `yaml:",inline"`
-	Teach      bool         `yaml:"teach,omitempty"`
-	Started    string       `yaml:"started,omitempty"`
-	Played     int          `yaml:"played,omitempty"`
-	Correction *Correction  `yaml:"correction,omitempty"`
-	Web        *WebTokens   `yaml:"web,omitempty"`
-	Ahead      AheadAnswers `yaml:"ahead,omitempty"`
-	Answers    Answers      `yaml:"answers,omitempty"`
-}
-
-// wire is a save as it is written: a Wire of the game's section type.
-type wire struct{ reflect.Value }
-
-// newWire makes the written form of f; f.Setup, when set, is a pointer to
-// the game's setup type, taken as the section's value (nil: no section).
-func newWire(f File) wire { return newWireOf(f, nil) }
-
-// newWireOf is newWire with the struct type static when it is not nil
-// and holds f's section (a type of Wires, with the fields wireFields
-// makes for f).
-func newWireOf(f File, static reflect.Type) wire {
-	t := static
-	if t == nil || f.Setup == nil || !holdsSection(t, f) {
-		t = reflect.StructOf(wireFields(f))
-	}
-	w := reflect.New(t).Elem()
-	fv := reflect.ValueOf(f)
-	for i, name := range fileFields() {
-		if name != "" {
-			w.FieldByName(name).Set(fv.Field(i))
-		}
-	}
-	if f.Setup != nil {
-		w.FieldByName("Section").Field(0).Set(reflect.ValueOf(f.Setup))
-	}
-	return wire{w}
-}
-
-// holdsSection reports whether the wire type t has f's section: one
-// field, of f's setup type, under the game's name.
-func holdsSection(t reflect.Type, f File) bool {
-	s, ok := t.FieldByName("Section")
-	return ok && s.Type.Kind() == reflect.Struct && s.Type.NumField() == 1 &&
-		s.Type.Field(0).Type == reflect.TypeOf(f.Setup) && s.Type.Field(0).Tag == sectionTag(f.Game)
-}
-
-// sectionTag is the tag of a game's setup section.
-func sectionTag(game string) reflect.StructTag {
-	return reflect.StructTag(`yaml:"` + game + `,omitempty"`)
-}
-
-// wireFields are the fields of f's written form: Wire's, with the
-// section of f's setup under the game's name (none without a setup).
-func wireFields(f File) []reflect.StructField {
-	t := reflect.TypeFor[Wire[struct{}]]()
-	fields := make([]reflect.StructField, t.NumField())
-	for i := range fields {
-		fields[i] = t.Field(i)
-		if fields[i].Name == "Section" && f.Setup != nil {
-			fields[i].Type = reflect.StructOf([]reflect.StructField{{Name: "Setup", Type: reflect.TypeOf(f.Setup), Tag: sectionTag(f.Game)}})
-		}
-	}
-	return fields
-}
-
-// file is the File of a decoded save; its setup is nil when the section
-// is missing.
-func (w wire) file() File {
-	var f File
-	fv := reflect.ValueOf(&f).Elem()
-	for i, name := range fileFields() {
-		if name != "" {
-			fv.Field(i).Set(w.FieldByName(name))
-		}
-	}
-	if sec := w.FieldByName("Section"); sec.NumField() == 1 && !sec.Field(0).IsNil() {
-		f.Setup = sec.Field(0).Interface()
-	}
-	return f
-}
-
-// fileFields are the names of File's fields, "" for Setup: the others
-// are Wire's too (TestWireHoldsFilesFields), copied between the two by
-// name.
-var fileFields = sync.OnceValue(func() []string {
-	t := reflect.TypeFor[File]()
-	names := make([]string, t.NumField())
-	for i := range names {
-		if n := t.Field(i).Name; n != "Setup" {
-			names[i] = n
-		}
-	}
-	return names
-})
-
-// missingSection says what a save of the game holds: its own setup
-// section and no other game's.
-func missingSection(game string, others []string) error {
-	return fmt.Errorf("a %s save needs a %s: section and no %s: section", game, game, strings.Join(others, ": or "))
-}
-
-// hasAny reports whether the document has any of these top-level keys.
-func hasAny(doc *setup.YAMLDoc, keys []string) bool {
-	for _, k := range keys {
-		if doc.Has(k) {
-			return true
-		}
-	}
-	return false
-}
-
 // oneOf names the games for a message: "pirates or runner".
 func oneOf(names []string) string {
 	if len(names) < 2 {
@@ -685,114 +561,79 @@ func oneOf(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// decodeStrict decodes one YAML document into v, refusing unknown fields.
-func decodeStrict(data []byte, v any) error {
-	_, err := setup.DecodeYAMLDoc(data, v, setup.YAMLOptions{Limit: MaxSize})
-	return err
-}
-
-// scanFormat finds the top-level "format: N" line without parsing YAML.
-func scanFormat(data []byte) (int, bool) {
+// scanField finds the value of a top-level "KEY: VALUE" line among the
+// first lines of a save, where rumref writes the format and the game,
+// without parsing YAML (the strict decoder then reads the same value).
+func scanField(data []byte, key string) (string, bool) {
 	for _, line := range bytes.SplitN(data, []byte("\n"), 8) {
-		if v, ok := bytes.CutPrefix(line, []byte("format: ")); ok {
-			n, err := setup.ParseWhole(string(bytes.TrimSpace(v)))
-			return n, err == nil
+		if v, ok := bytes.CutPrefix(line, []byte(key+": ")); ok {
+			v = bytes.TrimSpace(v)
+			return string(v), len(v) > 0 && plainScalar(string(v))
 		}
-	}
-	return 0, false
-}
-
-// plainActor reads an actor as Encoder writes it: -1, or a seat number
-// without leading zeros.
-func plainActor(b string) (int, bool) {
-	if b == "-1" {
-		return -1, true
-	}
-	if len(b) == 0 || len(b) > 2 || b[0] < '0' || b[0] > '9' || len(b) == 2 && (b[0] == '0' || b[1] < '0' || b[1] > '9') {
-		return 0, false
-	}
-	n := int(b[0] - '0')
-	if len(b) == 2 {
-		n = n*10 + int(b[1]-'0')
-	}
-	return n, true
-}
-
-// fastScalar reads a scalar of an answer line the fast way: a plain one
-// as plainScalar takes it, or a double-quoted one whose text between the
-// quotes is setup.SimpleQuoted (a ware's name, "eye patch 2"), which
-// YAML reads as that text. It reports false for any other scalar, which
-// the YAML decoder reads.
-func fastScalar(s string) (string, bool) {
-	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
-		return s, plainScalar(s)
-	}
-	if text := s[1 : len(s)-1]; setup.SimpleQuoted(text) {
-		return text, true
 	}
 	return "", false
 }
 
-// splitAnswers reads the answer list the fast way when it is written
-// exactly as Encoder writes it with plain or simply quoted scalars (see
-// fastScalar): a top-level "answers:" line followed only by "  - {q: KEY,
-// a: KEY}" or "  - {q: KEY, a: KEY, by: N}" lines. It returns the rest of the document for the YAML
-// decoder, the answers, and what the YAML decoder would have charged for
-// them against the alias limit. When the list is written any other way,
-// fast is false.
-func splitAnswers(data []byte) (body []byte, answers []referee.Answer, cost int, fast bool) {
-	var i int
-	if bytes.HasPrefix(data, []byte("answers:\n")) {
-		i = -1
-	} else if i = bytes.Index(data, []byte("\nanswers:\n")); i < 0 {
-		return nil, nil, 0, false
+// splitAnswers reads the answer list from its lines when it is the last
+// field and written exactly as Encoder writes it: a top-level "answers:"
+// line followed only by lines "  - {q: Q, a: A}" or "  - {q: Q, a: A,
+// by: N}", each value plain (plainScalar) or double-quoted printable
+// ASCII without a quote mark or a backslash (a ware's name, "eye patch
+// 2"), which YAML reads as the text between the quotes. It returns the
+// save before that line and the answers; fast is false (and head the
+// whole save) when the list is written any other way, for the YAML
+// decoder. Parsing the list with yaml.v3 takes about 40 times as long
+// (3 ms for a finished 5-player game), over the start-up of show.
+func splitAnswers(data []byte) (head []byte, answers []referee.Answer, fast bool) {
+	i := bytes.Index(data, []byte("\nanswers:\n"))
+	if i < 0 {
+		return data, nil, false
 	}
-	// One string holds the list's text: the answers' strings are pieces
-	// of it.
 	rest := string(data[i+len("\nanswers:\n"):])
 	answers = make([]referee.Answer, 0, strings.Count(rest, "\n"))
-	for len(rest) > 0 {
-		line := rest
-		if j := strings.IndexByte(rest, '\n'); j >= 0 {
-			line, rest = rest[:j], rest[j+1:]
-		} else {
-			rest = ""
-		}
-		inner, ok := strings.CutPrefix(line, "  - {q: ")
-		if !ok {
-			return nil, nil, 0, false
-		}
-		inner, ok = strings.CutSuffix(inner, "}")
-		if !ok {
-			return nil, nil, 0, false
+	for line := range strings.Lines(rest) {
+		inner, ok1 := strings.CutPrefix(line, "  - {q: ")
+		inner, ok2 := strings.CutSuffix(inner, "}\n")
+		if !ok1 || !ok2 {
+			return data, nil, false
 		}
 		q, a, ok := strings.Cut(inner, ", a: ")
 		if !ok {
-			return nil, nil, 0, false
+			return data, nil, false
 		}
-		ans := referee.Answer{}
-		// The YAML decoder charges each value its text and one byte: the
-		// answer's mapping, q, a and by (q's and a's texts are added
-		// below).
-		cost += 3
+		var ans referee.Answer
 		if key, by, hasBy := strings.Cut(a, ", by: "); hasBy {
-			if ans.Actor, ok = plainActor(by); !ok {
-				return nil, nil, 0, false
+			n, err := yamlfile.ParseWhole(by)
+			if err != nil {
+				return data, nil, false
 			}
-			a, ans.HasActor = key, true
-			cost += 1 + len(by)
+			a, ans.Actor, ans.HasActor = key, n, true
 		}
-		if ans.Q, ok = fastScalar(q); !ok {
-			return nil, nil, 0, false
+		if ans.Q, ok = lineScalar(q); !ok {
+			return data, nil, false
 		}
-		if ans.A, ok = fastScalar(a); !ok {
-			return nil, nil, 0, false
+		if ans.A, ok = lineScalar(a); !ok {
+			return data, nil, false
 		}
-		cost += len(ans.Q) + len(ans.A)
 		answers = append(answers, ans)
 	}
 	if len(answers) == 0 {
-		return nil, nil, 0, false // "answers:" alone is null, not an empty list
+		return data, nil, false // "answers:" alone is null, not an empty list
 	}
-	return data[:i+1], answers, cost, true
+	return data[:i+1], answers, true
+}
+
+// lineScalar reads a value of an answer line: plain (plainScalar), or
+// double-quoted printable ASCII without a quote mark or a backslash.
+func lineScalar(s string) (string, bool) {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return s, plainScalar(s)
+	}
+	text := s[1 : len(s)-1]
+	for i := range len(text) {
+		if c := text[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return "", false
+		}
+	}
+	return text, true
 }

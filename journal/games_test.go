@@ -1,6 +1,8 @@
 package journal
 
 import (
+	"reflect"
+
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
 	"rumref/setup"
@@ -12,15 +14,21 @@ type testGames struct{}
 
 func (testGames) Names() []string { return []string{"pirates", "runner"} }
 
-func (testGames) New(game string) (any, bool) {
+func (testGames) Wire(game string) reflect.Type {
 	switch game {
 	case "pirates":
-		return new(pirates.Config), true
+		return reflect.TypeFor[piratesWire]()
 	case "runner":
-		return new(runner.Config), true
+		return reflect.TypeFor[Wire[struct {
+			Setup *runner.Config `yaml:"runner,omitempty"`
+		}]]()
 	}
-	return nil, false
+	return nil
 }
+
+type piratesWire = Wire[struct {
+	Setup *pirates.Config `yaml:"pirates,omitempty"`
+}]
 
 func (testGames) Check(game string, s any) error {
 	switch cfg := s.(type) {

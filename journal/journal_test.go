@@ -12,13 +12,17 @@ import (
 
 	"rumref/referee"
 	"rumref/referee/pirates"
-	"rumref/setup"
 )
 
-// decodeFile decodes a save as DecodeWith does once the game is known:
-// the fast way when it can (decodeFast).
-func decodeFile(data []byte, game string, section any) (File, *setup.YAMLDoc, error) {
-	return decodeFast(data, readFast(data), game, section, nil)
+// decodeBoth decodes a Rum & Pirates save as DecodeWith does once the game
+// is known, with the answers read from their lines where they can be
+// (fast), and the whole save by yaml.v3 (whole).
+func decodeBoth(data []byte) (fast *File, fastErr error, whole *File, wholeErr error) {
+	t := reflect.TypeFor[piratesWire]()
+	head, answers, ok := splitAnswers(data)
+	fast, fastErr = decode(data, head, answers, ok, t)
+	whole, wholeErr = decode(data, data, nil, false, t)
+	return
 }
 
 func sample() *File {
@@ -192,10 +196,7 @@ func FuzzFastAnswers(f *testing.F) {
 		f.Add([]byte(strings.Replace(string(good), "{q: setup.pub,", "{q: "+a+",", 1)))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fast, _, fastErr := decodeFile(data, "pirates", new(pirates.Config))
-		w := newWire(File{Game: "pirates", Setup: new(pirates.Config)})
-		wholeErr := decodeStrict(data, w.Addr().Interface())
-		whole := w.file()
+		fast, fastErr, whole, wholeErr := decodeBoth(data)
 		if (wholeErr == nil) != (fastErr == nil) {
 			t.Fatalf("the YAML decoder says %v, the fast path %v", wholeErr, fastErr)
 		}
@@ -238,19 +239,15 @@ func TestActorsAndCorrectionRoundTrip(t *testing.T) {
 	// With only plain answers the fast reader reads the list; it reads by
 	// as the YAML decoder does.
 	plain := strings.Replace(string(data), `a: "yes: no"`, "a: yes-no", 1)
-	_, fastAnswers, _, fast := splitAnswers([]byte(plain))
-	w := newWire(File{Game: "pirates", Setup: new(pirates.Config)})
-	err = decodeStrict([]byte(plain), w.Addr().Interface())
-	whole := w.file()
+	_, fastAnswers, fast := splitAnswers([]byte(plain))
+	_, _, whole, err := decodeBoth([]byte(plain))
 	if err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || !fastAnswers[2].HasActor {
 		t.Fatalf("fast %v %v, the YAML decoder %v (%v)", fast, fastAnswers, whole.Answers, err)
 	}
 	// A ware's name is written quoted; the fast reader reads it too.
 	quoted := strings.Replace(plain, "a: yes-no", `a: "eye patch 2"`, 1)
-	_, fastAnswers, _, fast = splitAnswers([]byte(quoted))
-	w = newWire(File{Game: "pirates", Setup: new(pirates.Config)})
-	err = decodeStrict([]byte(quoted), w.Addr().Interface())
-	whole = w.file()
+	_, fastAnswers, fast = splitAnswers([]byte(quoted))
+	_, _, whole, err = decodeBoth([]byte(quoted))
 	if err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || fastAnswers[2].A != "eye patch 2" {
 		t.Fatalf("quoted: fast %v %v, the YAML decoder %v (%v)", fast, fastAnswers, whole.Answers, err)
 	}
@@ -314,8 +311,7 @@ func twoAnswerKeys(good string) []string {
 func TestFastReaderAndDecoderAgree(t *testing.T) {
 	good, _ := Encode(sample())
 	for _, data := range twoAnswerKeys(string(good)) {
-		_, _, fastErr := decodeFile([]byte(data), "pirates", new(pirates.Config))
-		wholeErr := decodeStrict([]byte(data), newWire(File{Game: "pirates", Setup: new(pirates.Config)}).Addr().Interface())
+		_, fastErr, _, wholeErr := decodeBoth([]byte(data))
 		if fastErr == nil || wholeErr == nil {
 			t.Errorf("accepted (fast %v, YAML %v):\n%s", fastErr, wholeErr, data)
 		}
@@ -345,8 +341,8 @@ func TestDecodeStrictNumbers(t *testing.T) {
 	}
 }
 
-// TestIsSaveByHeader: a sheet is a sheet by its game line, whatever its
-// other lines say; a save by its format field or its comment.
+// TestIsSaveByHeader: a sheet is a sheet by its players field, whatever
+// its other lines say; a save by its format field or its comment.
 func TestIsSaveByHeader(t *testing.T) {
 	good, _ := Encode(sample())
 	for _, c := range []struct {
@@ -405,29 +401,28 @@ func TestPlayClockRoundTrip(t *testing.T) {
 	}
 }
 
-// TestWireHoldsFilesFields: Wire has File's fields in File's order, with
-// the same types and tags, its section in place of Setup, so that a field
-// added to File is written to saves and read back.
-func TestWireHoldsFilesFields(t *testing.T) {
-	file, wire := reflect.TypeFor[File](), reflect.TypeFor[Wire[struct{}]]()
-	if file.NumField() != wire.NumField() {
-		t.Fatalf("File has %d fields, Wire %d", file.NumField(), wire.NumField())
-	}
-	for i := range file.NumField() {
-		f, w := file.Field(i), wire.Field(i)
-		if f.Name == "Setup" {
-			if w.Name != "Section" || w.Tag != `yaml:",inline"` {
-				t.Errorf("Wire's field %d is %s %q, want the inlined Section", i, w.Name, w.Tag)
-			}
-			continue
-		}
-		if f.Name != w.Name || f.Type != w.Type || f.Tag != w.Tag {
-			t.Errorf("field %d: File's %s %s %q, Wire's %s %s %q", i, f.Name, f.Type, f.Tag, w.Name, w.Type, w.Tag)
+// TestEveryFieldRoundTrips: a save with every field of File set (a field
+// added to File and not to the save's Wire fails here) reads back as it
+// was written.
+func TestEveryFieldRoundTrips(t *testing.T) {
+	f := withActors()
+	f.Teach, f.Started, f.Played, f.Web = true, "2026-12-01T20:15:00Z", 7, &WebTokens{Table: "t", Seats: []string{"a", "b"}}
+	f.Ahead = AheadAnswers{{Step: 3, Answer: referee.Answer{Q: "pub.join", A: "join", Actor: 1, HasActor: true}}}
+	v := reflect.ValueOf(f).Elem()
+	for i := range v.NumField() {
+		if v.Field(i).IsZero() {
+			t.Fatalf("the test sets no %s", v.Type().Field(i).Name)
 		}
 	}
-	f := File{Format: 2, Game: "pirates", Setup: new(pirates.Config), Teach: true, Started: "2026-12-01T20:15:00Z", Played: 7,
-		Correction: &Correction{Answer: 1, Kept: 1}, Web: &WebTokens{Table: "t"}, Answers: Answers{{Q: "q", A: "a"}}}
-	if back := newWire(f).file(); !reflect.DeepEqual(back, f) {
-		t.Errorf("the wire of %+v gives back %+v", f, back)
+	data, err := Encode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Decode(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if !reflect.DeepEqual(f, g) {
+		t.Fatalf("round trip differs:\n%+v\n%+v\n%s", f, g, data)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"rumref/internal/yamlfile"
 	"rumref/referee/runner"
 )
 
@@ -25,7 +26,7 @@ type RunnerCardFile struct {
 // the same name. Every card is checked; errors name the card and field.
 func RunnerCatalog(extra []byte) ([]runner.Card, error) {
 	var base RunnerCardFile
-	if err := DecodeYAML(runnerCardsYAML, &base); err != nil {
+	if err := yamlfile.Decode(runnerCardsYAML, &base, yamlfile.MaxSize); err != nil {
 		return nil, fmt.Errorf("built-in card catalog: %w", err)
 	}
 	return AddRunnerCards(base.Cards, extra)
@@ -38,13 +39,12 @@ func AddRunnerCards(cards []runner.Card, extra []byte) ([]runner.Card, error) {
 	cards = slices.Clone(cards)
 	if len(extra) > 0 {
 		var add RunnerCardFile
-		doc, err := DecodeYAMLDoc(extra, &add, YAMLOptions{})
-		if err != nil {
+		if err := yamlfile.Decode(extra, &add, yamlfile.MaxSize); err != nil {
 			return nil, fmt.Errorf("card file: %w", err)
 		}
 		for i, c := range add.Cards {
 			if err := c.Validate(); err != nil {
-				return nil, fmt.Errorf("card file: line %d: %w", doc.Line("cards", i), err)
+				return nil, fmt.Errorf("card file: line %d: %w", yamlfile.Line(extra, "cards", i), err)
 			}
 			if i := slices.IndexFunc(cards, func(x runner.Card) bool { return x.Name == c.Name }); i >= 0 {
 				cards[i] = c
@@ -64,13 +64,12 @@ func AddRunnerCards(cards []runner.Card, extra []byte) ([]runner.Card, error) {
 // (not as a whole catalog).
 func ReadRunnerCards(data []byte) ([]runner.Card, error) {
 	var f RunnerCardFile
-	doc, err := DecodeYAMLDoc(data, &f, YAMLOptions{})
-	if err != nil {
+	if err := yamlfile.Decode(data, &f, yamlfile.MaxSize); err != nil {
 		return nil, err
 	}
 	for i, c := range f.Cards {
 		if err := c.Validate(); err != nil {
-			return nil, fmt.Errorf("line %d: %w", doc.Line("cards", i), err)
+			return nil, fmt.Errorf("line %d: %w", yamlfile.Line(data, "cards", i), err)
 		}
 	}
 	return f.Cards, nil

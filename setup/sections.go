@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"rumref/internal/yamlfile"
 	"rumref/referee/pirates"
 )
 
@@ -158,7 +159,7 @@ func kindByName(name string) (pirates.Kind, bool) {
 // different intersections of the section, and every exit exactly once.
 func parseSections(data []byte) ([]section, error) {
 	var files []sectionFile
-	if err := DecodeYAML(data, &files); err != nil {
+	if err := yamlfile.Decode(data, &files, yamlfile.MaxSize); err != nil {
 		return nil, fmt.Errorf("board sections: %w", err)
 	}
 	if len(files) != 9 {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rumref/internal/yamlfile"
 	"rumref/referee/pirates"
 	"rumref/safetext"
 	"rumref/scoring"
@@ -125,15 +126,14 @@ func ParseTypedSheet(data []byte) ([]scoring.Player, error) {
 
 func parseSheet(data []byte, lines bool) ([]scoring.Player, error) {
 	var s sheetFile
-	doc, err := DecodeYAMLDoc(data, &s, YAMLOptions{})
-	if err != nil {
+	if err := yamlfile.Decode(data, &s, yamlfile.MaxSize); err != nil {
 		return nil, fmt.Errorf("score sheet: %w", err)
 	}
 	if s.Game != SheetGame {
 		if s.Game == "" {
 			return nil, fmt.Errorf("score sheet: the game field is missing: write game: %s", SheetGame)
 		}
-		return nil, fmt.Errorf("score sheet: line %d: game %q cannot be scored from a sheet: write game: %s", doc.Line("game"), s.Game, SheetGame)
+		return nil, fmt.Errorf("score sheet: line %d: game %q cannot be scored from a sheet: write game: %s", yamlfile.Line(data, "game"), s.Game, SheetGame)
 	}
 	var out []scoring.Player
 	for _, sp := range s.Players {
@@ -153,10 +153,10 @@ func parseSheet(data []byte, lines bool) ([]scoring.Player, error) {
 		}
 		var se *SheetError
 		if errors.As(err, &se) && se.Player >= 0 {
-			return nil, fmt.Errorf("score sheet: line %d: %w", doc.Line("players", se.Player, se.Field, se.Item), err)
+			return nil, fmt.Errorf("score sheet: line %d: %w", yamlfile.Line(data, "players", se.Player, se.Field, se.Item), err)
 		}
 		if len(s.Players) < 2 || len(s.Players) > 5 {
-			return nil, fmt.Errorf("score sheet: line %d: %w", doc.Line("players"), err)
+			return nil, fmt.Errorf("score sheet: line %d: %w", yamlfile.Line(data, "players"), err)
 		}
 		return nil, fmt.Errorf("score sheet: %w", err)
 	}

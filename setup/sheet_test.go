@@ -216,7 +216,7 @@ func TestParseSheetNamesLineAndField(t *testing.T) {
 		{two("    doubloons: 3\n"), `score sheet: line 4, players entry 1 ("Ann"): "doubloons" is not a field here (allowed: name, pubs,`},
 		{two("    sleeping: [010]\n"), `line 4, players entry 1 ("Ann"), sleeping entry 1: "010" is not a whole number`},
 		{two("    coins: 2.7\n"), `line 4, players entry 1 ("Ann"), field "coins": "2.7" is not a whole number`},
-		{two("    name: [Ann]\n"), `field "name": the field is given twice`},
+		{two("    name: [Ann]\n"), `players entry 1 ("Ann"), field "name": the field is given twice`},
 		{two("    pubs: [2, 6]\n"), `line 4: player "Ann": pubs: 6 is not a value`},
 		{two("    maps:\n      - {color: rose, value: 3}\n      - {color: rose, value: 9}\n"), `line 6: player "Ann": maps: rose 9`},
 		{two("    coins: -1\n"), `line 4: player "Ann": coins`},

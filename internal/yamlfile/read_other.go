@@ -1,6 +1,6 @@
 //go:build !unix
 
-package setup
+package yamlfile
 
 import "os"
 

@@ -1,0 +1,513 @@
+// Package yamlfile reads the YAML files rumref reads (a save, a score
+// sheet, a card file, the remembered cards): each is a regular file of a
+// bounded size (ReadFile), decoded by yaml.v3 strictly (Decode: a field
+// the target does not have is an error, KnownFields), with the library's
+// refusals worded for the person who wrote the file: the line, and what
+// is allowed there. It imports nothing of rumref's.
+package yamlfile
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxSize caps the files people write by hand (score sheets, card files).
+const MaxSize = 4 << 20
+
+// Error is a file that does not decode: its line (0: unknown), where in
+// the file (the field and the list entries around it) and what is wrong,
+// in words.
+type Error struct {
+	Line  int
+	Where string
+	Msg   string
+	at    *yaml.Node // the node at fault, when known
+}
+
+// Error returns "line N, WHERE: MSG", leaving out what is unknown.
+func (e *Error) Error() string {
+	var parts []string
+	if e.Line > 0 {
+		parts = append(parts, fmt.Sprintf("line %d", e.Line))
+	}
+	if e.Where != "" {
+		parts = append(parts, e.Where)
+	}
+	if len(parts) == 0 {
+		return e.Msg
+	}
+	return strings.Join(parts, ", ") + ": " + e.Msg
+}
+
+// Decode decodes the one YAML document of data (at most limit bytes)
+// into v, strictly: a field v does not have, a field given twice, a value
+// of the wrong kind and a whole number not written as plain digits (010,
+// 0x10, 2.7, 1e3) are refused with an *Error.
+func Decode(data []byte, v any, limit int) error { return decode(data, v, limit, true) }
+
+// Peek is Decode for a look at some fields of a file: the fields v does
+// not have are passed over.
+func Peek(data []byte, v any, limit int) error { return decode(data, v, limit, false) }
+
+func decode(data []byte, v any, limit int, strict bool) error {
+	if len(data) > limit {
+		return &Error{Msg: fmt.Sprintf("the file is %d bytes; rumref reads at most %d", len(data), limit)}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var root yaml.Node
+	if err := dec.Decode(&root); err != nil {
+		if errors.Is(err, io.EOF) {
+			return &Error{Msg: "the file is empty"}
+		}
+		return explain(err, nil)
+	}
+	var next yaml.Node
+	if err := dec.Decode(&next); err == nil {
+		return &Error{Line: next.Line, Msg: "the file holds more than one YAML document (the second starts here, after ---): keep only the first"}
+	} else if !errors.Is(err, io.EOF) {
+		return explain(err, nil)
+	}
+	t := reflect.TypeOf(v).Elem()
+	err := check(&root, t, 0)
+	if err == nil {
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(strict)
+		if err = dec.Decode(v); err != nil {
+			err = explain(err, t)
+		}
+	}
+	if e, ok := err.(*Error); ok && e.Line > 0 {
+		if e.at == nil {
+			e.at = atLine(&root, e.Line)
+		}
+		if path, ok := pathTo(&root, e.at); ok {
+			if strings.Contains(e.Msg, "is not a field here") && len(path) > 0 && path[len(path)-1].key != nil {
+				path = path[:len(path)-1] // the key is at fault, not its value
+			}
+			e.Where = words(path)
+		}
+	}
+	return err
+}
+
+// step is one step down a document: a field (with the key's node) or a
+// list entry.
+type step struct {
+	key   *yaml.Node // nil: the entry index of a list
+	index int
+	value *yaml.Node
+}
+
+// pathTo is the path from n down to target, the node at fault.
+func pathTo(n, target *yaml.Node) ([]step, bool) {
+	if n == target {
+		return nil, true
+	}
+	switch n.Kind {
+	case yaml.DocumentNode, yaml.SequenceNode:
+		for i, c := range n.Content {
+			if p, ok := pathTo(c, target); ok {
+				if n.Kind == yaml.DocumentNode {
+					return p, true
+				}
+				return append([]step{{index: i, value: c}}, p...), true
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i] == target {
+				return nil, true // the key itself: the mapping is the place
+			}
+			if p, ok := pathTo(n.Content[i+1], target); ok {
+				return append([]step{{key: n.Content[i], value: n.Content[i+1]}}, p...), true
+			}
+		}
+	}
+	return nil, false
+}
+
+// atLine is the node an error of yaml.v3 at line means: going down from
+// n, the last field or entry that starts on or before the line, but not
+// into a value written on the line itself (a flow list), nor past a line
+// of several fields.
+func atLine(n *yaml.Node, line int) *yaml.Node {
+	for {
+		if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+			n = n.Content[0]
+		}
+		var next *yaml.Node
+		switch n.Kind {
+		case yaml.MappingNode:
+			k := -1
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if l := n.Content[i].Line; l <= line {
+					if k >= 0 && n.Content[k].Line == l {
+						return n
+					}
+					k = i
+				}
+			}
+			if k < 0 {
+				return n
+			}
+			if next = n.Content[k+1]; next.Line == line && next.Kind != yaml.ScalarNode || n.Content[k].Line == line && next.Kind == yaml.ScalarNode {
+				return n.Content[k+1]
+			}
+		case yaml.SequenceNode:
+			for _, item := range n.Content {
+				if item.Line <= line {
+					next = item
+				}
+			}
+			if next == nil || next.Line == line && next.Kind == yaml.ScalarNode {
+				return n
+			}
+		}
+		if next == nil {
+			return n
+		}
+		n = next
+	}
+}
+
+// words says where a path leads: `players entry 2 ("Bo"), field "coins"`,
+// or `in pirates, layout entry 3`.
+func words(path []step) string {
+	var parts []string
+	for i := 0; i < len(path); i++ {
+		s := path[i]
+		if s.key == nil {
+			parts = append(parts, entry(s))
+			continue
+		}
+		switch {
+		case i+1 < len(path) && path[i+1].key == nil:
+			parts = append(parts, s.key.Value+" "+entry(path[i+1]))
+			i++
+		case i+1 < len(path):
+			parts = append(parts, "in "+s.key.Value)
+		default:
+			parts = append(parts, fmt.Sprintf("field %q", s.key.Value))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func entry(s step) string {
+	if name := child(s.value, "name"); name != nil && name.Kind == yaml.ScalarNode && len(name.Value) <= 40 {
+		return fmt.Sprintf("entry %d (%q)", s.index+1, name.Value)
+	}
+	return fmt.Sprintf("entry %d", s.index+1)
+}
+
+// fault is an error at the node n.
+func fault(n *yaml.Node, format string, args ...any) *Error {
+	return &Error{Line: n.Line, Msg: fmt.Sprintf(format, args...), at: n}
+}
+
+// Encode writes v as YAML with two-space indentation.
+func Encode(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+
+// check walks the document beside the type it is decoded into, for what
+// yaml.v3 takes and rumref refuses, with the line: a whole number written
+// other than as plain digits (yaml.v3 reads 010 as 8 and 2.7 as 2), a
+// list too short or too long for a fixed-size one, and a word its type
+// refuses (yaml.v3 drops the line of that error).
+func check(n *yaml.Node, t reflect.Type, depth int) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	if depth > 100 || n.Kind == yaml.AliasNode || n.Tag == "!!null" {
+		return nil // an anchor's value is checked where it is written
+	}
+	if reflect.PointerTo(t).Implements(textUnmarshaler) {
+		if n.Kind == yaml.ScalarNode {
+			if err := reflect.New(t).Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
+				return fault(n, "%s", err.Error())
+			}
+		}
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if n.Kind != yaml.ScalarNode {
+			return nil
+		}
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			return fault(n, "write the number %s without quotes", quote(n.Value))
+		}
+		if _, err := ParseWhole(n.Value); err != nil {
+			return fault(n, "%s", err.Error())
+		}
+	case reflect.Array, reflect.Slice:
+		if n.Kind != yaml.SequenceNode {
+			return nil
+		}
+		if t.Kind() == reflect.Array && len(n.Content) != t.Len() {
+			return fault(n, "the list has %d entries; it needs exactly %d", len(n.Content), t.Len())
+		}
+		for _, item := range n.Content {
+			if err := check(item, t.Elem(), depth+1); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		for i := 1; i < len(n.Content); i += 2 {
+			if err := check(n.Content[i], t.Elem(), depth+1); err != nil {
+				return err
+			}
+		}
+	case reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return nil
+		}
+		fields := fieldsOf(t)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if f, ok := fields.types[n.Content[i].Value]; ok {
+				if err := check(n.Content[i+1], f, depth+1); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// fields are the YAML field names of a struct type with their types (a
+// struct inlined with ",inline" gives its own), in order.
+type fields struct {
+	types map[string]reflect.Type
+	names []string
+}
+
+// fieldCache holds the fields of each struct type met (reflect.Type ->
+// fields): a card catalog's hundreds of cards share a few types.
+var fieldCache sync.Map
+
+func fieldsOf(t reflect.Type) fields {
+	if fs, ok := fieldCache.Load(t); ok {
+		return fs.(fields)
+	}
+	fs := fields{types: map[string]reflect.Type{}}
+	var add func(t reflect.Type)
+	add = func(t reflect.Type) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+			if !f.IsExported() || name == "-" {
+				continue
+			}
+			if strings.Contains(","+opts+",", ",inline,") {
+				add(f.Type)
+				continue
+			}
+			if name == "" {
+				name = strings.ToLower(f.Name)
+			}
+			fs.types[name] = f.Type
+			fs.names = append(fs.names, name)
+		}
+	}
+	add(t)
+	fieldCache.Store(t, fs)
+	return fs
+}
+
+// explain words an error of yaml.v3 (its first one) for decoding into t
+// (nil: a syntax error): "line N: WHAT", with no Go type or YAML tag.
+func explain(err error, t reflect.Type) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	line := 0
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if num, text, ok := strings.Cut(rest, ": "); ok {
+			if n, err := strconv.Atoi(num); err == nil {
+				line, msg = n, text
+			}
+		}
+	}
+	if te == nil {
+		return &Error{Line: line, Msg: "this is not valid YAML: " + msg}
+	}
+	types := typesIn(t, map[string]reflect.Type{})
+	if rest, ok := strings.CutPrefix(msg, "field "); ok {
+		if name, typ, ok := strings.Cut(rest, " not found in type "); ok {
+			allowed := ""
+			if st, ok := types[typ]; ok {
+				allowed = " (allowed: " + strings.Join(fieldsOf(st).names, ", ") + ")"
+			}
+			return &Error{Line: line, Msg: fmt.Sprintf("%s is not a field here%s", quote(name), allowed)}
+		}
+	}
+	if rest, ok := strings.CutPrefix(msg, "mapping key "); ok {
+		if _, first, ok := strings.Cut(rest, " already defined at line "); ok {
+			return &Error{Line: line, Msg: fmt.Sprintf("the field is given twice (first on line %s): keep one", first)}
+		}
+	}
+	if rest, ok := strings.CutPrefix(msg, "cannot unmarshal "); ok {
+		if i := strings.LastIndex(rest, " into "); i >= 0 {
+			tag, value, _ := strings.Cut(rest[:i], " ")
+			got := "not " + quote(strings.TrimSuffix(strings.Trim(value, "`"), "..."))
+			if value == "" {
+				got = "not a value tagged " + tag
+			}
+			switch tag {
+			case "!!seq":
+				got = "not a list"
+			case "!!map":
+				got = "not a group of fields"
+			}
+			into := rest[i+len(" into "):]
+			return &Error{Line: line, Msg: fmt.Sprintf("write %s here, %s", want(types[into], into), got)}
+		}
+	}
+	return &Error{Line: line, Msg: msg}
+}
+
+// typesIn maps the names yaml.v3 gives the types inside t to the types.
+func typesIn(t reflect.Type, seen map[string]reflect.Type) map[string]reflect.Type {
+	if t == nil {
+		return seen
+	}
+	if _, ok := seen[t.String()]; ok {
+		return seen
+	}
+	seen[t.String()] = t
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		typesIn(t.Elem(), seen)
+	case reflect.Struct:
+		for _, f := range fieldsOf(t).types {
+			typesIn(f, seen)
+		}
+	}
+	return seen
+}
+
+// want says what a value of type t (named name by yaml.v3) is written as.
+func want(t reflect.Type, name string) string {
+	kind := reflect.Invalid
+	if t != nil {
+		kind = t.Kind()
+	}
+	switch {
+	case t != nil && reflect.PointerTo(t).Implements(textUnmarshaler):
+		return "one word"
+	case kind == reflect.Slice || kind == reflect.Array || strings.HasPrefix(name, "["):
+		return "a list (such as [a, b] or lines starting with -)"
+	case kind == reflect.Struct:
+		return "fields (" + strings.Join(fieldsOf(t).names, ", ") + ", each as name: value)"
+	case kind == reflect.Map || strings.HasPrefix(name, "map["):
+		return "fields (each as name: value)"
+	case kind == reflect.Bool || name == "bool":
+		return "true or false"
+	case kind == reflect.String || name == "string":
+		return "one value (a name or a word)"
+	case kind >= reflect.Int && kind <= reflect.Uint64 || strings.HasPrefix(name, "int") || strings.HasPrefix(name, "uint"):
+		return "a whole number"
+	case strings.HasPrefix(name, "float"):
+		return "a number"
+	}
+	return "another kind of value"
+}
+
+// quote quotes a value for a message, cut short if long.
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// ParseWhole reads a whole number the one way rumref accepts it
+// everywhere (files and typed input): an optional minus sign and decimal
+// digits without leading zeros. Octal (010), hexadecimal (0x10),
+// decimals (2.7), exponents (1e3) and digit separators are refused, with
+// a message that says what to write.
+func ParseWhole(s string) (int, error) {
+	digits := strings.TrimPrefix(s, "-")
+	ok := digits != "" && (digits == "0" || digits[0] != '0')
+	for i := 0; ok && i < len(digits); i++ {
+		ok = digits[i] >= '0' && digits[i] <= '9'
+	}
+	if !ok {
+		return 0, fmt.Errorf("%s is not a whole number: write digits only, such as 3 or -2 (no leading zeros, decimals, 0x or exponents)", quote(s))
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%s is too large", quote(s))
+	}
+	return n, nil
+}
+
+// Line returns the line of the value at path (field names and 0-based
+// list indexes) in data, or of the deepest part of the path present, or
+// 0: for the messages of checks made after decoding.
+func Line(data []byte, path ...any) int {
+	var root yaml.Node
+	if yaml.Unmarshal(data, &root) != nil || len(root.Content) != 1 {
+		return 0
+	}
+	n := root.Content[0]
+	for _, p := range path {
+		next := child(n, p)
+		if next == nil {
+			break
+		}
+		n = next
+	}
+	return n.Line
+}
+
+// Has reports whether the top-level mapping of data has the field key.
+func Has(data []byte, key string) bool {
+	var root yaml.Node
+	return yaml.Unmarshal(data, &root) == nil && len(root.Content) == 1 && child(root.Content[0], key) != nil
+}
+
+func child(n *yaml.Node, p any) *yaml.Node {
+	for n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	switch p := p.(type) {
+	case string:
+		for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == p {
+				return n.Content[i+1]
+			}
+		}
+	case int:
+		if n.Kind == yaml.SequenceNode && p >= 0 && p < len(n.Content) {
+			return n.Content[p]
+		}
+	}
+	return nil
+}
