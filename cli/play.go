@@ -197,7 +197,11 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 			return err
 		}
 	}
-	srv, err := a.startWeb(mode, webCfg, tbl, tokens)
+	saved := 0
+	if file.Web != nil {
+		saved = file.Web.Port
+	}
+	srv, err := a.startWeb(mode, webCfg, tbl, tokens, saved)
 	if err != nil {
 		return err
 	}
@@ -205,6 +209,20 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		// The pages hear that the game stopped (the table's exit) before
 		// the server closes their streams.
 		defer func() { tbl.Close(reason, path); srv.Close() }()
+	}
+	if srv != nil && file.Web != nil && file.Web.Port != srv.Port() {
+		// The port goes in the save beside the tokens, for the next
+		// resume to listen there again.
+		a.stop.mu.Lock()
+		file.Web.Port = srv.Port()
+		err := enc.Reset(file)
+		a.stop.mu.Unlock()
+		if err == nil {
+			err = tbl.Save()
+		}
+		if err != nil {
+			return err
+		}
 	}
 	instructions, err := entry.Instructions(file.Setup, prompts.Columns(a.stdout))
 	if err != nil {

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"net"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -46,15 +48,16 @@ func (a *app) webTokens(file *journal.File, factory referee.Factory) (tokens web
 }
 
 // startWeb starts the phones' pages for the game at tbl when --web was
-// given: a client of the table beside the laptop. The caller closes the
-// server when the session ends.
-func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, tokens web.Tokens) (*web.Server, error) {
+// given: a client of the table beside the laptop, listening where they
+// were served before (port saved) when --web asks for any port. The
+// caller closes the server when the session ends.
+func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, tokens web.Tokens, saved int) (*web.Server, error) {
 	if a.web.addr == "" {
 		return nil, nil
 	}
 	names := cfg.Names
 	hub := web.NewHub(cfg, tbl)
-	srv, err := web.Listen(a.web.addr, hub, tokens)
+	srv, busy, err := listenAsBefore(a.web.addr, saved, hub, tokens)
 	if err != nil {
 		hub.Close()
 		return nil, err
@@ -66,6 +69,9 @@ func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, toke
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Phones: each player opens their own page (scan the code); the table page is for a shared screen.\n")
+	if busy {
+		fmt.Fprintf(&b, "(Port %d, where the pages were served before, is taken now: the pages moved to the URLs below, so pages left open must scan their code again.)\n", saved)
+	}
 	if srv.Loopback() {
 		fmt.Fprintf(&b, "(Listening on this computer only: start with --web 0.0.0.0:0 for phones on the same network.)\n")
 	} else {
@@ -80,4 +86,20 @@ func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, toke
 	}
 	a.out(mode).Report(obj, strings.TrimRight(b.String(), "\n"))
 	return srv, nil
+}
+
+// listenAsBefore listens at addr; when its port is 0 ("any") and the
+// game's pages were served on port saved before, that port is tried
+// first, so the URLs and codes the players have keep working (busy: it
+// was taken, and another was picked).
+func listenAsBefore(addr string, saved int, hub *web.Hub, tokens web.Tokens) (srv *web.Server, busy bool, err error) {
+	host, port, perr := net.SplitHostPort(addr)
+	if perr == nil && port == "0" && saved > 0 && saved <= 65535 {
+		if srv, err := web.Listen(net.JoinHostPort(host, strconv.Itoa(saved)), hub, tokens); err == nil {
+			return srv, false, nil
+		}
+		busy = true
+	}
+	srv, err = web.Listen(addr, hub, tokens)
+	return srv, busy, err
 }

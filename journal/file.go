@@ -100,10 +100,14 @@ func (c *Correction) Engine() *referee.Correction {
 	return &referee.Correction{Answer: c.Answer, Kept: c.Kept, Before: c.Before}
 }
 
-// WebTokens are the tokens of the table page and of each seat's page.
+// WebTokens are the tokens of the table page and of each seat's page,
+// and the port the pages were last served on (0: none yet), which
+// rumref resume --web HOST:0 takes again when it is free, so the pages'
+// URLs and codes keep working.
 type WebTokens struct {
 	Table string   `yaml:"table"`
 	Seats []string `yaml:"seats"`
+	Port  int      `yaml:"port,omitempty"`
 }
 
 // ErrNewer is returned for a save written by a newer rumref.
@@ -156,6 +160,18 @@ func NewEncoder(f *File) (*Encoder, error) {
 		return nil, fmt.Errorf("encoding the save: %w", err)
 	}
 	return &Encoder{head: append([]byte(saveComment), body...)}, nil
+}
+
+// Reset encodes the setup part of f again, for the saves from now on
+// (the pages' port was recorded once they listened). The caller keeps
+// it from running beside a save.
+func (e *Encoder) Reset(f *File) error {
+	n, err := NewEncoder(f)
+	if err != nil {
+		return err
+	}
+	e.head = n.head
+	return nil
 }
 
 // Encode returns the whole save with these answers.

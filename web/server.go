@@ -247,6 +247,9 @@ func (s *Server) Base() string { return s.base[0] }
 // Bases are all the addresses (LAN first, loopback last for a wildcard).
 func (s *Server) Bases() []string { return s.base }
 
+// Port is the port the server listens on.
+func (s *Server) Port() int { return s.ln.Addr().(*net.TCPAddr).Port }
+
 // Loopback reports whether the server listens on loopback only.
 func (s *Server) Loopback() bool {
 	a := s.ln.Addr().(*net.TCPAddr)

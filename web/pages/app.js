@@ -92,7 +92,8 @@
     es.onopen = () => { $("conn").textContent = "live"; retry = 0; };
     es.onerror = () => {
       $("conn").textContent = st && st.exit ? "stopped" : "reconnecting";
-      if (es.readyState !== EventSource.CLOSED || (st && st.exit)) return;
+      if (st && st.exit) { awaitResume(); return; }
+      if (es.readyState !== EventSource.CLOSED) return;
       retry = Math.min(retry ? retry * 2 : 2000, 30000);
       setTimeout(async () => { await refresh(); if (!(st && st.exit)) connect(); }, retry);
     };
@@ -101,6 +102,33 @@
       try { o = JSON.parse(m.data); } catch (e) { return; }
       apply(o);
     };
+  }
+
+  // awaitResume: once the game stopped (not over), the page asks for its
+  // state every 2 s; when the laptop resumes the game (rumref resume
+  // listens on the port it used before when it is free, with the same
+  // tokens), the state comes without an exit and the page follows the
+  // game again at the question asked now, without a reload.
+  let resumeTimer = 0;
+  function awaitResume() {
+    if (resumeTimer || !st || !st.exit || st.exit.reason === "over") return;
+    resumeTimer = setInterval(async () => {
+      let s;
+      try {
+        const res = await fetch(base + "/state", { signal: timeout(5000) });
+        if (!res.ok) return;
+        s = await res.json();
+      } catch (e) {
+        return; // the laptop is not back yet
+      }
+      if (!s || s.exit || !resumeTimer) return;
+      clearInterval(resumeTimer);
+      resumeTimer = 0;
+      st = s;
+      render();
+      showInfo("The game was resumed at the laptop.");
+      connect();
+    }, 2000);
   }
 
   function apply(o) {
@@ -113,7 +141,7 @@
       case "confirm": if (st) st.confirm = o.id ? o : null; break;
       case "answers": if (st) st.answers = o.answers; break;
       case "end": if (st) { st.end = o; st.question = null; } break;
-      case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = "stopped"; break;
+      case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = "stopped"; awaitResume(); break;
     }
     if (st) render();
   }
@@ -225,7 +253,7 @@
     questionTaps.show(questionKey(q), JSON.stringify([q, mine, st.exit, !!st.end]), (box) => {
       delete box.dataset.step;
       box.classList.toggle("mine", mine);
-      if (st.exit) { box.append(el("p", {}, "The game stopped (" + st.exit.reason + "). It is saved: resume it on the laptop.")); return; }
+      if (st.exit) { box.append(el("p", {}, "The game stopped (" + st.exit.reason + "). It is saved: when the laptop resumes it, this page goes on by itself.")); return; }
       if (!q) { box.append(el("p", {}, st.end ? "The game is over." : "Waiting for the game.")); return; }
       box.dataset.step = String(q.step);
       box.append(el("div", { class: "who" }, q.ahead ? "Before your turn, " + q.actor_name + ":" : (q.actor_name.charAt(0).toUpperCase() + q.actor_name.slice(1)) + (q.secret ? " (secret)" : "") + ":"));
