@@ -37,9 +37,9 @@ func publicRulings(t *testing.T, factory referee.Factory, answers []referee.Answ
 // TestBrowserCorrectByTapping: Ann's phone lists her answers in words;
 // she taps her latest, public one, the page offers its other choices, and
 // her tap on one corrects it. Afterwards neither her page nor the table
-// page shows a ruling of the old answer (before, both kept them: "Ann
-// rolled 2" stood beside the new rulings). No page lists another
-// player's answers.
+// page shows a ruling of the old answer (before, both kept them, and the
+// new rulings reached neither); her Undo brings the old ones back on
+// both. No page lists another player's answers.
 func TestBrowserCorrectByTapping(t *testing.T) {
 	const game, players, seed = "pirates", 3, 4
 	f, err := sim.Finished(game, players, seed)
@@ -161,6 +161,22 @@ func TestBrowserCorrectByTapping(t *testing.T) {
 		}
 		if !strings.Contains(got, fresh[len(fresh)-1]) {
 			t.Errorf("viewer %d does not show the new ruling %q:\n%s", v, fresh[len(fresh)-1], got)
+		}
+	}
+
+	// Undo on her phone takes the correction back: the old rulings come
+	// back on every page and the corrected one's go.
+	b.run(0, "tapping Undo", chromedp.WaitVisible(chromedp.CSS(`#undo:not(:disabled)`)), chromedp.Click(chromedp.CSS(`#undo`)))
+	for _, v := range []referee.Viewer{0, Table} {
+		var got string
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			got = eventsOf(v)
+			if strings.Contains(got, old[0]) || time.Now().After(deadline) {
+				break
+			}
+		}
+		if !strings.Contains(got, old[0]) || strings.Contains(got, fresh[len(fresh)-1]) {
+			t.Errorf("viewer %d after the undo: want %q back and %q gone:\n%s", v, old[0], fresh[len(fresh)-1], got)
 		}
 	}
 }
