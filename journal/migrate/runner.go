@@ -8,9 +8,10 @@ import (
 )
 
 // Runner is the chain of Rum Runner saves (runner.Config.Edition is the
-// edition a save was made under). Editions 2 to 4 are carried over to
-// today's by replaying their answers under today's rules (runner_2.go,
-// runner_3and4.go); editions 0 and 1 are refused as a whole.
+// edition a save was made under). Editions 1 to 4 are carried over to
+// today's by replaying their answers under today's rules (runner_1.go,
+// runner_2.go, runner_3and4.go; 3 and 4 only before the crown's first
+// draw); edition 0 is refused as a whole.
 var Runner = &Chain{
 	Words:   "rumref's Rum Runner questions",
 	Kind:    "edition",
@@ -24,13 +25,13 @@ var Runner = &Chain{
 		return &c
 	},
 	Steps: []Step{
+		{From: 1, To: runner.Edition, Run: runner1},
 		{From: 2, To: runner.Edition, Run: runner2},
 		{From: 3, To: runner.Edition, Run: runner3and4},
 		{From: 4, To: runner.Edition, Run: runner3and4},
 	},
 	Refused: map[int]string{
 		0: "its starting hazards were named only when they first mattered, some never, and its draws were not held to the box's counts, while today every starting hazard is named at the setup and every draw is held to the box",
-		1: "it answered questions that had only one possible answer, which today's questions take without asking, and which of its answers those were can be told only by the questions of edition 1, which this rumref no longer holds",
 	},
 	Factory: func(s any) (referee.Factory, error) {
 		cfg := *s.(*runner.Config)
@@ -51,18 +52,33 @@ type runnerRule func(q *referee.Question, old []referee.Answer, i int) (answer s
 // anything else is refused with why (the old answer and today's question
 // it meets). The game stops where the old answers end, at the question
 // the save was waiting for as today's rules ask it.
-func replayRunner(setup any, old []referee.Answer, rule runnerRule, why func(q *referee.Question, a referee.Answer) string) (*Rewrite, error) {
+//
+// With askAll, today's rules are played asking the public questions that
+// have one legal answer too, as editions before 2 did (so the save's
+// answers to them meet them), and those answers are left out of the
+// rewritten save, since today's engine takes them itself.
+func replayRunner(setup any, old []referee.Answer, askAll bool, rule runnerRule, why func(q *referee.Question, a referee.Answer) string) (*Rewrite, error) {
 	cfg := *setup.(*runner.Config)
 	cfg.Edition = runner.Edition
-	e, err := referee.Start(func() referee.Game { return runner.New(cfg) }, referee.WithoutLog())
+	e, err := referee.Start(func() referee.Game {
+		if askAll {
+			return askingAll{runner.New(cfg)}
+		}
+		return runner.New(cfg)
+	}, referee.WithoutLog())
 	if err != nil {
 		return nil, err
 	}
 	defer e.Close()
 	kept := make([]int, 1, len(old)+1)
+	var out []referee.Answer
 	answer := func(q *referee.Question, key string, i int) error {
 		if err := e.Answer(key); err != nil {
 			return &Stop{Answer: i + 1, Why: fmt.Sprintf("its answer %d (%s %s) is not one today's rules can take at %s: %v", i+1, old[i].Q, old[i].A, q.ID, err)}
+		}
+		if !askAll || !takenWithoutAsking(q) {
+			given := e.Answers()
+			out = append(out, given[len(given)-1])
 		}
 		return nil
 	}
@@ -77,7 +93,7 @@ func replayRunner(setup any, old []referee.Answer, rule runnerRule, why func(q *
 				return nil, err
 			}
 			i++
-			kept = append(kept, len(e.Answers()))
+			kept = append(kept, len(out))
 			continue
 		}
 		key, used, ok := rule(q, old, i)
@@ -91,10 +107,31 @@ func replayRunner(setup any, old []referee.Answer, rule runnerRule, why func(q *
 		}
 		for ; used > 0; used-- {
 			i++
-			kept = append(kept, len(e.Answers()))
+			kept = append(kept, len(out))
 		}
 	}
-	return &Rewrite{Answers: append([]referee.Answer(nil), e.Answers()...), Kept: kept}, nil
+	return &Rewrite{Answers: out, Kept: kept}, nil
+}
+
+// askingAll is a game of today's rules whose engine asks every question,
+// as editions before 2 did (referee.OnlyAnswers).
+type askingAll struct{ *runner.Game }
+
+func (askingAll) TakesOnlyAnswers() bool { return false }
+
+// takenWithoutAsking reports whether today's engine takes q's answer
+// itself: a public question with one legal answer (referee.OnlyAnswers).
+func takenWithoutAsking(q *referee.Question) bool {
+	if q.Secret || q.Confirm {
+		return false
+	}
+	switch q.Kind {
+	case referee.Choice:
+		return len(q.Options) == 1
+	case referee.Number:
+		return q.Min == q.Max
+	}
+	return false
 }
 
 // mismatch is the refusal of an old answer that meets another question.

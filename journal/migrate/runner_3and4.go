@@ -21,7 +21,7 @@ import (
 // today offer by the table's counts; within the setup the two agree.
 func runner3and4(setup any, old []referee.Answer) (*Rewrite, error) {
 	ed := setup.(*runner.Config).Edition
-	return replayRunner(setup, old, func(*referee.Question, []referee.Answer, int) (string, int, bool) {
+	return replayRunner(setup, old, false, func(*referee.Question, []referee.Answer, int) (string, int, bool) {
 		return "", 0, false
 	}, func(q *referee.Question, a referee.Answer) string {
 		if q.ID == "draw.card" && q.Actor == runner.CrownSeat {

@@ -374,6 +374,9 @@ var slugs struct {
 	m map[string]string
 }
 
+// CardKey is the answer key that names a card of this name.
+func CardKey(name string) string { return slug(name) }
+
 // slug turns a name into a stable option key.
 func slug(name string) string {
 	slugs.RLock()
