@@ -239,7 +239,7 @@ func RunnerRules() []Entry {
 			Ruling: true, Settles: "A9",
 			Reason: `There is no raiding party to act on, but the rule that a discard counts as a raid must still give the pirate the rum.`},
 		{ID: "rr.home-port.investment", Topic: rrCards, Title: "Home Port with an investment and a deck",
-			Text:   `Since a crown deck that has run out stays out (rr.rum.shuffle-empty), this happens only in games started before edition 5: if Home Port held an investment and a crown deck was rebuilt there by a rum's hand shuffle, the investment counted as the top card: a raid on Home Port hit it first, the deck stayed underneath and could still be drawn, and no other investment could be played there while anything was on it.`,
+			Text:   `An investment is played on Home Port only once the crown deck has run out, and a deck that has run out stays out (rr.rum.shuffle-empty), so Home Port never holds both. Were a deck ever put back under an investment there, the investment would count as the top card: a raid on Home Port would hit it first, and the deck underneath could still be drawn.`,
 			Tags:   []string{"home port deck and investment"},
 			See:    []string{"rr.cards.home-port", "rr.rum.shuffle-empty"},
 			Ruling: true, Settles: "A15",

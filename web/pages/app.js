@@ -451,7 +451,6 @@
     }
     box.append(el("h2", {}, "Ships"));
     for (const s of v.ships || []) box.append(el("div", { class: "card ship" }, el("b", {}, s.name + " #" + s.id), " (" + s.coins + " coins, " + s.crew.length + "/" + s.slots + " crew) ", tiles(s.crew)));
-    if (v.removed && v.removed.length) box.append(el("p", {}, "Out of the game: ", tiles(v.removed)));
     if (v.removed_unseen) box.append(el("p", {}, "Out of the game unseen: " + v.removed_unseen + (v.removed_unseen === 1 ? " pirate card" : " pirate cards")));
   }
 
