@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -149,4 +150,55 @@ func TestSavesAndResumeAlone(t *testing.T) {
 	if r = rumrefAt(t, t.TempDir(), "", "resume"); r.code != exitError || !strings.Contains(r.stderr, "there is no unfinished game in ") {
 		t.Errorf("rumref resume alone with no save: exit %d\n%s", r.code, r.stderr)
 	}
+}
+
+// livePause is a pause of a paged text waiting for Enter (prompts'
+// pager: between two parts, and before a resumed game's board and status),
+// drawn with the block cursor that only a pause still waiting has.
+var livePause = regexp.MustCompile(`(Press Enter for the next part \(\d+ of \d+\)\.|press Enter for the game as it stands\.) █`)
+
+// through waits until the pane shows text and returns the screen,
+// pressing Enter at each pause of a paged text on the way (the parts of
+// the build instructions, and of the board and status of a resumed game).
+func (p *tmuxPane) through(text string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		s := p.screen()
+		if strings.Contains(s, text) && !livePause.MatchString(s) {
+			return s
+		}
+		if pause := livePause.FindString(s); pause != "" {
+			p.keys(false, "Enter")
+			for strings.Contains(p.screen(), pause) && time.Now().Before(deadline) {
+				time.Sleep(30 * time.Millisecond)
+			}
+			continue
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the terminal never showed %q; it shows:\n%s", text, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// through waits until the terminal shows text, pressing Enter once at
+// each pause of a paged text drawn on the way (see tmuxPane.through).
+func (c *tty) through(text string) {
+	c.t.Helper()
+	pressed := 0
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		s := c.screen()
+		if n := len(livePause.FindAllString(s, -1)); n > pressed {
+			pressed = n
+			c.send(keyEnter)
+			continue
+		}
+		if strings.Contains(s, text) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.t.Fatalf("the terminal never showed %q:\n%s", text, c.screen())
 }

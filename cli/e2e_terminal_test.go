@@ -94,7 +94,7 @@ func (c *tty) send(keys string) {
 // is built.
 func (c *tty) buildTheBoard() {
 	c.t.Helper()
-	c.waitFor("then press Enter to start")
+	c.through("then press Enter to start")
 	c.send(keyEnter)
 }
 
@@ -145,7 +145,7 @@ func TestTerminalTeachNewGameQuitAndResume(t *testing.T) {
 		t.Fatalf("the answer given in the terminal was not saved: %v\n%s", err, data)
 	}
 	r := startTTY(t, "resume", save)
-	r.waitFor("face-up pub 2 of 4")
+	r.through("face-up pub 2 of 4")
 	r.send(keyCtrlC)
 	<-r.done
 }
@@ -192,7 +192,7 @@ func TestTerminalTypesInAStartingHazard(t *testing.T) {
 func TestTerminalPausesForTheBoardAndReprintsIt(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "g.yaml")
 	c := startTTY(t, "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "3e 1 7 / 9s 5 2w / 4 8 6", "--save", save)
-	c.waitFor("then press Enter to start")
+	c.through("then press Enter to start")
 	time.Sleep(500 * time.Millisecond)
 	if s := c.screen(); strings.Contains(s, "face-up pub 1 of 4") || !strings.Contains(s, "Top left:      section 3, turned") {
 		t.Fatalf("before Enter the screen shows a question, or no instructions:\n%s", s)
@@ -216,7 +216,7 @@ func TestTerminalPausesForTheBoardAndReprintsIt(t *testing.T) {
 	c.cmd.Wait()
 
 	r := startTTY(t, "resume", save)
-	r.waitFor("face-up pub 1 of 4")
+	r.through("face-up pub 1 of 4")
 	s := r.screen()
 	for _, want := range []string{"How this game is set up:", "To type this board again: 3e 1 7 / 9s 5 2w / 4 8 6", "Saving to " + save} {
 		if !strings.Contains(s, want) {

@@ -146,7 +146,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	os.WriteFile(save, data, 0o644)
 
 	p := startTmux(t, "resume", save)
-	p.waitFor("(1-6, or help)")
+	p.through("(1-6, or help)")
 	p.keys(true, fmt.Sprintf(":correct %d", n))
 	p.waitFor(fmt.Sprintf("or help): :correct %d", n)) // typed into the prompt, not ahead of it
 	p.keys(false, "Enter")
@@ -231,7 +231,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 func TestTmuxSeveralAnswersOnOneLine(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "game.yaml")
 	p := startTmux(t, "new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "fixed", "--save", save)
-	p.waitFor("press Enter to start")
+	p.through("then press Enter to start")
 	p.keys(false, "Enter")
 	p.waitFor("Which tile is it?")
 	p.keys(true, "swan-3 swan-4 escruce-2 frere-5 chest-5 scorpion-12 map-rose-3 map-rose-6 map-green-4 map-yellow-5 bunk-7 hammock-4")
@@ -335,7 +335,7 @@ func maxKey(q *referee.Question) int {
 func TestTmuxPiratesRoundAtTableSpeed(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "round.yaml")
 	p := startTmux(t, "new", "pirates", "--players", "Ann:gold,Bo:violet,Cy:blue", "--start", "Ann", "--layout", "fixed", "--save", save)
-	p.waitFor("then press Enter to start")
+	p.through("then press Enter to start")
 	p.press("Enter")
 	r := rand.New(rand.NewPCG(12, 1))
 	policy := func(q *referee.Question) string {

@@ -91,13 +91,12 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 	if cols := prompts.Columns(a.stdout); ng.NarrowIntro != nil && cols > 0 && cols < ng.WideCols {
 		intro = ng.NarrowIntro
 	}
-	for _, line := range intro {
-		ask.Say(line)
-	}
-	if ng.Pause != "" {
-		if err := ask.Pause(ng.Pause); err != nil {
-			return interrupted(err, "")
+	if ng.Pause == "" {
+		for _, line := range intro {
+			ask.Say(line)
 		}
+	} else if err := ask.Pause(intro, ng.Pause); err != nil {
+		return interrupted(err, "")
 	}
 	file := entry.File(ng.Setup, nil)
 	file.Teach = a.teach

@@ -22,7 +22,7 @@ import (
 func interrupted(err error, path string) error {
 	if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
 		if path != "" {
-			return &codedError{code: exitInterrupted, err: fmt.Errorf("game saved in %s; continue with: rumref resume %s", path, path)}
+			return &codedError{code: exitInterrupted, err: errors.New(prompts.SavedIn(path))}
 		}
 		return &codedError{code: exitStopped, err: errors.New("stopped before the questions were all answered; nothing was saved")}
 	}
@@ -229,8 +229,17 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		return err
 	}
 	if !fresh {
-		// The table may have packed the box away: how to set it up again.
-		a.info(mode, "How this game is set up:\n"+instructions)
+		// The table may have packed the box away: how to set it up
+		// again; the session shows the game as it stands next.
+		how := instructions
+		if entry.Rebuild != nil {
+			if how, err = entry.Rebuild(file.Setup); err != nil {
+				return err
+			}
+		}
+		if err := a.out(mode).Pause([]string{"How this game is set up:\n" + how}, "Set the box up as above, then press Enter for the game as it stands."); err != nil {
+			return interrupted(err, path)
+		}
 	}
 	a.info(mode, fmt.Sprintf("Saving to %s after every answer. Type help at any question for the commands (undo, show, log, peek, setup, quit).", path))
 

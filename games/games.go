@@ -78,6 +78,10 @@ type Entry struct {
 	// board to build): shown when a game starts and resumes, and by the
 	// setup command.
 	Instructions func(setup any, cols int) (string, error)
+	// Rebuild, when set, is Instructions for a game that resumes, whose
+	// board and status are shown next: how to lay the box out, without
+	// the starting position.
+	Rebuild func(setup any) (string, error)
 	// Progress says how far a game has come, as a list of saves shows it
 	// ("round 2 of 5", "turn 7"); nil: the list says nothing of it.
 	Progress func(g referee.Game) string
@@ -153,6 +157,9 @@ var Pirates = &Entry{
 			return "", err
 		}
 		return piratesInstructions(cfg, board, cols), nil
+	},
+	Rebuild: func(s any) (string, error) {
+		return setup.BuildInstructions(s.(*pirates.Config).Layout), nil
 	},
 	NewSetup: func() any { return new(pirates.Config) },
 	Progress: func(g referee.Game) string {

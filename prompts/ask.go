@@ -32,9 +32,12 @@ type Asker interface {
 	// Lists reports whether the front end shows searchable lists to
 	// choose from (a terminal); elsewhere a command prints its list.
 	Lists() bool
-	// Pause shows text and, in a terminal, waits for Enter (the table
-	// builds the board first); plain and JSON modes go straight on.
-	Pause(text string) error
+	// Pause shows the messages of read (Say), then text, and in a
+	// terminal waits for Enter (the table builds the board first): there
+	// what is taller than the screen is shown a screen at a time, Enter
+	// for the next part. Plain and JSON modes show read and go straight
+	// on.
+	Pause(read []string, text string) error
 	// Answer asks the engine's pending question (a game's setup
 	// question: see games.Setup) until the engine takes an answer; a
 	// refused line is reported and the question asked again.
@@ -189,7 +192,7 @@ func setupKey(q *referee.Question, line string) (string, error) {
 }
 
 // Pause waits for Enter where the front end is read by people.
-func (a *asker) Pause(text string) error {
-	_, err := a.s.fe.ask(asking{kind: askPause, text: text})()
+func (a *asker) Pause(read []string, text string) error {
+	_, err := a.s.fe.ask(asking{kind: askPause, parts: read, text: text})()
 	return err
 }

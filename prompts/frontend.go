@@ -99,9 +99,11 @@ const (
 	// phone, and waits: a line (Enter) means they answer at the laptop
 	// instead; a command is a command.
 	askPhone
-	// askPause shows Text and waits for Enter where people read the
-	// screen before going on (the terminal: build the board, then
-	// Enter); a scripted front end goes straight on and reads nothing.
+	// askPause shows Parts, then Text, and waits for Enter where people
+	// read the screen before going on (the terminal: build the board,
+	// then Enter; a text taller than the screen is shown a screen at a
+	// time); a scripted front end shows Parts as messages and goes
+	// straight on, reading nothing.
 	askPause
 )
 
@@ -122,6 +124,8 @@ type asking struct {
 	takeBack bool
 	// head is written above a correction's question (askValue).
 	head string
+	// parts are shown before an askPause's Text, each a message.
+	parts []string
 	// passed says the pass-the-laptop screen for a secret question was
 	// already shown; markPassed records that it now was.
 	passed     bool

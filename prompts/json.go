@@ -61,6 +61,9 @@ func (j *jsonFront) ask(a asking) func() (string, error) {
 			Text: a.q.Text, Options: options(a.q.Options)})
 		return j.setupLine
 	case askPause:
+		for _, m := range a.parts {
+			j.show(shown{kind: showMessage, text: m})
+		}
 		return func() (string, error) { return "", nil }
 	default:
 		return func() (string, error) { return "", errNoFollowUp }

@@ -40,7 +40,10 @@ func (s *Session) meta(tq *table.Question, in input) error {
 		if text == "" {
 			text = "This game has no setup instructions to show."
 		}
-		s.fe.show(shown{kind: showMessage, text: text})
+		// A screen at a time in a terminal, which then waits for Enter
+		// before it shows the question again below.
+		_, err := s.fe.ask(asking{kind: askPause, parts: []string{text}, text: "That is how the box is set up: press Enter to go back to the game."})()
+		return err
 	case "correct":
 		return s.correct(q, in.arg)
 	case "quit":

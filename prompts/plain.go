@@ -187,6 +187,9 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 		fmt.Fprintf(w, "%s (yes/no)\n> ", a.q.Text)
 		return p.setupLine
 	case askPause:
+		for _, m := range a.parts {
+			p.show(shown{kind: showMessage, text: m})
+		}
 		return func() (string, error) { return "", nil }
 	}
 	return p.readLine

@@ -58,6 +58,15 @@ func termWidth(fd int) int {
 	return w
 }
 
+// termHeight is the height of the terminal on fd in lines, or 0.
+func termHeight(fd int) int {
+	_, h, err := term.GetSize(fd)
+	if err != nil {
+		return 0
+	}
+	return h
+}
+
 func isTerminal(f *os.File) bool {
 	return f != nil && term.IsTerminal(int(f.Fd()))
 }

@@ -130,6 +130,10 @@ func (s *Session) Run() error {
 	defer stop()
 	u := s.box.take()
 	s.cur = u
+	if u.Step > 0 && !u.End {
+		// A game resumed: as it stands now, then its last rulings.
+		s.status(referee.Public)
+	}
 	skip := min(max(s.EventsShown, 0), len(u.Events))
 	s.events = append(s.events, u.Events[:skip]...)
 	shown := u.Events[skip:]

@@ -372,6 +372,14 @@ func (t *terminal) width() int {
 	return 80
 }
 
+// height is the output's height in lines (0 when it is not known).
+func (t *terminal) height() int {
+	if t.outFd >= 0 {
+		return termHeight(t.outFd)
+	}
+	return 0
+}
+
 // promptErr turns the errors of a read at the terminal (promptui's, or
 // the key reader's of a list or a pause) into the session's.
 func promptErr(err error) error {
@@ -518,14 +526,7 @@ const textRoom = 40
 // below itself. The words that do not fit are printed above as text and
 // the last line is the label.
 func (t *terminal) fitLabel(label string, room int) string {
-	room = min(room, t.width()/2)
-	lines := safetext.Wrap(label, t.width()-1, "")
-	if len(lines) == 1 && safetext.Width(label)+room <= t.width() {
-		return label
-	}
-	if last := lines[len(lines)-1]; safetext.Width(last)+room > t.width() {
-		lines = append(lines[:len(lines)-1], safetext.Wrap(last, t.width()-room, "")...)
-	}
+	lines := t.labelLines(label, room)
 	for _, l := range lines[:len(lines)-1] {
 		fmt.Fprintln(t.out, l)
 	}
@@ -696,12 +697,21 @@ func (t *terminal) private(name string, f func() error) error {
 type termFront struct {
 	s *Session
 	t *terminal
+	// stopped is a quit (or the end of the input) met at a pause between
+	// two parts of a status (status returns nothing): the next read
+	// returns it.
+	stopped error
 }
 
 func (f *termFront) can() abilities { return abilities{private: true, followUp: true, lists: true} }
 
 func (f *termFront) ask(a asking) func() (string, error) {
 	s, t := f.s, f.t
+	if err := f.stopped; err != nil {
+		// Quit (or the input ended) at a pause of a paged status.
+		f.stopped = nil
+		return func() (string, error) { return "", err }
+	}
 	switch a.kind {
 	case askQuestion:
 		return func() (string, error) { return t.question(a.q, s.name(a.q.Actor), a.passed, a.markPassed) }
@@ -793,6 +803,10 @@ func (f *termFront) ask(a asking) func() (string, error) {
 			return "no", err
 		}
 	}
+	if a.kind == askPause {
+		// What to read first (the board to build), a screen at a time.
+		return func() (string, error) { return "", t.page(strings.Join(a.parts, "\n"), a.text) }
+	}
 	return func() (string, error) { return "", t.waitEnter(a.text) }
 }
 
@@ -858,15 +872,18 @@ func (f *termFront) done() { f.t.done() }
 func (f *termFront) status(viewer referee.Viewer) {
 	s := f.s
 	// The board picture's rows come fitted to the full width; the lines
-	// of text are wrapped between words.
-	f.wrapped(f.t.width(), func(w io.Writer) {
-		if seat, ok := viewer.Seat(); ok {
-			fmt.Fprintln(w, s.pal.secret(fmt.Sprintf("%s's private view:", s.name(seat))))
-			fmt.Fprintln(w, strings.TrimRight(s.statusText(viewer), "\n"))
-			return
-		}
-		statusText(w, s, viewer)
-	})
+	// of text are wrapped between words; a board taller than the screen
+	// is shown a screen at a time.
+	var b strings.Builder
+	if seat, ok := viewer.Seat(); ok {
+		fmt.Fprintln(&b, s.pal.secret(fmt.Sprintf("%s's private view:", s.name(seat))))
+		fmt.Fprintln(&b, strings.TrimRight(s.statusText(viewer), "\n"))
+	} else {
+		statusText(&b, s, viewer)
+	}
+	if err := f.t.page(b.String(), ""); err != nil {
+		f.stopped = err
+	}
 }
 
 // pass shows fn's screen to one player; the screen is cleared after it,
