@@ -50,8 +50,13 @@ type pending struct {
 	secret bool
 	// yes runs on a yes (a value request: with the value).
 	yes func(value string) Reply
-	// no is what everyone is told on a no.
-	no string
+	// no is what everyone is told on a no; refused, when set, runs then
+	// too.
+	no      string
+	refused func()
+	// steady: it belongs to no answer (a device asking for a seat), so
+	// it does not lapse when the game moves on.
+	steady bool
 }
 
 // Confirm is a confirmation or request as the one asked sees it.
@@ -137,7 +142,7 @@ func (t *Table) lapse(rewound bool) {
 	step := len(t.e.Answers())
 	var gone []*pending
 	t.pending = slices.DeleteFunc(t.pending, func(p *pending) bool {
-		if p.step != step || rewound {
+		if !p.steady && (p.step != step || rewound) {
 			gone = append(gone, p)
 			return true
 		}
@@ -174,6 +179,9 @@ func (t *Table) confirm(c Command) Reply {
 	t.pending = slices.Delete(t.pending, i, i+1)
 	if !yes {
 		t.tell(p.no, func(v Viewer) bool { return v == p.asker || t.to(p, v) || v == c.From })
+		if p.refused != nil {
+			p.refused()
+		}
 		return Reply{Code: OK, Info: p.no}
 	}
 	value := ""

@@ -189,6 +189,9 @@ func (t *Table) name(s referee.Seat) string {
 type From struct {
 	Laptop bool
 	Viewer referee.Viewer
+	// Guest is a device that is no viewer yet: it asks for a seat
+	// another device has taken (AskJoin), and is sent nothing.
+	Guest bool
 }
 
 // Laptop is the laptop's front end: the terminal, plain lines or JSON
@@ -209,6 +212,8 @@ func (t *Table) who(f From) string {
 	switch {
 	case f.Laptop:
 		return "the laptop"
+	case f.Guest:
+		return "a new device"
 	case f.Viewer == referee.Public:
 		return "the table page"
 	}

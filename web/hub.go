@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -94,14 +95,18 @@ type viewer struct {
 	answers []wire.Answered
 	// help is the help object for the question this viewer sees.
 	help json.RawMessage
-	// clients of this viewer connected now
+	// clients of this viewer connected now, and in the order they came
 	clients map[*client]struct{}
+	order   []*client
 }
 
-// client is one open event stream.
+// client is one open event stream: its device, described in a few
+// words (see deviceOf) and told from others by key (deviceKey).
 type client struct {
 	ch     chan message
 	resync chan struct{}
+	key    string
+	device string
 }
 
 // Hub is the pages' client of the table: it watches the game as each
@@ -123,6 +128,11 @@ type Hub struct {
 	step    int
 	stopped bool
 	viewers []*viewer // index: viewer + 1
+	// taken says which seats a device has taken (join.go); asks are the
+	// requests for taken seats; lastSeats the seats as last sent.
+	taken     []bool
+	asks      map[string]*joinAsk
+	lastSeats []byte
 }
 
 // NewHub makes the pages' client of the game at t and starts watching it.
@@ -133,7 +143,7 @@ func NewHub(cfg Config, t *table.Table) *Hub {
 	}
 	var b [4]byte
 	rand.Read(b[:])
-	h := &Hub{cfg: cfg, table: t, run: hex.EncodeToString(b[:]), done: make(chan struct{})}
+	h := &Hub{cfg: cfg, table: t, run: hex.EncodeToString(b[:]), done: make(chan struct{}), taken: make([]bool, len(cfg.Names))}
 	for range len(cfg.Names) + 1 {
 		h.viewers = append(h.viewers, &viewer{clients: map[*client]struct{}{}, question: json.RawMessage("null")})
 	}
@@ -361,7 +371,7 @@ func (h *Hub) state(v referee.Viewer) wire.State {
 	vw := h.viewers[v+1]
 	s := wire.State{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: int(v), Name: h.name(v), Players: h.cfg.Names,
 		Step: h.step, View: vw.view, Text: vw.text, Question: vw.question, Events: vw.events, Info: vw.info,
-		Confirm: vw.confirm, End: vw.end, Exit: vw.exit, Answers: vw.answers}
+		Confirm: vw.confirm, End: vw.end, Exit: vw.exit, Answers: vw.answers, Seats: h.seats()}
 	if s.Answers == nil {
 		s.Answers = []wire.Answered{}
 	}
@@ -401,9 +411,10 @@ func (h *Hub) parseEventID(id string) (int64, bool) {
 // subscribe opens a stream for viewer v. It returns the messages to send
 // first: those after lastID when it can resume from there, or else one
 // "state" message. Both are taken under one lock with the registration,
-// so nothing is lost or repeated.
-func (h *Hub) subscribe(v referee.Viewer, lastID string) (*client, []message, bool) {
-	c, first, ok := h.open(v, lastID)
+// so nothing is lost or repeated. device describes the browser (see
+// deviceOf), key tells it from others (deviceKey).
+func (h *Hub) subscribe(v referee.Viewer, lastID, key, device string) (*client, []message, bool) {
+	c, first, ok := h.open(v, lastID, key, device)
 	if ok {
 		if seat, isSeat := v.Seat(); isSeat {
 			h.table.Present(seat, 1) // after the lock: the table calls update
@@ -412,15 +423,21 @@ func (h *Hub) subscribe(v referee.Viewer, lastID string) (*client, []message, bo
 	return c, first, ok
 }
 
-func (h *Hub) open(v referee.Viewer, lastID string) (*client, []message, bool) {
+func (h *Hub) open(v referee.Viewer, lastID, key, device string) (*client, []message, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.stopped {
 		return nil, nil, false
 	}
-	c := &client{ch: make(chan message, queueSize), resync: make(chan struct{}, 1)}
+	c := &client{ch: make(chan message, queueSize), resync: make(chan struct{}, 1), key: key, device: device}
 	vw := h.viewers[v+1]
 	vw.clients[c] = struct{}{}
+	vw.order = append(vw.order, c)
+	if seat, ok := v.Seat(); ok {
+		// A page opened by the seat's own URL takes the seat too.
+		h.taken[seat] = true
+	}
+	defer h.publishSeats() // after what the stream is sent first
 	if n, ok := h.parseEventID(lastID); ok && n >= vw.trimmed {
 		var out []message
 		for _, m := range vw.hist {
@@ -450,7 +467,10 @@ func (h *Hub) resyncMessage(v referee.Viewer) message {
 // unsubscribe closes a stream.
 func (h *Hub) unsubscribe(v referee.Viewer, c *client) {
 	h.mu.Lock()
-	delete(h.viewers[v+1].clients, c)
+	vw := h.viewers[v+1]
+	delete(vw.clients, c)
+	vw.order = slices.DeleteFunc(vw.order, func(x *client) bool { return x == c })
+	h.publishSeats()
 	h.mu.Unlock()
 	if seat, isSeat := v.Seat(); isSeat {
 		h.table.Present(seat, -1)

@@ -96,6 +96,7 @@ func (t Tokens) viewerOf(tok string) (referee.Viewer, bool) {
 type Server struct {
 	hub    *Hub
 	tokens Tokens
+	join   string // the join page's token (Tokens.Join)
 	ln     *connLimit
 	srv    *http.Server
 	base   []string        // http://HOST:PORT for each address to show
@@ -154,7 +155,7 @@ func Listen(addr string, hub *Hub, tokens Tokens) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--web %q: cannot listen there: %w", addr, err)
 	}
-	s := &Server{hub: hub, tokens: tokens, ln: newConnLimit(ln, maxConns),
+	s := &Server{hub: hub, tokens: tokens, join: tokens.Join(), ln: newConnLimit(ln, maxConns),
 		byAddr: map[string]int{}, byViewer: map[referee.Viewer]int{}}
 	p := ln.Addr().(*net.TCPAddr).Port
 	s.base = baseURLs(host, p)
@@ -297,13 +298,21 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.asset(w, rest)
 		return
 	}
+	if subtle.ConstantTimeCompare([]byte(tok), []byte(s.join)) == 1 {
+		s.joinRoute(w, r, rest)
+		return
+	}
 	v, ok := s.tokens.viewerOf(tok)
 	if !ok {
 		refuse(w, r, http.StatusNotFound, "there is no such page: scan the QR code again or ask for the URL")
 		return
 	}
-	route := r.Method + " " + rest
-	switch route {
+	s.route(w, r, v, rest)
+}
+
+// route serves the page of viewer v and what is under it (rest).
+func (s *Server) route(w http.ResponseWriter, r *http.Request, v referee.Viewer, rest string) {
+	switch r.Method + " " + rest {
 	case "GET ":
 		s.page(w, v)
 	case "GET state":
@@ -325,7 +334,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			httpError(w, http.StatusNotFound, "there is no such page")
 			return
 		}
-		s.join(w)
+		s.joinCode(w)
 	case "POST answer", "POST undo", "POST correct", "POST confirm":
 		s.post(w, r, v, rest)
 	default:
@@ -377,7 +386,7 @@ func (s *Server) page(w http.ResponseWriter, v referee.Viewer) {
 
 // asset serves the pages' script and style sheet.
 func (s *Server) asset(w http.ResponseWriter, name string) {
-	types := map[string]string{"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
+	types := map[string]string{"app.js": "text/javascript; charset=utf-8", "join.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 	ct, ok := types[name]
 	if !ok {
 		httpError(w, http.StatusNotFound, "there is no such file")
@@ -389,16 +398,6 @@ func (s *Server) asset(w http.ResponseWriter, name string) {
 		return
 	}
 	writeBody(w, http.StatusOK, ct, b)
-}
-
-// join lists the seat URLs with their QR codes, for the table page.
-func (s *Server) join(w http.ResponseWriter) {
-	conn := s.hub.connected()
-	out := wire.Join{Seats: []wire.JoinSeat{}}
-	for i, n := range s.hub.cfg.Names {
-		out.Seats = append(out.Seats, wire.JoinSeat{Seat: i, Name: n, URL: s.SeatURL(i), QR: QRSVG(s.SeatURL(i)), Connected: conn[i+1]})
-	}
-	writeJSON(w, http.StatusOK, out)
 }
 
 // rules searches the rules reference: GET U/rules?q=WORDS.
@@ -560,7 +559,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer
 		return
 	}
 	defer s.closeStream(addr, v)
-	c, first, ok := s.hub.subscribe(v, r.Header.Get("Last-Event-ID"))
+	c, first, ok := s.hub.subscribe(v, r.Header.Get("Last-Event-ID"), deviceKey(r), deviceOf(r.UserAgent()))
 	if !ok {
 		httpError(w, http.StatusGone, "the game has ended or stopped")
 		return

@@ -199,9 +199,15 @@ func (tb *served) open(v referee.Viewer, lastID string) *stream {
 		tb.t.Fatalf("events: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
 	st := &stream{res: res, gone: make(chan struct{})}
-	go func() {
+	go st.read()
+	return st
+}
+
+// read reads the stream until it ends.
+func (st *stream) read() {
+	func() {
 		defer close(st.gone)
-		sc := bufio.NewScanner(res.Body)
+		sc := bufio.NewScanner(st.res.Body)
 		sc.Buffer(make([]byte, 1<<20), 1<<22)
 		id := ""
 		for sc.Scan() {
@@ -217,7 +223,6 @@ func (tb *served) open(v referee.Viewer, lastID string) *stream {
 			}
 		}
 	}()
-	return st
 }
 
 func (st *stream) close() { st.res.Body.Close(); <-st.gone }
@@ -635,7 +640,7 @@ func TestRefusals(t *testing.T) {
 		{tb.url(0), "text/html", `data-page="seat"`},
 		{base + "/assets/app.js", "text/javascript", "EventSource"},
 		{base + "/assets/style.css", "text/css", "min-height: 44px"},
-		{tb.url(Table) + "/join", "application/json", tb.url(1)},
+		{tb.url(Table) + "/join", "application/json", tb.srv.JoinURL()},
 		{tb.url(0) + "/help", "application/json", tb.answers[0].Q},
 		{tb.url(0) + "/rules?q=raid", "application/json", "rules for raid"},
 	} {
@@ -765,7 +770,7 @@ func TestResumeWithLastEventID(t *testing.T) {
 // on, and the client gets the whole state when it reads again.
 func TestSlowClientIsResynced(t *testing.T) {
 	tb := serve(t, "pirates", 3, 5)
-	c, _, _ := tb.hub.subscribe(Table, "")
+	c, _, _ := tb.hub.subscribe(Table, "", "127.0.0.1", "test")
 	defer tb.hub.unsubscribe(Table, c)
 	tb.play(nil)
 	if len(c.ch) != queueSize {

@@ -199,9 +199,11 @@ type PageExit struct {
 	Step   int    `json:"step"`
 }
 
-// Web lists the pages (JSON Lines, with --web).
+// Web lists the pages (JSON Lines, with --web): the join page every
+// phone opens, the table page, and each seat's own page.
 type Web struct {
 	Type  string    `json:"type"`
+	Join  string    `json:"join"`
 	Table string    `json:"table"`
 	Seats []WebSeat `json:"seats"`
 }
@@ -235,6 +237,7 @@ type State struct {
 	Exit     json.RawMessage   `json:"exit"`
 	// Answers are a seat's own latest answers ([] for the table page).
 	Answers []Answered `json:"answers"`
+	Seats   []JoinSeat `json:"seats"`
 }
 
 // Answered is one of a seat's own answers as its page lists it, to
@@ -253,19 +256,44 @@ type Answers struct {
 	Answers []Answered `json:"answers"`
 }
 
-// Join lists the seats' pages for the table page (GET U/join).
+// Join is the join code for the table page (GET U/join): the one URL
+// every phone opens to take its seat, and its QR code as SVG.
 type Join struct {
+	URL string `json:"url"`
+	QR  string `json:"qr"`
+}
+
+// JoinSeat is one seat as every page may see it: whether a device has
+// taken it, and a short description of each device with its page open
+// now. It carries no token.
+type JoinSeat struct {
+	Seat    int      `json:"seat"`
+	Name    string   `json:"name"`
+	Taken   bool     `json:"taken"`
+	Devices []string `json:"devices"`
+}
+
+// Seats is the "seats" event of every page's stream: the seats and
+// their devices, whenever a device comes or goes.
+type Seats struct {
+	Type  string     `json:"type"`
 	Seats []JoinSeat `json:"seats"`
 }
 
-// JoinSeat is one seat's page with its QR code (SVG) and whether the
-// player's phone is connected now.
-type JoinSeat struct {
-	Seat      int    `json:"seat"`
-	Name      string `json:"name"`
-	URL       string `json:"url"`
-	QR        string `json:"qr"`
-	Connected bool   `json:"connected"`
+// JoinState is the join page's state (GET J/seats): the seats, this
+// browser's seat, and the seat it asked for.
+type JoinState struct {
+	Type  string     `json:"type"`
+	Title string     `json:"title"`
+	Seats []JoinSeat `json:"seats"`
+	Mine  int        `json:"mine"`
+	Asked int        `json:"asked"`
+	Text  string     `json:"text"`
+}
+
+// Claim asks for a seat from the join page (POST J/claim).
+type Claim struct {
+	Seat int `json:"seat"`
 }
 
 // Answer is what a client submits to answer a question (POST U/answer):

@@ -23,7 +23,7 @@ var types = map[string]reflect.Type{}
 func init() {
 	for _, v := range []any{Question{}, Option{}, Event{}, Error{}, Info{}, Status{}, Log{}, LogAnswer{}, LogEvent{},
 		Help{}, Rules{}, Confirm{}, PageConfirm{}, End{}, Play{}, Exit{}, PageExit{}, Web{}, WebSeat{}, State{}, Answered{}, Answers{},
-		Join{}, JoinSeat{}, Answer{}, Undo{}, Correct{}, ConfirmReply{}, Reply{}, ValueRequest{}} {
+		Join{}, JoinSeat{}, Seats{}, JoinState{}, Claim{}, Answer{}, Undo{}, Correct{}, ConfirmReply{}, Reply{}, ValueRequest{}} {
 		t := reflect.TypeOf(v)
 		types[t.Name()] = t
 	}

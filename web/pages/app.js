@@ -142,6 +142,7 @@
       case "answers": if (st) st.answers = o.answers; break;
       case "end": if (st) { st.end = o; st.question = null; } break;
       case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = "stopped"; awaitResume(); break;
+      case "seats": if (st) st.seats = o.seats; break;
     }
     if (st) render();
   }
@@ -155,6 +156,7 @@
     renderEnd();
     if (page === "table") { renderBoard(); renderTable($("state")); }
     else { renderSecrets(); renderAnswers(); renderTable($("state")); }
+    renderSeats();
     placed();
   }
   function placed() { questionTaps.place(); confirmTaps.place(); }
@@ -502,27 +504,51 @@
     }
   }
 
-  async function showJoin() {
-    const box = $("join");
-    if (!box.hidden) { box.hidden = true; $("joinbtn").textContent = "Show the players' QR codes"; return; }
-    let j;
+  // Joining. The table page shows the one join code (GET U/join: its
+  // URL and QR code) while a seat is free, or when asked, and each
+  // seat's devices; a seat page says when it is open on more than one
+  // device. No page is ever given a seat's token.
+  let joinCode = null; // {url, qr} once fetched
+  let joinShown = null; // the table's choice: null follows the seats
+  async function fetchJoin() {
     try {
       const res = await fetch(base + "/join");
-      if (!res.ok) { showInfo("The laptop refused the QR codes (" + res.status + ").", true); return; }
-      j = await res.json();
-    } catch (e) {
-      showInfo("No connection to the laptop: check the Wi-Fi, then try again.", true);
+      joinCode = res.ok ? await res.json() : null;
+    } catch (e) { joinCode = null; /* tried again at the next render */ }
+    if (joinCode) renderSeats();
+  }
+  function renderSeats() {
+    const seats = (st && st.seats) || [];
+    if (page === "seat") {
+      const me = seats.find((s) => s.seat === st.viewer);
+      let d = $("devices");
+      if (!d) { d = el("p", { id: "devices", class: "devices" }); $("info").after(d); }
+      const n = me ? me.devices.length : 0;
+      d.hidden = n < 2;
+      d.textContent = n < 2 ? "" : "Your page is open on " + n + " devices: " + me.devices.join("; ") + ". If one is not yours, tell the table.";
       return;
     }
+    const box = $("join");
+    const free = seats.some((s) => !s.taken && !s.devices.length);
+    const show = joinShown === null ? free : joinShown;
+    box.hidden = !show;
+    $("joinbtn").textContent = show ? "Hide the join code" : "Show the join code";
+    if (!show) return;
+    if (!joinCode) { if (joinCode === null) { joinCode = false; fetchJoin(); } return; }
+    const key = JSON.stringify([joinCode.url, seats]);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
     clear(box);
-    for (const s of j.seats) {
-      const q = el("div", { class: "qr" });
-      q.innerHTML = s.qr; // drawn by rumref
-      q.append(el("div", {}, el("b", {}, s.name), s.connected ? " (connected)" : ""), el("a", { href: s.url, rel: "noreferrer" }, s.url));
-      box.append(q);
-    }
-    box.hidden = false;
-    $("joinbtn").textContent = "Hide the QR codes";
+    const q = el("div", { class: "qr", id: "joinqr" });
+    q.innerHTML = joinCode.qr; // drawn by rumref
+    q.append(el("a", { href: joinCode.url, rel: "noreferrer", id: "joinurl" }, joinCode.url));
+    const list = el("ul", { id: "seatlist", class: "seatlist" }, ...seats.map((s) => el("li", {}, el("b", {}, s.name), ": " +
+      (s.devices.length ? s.devices.length + (s.devices.length === 1 ? " device (" : " devices (") + s.devices.join("; ") + ")" : s.taken ? "no device connected" : "free"))));
+    box.append(q, el("div", {}, el("h2", {}, "Join with your phone"), el("p", {}, "Scan the code (or open the address) and tap your name."), list));
+  }
+  function toggleJoin() {
+    joinShown = $("join").hidden;
+    renderSeats();
   }
 
   async function showHelp(url) {
@@ -559,7 +585,7 @@
     });
     $("helpbtn").addEventListener("click", () => showHelp(base + "/help"));
     $("rulesform").addEventListener("submit", (ev) => { ev.preventDefault(); showHelp(base + "/rules?q=" + encodeURIComponent($("rulesq").value)); });
-    if (page === "table") $("joinbtn").addEventListener("click", showJoin);
+    if (page === "table") $("joinbtn").addEventListener("click", toggleJoin);
     if (page === "seat") {
       $("reveal").addEventListener("click", () => {
         const s = $("secrets");
