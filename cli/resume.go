@@ -34,10 +34,6 @@ func openSave(path string, note io.Writer) (*journal.File, referee.Factory, *ref
 // today's revision; file is then the migrated save). A save that cannot
 // be migrated exactly is refused with its sentence.
 func readSave(path string) (file *journal.File, data []byte, m *migrate.Migrated, err error) {
-	// Decoding the save and drawing the board run deep: the stack is
-	// grown once here, while it is shallow, rather than deep in the
-	// decoder (referee.GrowStack).
-	referee.GrowStack()
 	file, data, err = games.Read(path)
 	if err != nil {
 		return nil, nil, nil, withBackup(path, err)
