@@ -92,23 +92,10 @@ func writeBlock(b *strings.Builder, label, text string, width int) {
 	}
 }
 
-// wrap writes one paragraph, breaking between words so that no line is
-// wider than width columns (safetext.Width) unless a single word is. It is
-// not safetext.Wrap, which cuts a word wider than a line: an entry's ID
-// stays whole here, to be copied.
+// wrap writes one paragraph, its words after prefix, wrapped to width
+// columns by safetext.Wrap, its later lines opening with indent.
 func wrap(b *strings.Builder, prefix, indent, text string, width int) {
-	line := prefix
-	empty := true
-	for _, w := range strings.Fields(text) {
-		if !empty && safetext.Width(line)+1+safetext.Width(w) > width {
-			b.WriteString(strings.TrimRight(line, " ") + "\n")
-			line, empty = indent, true
-		}
-		if !empty {
-			line += " "
-		}
-		line += w
-		empty = false
+	for _, line := range safetext.Wrap(prefix+strings.Join(strings.Fields(text), " "), width, indent) {
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
-	b.WriteString(strings.TrimRight(line, " ") + "\n")
 }
