@@ -175,7 +175,7 @@ func TestMulliganCostsACoinAndRedraws(t *testing.T) {
 	answer("no")
 	g := e.Game().(*runner.Game)
 	if g.Players[0].Supply != 4 || g.Players[1].Supply != 5 || len(g.Players[0].Hand) != 5 ||
-		g.Players[0].Deck.Size() != runner.CrownDeckSize-5 {
+		g.Players[0].Deck.Size() != cfg.DeckSize(runner.CrownDeck)-5 {
 		t.Errorf("after one crown mulligan:\n%s", g.Status(0))
 	}
 	// The starting hazards are named, then the crown's draws; the

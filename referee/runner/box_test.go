@@ -179,6 +179,25 @@ func TestCompleteListsOfferNoTypedInInvestmentOrShip(t *testing.T) {
 	}
 }
 
+// TestPirateTypedInCardHasTheTypesLeft (rulings A4): the pirate names a
+// card as it leaves his hand; one not in the list can only be of a type
+// his deck still holds unknown cards of, never a ship (the ship list is
+// complete).
+func TestPirateTypedInCardHasTheTypesLeft(t *testing.T) {
+	build := func() *runner.Game {
+		g := boxedBlank(t)
+		d := &g.Players[runner.PirateSeat].Deck
+		d.Unknown, d.Held = 3, 1
+		d.Open[runner.Crew], d.Open[runner.Event] = 2, 1
+		return g
+	}
+	e, _ := start(t, build, runner.RunDiscard(runner.PirateSeat))
+	answerAll(t, e, []step{{"discard.card", "unlisted"}})
+	if got := optionKeys(e.Next()); !slices.Equal(got, []string{"crew", "event"}) {
+		t.Errorf("typed-in types %v, want crew and event", got)
+	}
+}
+
 // TestCrewSwapBetweenFullShips (rulings A26): two Longboats with one slot
 // each, both full, trade their crew in one step.
 func TestCrewSwapBetweenFullShips(t *testing.T) {

@@ -25,12 +25,6 @@ const WinPoints = 4
 // HandLimit is the hand size the draw action fills to and the end of turn trims to.
 const HandLimit = 5
 
-// Deck sizes by the per-type breakdown of the component list (rulings A3).
-const (
-	CrownDeckSize  = 27
-	PirateDeckSize = 22
-)
-
 // Config is the setup result recorded in the save.
 type Config struct {
 	// Crown and Pirate are the players' names.

@@ -15,20 +15,16 @@ func (g *Game) funded(p *Piece) bool {
 func (g *Game) reveal(t *referee.T) {
 	for !g.Over {
 		var ready []*Piece
-		hidden := false
 		for _, is := range g.Islands {
-			if x := is.Card; x != nil && !x.Up {
-				hidden = true
-				if g.funded(x) {
-					ready = append(ready, x)
-				}
+			if x := is.Card; x != nil && !x.Up && g.funded(x) {
+				ready = append(ready, x)
 			}
 		}
 		// The question is asked, whether or not one is funded, when one
 		// could be funded as far as the pirate can tell (it holds at least
 		// the lowest price an investment can have), which the coins on the
 		// table show to both players anyway.
-		if !hidden || !g.couldBeFunded() {
+		if !g.couldBeFunded() {
 			return
 		}
 		pc := referee.Choose[*Piece](t)
