@@ -144,7 +144,7 @@ func TestWebAheadSurvivesKill(t *testing.T) {
 	}
 	given := false
 	for _, o := range d.objs {
-		if o["type"] == "info" && strings.Contains(o["text"].(string), fmt.Sprintf("Answer %d (pub.join)", aheadStep+1)) &&
+		if o["type"] == "info" && strings.Contains(o["text"].(string), fmt.Sprintf("Answer %d is ", aheadStep+1)) &&
 			strings.Contains(o["text"].(string), "given ahead of their turn") {
 			given = true
 		}

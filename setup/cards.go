@@ -53,7 +53,9 @@ func AddRunnerCards(cards []runner.Card, extra []byte) ([]runner.Card, error) {
 			}
 		}
 	}
-	cfg := runner.Config{Crown: "crown", Pirate: "pirate", Cards: cards}
+	// The box counts are the caller's to check: a new game checks them
+	// unless --beyond-box (games/runner_setup.go).
+	cfg := runner.Config{Crown: "crown", Pirate: "pirate", Cards: cards, BeyondBox: true}
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("card catalog: %w", err)
 	}
