@@ -8,16 +8,23 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"rumref/games"
+	"rumref/referee/pirates"
+	"rumref/safetext"
+	"rumref/setup"
 )
 
 // The laptop alone at a small terminal (issue 23): tmux panes of a given
 // size and environment, read back screen by screen.
 
-// startPane is startTmux at cols x rows with env (such as "TERM=dumb")
-// before the command, and the raw bytes rumref writes to the pane
+// startPane is startTmux at cols x rows with env (such as "TERM=dumb";
+// XDG_DATA_HOME is a new directory unless env sets it) before the
+// command, and the raw bytes rumref writes to the pane
 // recorded in the file raw returns.
 func startPane(t *testing.T, cols, rows int, env string, args ...string) (*tmuxPane, func() string) {
 	t.Helper()
@@ -25,8 +32,8 @@ func startPane(t *testing.T, cols, rows int, env string, args ...string) (*tmuxP
 	home := t.TempDir()
 	rawFile := filepath.Join(t.TempDir(), "raw")
 	// The command waits for the pipe of its output to be open.
-	cmd := fmt.Sprintf("while [ ! -e %s ]; do sleep 0.05; done; %s XDG_DATA_HOME=%s %s %s; echo EXIT=$?; sleep 30",
-		rawFile, env, home, binary, strings.Join(args, " "))
+	cmd := fmt.Sprintf("while [ ! -e %s ]; do sleep 0.05; done; XDG_DATA_HOME=%s %s %s %s; echo EXIT=$?; sleep 30",
+		rawFile, home, env, binary, strings.Join(args, " "))
 	if out, err := p.tmux("new-session", "-d", "-s", p.name, "-x", fmt.Sprint(cols), "-y", fmt.Sprint(rows), cmd).CombinedOutput(); err != nil {
 		t.Skipf("tmux cannot start a session here: %v %s", err, out)
 	}
@@ -201,4 +208,118 @@ func (c *tty) through(text string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	c.t.Fatalf("the terminal never showed %q:\n%s", text, c.screen())
+}
+
+// screens reads a paged text in the pane up to the screen that shows
+// end: a capture of each screen (the lines the terminal wrapped joined),
+// pressing Enter at each pause on the way.
+func (p *tmuxPane) screens(end string) []string {
+	p.t.Helper()
+	var shots []string
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		s := p.screenJoined()
+		if pause := livePause.FindString(s); pause != "" {
+			shots = append(shots, s)
+			p.keys(false, "Enter")
+			for strings.Contains(p.screenJoined(), pause) && time.Now().Before(deadline) {
+				time.Sleep(30 * time.Millisecond)
+			}
+			continue
+		}
+		if strings.Contains(s, end) {
+			return append(shots, s)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.t.Fatalf("the terminal never showed %q; it shows:\n%s", end, p.screen())
+	return nil
+}
+
+// TestTmuxBuildInstructionsScreenByScreen: at 80x24 the whole of a new
+// Rum & Pirates game's build instructions can be read a screen at a time:
+// every line of them appears whole on some screen, the picture is the
+// narrow one and no line of the pane is wider than the terminal.
+func TestTmuxBuildInstructionsScreenByScreen(t *testing.T) {
+	const layout = "3e 1 7 / 9s 5 2w / 4 8 6"
+	p, _ := startPane(t, 80, 24, "TERM=xterm NO_COLOR=1", "new", "pirates", "--players", "Ann:gold,Bo:violet,Cy:blue", "--start", "Ann",
+		"--layout", strconv.Quote(layout), "--save", filepath.Join(t.TempDir(), "g.yaml"))
+	shots := p.screens("then press Enter to start")
+	l, err := setup.ParseLayout(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := games.Pirates.Instructions(&pirates.Config{Layout: l}, 80)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shots) < 2 {
+		t.Fatalf("the instructions were not shown a screen at a time: %d screens", len(shots))
+	}
+	for _, line := range strings.Split(want, "\n") {
+		line = strings.TrimRight(line, " ")
+		if line == "" {
+			continue
+		}
+		if safetext.Width(line) > 80 {
+			t.Errorf("an instruction line is wider than 80 columns: %q", line)
+		}
+		found := false
+		for _, s := range shots {
+			for _, row := range strings.Split(s, "\n") {
+				found = found || strings.TrimRight(row, " ") == line
+			}
+		}
+		if !found {
+			t.Errorf("no screen shows the instruction line whole: %q", line)
+		}
+	}
+	for _, row := range strings.Split(p.screenJoined(), "\n") {
+		if safetext.Width(row) > 80 {
+			t.Errorf("a line wraps at 80 columns: %q", row)
+		}
+	}
+	t.Logf("the instructions took %d screens at 80x24", len(shots))
+	p.keys(false, "Enter")
+	p.waitFor("face-up pub 1 of 4")
+}
+
+// TestTmuxResumeShowsTheGameAsItStands: at 80x24 rumref resume alone
+// continues the latest game: after how to lay the box out, it shows the
+// board as it stands (the captain where he went, not on the HQ), then the
+// question waiting.
+func TestTmuxResumeShowsTheGameAsItStands(t *testing.T) {
+	home := t.TempDir()
+	r := rumrefAt(t, home, "swan-3 swan-4 escruce-2 frere-5 chest-5 scorpion-12 map-rose-3 map-rose-6 map-green-4 map-yellow-5 bunk-7 hammock-4\n4\n1\n",
+		"new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "fixed", "--io", "plain")
+	path := savedIn(t, r.stderr)
+	if !strings.Contains(r.stdout, "the captain is on Coin 1") {
+		t.Fatalf("the game did not move the captain:\n%s", r.stdout)
+	}
+	p, _ := startPane(t, 80, 24, "TERM=xterm NO_COLOR=1 XDG_DATA_HOME="+home, "resume")
+	shots := p.screens("or stop here?")
+	all := strings.Join(shots, "\n")
+	if !strings.Contains(shots[0], "Resuming the latest unfinished game (Rum & Pirates, round 1 of 5, Ann, Bo,") || !strings.Contains(shots[0], "\n  "+path+"\n") {
+		t.Errorf("the resume does not say which game it continues:\n%s", shots[0])
+	}
+	board := -1
+	for i, s := range shots {
+		if strings.Contains(s, "Captain on Coin 1.") && strings.Contains(s, "*Coin1*") {
+			board = i
+		}
+	}
+	if board < 0 || strings.Contains(all, "*HQ*") || strings.Contains(all, "Captain on HQ") {
+		t.Fatalf("the resume does not show the board as it stands (the captain on Coin 1):\n%s", all)
+	}
+	if !strings.Contains(all, "To type this board again: 1 2 3 / 4 5 6 / 7 8 9") {
+		t.Errorf("the resume does not say how to lay the box out:\n%s", all)
+	}
+	last := shots[len(shots)-1]
+	if !strings.Contains(last, "Hop again (1 coin) along") || !strings.Contains(last, "or stop here?") {
+		t.Errorf("the question waiting is not shown last:\n%s", last)
+	}
+	p.keys(false, "C-c")
+	if s := p.screenJoined(); !strings.Contains(p.waitFor("EXIT=2"), "EXIT=2") || !strings.Contains(s, "\n  rumref resume "+path+"\n") {
+		t.Errorf("the quit does not give the resume command on a line of its own:\n%s", s)
+	}
 }
