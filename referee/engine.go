@@ -267,6 +267,7 @@ func (e *Engine) begin() {
 	oa, ok := g.(OnlyAnswers)
 	e.only = ok && oa.TakesOnlyAnswers()
 	seq := func(yield func(*Question) bool) {
+		GrowStack()
 		defer func() {
 			if r := recover(); r != nil {
 				if _, ok := r.(stopped); ok {
@@ -280,6 +281,36 @@ func (e *Engine) begin() {
 	e.next, e.stop = iter.Pull(iter.Seq[*Question](seq))
 	e.advance()
 }
+
+// rulesStack is half the stack the rules of a game take at their deepest
+// (a Rum & Pirates turn's alley search, a Rum Runner card's effect: 32 KB
+// in most games of both). The coroutine they run on starts on 2 KB; the
+// runtime doubles a stack whenever a call does not fit it, copying the
+// stack and walking every frame on it to move its pointers, so the four
+// doublings a game made, each deep in the rules, cost about 6% of
+// show's run (the profile of issue 11 part 7).
+const rulesStack = 16 << 10
+
+// GrowStack makes the calling goroutine's stack 32 KB or more at once:
+// its frame holds rulesStack bytes, which the runtime fits by doubling the
+// stack as many times as needed in one copy, made while the stack holds
+// only the caller's few frames; the stack stays that large when it
+// returns. The rules' coroutine calls it first thing. Measured on
+// 2026-12-02 beside a build without it (bench/harness replay of a
+// finished 5-player game, six runs of 200 in turn): the replay took 10-25%
+// longer without it, so it stays; reading a save took no longer without
+// it, so resume no longer calls it.
+//
+//go:noinline
+func GrowStack() {
+	var room [rulesStack]byte
+	touch(room[:])
+}
+
+// touch keeps GrowStack's room from being optimized away.
+//
+//go:noinline
+func touch(b []byte) { b[len(b)-1] = 1 }
 
 func (e *Engine) advance() {
 	defer func() {
