@@ -214,7 +214,6 @@ func (g *Game) peek(t *referee.T, c *effectCtx) {
 	}
 	x := pc.Pick(t, referee.Question{ID: "effect.peek", Actor: PirateSeat, Secret: true, Prompt: text, Rule: c.rule})
 	desc := g.label(x)
-	g.identify(t, x, "the pirate looks at the "+desc)
 	g.peeked = append(g.peeked, desc+": "+x.Name)
 	t.Tell(c.rule, referee.Text("The crown shows the %s to the pirate only.", referee.Str(desc)), PirateSeat, referee.Text("It is %s.", referee.Str(x.Name)))
 }

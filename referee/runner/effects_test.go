@@ -101,14 +101,14 @@ func TestTreasureMapRaidsAndRewardsSuccess(t *testing.T) {
 		g.AddShip("Longboat", 0, "Enric Cursemaker")
 		g.AddShip("Sloop", 1, "Doug Doubloon")
 		island(g, "Privateer Point").Card = g.Put("Light Rum", 0, false)
-		island(g, "Privateer Point").Hazards = []*runner.Piece{g.Put("", 0, false)}
+		island(g, "Privateer Point").Hazards = []*runner.Piece{g.Put("Port Taxes", 0, false)}
 		g.Active = runner.PirateSeat
 		return g
 	}
 	probe := build()
 	e, g := drive(t, build, runner.RunAction, []step{
 		{"action", "event"}, {"event.card", "treasure-map"}, {"raid.target", "i2"}, {"raid.raise", "done"},
-		{"effect.peek", key(island(probe, "Privateer Point").Hazards[0])}, {"hazard.identify", "port-taxes"},
+		{"effect.peek", key(island(probe, "Privateer Point").Hazards[0])},
 	})
 	pr := g.Players[runner.PirateSeat]
 	if pr.Points() != 1 || pr.Supply != 2 || g.Ships[0].Coins != 4 || len(g.Ships[1].Crew) != 1 {
@@ -192,7 +192,7 @@ func TestStinkyPeteHandsTheTextToThePlayers(t *testing.T) {
 		g := blank(t)
 		g.Players[1].Supply = 1
 		g.AddShip("Longboat", 0, "Stinky Pete")
-		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("", 2, false)}
+		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("Reef", 2, false)}
 		return g
 	}
 	e, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"raid.raise", "done"},

@@ -185,12 +185,12 @@ func TestFaceDownHazardsAreSkippedAndRaisedWithCardCoins(t *testing.T) {
 		g.Players[runner.CrownSeat].Supply = 2
 		g.AddShip("Longboat", 0, "Doug Doubloon")
 		bb := island(g, "Bivalve Bay")
-		bb.Hazards = []*runner.Piece{g.Put("Uncharted Waters", 2, false), g.Put("", 0, false)}
+		bb.Hazards = []*runner.Piece{g.Put("Uncharted Waters", 2, false), g.Put("Rowdy Tavern", 0, false)}
 		return g
 	}
 	e, g := drive(t, build, runner.RunRaid, []step{
 		{"raid.target", "i3"},
-		{"raid.raise", "c4"}, {"hazard.identify", "rowdy-tavern"}, {"raid.raise.extra", "0"},
+		{"raid.raise", "c4"}, {"raid.raise.extra", "0"},
 		{"raid.raise", "c3"}, {"raid.raise.card-coins", "2"}, {"raid.raise.extra", "1"},
 	})
 	bb := island(g, "Bivalve Bay")

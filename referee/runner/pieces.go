@@ -214,12 +214,9 @@ func (g *Game) takeOff(p *Piece) {
 	p.Coins = 0
 }
 
-// identify asks the crown to name a starting hazard the referee has not
-// seen yet, in secret.
+// identify asks the crown to name a starting hazard it has just placed,
+// in secret (at the setup: every hazard in play is named from then on).
 func (g *Game) identify(t *referee.T, p *Piece, why string) {
-	if p.Name != "" {
-		return
-	}
 	startingOnly := func(c *Card) bool { return c.Type == Hazard && c.Starting }
 	p.Name = g.takeFromDeck(t, &g.Starting, CrownSide, startingOnly, []CardType{Hazard}, referee.Question{ID: "hazard.identify", Actor: CrownSeat, Secret: true, Rule: "rr.setup", Prompt: referee.Text("%s, %s: which starting hazard is it?", referee.Str(g.crown().Name), referee.Str(why))})
 	if c := g.card(p.Name); c.Unlisted {
@@ -229,7 +226,6 @@ func (g *Game) identify(t *referee.T, p *Piece, why string) {
 
 // trashCrown trashes a crown piece to the crown discard pile.
 func (g *Game) trashCrown(t *referee.T, p *Piece, rule string) {
-	g.identify(t, p, "the "+g.label(p)+" is trashed")
 	desc := g.label(p)
 	g.takeOff(p)
 	g.crown().Discard = append(g.crown().Discard, p.Name)

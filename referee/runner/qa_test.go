@@ -73,22 +73,21 @@ func TestRaiseIsAskedEvenWhenNoHazardIsAffordable(t *testing.T) {
 	}
 }
 
-func TestUnaffordableStartingHazardStaysHiddenWhenRaiseFails(t *testing.T) {
-	// A starting hazard the referee has not seen is always offered; when it
-	// turns out too dear, the public log must not give its cost away.
+func TestUnaffordableHazardStaysHiddenWhenRaiseFails(t *testing.T) {
+	// Every face-down hazard is offered, by place; when the one raised is
+	// too dear, the public log must not give its name or cost away.
 	build := func() *runner.Game {
 		g := blank(t)
-		g.Starting = runner.Deck{Known: []string{"Port Taxes", "Uncharted Waters"}}
 		g.Players[runner.PirateSeat].Supply = 1
 		g.Players[runner.PirateSeat].Deck = runner.Deck{Known: []string{"Galleon"}}
 		g.AddShip("Longboat", 0, "Doug Doubloon")
-		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("", 0, false)}
+		island(g, "Bivalve Bay").Hazards = []*runner.Piece{g.Put("Uncharted Waters", 0, false)}
 		return g
 	}
 	probe := build()
 	h := island(probe, "Bivalve Bay").Hazards[0]
 	e, g := drive(t, build, runner.RunRaid, []step{
-		{"raid.target", "i3"}, {"raid.raise", key(h)}, {"hazard.identify", "uncharted-waters"},
+		{"raid.target", "i3"}, {"raid.raise", key(h)},
 	})
 	var pub string
 	for _, ev := range e.Events() {
@@ -98,7 +97,7 @@ func TestUnaffordableStartingHazardStaysHiddenWhenRaiseFails(t *testing.T) {
 		t.Errorf("the public log names or prices the face-down hazard:\n%s", pub)
 	}
 	if hz := island(g, "Bivalve Bay").Hazards[0]; hz.Up || hz.Name != "Uncharted Waters" {
-		t.Errorf("the hazard should stay face-down, now known to the referee: %+v", hz)
+		t.Errorf("the hazard should stay face-down: %+v", hz)
 	}
 }
 func TestTakingBackThePlayCrewActionGivesTheActionBack(t *testing.T) {

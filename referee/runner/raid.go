@@ -228,7 +228,6 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		}
 		decided = append(decided, h)
 		desc := g.label(h)
-		g.identify(t, h, "you raise the "+desc)
 		cost := g.card(h.Name).Cost
 		if cost > cr.Supply+h.Coins {
 			t.Tell("rr.raid.raise", referee.Text("The crown leaves the %s face-down.", referee.Str(desc)), CrownSeat, referee.Text("It is %s: raising it costs %d and you have %d with its coins.", referee.Str(h.Name), referee.Int(cost), referee.Int(cr.Supply+h.Coins)))

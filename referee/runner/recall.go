@@ -9,7 +9,6 @@ func (g *Game) recall(t *referee.T) {
 	cr := g.crown()
 	x := g.choosePiece(t, "recall.card", CrownSeat, referee.Text("%s, which of your cards do you take back to hand?", referee.Str(cr.Name)), "rr.recall", g.crownPieces(), "")
 	desc := g.label(x)
-	g.identify(t, x, "you take the "+desc+" back to hand")
 	coins := x.Coins
 	g.takeOff(x)
 	cr.Supply += coins
