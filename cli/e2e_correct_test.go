@@ -14,26 +14,27 @@ import (
 
 	"rumref/journal"
 	"rumref/referee"
-	"rumref/referee/pirates"
 	"rumref/sim"
 )
 
-// secretDrawGame finds, in random 3-player games, the moment just after a
-// player drew a ware in secret and another player is asked a public
-// question. It returns the save of that moment, the number of the draw
-// answer (1-based), its question, and the engine at that moment.
-func secretDrawGame(t *testing.T) (*journal.File, int, *referee.Question, *referee.Engine) {
+// secretDrawGame finds, in random Rum Runner games, the moment just after
+// a player named a card drawn in secret and the other player is asked a
+// public question, where neither the card named nor another card the
+// question offered (value, which keeps every later answer) shows anywhere
+// in the public log or status.
+// It returns the save of that moment, the number of the draw answer
+// (1-based), its question, the other value, and the engine at that moment.
+func secretDrawGame(t *testing.T) (*journal.File, int, *referee.Question, string, *referee.Engine) {
 	t.Helper()
 	return secretDrawGameWhere(t, func(*referee.Question) bool { return true })
 }
 
 // secretDrawGameWhere is secretDrawGame with a condition on the question
 // then asked.
-func secretDrawGameWhere(t *testing.T, ok func(q *referee.Question) bool) (*journal.File, int, *referee.Question, *referee.Engine) {
+func secretDrawGameWhere(t *testing.T, ok func(q *referee.Question) bool) (*journal.File, int, *referee.Question, string, *referee.Engine) {
 	t.Helper()
 	for seed := uint64(1); seed < 60; seed++ {
-		// Rules revision 2: revision 3 draws wares unnamed.
-		f, err := sim.FinishedUnder("pirates", 3, seed, 2)
+		f, err := sim.Finished("runner", 2, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,37 +47,60 @@ func secretDrawGameWhere(t *testing.T, ok func(q *referee.Question) bool) (*jour
 			t.Fatal(err)
 		}
 		draw := -1
+		var dq *referee.Question
 		for i, a := range f.Answers {
+			if q := e.Next(); draw < 0 && q.ID == "draw.card" && q.Secret && len(q.Options) > 2 {
+				dq = &referee.Question{ID: q.ID, Actor: q.Actor, Options: append([]referee.Option(nil), q.Options...)}
+				draw = i
+			}
 			if err := e.Answer(a.A); err != nil {
 				t.Fatal(err)
 			}
-			if a.Q == "supply.draw" {
-				draw = i
-			}
 			q := e.Next()
-			if draw >= 0 && i > draw && q != nil && !q.Secret && q.Actor.Player() && int(q.Actor) != f.Answers[draw].Actor && ok(q) {
-				dq, err := e.QuestionAt(draw)
-				if err != nil {
-					t.Fatal(err)
-				}
-				f.Answers = append(journal.Answers(nil), f.Answers[:i+1]...)
-				return f, draw + 1, dq, e
+			if draw < 0 || i == draw || q == nil || q.Secret || !q.Actor.Player() || int(q.Actor) == f.Answers[draw].Actor || !ok(q) {
+				continue
 			}
+			public := publicText(e)
+			value := ""
+			for _, o := range dq.Options {
+				if o.Key == f.Answers[draw].A || o.Key == "misnamed" || o.Key == "unlisted" || value != "" || strings.Contains(public, o.Label) {
+					continue
+				}
+				// A value that keeps every later answer: the game goes on
+				// at the other player's question.
+				if pre, err := e.Preview(draw, o.Key); err == nil && pre.Dropped == 0 {
+					value = o.Key
+				}
+			}
+			if value == "" || strings.Contains(public, dq.Label(f.Answers[draw].A)) {
+				break // try another game
+			}
+			f.Answers = append(journal.Answers(nil), f.Answers[:i+1]...)
+			return f, draw + 1, dq, value, e
 		}
 		e.Close()
 	}
-	t.Fatal("no random game has a secret ware draw followed by another player's question")
-	return nil, 0, nil, nil
+	t.Fatal("no random game has a secret card draw followed by the other player's question")
+	return nil, 0, nil, "", nil
 }
 
-// wareWords matches every ware's key and label: all wares are secret until
-// the end of a Rum & Pirates game.
-func wareWords() *regexp.Regexp {
+// publicText is everything the table sees of a game: its public rulings
+// and status.
+func publicText(e *referee.Engine) string {
+	var b strings.Builder
+	for _, ev := range e.Events() {
+		b.WriteString(ev.For(referee.Public) + "\n")
+	}
+	b.WriteString(e.Game().Status(referee.Public))
+	return b.String()
+}
+
+// secretWords matches the labels and keys of a secret question's two
+// values, the old and the new.
+func secretWords(q *referee.Question, keys ...string) *regexp.Regexp {
 	var alts []string
-	for _, tt := range pirates.Catalog() {
-		if tt.Sort == pirates.SortWare {
-			alts = append(alts, regexp.QuoteMeta(tt.Key), regexp.QuoteMeta(tt.Label))
-		}
+	for _, k := range keys {
+		alts = append(alts, regexp.QuoteMeta(k), regexp.QuoteMeta(q.Label(k)))
 	}
 	return regexp.MustCompile(`(?i)\b(` + strings.Join(alts, "|") + `)\b`)
 }
@@ -114,17 +138,10 @@ func jsonConversation(t *testing.T, save string, lines []string) []map[string]an
 }
 
 func TestSecretCorrectionThroughTheBinaryLeaksNothing(t *testing.T) {
-	f, n, dq, e := secretDrawGame(t)
+	f, n, dq, value, e := secretDrawGame(t)
 	defer e.Close()
 	owner := f.Answers[n-1].Actor
 	old := f.Answers[n-1].A
-	var value string
-	for _, o := range dq.Options {
-		if o.Key != old {
-			value = o.Key
-			break
-		}
-	}
 	pre, err := e.Preview(n-1, value)
 	if err != nil {
 		t.Fatal(err)
@@ -163,10 +180,10 @@ func TestSecretCorrectionThroughTheBinaryLeaksNothing(t *testing.T) {
 	if confirms != 3 {
 		t.Fatalf("%d confirms addressed to the owner, want 3:\n%v", confirms, objs)
 	}
-	words := wareWords()
+	words := secretWords(dq, old, value)
 	for _, p := range public {
 		if w := words.FindString(p); w != "" {
-			t.Fatalf("a public object names the ware %q: %s", w, p)
+			t.Fatalf("a public object names the secret card %q: %s", w, p)
 		}
 		if strings.Contains(p, "kraken") {
 			t.Fatalf("a public object echoes the value typed: %s", p)
@@ -191,7 +208,7 @@ func TestSecretCorrectionThroughTheBinaryLeaksNothing(t *testing.T) {
 	plain := strings.Join(lines, "\n") + "\nquit\n"
 	res := rumref(t, plain, "--io", "plain", "resume", save)
 	if w := words.FindString(res.stdout); w != "" {
-		t.Fatalf("plain output names the ware %q:\n%s", w, res.stdout)
+		t.Fatalf("plain output names the secret card %q:\n%s", w, res.stdout)
 	}
 	if strings.Contains(res.stdout, "kraken") || !strings.Contains(res.stdout, fmt.Sprintf("Took back the correction of answer %d", n)) {
 		t.Fatalf("plain output:\n%s", res.stdout)
@@ -204,7 +221,7 @@ func TestSecretCorrectionThroughTheBinaryLeaksNothing(t *testing.T) {
 			t.Fatalf("%v: exit %d %s", args, res.code, res.stderr)
 		}
 		if w := words.FindString(res.stdout); w != "" {
-			t.Fatalf("%v names the ware %q", args, w)
+			t.Fatalf("%v names the secret card %q", args, w)
 		}
 	}
 }
@@ -213,12 +230,15 @@ func TestSecretCorrectionThroughTheBinaryLeaksNothing(t *testing.T) {
 // issue 10: a mistyped correction early in a long game drops most of its
 // answers; the game is left and resumed; undo restores every answer.
 func TestMistypedEarlyCorrectionIsTakenBackAfterAResume(t *testing.T) {
-	// Rules revision 2: revision 3 ends with a secret text question.
-	f, err := sim.FinishedUnder("pirates", 4, 7, 2)
+	f, err := sim.Finished("pirates", 4, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.Answers = f.Answers[:len(f.Answers)-1] // unfinished, so it resumes
+	// Unfinished, so it resumes: before the wares are named in secret.
+	for f.Answers[len(f.Answers)-1].Q == "wares.name" {
+		f.Answers = f.Answers[:len(f.Answers)-1]
+	}
+	f.Answers = f.Answers[:len(f.Answers)-1]
 	factory, _ := sim.Factory(f)
 	e, err := referee.Replay(factory, f.Answers)
 	if err != nil {

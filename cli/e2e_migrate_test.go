@@ -52,7 +52,7 @@ func TestResumeMigratesAnOldSave(t *testing.T) {
 		t.Fatalf("resume exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
 	second := path + ".rev3-2.bak"
-	want := "This game was saved under revision 3 of rumref's Rum & Pirates questions; it now goes on under revision 4. The original is kept as " + second + "."
+	want := "This game was saved under revision 3 of rumref's Rum & Pirates questions; it now goes on under revision 5. The original is kept as " + second + "."
 	if strings.Count(res.stdout, "saved under revision") != 1 || !strings.Contains(res.stdout, want) {
 		t.Errorf("resume did not say, once: %q\n%s", want, res.stdout)
 	}
@@ -66,7 +66,7 @@ func TestResumeMigratesAnOldSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := f.Setup.(*pirates.Config).Rules; r != 4 {
+	if r := f.Setup.(*pirates.Config).Rules; r != pirates.RulesRevision {
 		t.Errorf("the save is of revision %d after resume", r)
 	}
 	if m, err := games.Migrate(f); m != nil || err != nil {

@@ -19,7 +19,6 @@ import (
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
-	"rumref/referee/pirates"
 	"rumref/sim"
 )
 
@@ -121,22 +120,13 @@ func (p *tmuxPane) keys(literal bool, keys ...string) {
 // the table sees the result. Undo takes the correction back after the
 // owner agrees behind a pass screen.
 func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
-	f, n, dq, e := secretDrawGameWhere(t, func(q *referee.Question) bool { return q.Kind == referee.Number })
+	f, n, dq, value, e := secretDrawGameWhere(t, func(q *referee.Question) bool { return q.Kind == referee.Number })
 	defer e.Close()
-	names := make([]string, 0, len(f.Setup.(*pirates.Config).Players))
-	for _, pl := range f.Setup.(*pirates.Config).Players {
-		names = append(names, pl.Name)
-	}
+	names := e.Game().PlayerNames()
 	owner := names[f.Answers[n-1].Actor]
 	old := f.Answers[n-1].A
-	var value, label, oldLabel string
-	for _, o := range dq.Options {
-		if o.Key == old {
-			oldLabel = o.Label
-		} else if value == "" {
-			value, label = o.Key, o.Label
-		}
-	}
+	label, oldLabel := dq.Label(value), dq.Label(old)
+	ask := fmt.Sprintf("(%d-%d, or help)", e.Next().Min, e.Next().Max)
 	pre, err := e.Preview(n-1, value)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +136,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	os.WriteFile(save, data, 0o644)
 
 	p := startTmux(t, "resume", save)
-	p.through("(1-6, or help)")
+	p.through(ask)
 	p.keys(true, fmt.Sprintf(":correct %d", n))
 	p.waitFor(fmt.Sprintf("or help): :correct %d", n)) // typed into the prompt, not ahead of it
 	p.keys(false, "Enter")
@@ -178,7 +168,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 		}
 	}
 	// The owner's new private rulings, behind a pass screen.
-	if next := p.waitForAny("(1-6, or help)", "has new private rulings"); strings.Contains(next, "has new private rulings") {
+	if next := p.waitForAny(ask, "has new private rulings"); strings.Contains(next, "has new private rulings") {
 		p.keys(false, "Enter")
 		p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
 		p.keys(false, "Enter")
@@ -188,13 +178,13 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 		t.Logf("%s saw the new private rulings behind a pass screen", owner)
 		p.waitFor(owner + ", press Enter to clear the screen")
 		p.keys(false, "Enter")
-		if s := p.waitFor("(1-6, or help)"); strings.Contains(s, label) {
+		if s := p.waitFor(ask); strings.Contains(s, label) {
 			t.Fatalf("the shared screen shows %q after the private rulings:\n%s", label, s)
 		}
 	}
 
 	// Undo: the owner agrees behind a pass screen.
-	p.waitFor("(1-6, or help)")
+	p.waitFor(ask)
 	p.keys(true, ":undo")
 	p.waitFor("or help): :undo")
 	p.keys(false, "Enter")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -154,4 +155,16 @@ func TestEndOfGameWaresLeakNothing(t *testing.T) {
 	plain := rumref(t, strings.Join(lines, "\n")+"\n", "--io", "plain", "resume", save)
 	// The owner's secret prompt shows an example ware: only echoes count.
 	check("plain output", plain.stdout, false)
+}
+
+// wareWords matches every ware's key and label: all wares are secret until
+// the end of a Rum & Pirates game.
+func wareWords() *regexp.Regexp {
+	var alts []string
+	for _, tt := range pirates.Catalog() {
+		if tt.Sort == pirates.SortWare {
+			alts = append(alts, regexp.QuoteMeta(tt.Key), regexp.QuoteMeta(tt.Label))
+		}
+	}
+	return regexp.MustCompile(`(?i)\b(` + strings.Join(alts, "|") + `)\b`)
 }

@@ -93,7 +93,6 @@ func (t *piratesTable) oldInvariants(gg referee.Game) error {
 	for _, p := range g.Players {
 		add(p.Won...)
 		add(p.Wares...)
-		add(p.Targets...)
 	}
 	if len(unknown) > 0 {
 		return fmt.Errorf("tiles not in the box are in play: %v", unknown)
@@ -147,7 +146,7 @@ func (t *piratesTable) oldSecrets(gg referee.Game, status bool) error {
 		}
 	}
 	for _, p := range g.Players {
-		for _, k := range append(append([]string(nil), p.Wares...), p.Targets...) {
+		for _, k := range p.Wares {
 			if public[k] {
 				continue
 			}
@@ -304,19 +303,6 @@ func TestPiratesChecksAsBefore(t *testing.T) {
 			g.Players[0].Wares = append(g.Players[0].Wares, "hook-2")
 			g.Players[1].Name = "hook-2"
 		},
-		"target as a name": func(g *pirates.Game) {
-			g.Players[0].Targets = append(g.Players[0].Targets, "rdv-rum")
-			g.Players[1].Name = "rdv-rum"
-		},
-		"target on the display": func(g *pirates.Game) {
-			g.Players[0].Targets = append(g.Players[0].Targets, "rdv-chest")
-			g.Pubs = append(g.Pubs, "rdv-chest")
-		},
-		"won target on the display": func(g *pirates.Game) {
-			g.Players[0].Targets = append(g.Players[0].Targets, "rdv-chest")
-			g.Players[1].Won = append(g.Players[1].Won, "rdv-chest")
-			g.Pubs = append(g.Pubs, "rdv-chest")
-		},
 		"non-ware kept": func(g *pirates.Game) {
 			// A chest tile nobody has won, kept as a ware and shown.
 			k := unwon(g, pirates.SortChest)
@@ -324,28 +310,12 @@ func TestPiratesChecksAsBefore(t *testing.T) {
 			g.Chest = k
 		},
 		"ware as a color": func(g *pirates.Game) { g.Players[1].Color = "parrot 4" },
-		"target named in a status line": func(g *pirates.Game) {
-			k := unwon(g, pirates.SortRendezvous)
-			tt, _ := pirates.Tile(k)
-			g.Players[0].Targets = append(g.Players[0].Targets, k)
-			g.Players[1].Name = "Bo, rendezvous " + tt.Label
-		},
-		"target key within a name": func(g *pirates.Game) {
-			g.Players[0].Targets = append(g.Players[0].Targets, "rdv-pub")
-			g.Players[1].Color = `"rdv-pub"`
-		},
 		"coins as a name": func(g *pirates.Game) { g.Players[1].Name = fmt.Sprint(g.Players[1].Coins) },
 	}
 	for _, at := range []int{30, 120, 250} {
 		for _, seed := range []uint64{2, 3, 5} {
 			tt, err := newPiratesTable(5, seed)
 			if err != nil {
-				t.Fatal(err)
-			}
-			// The breakers name the secret tiles players keep, which rules
-			// revision 2 keeps by name (revision 3 names none before the end:
-			// TestPiratesUnnamedTilesCounted).
-			if err := tt.UnderRules(2); err != nil {
 				t.Fatal(err)
 			}
 			for name, breakIt := range invariants {
@@ -367,7 +337,7 @@ func TestPiratesChecksAsBefore(t *testing.T) {
 					breakIt(g)
 					what := fmt.Sprintf("%s at answer %d of seed %d (status %v)", name, at, seed, status)
 					want := tt.oldSecrets(g, status)
-					if (want == nil) != (strings.HasPrefix(name, "won ") || name == "coins as a name" || name == "target key within a name") {
+					if (want == nil) != (strings.HasPrefix(name, "won ") || name == "coins as a name") {
 						t.Errorf("%s: the old check says %v", what, want)
 					}
 					sameVerdict(t, what, tt.Secrets(g, status), want)

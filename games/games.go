@@ -177,6 +177,10 @@ var Pirates = &Entry{
 	},
 	Factory: func(s any) (referee.Factory, error) {
 		cfg := *s.(*pirates.Config)
+		if cfg.Rules != pirates.RulesRevision {
+			// The rules ask only today's questions (Migrate first).
+			return nil, fmt.Errorf("the game was saved under revision %d of rumref's Rum & Pirates questions and is not migrated to revision %d", cfg.Rules, pirates.RulesRevision)
+		}
 		board, err := setup.Assemble(cfg.Layout)
 		if err != nil {
 			return nil, err

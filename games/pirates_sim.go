@@ -62,18 +62,6 @@ func newPiratesTable(n int, seed uint64) (*piratesTable, error) {
 	return &piratesTable{cfg: cfg, board: board}, nil
 }
 
-// Revisable is a simulator table whose games can start under an older
-// rules revision (sim.FinishedUnder).
-type Revisable interface {
-	UnderRules(rules int) error
-}
-
-// UnderRules starts the table's games under rules revision rules.
-func (t *piratesTable) UnderRules(rules int) error {
-	t.cfg.Rules = rules
-	return t.cfg.Validate()
-}
-
 // fixedBoard is the board of the fixed layout, assembled once: the games
 // of even seeds share it (no game changes its board).
 var fixedBoard = sync.OnceValues(func() (*pirates.Board, error) { return setup.Assemble(setup.FixedLayout()) })
@@ -190,12 +178,11 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 	for _, p := range g.Players {
 		add(p.Won...)
 		add(p.Wares...)
-		add(p.Targets...)
 	}
 	if len(unknown) > 0 {
 		return fmt.Errorf("tiles not in the box are in play: %v", unknown)
 	}
-	// Rules revision 3: tiles out of a stack unnamed are still counted in
+	// Tiles out of a stack unnamed are still counted in
 	// it, and exactly the players' unnamed tiles are out of it.
 	faceDown, kept := 0, 0
 	for _, p := range g.Players {
@@ -271,12 +258,7 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	defer func() { t.quotes = f.quotes }()
 	for _, p := range g.Players {
 		for _, k := range p.Wares {
-			if err := t.secretTile(g, &f, p, k, true); err != nil {
-				return err
-			}
-		}
-		for _, k := range p.Targets {
-			if err := t.secretTile(g, &f, p, k, false); err != nil {
+			if err := t.secretTile(g, &f, p, k); err != nil {
 				return err
 			}
 		}
@@ -284,10 +266,10 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	return nil
 }
 
-// secretTile checks that the public view does not hold p's kept ware or
-// rendezvous target k as a tile key, nor the public texts its label,
+// secretTile checks that the public view does not hold p's kept ware k
+// as a tile key, nor the public texts its label,
 // unless a player has won a tile of that key in the open.
-func (t *piratesTable) secretTile(g *pirates.Game, f *finder, p pirates.Player, k string, ware bool) error {
+func (t *piratesTable) secretTile(g *pirates.Game, f *finder, p pirates.Player, k string) error {
 	for _, q := range g.Players {
 		if slices.Contains(q.Won, k) {
 			return nil
@@ -297,7 +279,7 @@ func (t *piratesTable) secretTile(g *pirates.Game, f *finder, p pirates.Player, 
 		return fmt.Errorf("the public view names %s's secret tile %s", p.Name, k)
 	}
 	tt, ok := pirates.Tile(k)
-	if !ok || ware && tt.Sort == pirates.SortWare {
+	if !ok || tt.Sort == pirates.SortWare {
 		// A ware's label has been looked for with every ware's.
 		return nil
 	}

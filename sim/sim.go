@@ -168,25 +168,9 @@ func writeFailure(dir, game string, f *Failure) (string, error) {
 // and no checks, and returns its save: a finished game for benchmarks and
 // demonstrations. players is the Rum & Pirates table size (0: by seed).
 func Finished(game string, players int, seed uint64) (*journal.File, error) {
-	return FinishedUnder(game, players, seed, 0)
-}
-
-// FinishedUnder is Finished for a game started under an older rules
-// revision (0: today's), for the tests of what older saves ask: the game
-// must support it (games.Revisable).
-func FinishedUnder(game string, players int, seed uint64, rules int) (*journal.File, error) {
 	tb, err := newTable(Config{Game: game, Players: players}, seed)
 	if err != nil {
 		return nil, err
-	}
-	if rules > 0 {
-		r, ok := tb.(games.Revisable)
-		if !ok {
-			return nil, fmt.Errorf("%s has no rules revisions", game)
-		}
-		if err := r.UnderRules(rules); err != nil {
-			return nil, err
-		}
 	}
 	e, err := referee.Start(tb.Factory(), referee.WithoutLog())
 	if err != nil {

@@ -9,28 +9,35 @@ import (
 // Pirates is the chain of Rum & Pirates saves (pirates.Config.Rules is
 // the revision a save was made under).
 var Pirates = &Chain{
-	Words:   "rumref's Rum & Pirates questions",
-	Current: 4,
-	// Revisions 0 to 2, 4 and 5 are still played by the rules package
-	// itself for now: only revision 3 is carried over.
-	Revision: func(s any) int {
-		if r := s.(*pirates.Config).Rules; r == 3 {
-			return r
-		}
-		return 5
+	Words:        "rumref's Rum & Pirates questions",
+	Current:      pirates.RulesRevision,
+	Revision:     func(s any) int { return s.(*pirates.Config).Rules },
+	WithRevision: piratesRevision,
+	Steps:        []Step{{From: 3, Run: pirates3to4}, {From: 4, Run: pirates4to5}},
+	Refused: map[int]string{
+		0: revisionsBefore3,
+		1: revisionsBefore3,
+		2: revisionsBefore3,
 	},
-	WithRevision: func(s any, rev int) any {
-		c := *s.(*pirates.Config)
-		c.Rules = rev
-		return &c
-	},
-	Steps: []Step{{From: 3, Run: pirates3to4}},
-	Factory: func(s any) (referee.Factory, error) {
-		cfg := *s.(*pirates.Config)
-		board, err := setup.Assemble(cfg.Layout)
-		if err != nil {
-			return nil, err
-		}
-		return func() referee.Game { return pirates.New(cfg, board) }, nil
-	},
+	Factory: piratesFactory,
 }
+
+// piratesRevision is a copy of a setup marked with revision rev.
+func piratesRevision(s any, rev int) any {
+	c := *s.(*pirates.Config)
+	c.Rules = rev
+	return &c
+}
+
+// piratesFactory makes today's games of a setup.
+func piratesFactory(s any) (referee.Factory, error) {
+	cfg := *s.(*pirates.Config)
+	board, err := setup.Assemble(cfg.Layout)
+	if err != nil {
+		return nil, err
+	}
+	return func() referee.Game { return pirates.New(cfg, board) }, nil
+}
+
+// revisionsBefore3 is why saves of revisions 0 to 2 are refused.
+const revisionsBefore3 = "revisions 0 to 2 asked secret draws by name when they were drawn (wares and rendezvous targets), where revision 3 and later name them only when they are revealed or the game ends, and asked questions in other orders"

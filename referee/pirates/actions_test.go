@@ -89,37 +89,10 @@ func TestHeadquartersPiratesUsableSameTurn(t *testing.T) {
 		g.Players[0].Office = 0
 		g.Occupant[41], g.Occupant[43], g.Occupant[3], g.Occupant[4] = 0, 0, 0, 0 // 4+5+3+2 = 14
 		return g
-	}, turn(0), "turn.choice=move", "move.alley=a0", "hq.alley=a0", "move.more=hop", "move.alley=a0")
+	}, turn(0), "turn.menu=a0", "hq.alley=a0", "move.again=a0")
 	// Back on Coin 1 with that pirate on the alley again: out of pirates.
 	if g.Captain != g.Board.CoinOf[1] || !g.Players[0].Out || g.Occupant[0] != 0 || !hasEvent(e, "rp.hq", "takes back 1 pirate") {
 		t.Errorf("%+v\n%s", g.Players[0], events(e))
-	}
-}
-
-func TestSupplyKeepOrSellInSecret(t *testing.T) {
-	_, e := arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4")
-	if q := e.Next(); q.ID != "supply.keep" || !q.Secret || strings.Contains(q.Text, "hook") {
-		t.Fatalf("keep question %+v", q)
-	}
-	g, e := arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4", "supply.keep=keep")
-	if !slices.Equal(g.Players[1].Wares, []string{"hook-4"}) || g.Players[1].Coins != 2 {
-		t.Errorf("keep: %+v", g.Players[1])
-	}
-	if strings.Contains(g.Status(referee.Public), "hook") || !strings.Contains(g.Status(1), "hook 4") || strings.Contains(g.Status(0), "hook") {
-		t.Errorf("kept ware visibility wrong:\n%s", g.Status(referee.Public))
-	}
-	for _, ev := range e.Events() {
-		if strings.Contains(ev.For(referee.Public), "hook") || strings.Contains(ev.For(0), "hook") {
-			t.Errorf("event leaks the ware: %q", ev.For(0))
-		}
-	}
-	g, e = arriveAt(t, 3, "Supply (9)", 1, nil, "supply.draw=hook-4", "supply.keep=sell")
-	st := g.Stacks[pirates.SortWare]
-	if len(g.Players[1].Wares) != 0 || g.Players[1].Coins != 4 || !slices.Equal(st.Under, []string{"hook-4"}) || st.Size() != 20 {
-		t.Errorf("sell: %+v under %v", g.Players[1], st.Under)
-	}
-	if q := findQuestionSecret(e, "supply.draw"); !q {
-		t.Error("the ware draw is not secret")
 	}
 }
 
@@ -131,77 +104,6 @@ func findQuestionSecret(e *referee.Engine, id string) bool {
 		}
 	}
 	return false
-}
-
-func TestRendezvousDrawAndReveal(t *testing.T) {
-	g, e := arriveAt(t, 3, "Rendezvous (3)", 0, nil, "rendezvous.draw=rdv-pub")
-	if !slices.Equal(g.Players[0].Targets, []string{"rdv-pub"}) || !findQuestionSecret(e, "rendezvous.draw") {
-		t.Fatalf("draw: %+v", g.Players[0])
-	}
-	if strings.Contains(g.Status(referee.Public), "any pub") || !strings.Contains(g.Status(0), "any pub") {
-		t.Errorf("target visibility wrong")
-	}
-	// A held pub target matches any pub; the question comes before the
-	// pub's own procedure and is asked even when nothing matches.
-	hold := func(g *pirates.Game) {
-		g.Players[0].Targets = []string{"rdv-pub", "rdv-rum", "rdv-pub"}
-		takeAll(g, pirates.SortRendezvous, g.Players[0].Targets...)
-	}
-	_, e = arriveAt(t, 3, "Es Cruce", 0, hold)
-	if got := optionKeys(e); !slices.Equal(got, []string{"hide", "rdv-pub"}) || !e.Next().Secret {
-		t.Errorf("reveal options at a pub %v", got)
-	}
-	g, e = arriveAt(t, 3, "Es Cruce", 0, hold, "rendezvous.reveal=rdv-pub")
-	if !slices.Equal(g.Players[0].Targets, []string{"rdv-rum", "rdv-pub"}) || !slices.Contains(g.Players[0].Won, "rdv-pub") {
-		t.Errorf("after reveal %+v", g.Players[0])
-	}
-	if pending(e) != "pub.join" || !hasEvent(e, "rp.rendezvous.arrival", "reveals") {
-		t.Errorf("after the reveal the pub should run: %q", pending(e))
-	}
-	// Coins, the HQ and rendezvous intersections are never targets, so no
-	// question is asked there (which gives nothing away either).
-	_, e = arriveAt(t, 3, "Coin 5", 0, hold)
-	if pending(e) == "rendezvous.reveal" {
-		t.Errorf("a reveal question at a coin, where nothing can match")
-	}
-	// At a pirate intersection nothing held matches, but the question is
-	// asked all the same, so the table learns nothing.
-	_, e = arriveAt(t, 3, "Pirate (5)", 0, hold)
-	if got := optionKeys(e); !slices.Equal(got, []string{"hide"}) {
-		t.Errorf("nothing matches at a pirate intersection, yet %v", got)
-	}
-	// Map targets need their own color.
-	_, e = arriveAt(t, 3, "Map green (5)", 0, func(g *pirates.Game) {
-		g.Players[0].Targets = []string{"rdv-map-rose", "rdv-map-green"}
-		takeAll(g, pirates.SortRendezvous, g.Players[0].Targets...)
-	})
-	if got := optionKeys(e); !slices.Equal(got, []string{"hide", "rdv-map-green"}) {
-		t.Errorf("map colors %v", got)
-	}
-	// A dead-end jump is no arrival: no question.
-	_, e = run(t, func() *pirates.Game {
-		g := freshGame(t, 3)
-		g.Players[0].Targets = []string{"rdv-pirate"}
-		takeAll(g, pirates.SortRendezvous, "rdv-pirate")
-		g.Captain = g.Board.CoinOf[5]
-		fillAround(g, g.Captain, 1)
-		return g
-	}, turn(0), "turn.choice=move")
-	if pending(e) != "move.alley" {
-		t.Errorf("a dead-end jump asked %q", pending(e))
-	}
-	for _, w := range []struct {
-		target string
-		kind   pirates.Kind
-		ok     bool
-	}{{"pub", pirates.PubFrereJacques, true}, {"pub", pirates.Coin, false}, {"map-rose", pirates.MapRose, true},
-		{"map-rose", pirates.MapYellow, false}, {"chest", pirates.TreasureChest, true}, {"pirate", pirates.Recruit, true},
-		{"supply", pirates.PirateSupply, true}, {"guard", pirates.Guard, true}, {"rum", pirates.RumBarrel, true},
-		{"rum", pirates.Headquarters, false}} {
-		if pirates.Meets(w.target, w.kind) != w.ok {
-			t.Errorf("Meets(%s, %s) != %v", w.target, w.kind, w.ok)
-		}
-	}
 }
 
 func TestTreasureMap(t *testing.T) {
@@ -248,23 +150,8 @@ func TestTreasureMapDecline(t *testing.T) {
 	}
 }
 
-// TestTreasureMapRevisionZero checks that a game saved before rules
-// revision 1 goes on as it began: a lone matching map is taken without a
-// question and there is no "take none", so its answers replay exactly.
-func TestTreasureMapRevisionZero(t *testing.T) {
-	old := func(g *pirates.Game) { g.Config.Rules = 0 }
-	g, e := arriveAt(t, 3, "Map green (7)", 1, old, "map.refill=map-rose-4")
-	if !slices.Equal(g.Players[1].Won, []string{"map-green-4"}) || pending(e) != "" {
-		t.Errorf("revision 0, lone map: won %v, pending %q", g.Players[1].Won, pending(e))
-	}
-	_, e = arriveAt(t, 3, "Map rose (2)", 0, old)
-	if got := optionKeys(e); !slices.Equal(got, []string{"map-rose-6", "map-rose-3"}) {
-		t.Errorf("revision 0 rose maps %v", got)
-	}
-}
-
 func TestPubNobodyJoins(t *testing.T) {
-	g, e := arriveAt(t, 3, "The Swan", 0, nil, "pub.join=decline", "pub.join=decline", "pub.refill=swan-2", "pub.refill=frere-3")
+	g, e := arriveAt(t, 3, "The Swan", 0, nil, "pub.invite=some", "pub.join=decline", "pub.join=decline", "pub.refill=swan-2", "pub.refill=frere-3")
 	if !slices.Equal(g.Players[0].Won, []string{"swan-3", "swan-4"}) || len(g.Pubs) != 4 || pending(e) != "" {
 		t.Errorf("won %v pubs %v", g.Players[0].Won, g.Pubs)
 	}
@@ -275,7 +162,7 @@ func TestPubNobodyJoins(t *testing.T) {
 			actors = append(actors, int(l.Actor))
 		}
 	}
-	_, e = arriveAt(t, 3, "The Swan", 1, nil, "pub.join=decline", "pub.join=decline")
+	_, e = arriveAt(t, 3, "The Swan", 1, nil, "pub.invite=some", "pub.join=decline", "pub.join=decline")
 	var later []int
 	for _, l := range e.Log() {
 		if l.Event == nil && l.QuestionID == "pub.join" {
@@ -290,14 +177,14 @@ func TestPubNobodyJoins(t *testing.T) {
 func TestPubRollOff(t *testing.T) {
 	prep := func(g *pirates.Game) { g.Players[2].Out = true } // boarded players may join
 	_, e := arriveAt(t, 3, "The Swan", 0, prep,
-		"pub.join=decline", "pub.join=join", // Bo declines, Cy joins and pays Ann 1
+		"pub.invite=some", "pub.join=decline", "pub.join=join", // Bo declines, Cy joins and pays Ann 1
 		"pub.roll=3", // Ann's 3 beats nothing (3 is not more than 3)
 		"pub.roll=5") // Cy beats both
 	if got := optionKeys(e); !slices.Equal(got, []string{"swan-4", "swan-3"}) {
 		t.Errorf("pub choice %v: the highest tile must come first", got)
 	}
 	g, e := arriveAt(t, 3, "The Swan", 0, prep,
-		"pub.join=decline", "pub.join=join",
+		"pub.invite=some", "pub.join=decline", "pub.join=join",
 		"pub.roll=3",
 		"pub.roll=5", "pub.take=swan-4", // Cy chooses the 4
 		"pub.roll=4", // Ann's 4 beats the 3: no choice to ask
@@ -319,10 +206,11 @@ func TestPubNoCoinNoJoinAndRumReroll(t *testing.T) {
 		g.Players[0].Rum, g.RumPool = 1, 11
 	}
 	g, e := arriveAt(t, 3, "The Swan", 0, prep,
-		"pub.join=decline", "pub.join=join", // Bo, without a coin, is offered only "decline" in secret
-		"pub.roll=1", "rum.spend=spend", "rum.reroll=2", "rum.again=reroll", "rum.reroll=6",
+		"pub.invite=some", "pub.join=join", "pub.join=join", // Bo, without a coin, cannot pay and does not join
+		"pub.roll=r6", // Ann's barrel: re-rolls 2, then 6
+
 		"pub.take=swan-3", "pub.roll=6") // Cy takes the 4
-	if hasEvent(e, "rp.pub", "no coin") || g.Players[0].Rum != 0 || g.RumPool != 12 {
+	if !hasEvent(e, "rp.pub.public", "Bo cannot pay the coin and does not join.") || g.Players[0].Rum != 0 || g.RumPool != 12 {
 		t.Errorf("rum %d pool %d\n%s", g.Players[0].Rum, g.RumPool, events(e))
 	}
 	if !slices.Equal(g.Players[0].Won, []string{"swan-3"}) || !slices.Equal(g.Players[2].Won, []string{"swan-4"}) {
@@ -330,19 +218,6 @@ func TestPubNoCoinNoJoinAndRumReroll(t *testing.T) {
 	}
 	if pending(e) != "pub.refill" {
 		t.Errorf("pending %q", pending(e))
-	}
-}
-
-func TestPubJoinKeepsCoinsSecret(t *testing.T) {
-	// The join question is the same secret question with or without a
-	// coin; only the invitee sees that "join" is missing.
-	_, e := arriveAt(t, 3, "The Swan", 0, func(g *pirates.Game) { g.Players[1].Coins = 0 })
-	q := e.Next()
-	if q == nil || q.ID != "pub.join" || !q.Secret || len(q.Options) != 1 || q.Options[0].Key != "decline" {
-		t.Fatalf("broke invitee's question: %+v", q)
-	}
-	if err := e.Answer("join"); err == nil {
-		t.Fatal("a player without a coin joined the pub")
 	}
 }
 
@@ -359,7 +234,7 @@ func TestPubWithoutMatchingTiles(t *testing.T) {
 func TestChestAndScorpion(t *testing.T) {
 	// Bo moves; goal 12: Bo 6, Cy 3, Ann 3 reaches 12 and is stung.
 	g, e := arriveAt(t, 3, "Chest (7)", 1, func(g *pirates.Game) { g.Players[2].Rum, g.RumPool = 1, 11 },
-		"chest.roll=6", "chest.roll=3", "rum.spend=keep", "chest.roll=3",
+		"chest.roll=6", "chest.roll=3", "chest.roll=3",
 		"chest.refill=chest-6", "chest.scorpion.refill=scorpion-20")
 	if !slices.Equal(g.Players[1].Won, []string{"chest-5"}) || !slices.Equal(g.Players[0].Won, []string{"scorpion-12"}) {
 		t.Errorf("won: Ann %v Bo %v", g.Players[0].Won, g.Players[1].Won)
@@ -413,33 +288,16 @@ func TestGuard(t *testing.T) {
 	if !slices.Equal(g.Players[0].Won, []string{"guard-4"}) || g.Players[0].Coins != 2 {
 		t.Errorf("large win: %+v", g.Players[0])
 	}
-	// An empty stack cannot be chosen; the other may be, or none.
-	empty := func(g *pirates.Game) {
-		st := g.Stacks[pirates.SortSmallGuard]
-		for k, c := range st.Counts {
-			for range c {
-				g.Players[1].Won = append(g.Players[1].Won, k)
-			}
-			st.Counts[k] = 0
-		}
-	}
-	_, e = arriveAt(t, 3, "Guard (7)", 0, empty)
-	if got := optionKeys(e); !slices.Equal(got, []string{"large", "none"}) {
-		t.Errorf("options with the small stack empty: %v", got)
-	}
-	g, e = arriveAt(t, 3, "Guard (7)", 0, empty, "guard.stack=none")
-	if len(g.Players[0].Won) != 0 || pending(e) != "" {
-		t.Errorf("no guard: %+v", g.Players[0])
-	}
+	// An empty stack cannot be chosen: TestGuardWithAnEmptyStackIsAnInstruction.
 }
 
 func TestStatusAndViewSecrets(t *testing.T) {
 	g := freshGame(t, 3)
 	g.Players[0].Coins = 7
 	g.Players[0].Wares = []string{"parrot-5"}
-	g.Players[0].Targets = []string{"rdv-chest"}
+	g.Players[0].FaceDown = 1
 	takeAll(g, pirates.SortWare, "parrot-5")
-	takeAll(g, pirates.SortRendezvous, "rdv-chest")
+	g.Stacks[pirates.SortRendezvous].DrawUnnamed()
 	pub := g.Status(referee.Public)
 	for _, s := range []string{"7 coins", "parrot", "treasure chest (6)", "yours only"} {
 		if strings.Contains(pub, s) {
@@ -450,7 +308,7 @@ func TestStatusAndViewSecrets(t *testing.T) {
 		t.Errorf("public status lacks the face-down counts:\n%s", pub)
 	}
 	own := g.Status(0)
-	for _, s := range []string{"7 coins", "parrot 5", "rendezvous treasure chest (6)"} {
+	for _, s := range []string{"7 coins", "parrot 5", "rendezvous targets: 1 face down, named when revealed"} {
 		if !strings.Contains(own, s) {
 			t.Errorf("own status lacks %q:\n%s", s, own)
 		}
@@ -488,44 +346,11 @@ func TestEmptyStackEventsSayWhoGetsNothing(t *testing.T) {
 		for i := range g.Players {
 			g.Players[i].Coins = 0
 		}
-	}, "pub.join=decline", "pub.join=decline")
+	}, "pub.invite=nobody")
 	if !hasEvent(e, "rp.pub", "Bo sets aside the face-up Frere Jacques 5 and invites") {
 		t.Errorf("pub set-aside line:\n%s", events(e))
 	}
 	if !hasEvent(e, "rp.running-out", "The pub stack is empty: nothing is drawn to refill the pub display (4 of 4).") {
 		t.Errorf("empty pub stack:\n%s", events(e))
-	}
-}
-
-func TestSecretDrawListsWhatOthersMayHold(t *testing.T) {
-	// Cy kept the hook 5 in secret: Bo's draw still offers it, so the list
-	// does not tell Bo what Cy holds; naming it gets a private "look again".
-	hold := func(g *pirates.Game) {
-		g.Players[2].Wares = takeAll(g, pirates.SortWare, "hook-5")
-	}
-	_, e := arriveAt(t, 3, "Supply (9)", 1, hold)
-	if q := e.Next(); q == nil || q.ID != "supply.draw" || len(q.Options) != 20 {
-		t.Fatalf("secret ware draw should list all 20 wares: %+v", q)
-	}
-	g, e := arriveAt(t, 3, "Supply (9)", 1, hold, "supply.draw=hook-5")
-	if pending(e) != "supply.draw" || len(g.Players[1].Wares) != 0 {
-		t.Fatalf("an impossible ware was taken: pending %q, wares %v", pending(e), g.Players[1].Wares)
-	}
-	last := e.Events()[len(e.Events())-1]
-	if last.Text != "" || last.Player != 1 || !strings.Contains(last.For(1), "cannot be in the stack") {
-		t.Errorf("the look-again note must be for Bo only: %+v", last)
-	}
-	g, _ = arriveAt(t, 3, "Supply (9)", 1, hold, "supply.draw=hook-5", "supply.draw=hook-4", "supply.keep=keep")
-	if !slices.Equal(g.Players[1].Wares, []string{"hook-4"}) {
-		t.Errorf("after looking again Bo keeps %v", g.Players[1].Wares)
-	}
-	// Revealed rendezvous are public, yet they are still offered once every
-	// copy is out, so that naming one is refused in the same words as
-	// naming a tile somebody keeps face down (rp.draw.secret).
-	_, e = arriveAt(t, 3, "Rendezvous (3)", 0, func(g *pirates.Game) {
-		g.Players[1].Won = takeAll(g, pirates.SortRendezvous, "rdv-chest", "rdv-chest")
-	})
-	if !slices.Contains(optionKeys(e), "rdv-chest") || len(optionKeys(e)) != 9 {
-		t.Errorf("rendezvous options %v", optionKeys(e))
 	}
 }

@@ -40,13 +40,13 @@ func (g *Game) chest(t *referee.T, p referee.Seat) {
 		g.Scorpion = ""
 	}
 	if g.Chest == "" {
-		if d := g.draw(t, SortChest, "chest.refill", referee.Table, false, referee.Text("refill the treasure chest")); d != "" {
+		if d := g.draw(t, SortChest, "chest.refill", referee.Table, referee.Text("refill the treasure chest")); d != "" {
 			g.Chest = d
 			t.Say("rp.chest", referee.Text("The new face-up treasure chest is the %s.", referee.Str(mustTile(d).Label)))
 		}
 	}
 	if g.Scorpion == "" {
-		if d := g.draw(t, SortScorpion, "chest.scorpion.refill", referee.Table, false, referee.Text("refill the scorpion chest")); d != "" {
+		if d := g.draw(t, SortScorpion, "chest.scorpion.refill", referee.Table, referee.Text("refill the scorpion chest")); d != "" {
 			g.Scorpion = d
 			t.Say("rp.chest", referee.Text("The new face-up scorpion chest is the %s.", referee.Str(mustTile(d).Label)))
 		}

@@ -1,6 +1,6 @@
 package pirates_test
 
-// Rules revision 5 (issue 21): the dark-alley coin waiver reads the
+// Closer to the rulebook (issue 21, rules revision 5): the dark-alley coin waiver reads the
 // mover, a guard with one stack empty is an instruction, a draw whose
 // tile is known asks nothing, the final view names the kept wares, and a
 // clash of wares named at the end names the tile only to the two players.
@@ -15,16 +15,12 @@ import (
 	"rumref/referee/pirates"
 )
 
-// faithful puts a game under rules revision 5.
-func faithful(g *pirates.Game) { g.Config.Rules = 5 }
-
 // coin3Scene is the issue's case on the fixed board: two players, Bo (seat
 // 1) to move with supply pirates and coins, the captain on Coin 3, whose
 // ordinary alleys take 3, 3, 3 and 4 pirates and whose dark alley 1.
-func coin3Scene(t *testing.T, rules, supply, coins int) func() *pirates.Game {
+func coin3Scene(t *testing.T, supply, coins int) func() *pirates.Game {
 	return func() *pirates.Game {
 		g := freshGame(t, 2)
-		g.Config.Rules = rules
 		g.Captain = at(t, g.Board, "Coin 3")
 		g.Players[1].Supply, g.Players[1].Coins = supply, coins
 		return g
@@ -57,34 +53,29 @@ func TestDarkAlleyFreeWhenItIsTheMoversOnlyMove(t *testing.T) {
 	d := key(dark[0])
 	// 2 pirates and no coin: no ordinary alley fits Bo, so the dark alley
 	// is his only move and costs no coin; he is not made to board.
-	_, e := run(t, coin3Scene(t, 5, 2, 0), turn(1))
+	_, e := run(t, coin3Scene(t, 2, 0), turn(1))
 	if q := e.Next(); q == nil || q.ID != "turn.menu" || !slices.Equal(optionKeys(e), []string{d, "board"}) {
 		t.Fatalf("Bo with 2 pirates and 0 coins: %v\n%s", e.Next(), events(e))
 	}
-	g, e := run(t, coin3Scene(t, 5, 2, 0), turn(1), "turn.menu="+d)
+	g, e := run(t, coin3Scene(t, 2, 0), turn(1), "turn.menu="+d)
 	takeDarkHop(t, e)
 	if g.Players[1].Coins != 0 || !hasEvent(e, "rp.dark-alley.free", "it is the only move Bo can make, as no free alley leaving Coin 3 can be filled with 2 pirates") {
 		t.Fatalf("the free dark hop: coins %d\n%s", g.Players[1].Coins, events(e))
 	}
 	// With 1 coin the dark alley is offered free and the coin stays.
-	_, e = run(t, coin3Scene(t, 5, 2, 1), turn(1))
+	_, e = run(t, coin3Scene(t, 2, 1), turn(1))
 	if q := e.Next(); q == nil || q.ID != "turn.menu" || strings.Contains(q.Options[0].Label, "coin") {
 		t.Fatalf("Bo with 1 coin: %+v", q)
 	}
-	g, e = run(t, coin3Scene(t, 5, 2, 1), turn(1), "turn.menu="+d)
+	g, e = run(t, coin3Scene(t, 2, 1), turn(1), "turn.menu="+d)
 	takeDarkHop(t, e)
 	if g.Players[1].Coins != 1 {
 		t.Errorf("Bo paid for a dark alley that was his only move: %d coins left\n%s", g.Players[1].Coins, events(e))
 	}
 	// With 3 pirates an ordinary alley fits: the dark alley costs its coin.
-	_, e = run(t, coin3Scene(t, 5, 3, 1), turn(1))
+	_, e = run(t, coin3Scene(t, 3, 1), turn(1))
 	if q := e.Next(); q == nil || !slices.Contains(optionKeys(e), d) || !strings.Contains(q.Options[slices.Index(optionKeys(e), d)].Label, "1 coin") {
 		t.Fatalf("Bo with 3 pirates: %+v", e.Next())
-	}
-	// Saves of revision 4 keep reading the board: Bo boards.
-	_, e = run(t, coin3Scene(t, 4, 2, 0), turn(1))
-	if pending(e) != "" || !hasEvent(e, "rp.turn.one-option", "go on board") {
-		t.Errorf("revision 4: %v\n%s", e.Next(), events(e))
 	}
 }
 
@@ -106,7 +97,6 @@ func TestDarkAlleyWaiverOnExtraHopsLastPlayerAndDeadEnds(t *testing.T) {
 	build := func(last bool) func() *pirates.Game {
 		return func() *pirates.Game {
 			g := freshGame(t, 2)
-			faithful(g)
 			g.Captain = guard3
 			g.Players[1].Supply, g.Players[1].Coins = 5, 0
 			g.Players[0].Out = last
@@ -135,7 +125,7 @@ func TestDarkAlleyWaiverOnExtraHopsLastPlayerAndDeadEnds(t *testing.T) {
 	// A dead end at Coin 2 jumps the captain to Coin 3: the waiver is
 	// worked out there.
 	_, e = run(t, func() *pirates.Game {
-		g := coin3Scene(t, 5, 2, 0)()
+		g := coin3Scene(t, 2, 0)()
 		coin2 := at(t, g.Board, "Coin 2")
 		g.Captain = coin2
 		fillAround(g, coin2, 0)
@@ -158,7 +148,7 @@ func emptyGuardStack(g *pirates.Game, s pirates.TileSort) {
 }
 
 func TestGuardWithAnEmptyStackIsAnInstruction(t *testing.T) {
-	smallGone := func(g *pirates.Game) { faithful(g); emptyGuardStack(g, pirates.SortSmallGuard) }
+	smallGone := func(g *pirates.Game) { emptyGuardStack(g, pirates.SortSmallGuard) }
 	_, e := arriveAt(t, 3, "Guard (7)", 0, smallGone)
 	if q := e.Next(); q == nil || q.ID != "guard.draw" || len(e.Answers()) != 0 {
 		t.Fatalf("with the small stack empty: %+v\n%s", q, events(e))
@@ -178,30 +168,22 @@ func TestGuardWithAnEmptyStackIsAnInstruction(t *testing.T) {
 	if pending(e) != "" || !hasEvent(e, "rp.running-out", "Both guard stacks are empty: Ann gets nothing.") {
 		t.Errorf("both empty: %v\n%s", e.Next(), events(e))
 	}
-	// Revision 4 saves still offer "none".
-	_, e = arriveAt(t, 3, "Guard (7)", 0, func(g *pirates.Game) { g.Config.Rules = 4; emptyGuardStack(g, pirates.SortSmallGuard) })
-	if got := optionKeys(e); pending(e) != "guard.stack" || !slices.Equal(got, []string{"large", "none"}) {
-		t.Errorf("revision 4: %s %v", pending(e), got)
-	}
 }
 
 func TestDrawOfAKnownTileIsAnInstruction(t *testing.T) {
 	// The last bunk, hammock and bedroll of round 5: drawn without a
 	// question, each named in an instruction.
 	draw := func(g *pirates.Game, t *referee.T) { g.DrawSleepingForTest(t) }
-	lastOnes := func(rules int) func() *pirates.Game {
-		return func() *pirates.Game {
-			g := freshGame(t, 4)
-			g.Config.Rules = rules
-			g.Bunk, g.Hammock, g.Bedroll = "", "", ""
-			// The display took a bunk 7, a hammock 4 and a bedroll 1.
-			takeAll(g, pirates.SortBunk, "bunk-6", "bunk-6", "bunk-8")
-			takeAll(g, pirates.SortHammock, "hammock-3", "hammock-3", "hammock-5")
-			takeAll(g, pirates.SortBedroll, "bedroll-1", "bedroll-2", "bedroll-2")
-			return g
-		}
+	lastOnes := func() *pirates.Game {
+		g := freshGame(t, 4)
+		g.Bunk, g.Hammock, g.Bedroll = "", "", ""
+		// The display took a bunk 7, a hammock 4 and a bedroll 1.
+		takeAll(g, pirates.SortBunk, "bunk-6", "bunk-6", "bunk-8")
+		takeAll(g, pirates.SortHammock, "hammock-3", "hammock-3", "hammock-5")
+		takeAll(g, pirates.SortBedroll, "bedroll-1", "bedroll-2", "bedroll-2")
+		return g
 	}
-	g, e := run(t, lastOnes(5), draw)
+	g, e := run(t, lastOnes, draw)
 	if pending(e) != "" || len(e.Answers()) != 0 || g.Bunk != "bunk-7" || g.Hammock != "hammock-4" || g.Bedroll != "bedroll-1" {
 		t.Fatalf("the last sleeping places: pending %s, bunk %q hammock %q bedroll %q\n%s", pending(e), g.Bunk, g.Hammock, g.Bedroll, events(e))
 	}
@@ -215,23 +197,17 @@ func TestDrawOfAKnownTileIsAnInstruction(t *testing.T) {
 	}
 	// Two tiles of one kind left: the top one is known too.
 	_, e = run(t, func() *pirates.Game {
-		g := lastOnes(5)()
+		g := lastOnes()
 		g.Stacks[pirates.SortBunk].Counts["bunk-7"] = 2
 		return g
 	}, draw)
 	if !hasEvent(e, "rp.draw.known", "Draw the top bunk: it is bunk 7, the only kind left in the stack (the bunk beside the ship).") {
 		t.Errorf("one kind left:\n%s", events(e))
 	}
-	// Revision 4 saves still confirm each.
-	_, e = run(t, lastOnes(4), draw)
-	if q := e.Next(); q == nil || q.ID != "round.bunk" || !slices.Equal(optionKeys(e), []string{"bunk-7"}) {
-		t.Errorf("revision 4: %+v", q)
-	}
 }
 
 func TestFinalViewNamesTheKeptWares(t *testing.T) {
 	g := freshGame(t, 3)
-	needed(g)
 	g.Players[0].Wares = []string{"hook-3", "parrot-5"}
 	g.Players[2].Wares = []string{"hat-2"}
 	takeAll(g, pirates.SortWare, "hook-3", "parrot-5", "hat-2")

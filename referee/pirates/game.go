@@ -35,58 +35,23 @@ type Config struct {
 	// Start is the seat of the starting player of round 1.
 	Start  int    `yaml:"start" json:"start"`
 	Layout Layout `yaml:"layout" json:"layout"`
-	// Rules is the revision of rumref's Rum & Pirates rules the game was
-	// started with (RulesRevision for a new game). A save keeps it, so a
-	// game goes on under the rules it began with and its answers replay
-	// exactly: saves from before revision 1 have none (0).
+	// Rules is the revision of rumref's Rum & Pirates questions the save
+	// was made under (RulesRevision for a new game; saves from before
+	// revision 1 have none, 0). The rules read it nowhere: an older save
+	// is migrated to RulesRevision before it is played (journal/migrate).
 	Rules int `yaml:"rules,omitempty" json:"rules,omitempty"`
 }
 
-// RulesRevision is the revision of the rules a new game is started with
-// (its edition). Revision 1 lets a player decline a treasure map (so a lone
-// matching map is asked for too) and accepts a tile put under its stack
-// whenever the table draws it; revision 0 took a lone matching map without
-// asking and offered a tile put under a stack only once the rest of it was
-// gone. Revision 2 asks the table less (revisionAsksLess). Revision 3
-// asks only what the rules need, when they need it (revisionAsksNeeded).
-// Revision 4 takes a roll with rum as one answer (revisionRumInOne).
-// Revision 5 follows the rulebook closer (revisionFaithful).
+// RulesRevision is the revision of rumref's Rum & Pirates questions that
+// this rumref asks, and that a new game records. A change to what the
+// table is asked raises it and ships with the forward migration of saves
+// made before (package journal/migrate), never as a branch here.
+// Revision 5 follows the rulebook closer than 4: the dark-alley coin is
+// waived when the dark alley is the only move the mover can make
+// (rp.dark-alley.free); a guard with one stack empty draws from the other
+// without asking (rp.guard.count); and a draw that can show only one kind
+// of tile asks nothing (rp.draw.known).
 const RulesRevision = 5
-
-// revisionAsksLess is the rules revision that asks the table less (issue
-// 12): the engine takes a question's one legal answer itself; one turn
-// menu lists the alleys with rest and boarding, and "hop again" lists the
-// alleys with "stop here"; rum is offered only where it can help and once
-// per roll after a kept re-roll; the table is asked in public whether
-// anybody joins a pub before anyone is asked in secret; a rendezvous is
-// revealed on demand from the mover's next menu.
-const revisionAsksLess = 2
-
-// revisionAsksNeeded is the rules revision that asks only what the rules
-// need, when they need it (issue 12; rumref #5 to #7): a rendezvous draw
-// asks nothing and a target is named, in public, only when it is revealed
-// (rp.rendezvous.unnamed); keep or sell of a ware is public and the kept
-// wares are named in secret once, at the game's end (rp.supply.unnamed);
-// each pub invitee is asked in public, join or decline (rp.pub.public).
-const revisionAsksNeeded = 3
-
-// revisionRumInOne is the rules revision whose roll of a player holding
-// rum is one answer: the die, or r and the result that stands after a
-// barrel's re-rolls ("r5"); another barrel is offered only if it could
-// help (rum.more). Revision 3 games, saved before it, asked the die and
-// then each re-roll (rum.use, rum.second).
-const revisionRumInOne = 4
-
-// revisionFaithful is the rules revision that follows the rulebook closer
-// (issue 21): the dark-alley coin is waived when the dark alley is the
-// only move the mover can make, whatever the board holds for others
-// (rp.dark-alley.free), so a player without the pirates for any ordinary
-// alley is offered the dark alley free rather than made to board; a
-// guard with one stack empty asks nothing and draws from the other, with
-// no "none" (rp.guard.count); and a draw from a stack that can show only
-// one kind of tile asks nothing: rumref says which tile it is (the last
-// bunk of the fifth round, rp.draw.known).
-const revisionFaithful = 5
 
 // NewConfig is the setup of a new game under today's rules.
 func NewConfig(layout Layout) Config { return Config{Layout: layout, Rules: RulesRevision} }
@@ -147,15 +112,13 @@ type Player struct {
 	// Won holds the public tiles under the flag (pubs, chests, guards,
 	// maps, sleeping places and fulfilled rendezvous), in the order won.
 	Won []string
-	// Wares holds kept ware tiles: secret.
+	// Wares holds the kept ware tiles, named at the game's end: secret.
 	Wares []string
-	// Targets holds unfulfilled rendezvous tiles: secret.
-	Targets []string
-	// FaceDown counts the unfulfilled rendezvous tiles rumref was not
-	// told the targets of (revisionAsksNeeded): the count is public.
+	// FaceDown counts the unfulfilled rendezvous tiles, whose targets
+	// rumref is told only when they are revealed: the count is public.
 	FaceDown int `json:",omitempty"`
-	// Unnamed counts the kept wares rumref was not told (revisionAsksNeeded):
-	// the count is public; the player names them at the game's end.
+	// Unnamed counts the kept wares rumref was not told: the count is
+	// public; the player names them at the game's end.
 	Unnamed int `json:",omitempty"`
 }
 
@@ -272,28 +235,9 @@ func (g *Game) Play(t *referee.T) {
 	g.gameEnd(t)
 }
 
-// legacy reports whether the game runs under rules revision 0 (a save
-// from before revision 1).
-func (g *Game) legacy() bool { return g.Config.Rules == 0 }
-
-// asksLess reports whether the game runs under a rules revision that asks
-// the table less (revisionAsksLess or later).
-func (g *Game) asksLess() bool { return g.Config.Rules >= revisionAsksLess }
-
-// asksNeeded reports whether the game runs under a rules revision that
-// asks only what the rules need (revisionAsksNeeded or later).
-func (g *Game) asksNeeded() bool { return g.Config.Rules >= revisionAsksNeeded }
-
-// rumInOne reports whether a roll with rum is one answer (revisionRumInOne).
-func (g *Game) rumInOne() bool { return g.Config.Rules >= revisionRumInOne }
-
-// faithful reports whether the game runs under revisionFaithful or later.
-func (g *Game) faithful() bool { return g.Config.Rules >= revisionFaithful }
-
-// TakesOnlyAnswers lets the engine take the one legal answer of a question
-// itself, in games started under revisionAsksLess or later; older saves
-// hold such answers in their journals and replay as they were.
-func (g *Game) TakesOnlyAnswers() bool { return g.asksLess() }
+// TakesOnlyAnswers lets the engine take the one legal answer of a public
+// question itself.
+func (g *Game) TakesOnlyAnswers() bool { return true }
 
 // name returns a seat's name, or "the imaginary player".
 func (g *Game) name(p referee.Seat) string {

@@ -8,24 +8,19 @@ import (
 // the small guard stack and reveals its top tile. Only if the pirates in
 // their supply (after this hop) strictly exceed the tile's number do they
 // keep it, plus a coin if it shows one; otherwise it goes face down under
-// its stack. An empty stack cannot be chosen: under revisionFaithful the
-// other one is the mover's only choice, said as an instruction (before,
-// they were asked whether to take it or face no guard); with both empty
-// the action gives nothing.
+// its stack. An empty stack cannot be chosen: with one empty the other is
+// the mover's only choice, said as an instruction; with both empty the
+// action gives nothing.
 func (g *Game) guard(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	large, small := g.Stacks[SortLargeGuard].Size(), g.Stacks[SortSmallGuard].Size()
 	if large == 0 && small == 0 {
-		if g.faithful() {
-			t.Say("rp.running-out", referee.Text("Both guard stacks are empty: %s gets nothing.", referee.Str(pl.Name)))
-		} else {
-			t.Say("rp.running-out", referee.Text("Both guard stacks are empty: nothing happens."))
-		}
+		t.Say("rp.running-out", referee.Text("Both guard stacks are empty: %s gets nothing.", referee.Str(pl.Name)))
 		return
 	}
 	var a referee.Key
 	switch {
-	case g.faithful() && (large == 0 || small == 0):
+	case large == 0 || small == 0:
 		empty, other := SortLargeGuard, SortSmallGuard
 		a = "small"
 		if small == 0 {
@@ -34,16 +29,12 @@ func (g *Game) guard(t *referee.T, p referee.Seat) {
 		t.Say("rp.guard.count", referee.Text("The %s stack is empty: %s draws from the %s stack.", referee.Str(empty.String()), referee.Str(pl.Name), referee.Str(other.String())))
 	default:
 		a = g.askGuardStack(t, p, large, small)
-		if a == "none" {
-			t.Say("rp.guard", referee.Text("%s faces no guard.", referee.Str(pl.Name)))
-			return
-		}
 	}
 	sort := SortSmallGuard
 	if a == "large" {
 		sort = SortLargeGuard
 	}
-	k := g.draw(t, sort, "guard.draw", p, false, referee.Text("%s's guard", referee.Str(pl.Name)))
+	k := g.draw(t, sort, "guard.draw", p, referee.Text("%s's guard", referee.Str(pl.Name)))
 	tile := mustTile(k)
 	if pl.Supply > tile.Value {
 		pl.Won = append(pl.Won, k)
@@ -62,21 +53,12 @@ func (g *Game) guard(t *referee.T, p referee.Seat) {
 }
 
 // askGuardStack asks which guard stack the mover draws from ("large" or
-// "small"); with one of them empty under revisions before
-// revisionFaithful, the other or "none".
+// "small"), both holding tiles.
 func (g *Game) askGuardStack(t *referee.T, p referee.Seat, large, small int) referee.Key {
 	pl := &g.Players[p]
 	c := referee.Choose[referee.Key](t)
-	if large > 0 {
-		c.Add("large", referee.Text("Large guard (4 to 6, %d in the stack)", referee.Int(large)))
-	}
-	if small > 0 {
-		c.Add("small", referee.Text("Small guard (1 to 3, %d in the stack)", referee.Int(small)))
-	}
+	c.Add("large", referee.Text("Large guard (4 to 6, %d in the stack)", referee.Int(large)))
+	c.Add("small", referee.Text("Small guard (1 to 3, %d in the stack)", referee.Int(small)))
 	text := referee.Text("%s meets the city guard with %s in supply: face a large or a small guard?", referee.Str(pl.Name), referee.Count(pl.Supply, "pirate"))
-	if c.Len() == 1 {
-		c.AddText("none", "Face no guard")
-		text = referee.Text("%s meets the city guard with %s in supply. One guard stack is empty: take a tile from the other?", referee.Str(pl.Name), referee.Count(pl.Supply, "pirate"))
-	}
 	return c.Pick(t, referee.Question{ID: "guard.stack", Actor: p, Rule: "rp.guard", Prompt: text})
 }

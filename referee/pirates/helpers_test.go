@@ -33,12 +33,9 @@ func fixedBoard(tb testing.TB) *pirates.Board {
 	return b
 }
 
-// config is an n-player setup starting with seat 0, under rules revision
-// 1: the tests written before revision 2 keep its questions, and the tests
-// of revision 2 set it (asksLess).
+// config is an n-player setup starting with seat 0.
 func config(n int) pirates.Config {
 	c := pirates.NewConfig(setup.FixedLayout())
-	c.Rules = 1
 	for i := range n {
 		c.Players = append(c.Players, pirates.PlayerConfig{Name: names[i], Color: colors[i]})
 	}

@@ -20,8 +20,7 @@ func mapColor(k Kind) string {
 // treasureMap resolves a treasure-map intersection: the mover may take one
 // face-up map of the intersection's color (their choice when the values
 // differ, the highest offered first) or decline, and a map taken is
-// replaced by one draw. Under rules revision 0 a lone matching map was
-// taken without asking and there was no "take none".
+// replaced by one draw.
 func (g *Game) treasureMap(t *referee.T, p referee.Seat, k Kind) {
 	pl := &g.Players[p]
 	col := mapColor(k)
@@ -36,14 +35,9 @@ func (g *Game) treasureMap(t *referee.T, p referee.Seat, k Kind) {
 		t.Say("rp.map", referee.Text("No face-up %s map: %s gets nothing.", referee.Str(col), referee.Str(pl.Name)))
 		return
 	}
-	if !g.legacy() {
-		c.AddText("none", "Take no map")
-	}
-	m := string(c.Values()[0])
-	if c.Len() > 1 {
-		m = string(c.Pick(t, referee.Question{ID: "map.take", Actor: p, Rule: "rp.map.choice",
-			Prompt: referee.Text("%s: take which face-up %s map? (You may also take none.)", referee.Str(pl.Name), referee.Str(col))}))
-	}
+	c.AddText("none", "Take no map")
+	m := string(c.Pick(t, referee.Question{ID: "map.take", Actor: p, Rule: "rp.map.choice",
+		Prompt: referee.Text("%s: take which face-up %s map? (You may also take none.)", referee.Str(pl.Name), referee.Str(col))}))
 	if m == "none" {
 		t.Say("rp.map.choice", referee.Text("%s takes no map; the display stays as it is.", referee.Str(pl.Name)))
 		return
@@ -51,7 +45,7 @@ func (g *Game) treasureMap(t *referee.T, p referee.Seat, k Kind) {
 	g.Maps = removeOne(g.Maps, m)
 	pl.Won = append(pl.Won, m)
 	t.Say("rp.map", referee.Text("%s takes the %s.", referee.Str(pl.Name), referee.Str(mustTile(m).Label)))
-	if d := g.draw(t, SortMap, "map.refill", referee.Table, false, referee.Text("refill the maps display")); d != "" {
+	if d := g.draw(t, SortMap, "map.refill", referee.Table, referee.Text("refill the maps display")); d != "" {
 		g.Maps = append(g.Maps, d)
 		t.Say("rp.map", referee.Text("The maps display is refilled with the %s.", referee.Str(mustTile(d).Label)))
 	}

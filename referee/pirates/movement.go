@@ -65,13 +65,13 @@ func (g *Game) costFor(p referee.Seat, k int, last bool) darkCost {
 
 // darkCoinDue reports whether a dark-alley hop from c costs its extra coin
 // (rp.dark-alley.free). The coin is waived when the dark alley is the
-// only possible move: under revisionFaithful, the only move for the
-// mover, so an empty ordinary alley counts only if they can fill it with
-// their supply pirates and pay its hop coin; under older revisions, and
-// without a mover, when no ordinary alley at c is empty at all.
+// only possible move: the only move for the mover, so an empty ordinary
+// alley counts only if they can fill it with their supply pirates and pay
+// its hop coin; without a mover, when no ordinary alley at c is empty at
+// all.
 func (g *Game) darkCoinDue(cost *darkCost, c int) bool {
 	m := cost.mover
-	if m == nil || !g.faithful() {
+	if m == nil {
 		return g.hasEmptyPlain(c)
 	}
 	extra, _ := hopCoins(hop{}, cost.k, cost.last)
@@ -267,7 +267,7 @@ func (g *Game) isLast(p referee.Seat) bool {
 }
 
 // alley is an alley ID offered in a question; its key is "a" and the ID.
-// The turn menus (revisionAsksLess) offer the alleys beside the other
+// The turn menus offer the alleys beside the other
 // ways to end or spend the turn, which are alleys of their own: noAlley
 // ("none"), restTurn ("rest"), goOnBoard ("board") and avast ("avast").
 type alley int
@@ -278,7 +278,7 @@ const (
 	restTurn alley = -2
 	boardNow alley = -3
 	avast    alley = -4
-	// revealHere opens the secret rendezvous question (revisionAsksLess).
+	// revealHere opens the secret rendezvous question.
 	revealHere alley = -5
 )
 
@@ -304,7 +304,7 @@ func (a alley) Key() string {
 
 // move runs a "move the captain" turn: hops until the player says Avast,
 // cannot hop again, or is out of pirates. first is the alley the turn menu
-// already chose for the first hop (revisionAsksLess), or noAlley.
+// chose for the first hop.
 func (g *Game) move(t *referee.T, p referee.Seat, first alley) {
 	last := g.isLast(p)
 	for k := 0; ; k++ {
@@ -318,20 +318,12 @@ func (g *Game) move(t *referee.T, p referee.Seat, first alley) {
 				g.offerRendezvous(t, p)
 				return
 			}
-			if g.asksLess() {
-				entry = g.hopAgain(t, p, k, last)
-			} else if !g.askHopAgain(t, p, k, last) {
-				entry = avast
-			}
-			if entry == avast {
+			if entry = g.hopAgain(t, p, k, last); entry == avast {
 				t.Say("rp.move", referee.Text("%s says Avast: the turn ends.", referee.Str(pl.Name)))
 				return
 			}
 		}
 		g.escapeDeadEnd(t)
-		if entry == noAlley {
-			entry = g.askAlley(t, p, k, last)
-		}
 		g.hop(t, p, k, last, entry)
 		g.arrive(t, p)
 		if pl.Supply == 0 {
@@ -343,26 +335,7 @@ func (g *Game) move(t *referee.T, p referee.Seat, first alley) {
 	}
 }
 
-// askHopAgain asks, before hop number k under revisions before
-// revisionAsksLess, whether the mover hops again or says Avast.
-func (g *Game) askHopAgain(t *referee.T, p referee.Seat, k int, last bool) bool {
-	pl := &g.Players[p]
-	cost := "1 coin"
-	if last {
-		cost = "free for the last player still in"
-	}
-	c := referee.Choose[referee.Key](t)
-	c.AddText("avast", "Avast! End the turn")
-	if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
-		c.Add("hop", referee.Text("Hop again (%s) (dead end: the captain first jumps to %s)", referee.Str(cost), referee.Str(g.Board.Intersections[to].Name)))
-	} else {
-		c.Add("hop", referee.Text("Hop again (%s)", referee.Str(cost)))
-	}
-	return c.Pick(t, referee.Question{ID: "move.more", Actor: p, Rule: "rp.move",
-		Prompt: referee.Text("%s: the captain is on %s. Hop again (%s) or say Avast to end the turn?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Str(cost))}) == "hop"
-}
-
-// hopAgain is the menu before hop number k under revisionAsksLess: every
+// hopAgain is the menu before hop number k: every
 // alley the mover can pay for, with its cost, and Avast; after an arrival
 // where a face-down rendezvous could be met, also the rendezvous reveal
 // (which asks in secret and comes back here).
@@ -423,22 +396,6 @@ func (g *Game) addHops(c *referee.Choices[alley], p referee.Seat, from, k int, l
 	}
 }
 
-// askAlley asks which empty alley the captain takes as hop number k
-// (revisions before revisionAsksLess ask it after "move the captain").
-func (g *Game) askAlley(t *referee.T, p referee.Seat, k int, last bool) alley {
-	pl := &g.Players[p]
-	from := g.Captain
-	c := referee.Choose[alley](t)
-	g.addHops(&c, p, from, k, last)
-	prompt := referee.Text("%s moves the captain from %s (first hop: no hop coin, %s in supply). Which empty alley?",
-		referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Count(pl.Supply, "pirate"))
-	if k > 0 {
-		prompt = referee.Text("%s moves the captain from %s (hop %d, %s in supply). Which empty alley?",
-			referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Int(k+1), referee.Count(pl.Supply, "pirate"))
-	}
-	return c.Pick(t, referee.Question{ID: "move.alley", Actor: p, Rule: "rp.move", Prompt: prompt})
-}
-
 // hop takes hop number k along the entry alley chosen (and for a dark
 // alley asks which exit), collects the coins and pirates, and moves the
 // captain.
@@ -466,7 +423,7 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 		q := referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit",
 			Prompt: referee.Text("%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?", referee.Str(pl.Name), referee.Str(ea.Exit), referee.Count(ea.Segments, "pirate"))}
 		if len(exits) == 1 {
-			// Taken without asking under revisionAsksLess.
+			// Taken without asking.
 			q.Only = referee.Text("Only one dark alley is free for the captain to come out of: %s.", referee.Str(g.Board.Alleys[exits[0].Exit].Exit))
 		}
 		x := int(xc.Pick(t, q))
@@ -501,8 +458,7 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 			rule = "rp.dark-alley.free"
 			pays = referee.Sub(referee.Text("%s The dark alley costs no coin: no other alley leaving %s is free.", referee.Str(paid), referee.Str(g.Board.Intersections[from].Name)))
 			if g.hasEmptyPlain(from) {
-				// revisionFaithful: the free ordinary alleys are too long
-				// for the mover (their coins cannot be the reason: the
+				// The free ordinary alleys are too long for the mover (their coins cannot be the reason: the
 				// hop coin of an ordinary alley is the dark alley's too).
 				pays = referee.Sub(referee.Text("%s The dark alley costs no coin: it is the only move %s can make, as no free alley leaving %s can be filled with %s.",
 					referee.Str(paid), referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Count(supply, "pirate")))
@@ -524,9 +480,6 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 // arrive resolves the captain's arrival by the mover's own hop: first a
 // possible rendezvous, then the intersection's action.
 func (g *Game) arrive(t *referee.T, p referee.Seat) {
-	if !g.asksLess() {
-		g.fulfilRendezvous(t, p)
-	}
 	switch k := g.Board.Intersections[g.Captain].Kind; {
 	case k == Coin:
 		g.coin(t, p)

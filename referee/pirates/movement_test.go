@@ -1,6 +1,7 @@
 package pirates_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -37,7 +38,7 @@ func TestFigurePirateCosts(t *testing.T) {
 			g := freshGame(t, 3)
 			g.Captain = from
 			return g
-		}, turn(0), "turn.choice=move", "move.alley="+key(ids[0]))
+		}, turn(0), "turn.menu="+key(ids[0]))
 		if got := 10 - g.Players[0].Supply; got != c.want || g.Captain != to {
 			t.Errorf("%s - %s: took %d pirates, captain on %s; want %d and %s", c.from, c.to, got,
 				b.Intersections[g.Captain].Name, c.want, c.to)
@@ -54,7 +55,7 @@ func TestFigurePirateCosts(t *testing.T) {
 		g := freshGame(t, 3)
 		g.Captain = coin3
 		return g
-	}, turn(0), "turn.choice=move", "move.alley="+key(in), "move.exit="+key(out))
+	}, turn(0), "turn.menu="+key(in), "move.exit="+key(out))
 	if g.Players[0].Supply != 6 || g.Players[0].Coins != 1 || g.Captain != guard6 || g.Occupant[in] != 0 || g.Occupant[out] != 0 {
 		t.Errorf("dark hop: supply %d coins %d captain %d", g.Players[0].Supply, g.Players[0].Coins, g.Captain)
 	}
@@ -65,8 +66,8 @@ func TestFigurePirateCosts(t *testing.T) {
 
 func TestExtraHopCostsOneCoinAndActionsResolveBetweenHops(t *testing.T) {
 	g, e := run(t, func() *pirates.Game { return freshGame(t, 3) }, turn(0),
-		"turn.choice=move", "move.alley=a0", // HQ -> Coin 1: +1 coin
-		"move.more=hop", "move.alley=a1", // Coin 1 -> Pirate (1): pays 1, recruits
+		"turn.menu=a0",  // HQ -> Coin 1: +1 coin
+		"move.again=a1", // Coin 1 -> Pirate (1): pays 1, recruits
 	)
 	p := g.Players[0]
 	if p.Coins != 2 || p.Supply != 8 || p.Office != 4 {
@@ -75,7 +76,7 @@ func TestExtraHopCostsOneCoinAndActionsResolveBetweenHops(t *testing.T) {
 	if !hasEvent(e, "rp.move", "Pays 1 coin for the extra hop") {
 		t.Errorf("no event for the extra hop's coin:\n%s", events(e))
 	}
-	if pending(e) != "move.more" {
+	if pending(e) != "move.again" {
 		t.Fatalf("pending %q", pending(e))
 	}
 	if err := e.Answer("avast"); err != nil {
@@ -92,10 +93,10 @@ func TestOnlyEmptyAffordableAlleysAreOffered(t *testing.T) {
 		g.Occupant[0] = 1 // Coin 1 - HQ taken by Bo
 		g.Players[0].Supply = 3
 		return g
-	}, turn(0), "turn.choice=move")
+	}, turn(0))
 	// HQ: a0 taken, a3 (3) and a4 (2) fit, a41 (4) and a43 (5) are too long.
-	if got := optionKeys(e); !slices.Equal(got, []string{"a3", "a4"}) {
-		t.Errorf("options %v, want [a3 a4]", got)
+	if got := optionKeys(e); !slices.Equal(got, []string{"a3", "a4", "rest", "board"}) {
+		t.Errorf("options %v, want [a3 a4 rest board]", got)
 	}
 	if err := e.Answer("a41"); err == nil {
 		t.Error("a hop needing more pirates than the supply was accepted")
@@ -107,7 +108,7 @@ func TestNoCoinNoExtraHop(t *testing.T) {
 		g := freshGame(t, 3)
 		g.Players[0].Coins = 0
 		return g
-	}, turn(0), "turn.choice=move", "move.alley=a4") // HQ -> Rum (1)
+	}, turn(0), "turn.menu=a4") // HQ -> Rum (1)
 	if pending(e) != "" || !hasEvent(e, "rp.move", "Ann's turn ends after this hop.") || g.Players[0].Rum != 2 {
 		t.Errorf("pending %q rum %d events:\n%s", pending(e), g.Players[0].Rum, events(e))
 	}
@@ -121,7 +122,7 @@ func TestNoCoinNoExtraHop(t *testing.T) {
 		g := freshGame(t, 3)
 		g.Players[0].Supply = 3
 		return g
-	}, turn(0), "turn.choice=move", "move.alley=a4") // 2 pirates to Rum (1); 1 left fits no alley there
+	}, turn(0), "turn.menu=a4") // 2 pirates to Rum (1); 1 left fits no alley there
 	pirates := e.Events()[len(e.Events())-1]
 	if pending(e) != "" || pirates.For(referee.Public) != coins.For(referee.Public) || !strings.Contains(pirates.For(0), "1 pirate in your supply") {
 		t.Errorf("turn end for want of pirates: public %q (for want of coins %q), Ann %q\n%s",
@@ -139,7 +140,7 @@ func TestDarkAlleyCoinWaiverAndExits(t *testing.T) {
 		g.Captain = coin3
 		fillAround(g, coin3, 1, 68)
 		return g
-	}, turn(0), "turn.choice=move", "move.alley=a68", "move.exit=a73")
+	}, turn(0), "turn.menu=a68", "move.exit=a73")
 	if g.Players[0].Coins != 2 || !hasEvent(e, "rp.dark-alley.free", "costs no coin") {
 		t.Errorf("waived dark alley: coins %d\n%s", g.Players[0].Coins, events(e))
 	}
@@ -151,7 +152,7 @@ func TestDarkAlleyCoinWaiverAndExits(t *testing.T) {
 		g.Captain = supply3
 		g.Occupant[79] = 2
 		return g
-	}, turn(0), "turn.choice=move", "move.alley=a69")
+	}, turn(0), "turn.menu=a69")
 	keys := optionKeys(e)
 	for _, bad := range []string{"a69", "a70", "a79"} {
 		if slices.Contains(keys, bad) {
@@ -169,7 +170,7 @@ func TestDarkAlleyCoinWaiverAndExits(t *testing.T) {
 		g.Captain = guard6
 		g.Players[0].Supply = 3
 		return g
-	}, turn(0), "turn.choice=move")
+	}, turn(0))
 	if slices.Contains(optionKeys(e), "a73") {
 		t.Errorf("dark alley needing 4 pirates offered with 3: %v", optionKeys(e))
 	}
@@ -178,7 +179,7 @@ func TestDarkAlleyCoinWaiverAndExits(t *testing.T) {
 		g.Captain = guard6
 		g.Players[0].Supply = 4
 		return g
-	}, turn(0), "turn.choice=move", "move.alley=a73")
+	}, turn(0), "turn.menu=a73")
 	if got := optionKeys(e); !slices.Equal(got, []string{"a65", "a68", "a70", "a79", "a85", "a86"}) {
 		t.Errorf("exits with 1 pirate left: %v", got)
 	}
@@ -188,7 +189,7 @@ func TestDarkAlleyCoinWaiverAndExits(t *testing.T) {
 		g.Captain = guard6
 		g.Players[0].Coins = 0
 		return g
-	}, turn(0), "turn.choice=move")
+	}, turn(0))
 	if slices.Contains(optionKeys(e), "a73") {
 		t.Errorf("dark alley offered without a coin to pay: %v", optionKeys(e))
 	}
@@ -219,21 +220,25 @@ func TestDeadEndJumpsCoinToCoin(t *testing.T) {
 			}
 			return g
 		}, turn(0))
-		if q := e.Next(); q == nil || !strings.Contains(q.Label("move"), "dead end") {
-			t.Errorf("%s: the move option does not warn of the jump", c.name)
+		q := e.Next()
+		if q == nil || q.ID != "turn.menu" || !strings.Contains(q.Text, "a dead end: the captain first jumps to "+b.Intersections[c.want].Name) {
+			t.Fatalf("%s: the menu does not warn of the jump: %+v", c.name, q)
 		}
-		if err := e.Answer("move"); err != nil {
+		// The hops offered leave the coin the captain jumps to.
+		for _, o := range q.Options {
+			var id int
+			if _, err := fmt.Sscanf(o.Key, "a%d", &id); err == nil && b.Alleys[id].A != c.want && b.Alleys[id].B != c.want {
+				t.Errorf("%s: the menu offers %s, which does not leave %s", c.name, o.Label, b.Intersections[c.want].Name)
+			}
+		}
+		if err := e.Answer(q.Options[0].Key); err != nil {
 			t.Fatal(err)
 		}
-		g := e.Game().(scene).Game
-		if g.Captain != c.want || !hasEvent(e, "rp.dead-end", "no coin action") || g.Players[0].Coins != 2 {
-			t.Errorf("%s: captain on %s, coins %d\n%s", c.name, b.Intersections[g.Captain].Name, g.Players[0].Coins, events(e))
+		if !hasEvent(e, "rp.dead-end", "no coin action") || !hasEvent(e, "rp.dead-end", b.Intersections[c.want].Name) {
+			t.Errorf("%s: no jump to %s\n%s", c.name, b.Intersections[c.want].Name, events(e))
 		}
 		if c.passed != "" && !hasEvent(e, "rp.dead-end", c.passed) {
 			t.Errorf("%s: jump does not name the dead ends passed\n%s", c.name, events(e))
-		}
-		if pending(e) != "move.alley" {
-			t.Errorf("%s: pending %q", c.name, pending(e))
 		}
 	}
 }
@@ -299,7 +304,7 @@ func TestMustBoardWhenNeitherHopNorRest(t *testing.T) {
 }
 
 func TestRestAndBoard(t *testing.T) {
-	g, e := run(t, func() *pirates.Game { return freshGame(t, 3) }, turn(0), "turn.choice=rest")
+	g, e := run(t, func() *pirates.Game { return freshGame(t, 3) }, turn(0), "turn.menu=rest")
 	if g.Players[0].Coins != 1 || pending(e) != "" || !hasEvent(e, "rp.rest", "pays 1 coin") {
 		t.Errorf("rest: coins %d", g.Players[0].Coins)
 	}
@@ -313,7 +318,7 @@ func TestRestAndBoard(t *testing.T) {
 		g.Mast = []pirates.MastRow{{Player: 2, Left: 3}}
 		g.Players[0].Supply = 7
 		return g
-	}, turn(0), "turn.choice=board")
+	}, turn(0), "turn.menu=board")
 	if !g.Players[0].Out || g.Players[0].Supply != 0 || len(g.Mast) != 2 || g.Mast[1] != (pirates.MastRow{Player: 0, Left: 7}) {
 		t.Errorf("board: %+v %+v", g.Players[0], g.Mast)
 	}
@@ -323,7 +328,7 @@ func TestRestAndBoard(t *testing.T) {
 		g.Players[0].Coins = 0
 		return g
 	}, turn(0))
-	if got := optionKeys(e); !slices.Equal(got, []string{"move", "board"}) {
+	if got := optionKeys(e); slices.Contains(got, "rest") || !slices.Contains(got, "board") || len(got) < 2 {
 		t.Errorf("options without a coin %v", got)
 	}
 }
@@ -333,7 +338,7 @@ func TestOutOfPiratesByMoving(t *testing.T) {
 		g := freshGame(t, 3)
 		g.Players[0].Supply = 1
 		return g
-	}, turn(0), "turn.choice=move", "move.alley=a0")
+	}, turn(0), "turn.menu=a0")
 	if !g.Players[0].Out || pending(e) != "" || !hasEvent(e, "rp.board", "no pirates left") || len(g.Mast) != 0 {
 		t.Errorf("out: %+v pending %q mast %v", g.Players[0], pending(e), g.Mast)
 	}
@@ -346,9 +351,9 @@ func TestLastPlayerHopsFreeButDarkAlleyCosts(t *testing.T) {
 		g.Players[0].Coins = 0
 		return g
 	}, turn(0),
-		"turn.choice=move", "move.alley=a0", // HQ -> Coin 1: 1 coin
-		"move.more=hop", "move.alley=a1", // -> Pirate (1), free
-		"move.more=hop", "move.alley=a65", "move.exit=a68", // dark to Coin 3: pays 1, then +1
+		"turn.menu=a0",                    // HQ -> Coin 1: 1 coin
+		"move.again=a1",                   // -> Pirate (1), free
+		"move.again=a65", "move.exit=a68", // dark to Coin 3: pays 1, then +1
 	)
 	p := g.Players[0]
 	if p.Coins != 1 || p.Supply != 10-1-2+1-2 {
@@ -391,7 +396,7 @@ func TestActionPhaseTurnOrderAndEnd(t *testing.T) {
 // intersection whose only free alley is a dark alley with no free exit
 // anywhere: the event must not claim every alley there is taken.
 func TestDeadEndJumpExplainsDarkAlleyWithoutExit(t *testing.T) {
-	g, e := run(t, func() *pirates.Game {
+	_, e := run(t, func() *pirates.Game {
 		g := freshGame(t, 3)
 		coin8 := g.Board.CoinOf[8]
 		g.Captain = coin8
@@ -402,9 +407,12 @@ func TestDeadEndJumpExplainsDarkAlleyWithoutExit(t *testing.T) {
 			}
 		}
 		return g
-	}, turn(0), "turn.choice=move")
-	if g.Captain != g.Board.CoinOf[9] {
-		t.Fatalf("captain on %s, want Coin 9", g.Board.Intersections[g.Captain].Name)
+	}, turn(0))
+	if q := e.Next(); q == nil || !strings.Contains(q.Text, "first jumps to Coin 9") {
+		t.Fatalf("the menu does not jump to Coin 9: %+v", q)
+	}
+	if err := e.Answer(optionKeys(e)[0]); err != nil {
+		t.Fatal(err)
 	}
 	if hasEvent(e, "rp.dead-end", "Every alley at Coin 8 is taken") {
 		t.Errorf("the jump claims every alley is taken while a dark alley is free:\n%s", events(e))
@@ -423,7 +431,7 @@ func TestDarkExitQuestionCitesTheExitRule(t *testing.T) {
 		g := freshGame(t, 3)
 		g.Captain = coin3
 		return g
-	}, turn(0), "turn.choice=move", "move.alley="+key(darkAt(b, coin3)[0]))
+	}, turn(0), "turn.menu="+key(darkAt(b, coin3)[0]))
 	if q := e.Next(); q == nil || q.ID != "move.exit" || q.Rule != "rp.dark-alley.exit" {
 		t.Errorf("pending %+v, want move.exit citing rp.dark-alley.exit", q)
 	}
@@ -440,12 +448,12 @@ func TestHopAgainWarnsOfDeadEnd(t *testing.T) {
 		g := freshGame(t, 3)
 		fillAround(g, coin1, 1, first)
 		return g
-	}, turn(0), "turn.choice=move", "move.alley="+key(first))
+	}, turn(0), "turn.menu="+key(first))
 	q := e.Next()
-	if q == nil || q.ID != "move.more" {
+	if q == nil || q.ID != "move.again" {
 		t.Fatalf("pending %v", q)
 	}
-	if !strings.Contains(q.Label("hop"), "dead end: the captain first jumps to Coin 2") {
-		t.Errorf("hop-again label %q does not warn of the jump", q.Label("hop"))
+	if !strings.Contains(q.Text, "dead end: the captain first jumps to Coin 2") {
+		t.Errorf("hop-again question %q does not warn of the jump", q.Text)
 	}
 }

@@ -1,11 +1,13 @@
 package pirates_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"rumref/games"
+	"rumref/journal/migrate"
 	"strings"
 	"testing"
 
@@ -14,67 +16,88 @@ import (
 	"rumref/setup"
 )
 
-// TestSavesOfRevisionZeroReplay replays whole games saved by rumref
-// 221e179, before rules revision 1 (random legal games of 2 to 5 players
-// on random boards; they take lone maps without a question and hold
-// refused secret draws), and checks that each replays to its end in
-// exactly the final state and score that rumref recorded.
-func TestSavesOfRevisionZeroReplay(t *testing.T) { replaySaves(t, "rev0", 0, 4) }
+// oldSaves is what every save of testdata (whole games of older rules
+// revisions, each with the end its own rumref recorded in its .golden
+// file) becomes under today's rules: migrated, when it replays to that
+// same end; or refused, with the revision and answer named.
+//
+//   - rev0, rev1, rev2: saved by 221e179, 7c1b991 and db29fd8, before
+//     revision 3 named secret draws only when revealed or at the end:
+//     refused as a whole.
+//   - rev3: saved by 0cf0685, before revision 4 took a roll with rum as one
+//     answer (their rum.use and rum.second are rewritten).
+//   - rev3r: saved as revision 3 by 731d91d, after 00241b9 took a roll with
+//     rum as one answer and before that became revision 4 (it holds no
+//     rum.use, so it is migrated as it is).
+//   - rev4: saved by f0374f8, before revision 5 (known draws are dropped).
+var oldSaves = map[string]struct {
+	// refused is the refusal's answer (1-based; 0: the whole revision),
+	// or -1 for a save that is migrated.
+	refused int
+}{
+	"rev0-2p": {0}, "rev0-3p": {0}, "rev0-4p": {0}, "rev0-5p": {0},
+	"rev1-2p": {0}, "rev1-3p": {0}, "rev1-4p": {0}, "rev1-5p": {0},
+	"rev2-2p": {0}, "rev2-3p": {0}, "rev2-4p": {0}, "rev2-5p": {0},
+	"rev3-1": {-1}, "rev3-2": {-1}, "rev3-3": {-1}, "rev3r-5p": {-1},
+	"rev4-2p": {-1}, "rev4-4p": {-1}, "rev4-5p": {-1},
+	// Turn 91 ends where a dark alley free for the mover would have let
+	// the turn go on.
+	"rev4-3p": {91},
+}
 
-// TestSavesOfRevisionOneReplay replays whole games saved under rules
-// revision 1 by rumref 7c1b991, before revision 2 asked less: their
-// journals hold turn.choice, move.alley and move.more, a secret pub.join
-// for every invitee, a rendezvous.reveal at every fitting arrival, and
-// answers to questions with one legal answer.
-func TestSavesOfRevisionOneReplay(t *testing.T) { replaySaves(t, "rev1", 1, 4) }
-
-// TestSavesOfRevisionTwoReplay replays whole games saved under rules
-// revision 2 by rumref db29fd8, before revision 3 asked only what the
-// rules need: their journals hold secret supply.draw, supply.keep and
-// rendezvous.draw answers, pub.invite and secret pub.join, rum.spend,
-// rum.reroll and rum.again (random legal games of 2 to 5 players on random
-// boards; the goldens were written by db29fd8).
-func TestSavesOfRevisionTwoReplay(t *testing.T) { replaySaves(t, "rev2", 2, 4) }
-
-// TestSavesOfRevisionThreeReplay replays whole games saved under rules
-// revision 3 by rumref 0cf0685, before revision 4 took a roll with rum as
-// one answer: their journals hold rum.use and rum.second after a die
-// (random legal games of 3 to 5 players; the goldens were written by
-// 0cf0685).
-// They are migrated to revision 4 (journal/migrate), and replay there to
-// the same ends.
-func TestSavesOfRevisionThreeReplay(t *testing.T) { replaySaves(t, "rev3", 4, 3) }
-
-// TestSavesOfRevisionThreeWithRumInOneReplay replays a finished 5-player
-// game saved as rules revision 3 by rumref 731d91d, after 00241b9 took a
-// roll with rum as one answer and before that became revision 4: its
-// journal holds chest.roll and wrangle.roll answers such as r5 and no
-// rum.use, so it is migrated to revision 4 as it is and replays to
-// the end 731d91d recorded.
-func TestSavesOfRevisionThreeWithRumInOneReplay(t *testing.T) { replaySaves(t, "rev3r", 4, 1) }
-
-// TestSavesOfRevisionFourReplay replays whole games saved under rules
-// revision 4 by rumref f0374f8, before revision 5 read the dark-alley
-// waiver for the mover, drew from the other guard stack without asking
-// and told a draw whose tile is known (random legal games of 2 to 5
-// players on random boards; the goldens were written by f0374f8). Each
-// asks, as revision 4 did, a draw whose tile is known, and the 3-player
-// game ends a turn where a dark alley free for the mover would have gone
-// on: replayed as revision 5 none of them gets through its answers.
-func TestSavesOfRevisionFourReplay(t *testing.T) {
-	replaySaves(t, "rev4", 4, 4)
-	saves, _ := filepath.Glob(filepath.Join("testdata", "rev4", "*.yaml"))
+// TestOldSavesMigrateOrAreRefused checks every save of testdata against
+// oldSaves.
+func TestOldSavesMigrateOrAreRefused(t *testing.T) {
+	saves, err := filepath.Glob(filepath.Join("testdata", "rev*", "*.yaml"))
+	if err != nil || len(saves) != 20 {
+		t.Fatalf("want the 20 old saves, found %d (%v)", len(saves), err)
+	}
 	for _, path := range saves {
-		cfg, _, answers := savedGame(t, path)
-		cfg.Rules = 5
+		f, _, err := games.Read(path)
+		if err != nil {
+			t.Fatalf("%s does not open: %v", path, err)
+		}
+		want, ok := oldSaves[strings.TrimSuffix(filepath.Base(path), ".yaml")]
+		if !ok {
+			t.Fatalf("%s is not in oldSaves", path)
+		}
+		rules := f.Setup.(*pirates.Config).Rules
+		m, err := games.Migrate(f)
+		var r *migrate.Refusal
+		switch {
+		case want.refused < 0 && err != nil:
+			t.Errorf("%s is refused: %v", path, err)
+			continue
+		case want.refused >= 0 && !errors.As(err, &r):
+			t.Errorf("%s: %v, want it refused at answer %d", path, err, want.refused)
+			continue
+		case want.refused >= 0:
+			if r.Answer != want.refused || r.Revision != rules || !strings.Contains(err.Error(), fmt.Sprintf("saved under revision %d of rumref's Rum & Pirates questions", rules)) {
+				t.Errorf("%s: refused at answer %d: %v; want answer %d", path, r.Answer, err, want.refused)
+			}
+			continue
+		}
+		cfg := *m.File.Setup.(*pirates.Config)
 		board, err := setup.Assemble(cfg.Layout)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, answers); err == nil {
-			t.Errorf("%s replays as revision 5 too: the revision changes nothing it asks", path)
-			e.Close()
+		e, err := referee.Replay(func() referee.Game { return pirates.New(cfg, board) }, m.File.Answers)
+		if err != nil {
+			t.Fatalf("%s does not replay migrated: %v", path, err)
 		}
+		g := e.Game().(*pirates.Game)
+		if !e.Over() || g.Final == nil {
+			t.Fatalf("%s: the game is not over after its %d answers", path, len(m.File.Answers))
+		}
+		end, err := os.ReadFile(strings.TrimSuffix(path, ".yaml") + ".golden")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprintf("%s%+v\n", dump(g), *g.Final); got != string(end) {
+			t.Errorf("%s replays to another end:\n got %s\nwant %s", path, got, end)
+		}
+		e.Close()
 	}
 }
 
@@ -101,45 +124,16 @@ func savedGame(tb testing.TB, path string) (pirates.Config, func() referee.Game,
 	return cfg, func() referee.Game { return pirates.New(cfg, board) }, f.Answers
 }
 
-// replaySaves replays the n saves in testdata/dir, which are read as of
-// rules revision rules, and checks each ends in the recorded state and
-// score.
-func replaySaves(t *testing.T, dir string, rules, n int) {
-	saves, err := filepath.Glob(filepath.Join("testdata", dir, "*.yaml"))
-	if err != nil || len(saves) != n {
-		t.Fatalf("want the %d saves of revision %d, found %v (%v)", n, rules, saves, err)
-	}
-	for _, path := range saves {
-		cfg, factory, answers := savedGame(t, path)
-		if cfg.Rules != rules {
-			t.Fatalf("%s: rules revision %d, want %d", path, cfg.Rules, rules)
-		}
-		e, err := referee.Replay(factory, answers)
-		if err != nil {
-			t.Fatalf("%s does not replay: %v", path, err)
-		}
-		g := e.Game().(*pirates.Game)
-		if !e.Over() || g.Final == nil {
-			t.Fatalf("%s: the game is not over after its %d answers", path, len(answers))
-		}
-		want, err := os.ReadFile(strings.TrimSuffix(path, ".yaml") + ".golden")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := fmt.Sprintf("%s%+v\n", dump(g), *g.Final); got != string(want) {
-			t.Errorf("%s replays to another end:\n got %s\nwant %s", path, got, want)
-		}
-		e.Close()
-	}
-}
-
 // TestEndRulingsAgreeInNumber: the scoring lines of the recorded games
 // say "scores nothing" of one tile and count their tiles in words
 // ("1 unfulfilled rendezvous tile", not "1 ... tile(s)").
 func TestEndRulingsAgreeInNumber(t *testing.T) {
-	saves, _ := filepath.Glob(filepath.Join("testdata", "rev*", "*.yaml"))
+	saves, _ := filepath.Glob(filepath.Join("testdata", "rev[34]*", "*.yaml"))
 	seen := 0
 	for _, path := range saves {
+		if oldSaves[strings.TrimSuffix(filepath.Base(path), ".yaml")].refused >= 0 {
+			continue
+		}
 		_, factory, answers := savedGame(t, path)
 		e, err := referee.Replay(factory, answers)
 		if err != nil {

@@ -35,28 +35,9 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 	rollers := []referee.Seat{host}
 	ask := g.someoneJoins(t, host, name)
 	for q := g.next(host); ask != "nobody" && q != host; q = g.next(q) {
-		pl := &g.Players[q]
-		if g.asksNeeded() {
-			if g.joinsInPublic(t, host, q, name, ask == "everyone") {
-				rollers = append(rollers, q)
-			}
-			continue
+		if g.joinsInPublic(t, host, q, name, ask == "everyone") {
+			rollers = append(rollers, q)
 		}
-		// Coins are secret, so every invitee answers in secret: a player
-		// with no coin is offered only "decline", and the table cannot
-		// tell that from a free choice.
-		c := referee.Choose[referee.Key](t)
-		if pl.Coins >= 1 {
-			c.Add("join", referee.Text("Join: pay %s 1 coin", referee.Str(h.Name)))
-		}
-		c.AddText("decline", "Decline")
-		if c.Pick(t, referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub", Secret: true,
-			Prompt: referee.Text("%s invites %s to %s. Join for 1 coin paid to %s? (Without a coin you can only decline.)", referee.Str(h.Name), referee.Str(pl.Name), referee.Str(name), referee.Str(h.Name))}) != "join" {
-			t.Say("rp.pub", referee.Text("%s declines.", referee.Str(pl.Name)))
-			continue
-		}
-		g.joinPub(t, host, q)
-		rollers = append(rollers, q)
 	}
 	if len(rollers) == 1 {
 		var got []string
@@ -93,7 +74,7 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 		}
 	}
 	for len(g.Pubs) < 4 {
-		d := g.draw(t, SortPub, "pub.refill", referee.Table, false, referee.Text("refill the pub display (%d of 4)", referee.Int(len(g.Pubs)+1)))
+		d := g.draw(t, SortPub, "pub.refill", referee.Table, referee.Text("refill the pub display (%d of 4)", referee.Int(len(g.Pubs)+1)))
 		if d == "" {
 			break
 		}
@@ -102,31 +83,21 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 	}
 }
 
-// someoneJoins asks the table in public, under revisionAsksLess, whether
-// anybody takes up the host's invitation, as the host asks aloud: "nobody"
-// reveals no one's coins, and only when someone joins is each invitee
-// asked in secret (rp.pub.invite). Under revisionAsksNeeded the table may
-// also answer that every invitee joins, and otherwise each invitee is
-// asked in public (rp.pub.public). Older revisions ask every invitee. It
-// returns "nobody", "some" or "everyone".
+// someoneJoins asks the table in public whether anybody takes up the
+// host's invitation, as the host asks aloud (rp.pub.invite): nobody, every
+// invitee, or some, when each invitee is asked in public (rp.pub.public).
+// It returns "nobody", "some" or "everyone".
 func (g *Game) someoneJoins(t *referee.T, host referee.Seat, name string) referee.Key {
-	if !g.asksLess() {
-		return "some"
-	}
 	h := &g.Players[host]
 	c := referee.Choose[referee.Key](t)
 	c.AddText("nobody", "Nobody joins")
-	if g.asksNeeded() {
-		c.AddText("some", "Some join: each invited player says join or decline")
-		c.AddText("everyone", "Everyone invited joins and pays 1 coin")
-	} else {
-		c.AddText("some", "Someone joins: each invited player answers in secret")
-	}
+	c.AddText("some", "Some join: each invited player says join or decline")
+	c.AddText("everyone", "Everyone invited joins and pays 1 coin")
 	return c.Pick(t, referee.Question{ID: "pub.invite", Actor: referee.Table, Rule: "rp.pub.invite",
 		Prompt: referee.Text("%s invites the others to %s: does anybody join %s (pay 1 coin)?", referee.Str(h.Name), referee.Str(name), referee.Str(h.Name))})
 }
 
-// joinsInPublic asks, under revisionAsksNeeded, whether invitee q joins
+// joinsInPublic asks whether invitee q joins
 // the host at the pub, in public and with the same two options for
 // everyone, as the host asks aloud and a joiner pays openly: the table
 // can answer every invitee on one line. A join named for a player who

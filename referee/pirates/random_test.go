@@ -33,9 +33,9 @@ func dump(g *pirates.Game) string {
 	return b.String()
 }
 
-// players prints the players as the goldens of saves before rules
-// revision 3 hold them: the counts of unnamed tiles (revision 3) only
-// where they are not zero.
+// players prints the players as the goldens of old saves hold them: the
+// counts of unnamed tiles only where they are not zero, and the targets
+// held by name, which only revisions before 3 had (always none now).
 func players(ps []pirates.Player) string {
 	type before struct {
 		Name           string
@@ -50,7 +50,7 @@ func players(ps []pirates.Player) string {
 	}
 	parts := make([]string, len(ps))
 	for i, p := range ps {
-		s := fmt.Sprintf("%+v", before{p.Name, p.Color, p.Coins, p.Supply, p.Office, p.Rum, p.Out, p.Won, p.Wares, p.Targets})
+		s := fmt.Sprintf("%+v", before{p.Name, p.Color, p.Coins, p.Supply, p.Office, p.Rum, p.Out, p.Won, p.Wares, nil})
 		if p.FaceDown != 0 || p.Unnamed != 0 {
 			s = strings.TrimSuffix(s, "}") + fmt.Sprintf(" FaceDown:%d Unnamed:%d}", p.FaceDown, p.Unnamed)
 		}
@@ -199,11 +199,10 @@ func checkSecrets(g *pirates.Game, e *referee.Engine, from int) error {
 	return nil
 }
 
-// playRandom plays a whole game under a rules revision with a random legal
-// player, checking every invariant after each answer and replay against
+// playRandom plays a whole game with a random legal player, checking every invariant after each answer and replay against
 // the live state every replayEvery answers. It returns the number of
 // answers.
-func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, replayEvery int, seen map[string]bool) int {
+func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, replayEvery int, seen map[string]bool) int {
 	t.Helper()
 	board, err := setup.Assemble(layout)
 	if err != nil {
@@ -212,7 +211,6 @@ func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, 
 	cfg := config(n)
 	cfg.Layout = layout
 	cfg.Start = int(seed % uint64(n))
-	cfg.Rules = rules
 	factory := func() referee.Game { return pirates.New(cfg, board) }
 	e, err := referee.Start(factory)
 	if err != nil {
@@ -226,10 +224,8 @@ func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, 
 			t.Fatalf("%d players seed %d: no end after %d answers", n, seed, step)
 		}
 		q := e.Next()
-		if rules >= 5 {
-			if err := checkDarkCoin(e.Game().(*pirates.Game), q, seen); err != nil {
-				t.Fatalf("%d players seed %d step %d at %s: %v", n, seed, step, q.ID, err)
-			}
+		if err := checkDarkCoin(e.Game().(*pirates.Game), q, seen); err != nil {
+			t.Fatalf("%d players seed %d step %d at %s: %v", n, seed, step, q.ID, err)
 		}
 		a := randplay.Pirates(c, q)
 		if err := e.Answer(a); err != nil {
@@ -246,12 +242,9 @@ func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, 
 		}
 		from = len(e.Events())
 		seen[q.ID] = true
-		if rules >= 2 && !q.Secret && (!q.Confirm || rules >= 5) && q.Kind == referee.Choice && len(q.Options) == 1 {
+		if !q.Secret && q.Kind == referee.Choice && len(q.Options) == 1 {
 			seen["lone public answer"] = true
 			t.Errorf("%d players seed %d step %d: %s asked with one legal answer", n, seed, step, q.ID)
-		}
-		if q.ID == "rendezvous.reveal" && a != "hide" {
-			seen["rendezvous revealed"] = true
 		}
 		if replayEvery > 0 && step%replayEvery == 0 {
 			r, err := referee.Replay(factory, e.Answers())
@@ -270,11 +263,10 @@ func playRandom(t *testing.T, n int, seed uint64, layout pirates.Layout, rules, 
 	return len(e.Answers())
 }
 
-// playRandomSet plays seeds games of every player count under rules
-// revision rules (seed s of n players is s*scale+n; even seeds on a
+// playRandomSet plays seeds games of every player count (seed s of n players is s*scale+n; even seeds on a
 // random layout), checking every answer of the first seed's games every
 // every answers, and returns the answers given.
-func playRandomSet(t *testing.T, seeds, scale uint64, rules, every int, seen map[string]bool) int {
+func playRandomSet(t *testing.T, seeds, scale uint64, every int, seen map[string]bool) int {
 	answers := 0
 	for n := 2; n <= 5; n++ {
 		for seed := uint64(1); seed <= seeds; seed++ {
@@ -286,69 +278,25 @@ func playRandomSet(t *testing.T, seeds, scale uint64, rules, every int, seen map
 			if seed == 1 {
 				check = every
 			}
-			answers += playRandom(t, n, seed*scale+uint64(n), layout, rules, check, seen)
+			answers += playRandom(t, n, seed*scale+uint64(n), layout, check, seen)
 		}
 	}
 	return answers
 }
 
-func TestRandomGames(t *testing.T) {
-	seen := map[string]bool{}
-	answers := playRandomSet(t, 6, 100, 1, 1, seen)
-	t.Logf("%d answers in 24 games", answers)
-	for _, id := range []string{"turn.choice", "move.alley", "move.exit", "move.more", "hq.alley", "hq.second",
-		"supply.draw", "supply.keep", "rendezvous.draw", "rendezvous.reveal", "rendezvous revealed", "map.take",
-		"map.refill", "pub.join", "pub.roll", "pub.take", "pub.refill", "chest.roll", "chest.refill",
-		"chest.scorpion.refill", "guard.stack", "guard.draw", "rum.spend", "rum.reroll", "rum.again"} {
-		if !seen[id] {
-			t.Errorf("the random games never reached %s", id)
-		}
-	}
-}
-
-// TestRandomGamesAsksLess plays random games under rules revision 2 with
-// the same checks, and checks that no public question with one legal
-// answer is asked unless the table must confirm it.
-func TestRandomGamesAsksLess(t *testing.T) {
-	seen := map[string]bool{}
-	answers := 0
-	for n := 2; n <= 5; n++ {
-		for seed := uint64(1); seed <= 4; seed++ {
-			layout := setup.FixedLayout()
-			if seed%2 == 0 {
-				layout = setup.RandomLayout(int64(seed))
-			}
-			every := 0
-			if seed == 1 {
-				every = 2
-			}
-			answers += playRandom(t, n, seed*1000+uint64(n), layout, 2, every, seen)
-		}
-	}
-	t.Logf("%d answers in 16 games", answers)
-	for _, id := range []string{"turn.menu", "move.again", "move.exit", "rendezvous.offer", "rendezvous.reveal",
-		"rendezvous revealed", "pub.invite", "pub.join", "pub.roll", "rum.spend", "rum.again"} {
-		if !seen[id] {
-			t.Errorf("the random games never reached %s", id)
-		}
-	}
-	for _, id := range []string{"turn.choice", "move.alley", "move.more", "lone public answer"} {
-		if seen[id] {
-			t.Errorf("revision 2 asked %s", id)
-		}
-	}
-}
-
-// TestRandomGamesRevision5 plays random games under rules revision 5 with
-// the same checks: no public question with one legal answer is asked at
+// TestRandomGames plays random games with every check after each answer:
+// no public question with one legal answer is asked at
 // all (a draw whose tile is known is an instruction), no guard question
 // offers "none", and every dark alley a hop menu offers costs what the
 // rulebook's waiver says (checkDarkCoin).
-func TestRandomGamesRevision5(t *testing.T) {
+func TestRandomGames(t *testing.T) {
 	seen := map[string]bool{}
-	answers := playRandomSet(t, 4, 7000, 5, 3, seen)
+	answers := playRandomSet(t, 4, 7000, 3, seen)
 	t.Logf("%d answers in 16 games", answers)
 	for _, id := range []string{"turn.menu", "move.again", "move.exit", "guard.stack", "guard.draw", "wares.name",
+		"hq.alley", "hq.second", "supply.keep", "rendezvous.offer", "map.take", "map.refill",
+		"pub.invite", "pub.join", "pub.roll", "pub.take", "pub.refill", "chest.roll", "chest.refill",
+		"chest.scorpion.refill", "wrangle.roll", "rum.more",
 		"dark alley for a coin", "dark alley free", "dark alley free for the mover"} {
 		if !seen[id] {
 			t.Errorf("the random games never reached %s", id)
@@ -356,12 +304,12 @@ func TestRandomGamesRevision5(t *testing.T) {
 	}
 	for _, id := range []string{"lone public answer", "guard.none"} {
 		if seen[id] {
-			t.Errorf("revision 5 asked %s", id)
+			t.Errorf("the random games asked %s", id)
 		}
 	}
 }
 
-// checkDarkCoin checks a hop menu of rules revision 5 (turn.menu,
+// checkDarkCoin checks a hop menu (turn.menu,
 // move.again) against the rulebook's waiver, worked out here from the
 // state: a dark alley costs its extra coin only when an empty ordinary
 // alley at the captain's intersection takes no more pirates than the
@@ -423,18 +371,6 @@ func checkDarkCoin(g *pirates.Game, q *referee.Question, seen map[string]bool) e
 		}
 	}
 	return nil
-}
-
-// TestRandomGamesRevisionZero plays random games under rules revision 0,
-// as saves from before revision 1 go on, with the same checks.
-func TestRandomGamesRevisionZero(t *testing.T) {
-	seen := map[string]bool{}
-	for n := 2; n <= 5; n++ {
-		playRandom(t, n, uint64(n)*31, setup.RandomLayout(int64(n)), 0, 3, seen)
-	}
-	if !seen["map.refill"] || !seen["supply.draw"] {
-		t.Errorf("the games never drew a map or a ware: %v", seen)
-	}
 }
 
 // BenchmarkRandomGame plays whole 4-player games with the random legal

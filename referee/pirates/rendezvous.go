@@ -5,22 +5,14 @@ import (
 )
 
 // rendezvous resolves the "Rendezvous" intersection: the mover draws a
-// target in secret and keeps it face down until fulfilled.
+// tile, looks at it and keeps it face down; rumref is told its target only
+// when it is revealed (rp.rendezvous.unnamed).
 func (g *Game) rendezvous(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
-	if g.asksNeeded() {
-		if g.drawUnnamed(t, SortRendezvous, p) {
-			pl.FaceDown++
-			t.Say("rp.rendezvous.unnamed", referee.Text("%s draws a rendezvous tile, looks at it and keeps it face down (%d face down); its target is named only when it is revealed.", referee.Str(pl.Name), referee.Int(pl.FaceDown)))
-		}
-		return
+	if g.drawUnnamed(t, SortRendezvous, p) {
+		pl.FaceDown++
+		t.Say("rp.rendezvous.unnamed", referee.Text("%s draws a rendezvous tile, looks at it and keeps it face down (%d face down); its target is named only when it is revealed.", referee.Str(pl.Name), referee.Int(pl.FaceDown)))
 	}
-	k := g.draw(t, SortRendezvous, "rendezvous.draw", p, true, referee.Text("%s's rendezvous", referee.Str(pl.Name)))
-	if k == "" {
-		return
-	}
-	pl.Targets = append(pl.Targets, k)
-	t.Tell("rp.rendezvous", referee.Text("%s draws a rendezvous tile and keeps it face down (%d face down).", referee.Str(pl.Name), referee.Int(len(pl.Targets))), p, referee.Text("Your new target: %s.", referee.Str(mustTile(k).Label)))
 }
 
 // Meets reports whether a rendezvous target (the tile's group, e.g. "pub"
@@ -55,15 +47,10 @@ func Meets(target string, k Kind) bool {
 // is of a kind some tile names. Both are public, so a question that offers
 // the reveal because of it gives nothing away.
 func (g *Game) mayReveal(p referee.Seat) bool {
-	kind := g.Board.Intersections[g.Captain].Kind
-	if g.asksNeeded() {
-		return g.Players[p].FaceDown > 0 && len(g.revealable(kind)) > 0
-	}
-	// Coins, the HQ and rendezvous intersections are never targets.
-	return len(g.Players[p].Targets) > 0 && kind != Coin && kind != Headquarters && kind != Rendezvous
+	return g.Players[p].FaceDown > 0 && len(g.revealable(g.Board.Intersections[g.Captain].Kind)) > 0
 }
 
-// revealable lists, under revisionAsksNeeded, the rendezvous targets an
+// revealable lists the rendezvous targets an
 // intersection of kind k can fulfil that are not publicly out: a target
 // whose every copy has been revealed cannot be on a face-down tile. The
 // list holds the catalog's entries, in catalog order.
@@ -78,11 +65,10 @@ func (g *Game) revealable(k Kind) []*TileType {
 	return out
 }
 
-// revealTarget is the reveal under revisionAsksNeeded: the mover shows a
-// face-down tile, and the table says in public which target it shows,
+// revealRendezvous is the reveal: the mover shows a face-down tile, and the table says in public which target it shows,
 // among those that fit the intersection and are not publicly out (one is
 // taken without asking).
-func (g *Game) revealTarget(t *referee.T, p referee.Seat) {
+func (g *Game) revealRendezvous(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	at := g.Board.Intersections[g.Captain]
 	c := referee.Choose[referee.Key](t)
@@ -98,22 +84,11 @@ func (g *Game) revealTarget(t *referee.T, p referee.Seat) {
 	t.Say("rp.rendezvous.arrival", referee.Text("%s reveals a rendezvous at %s: %s, now under the flag (%d face down).", referee.Str(pl.Name), referee.Str(at.Name), referee.Str(mustTile(a).Label), referee.Int(pl.FaceDown)))
 }
 
-// fulfilRendezvous runs on every arrival by the mover's own hop, before the
-// intersection's action, under revisions before revisionAsksLess. A player
-// holding face-down targets is always asked, in secret, so the question
-// gives nothing away.
-func (g *Game) fulfilRendezvous(t *referee.T, p referee.Seat) {
-	if g.mayReveal(p) {
-		g.revealRendezvous(t, p)
-	}
-}
-
-// offerRendezvous is the reveal at the end of a turn under
-// revisionAsksLess when no menu follows the last arrival (no hop is open,
+// offerRendezvous is the reveal at the end of a turn when no menu follows the last arrival (no hop is open,
 // or the mover is out of pirates): asked in public when a reveal could
 // fit, whatever the tiles, and only then is the tile asked in secret.
 func (g *Game) offerRendezvous(t *referee.T, p referee.Seat) {
-	if !g.asksLess() || !g.mayReveal(p) {
+	if !g.mayReveal(p) {
 		return
 	}
 	pl := &g.Players[p]
@@ -124,35 +99,4 @@ func (g *Game) offerRendezvous(t *referee.T, p referee.Seat) {
 		Prompt: referee.Text("%s: the turn ends on %s. Reveal a face-down rendezvous tile that matches it?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name))}) == "reveal" {
 		g.revealRendezvous(t, p)
 	}
-}
-
-// revealRendezvous asks p in secret which face-down tile matching the
-// captain's intersection to reveal, or none.
-func (g *Game) revealRendezvous(t *referee.T, p referee.Seat) {
-	if g.asksNeeded() {
-		g.revealTarget(t, p)
-		return
-	}
-	pl := &g.Players[p]
-	kind := g.Board.Intersections[g.Captain].Kind
-	c := referee.Choose[referee.Key](t)
-	c.AddText("hide", "Reveal nothing")
-	for _, k := range pl.Targets {
-		if Meets(mustTile(k).Group, kind) && !c.Has(referee.Key(k)) {
-			c.Add(referee.Key(k), referee.Text("Reveal %s", referee.Str(mustTile(k).Label)))
-		}
-	}
-	a := string(c.Pick(t, referee.Question{ID: "rendezvous.reveal", Actor: p, Rule: "rp.rendezvous.arrival", Secret: true,
-		Prompt: referee.Text("%s: the captain arrives at %s. Reveal a face-down rendezvous tile that matches it?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name))}))
-	if a == "hide" {
-		return
-	}
-	for i, k := range pl.Targets {
-		if k == a {
-			pl.Targets = append(pl.Targets[:i:i], pl.Targets[i+1:]...)
-			break
-		}
-	}
-	pl.Won = append(pl.Won, a)
-	t.Say("rp.rendezvous.arrival", referee.Text("%s reveals a rendezvous at %s: %s, now under the flag.", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Str(mustTile(a).Label)))
 }

@@ -117,7 +117,7 @@ func TestScoreInputRulebookExample(t *testing.T) {
 			"bunk-8", "hammock-5", "bedroll-1", "rdv-map-rose", "rdv-pub",
 			"map-yellow-6", "map-yellow-3", "map-rose-5", "map-yellow-5", "map-green-3", "map-green-3"}
 		g.Players[0].Wares = []string{"hook-5", "hook-3", "hat-3"}
-		g.Players[0].Targets = []string{"rdv-supply"}
+		g.Players[0].FaceDown = 1
 		g.Players[0].Office, g.Players[0].Rum, g.Players[0].Coins = 1, 2, 3
 		g.Players[1].Won = []string{"swan-5"}
 		g.Players[1].Office = 2
@@ -194,7 +194,7 @@ func TestScoreForHidesOthersSecrets(t *testing.T) {
 		t.Fatalf("viewer 0 sees %+v", r.Scores)
 	}
 	pub := g.ScoreFor(referee.Viewer(int(referee.Public)))
-	if pub.Scores[0].Total != 0 || pub.Scores[0].Coins != 0 || len(pub.Notes) != 1 || !strings.Contains(pub.Notes[0], "any player") {
+	if pub.Scores[0].Total != 0 || pub.Scores[0].Coins != 0 || len(pub.Notes) != 2 || !strings.Contains(pub.Notes[0], "any player") {
 		t.Fatalf("public sees %+v", pub)
 	}
 	g.Phase = PhaseOver

@@ -73,9 +73,7 @@ func (g *Game) ScoreFor(viewer referee.Viewer) scoring.Result {
 		who = "the other players"
 	}
 	r.Notes = append(r.Notes, fmt.Sprintf("The wares and coins of %s are secret until the game ends, so they are left out.", who))
-	if g.asksNeeded() {
-		r.Notes = append(r.Notes, "Kept wares are named only at the game's end (rules revision 3), so no provisional score counts them, not even your own.")
-	}
+	r.Notes = append(r.Notes, "Kept wares are named only at the game's end, so no provisional score counts them, not even your own.")
 	return r
 }
 
@@ -108,7 +106,7 @@ func (g *Game) gameEnd(t *referee.T) {
 		if _, w := scoring.MapPoints(in[i].Maps); len(w) > 0 {
 			t.Say("rp.scoring.maps", referee.Text("%s's %s %s nothing: maps score only in pairs of one color.", referee.Str(s.Name), referee.Words(w, ", ", ", "), scoreVerb(len(w))))
 		}
-		if n := len(g.Players[i].Targets) + g.Players[i].FaceDown; n > 0 {
+		if n := g.Players[i].FaceDown; n > 0 {
 			t.Say("rp.scoring.rendezvous", referee.Text("%s's %s %s nothing.", referee.Str(s.Name), referee.Count(n, "unfulfilled rendezvous tile"), scoreVerb(n)))
 		}
 	}

@@ -10,42 +10,13 @@ import (
 	"rumref/referee"
 )
 
-// supply resolves the "Pirate supply" intersection: the mover draws the top
-// ware in secret and either keeps it face down under the flag or sells it,
-// putting it under the stack for 2 coins. Which ware it was stays secret
-// either way.
-func (g *Game) supply(t *referee.T, p referee.Seat) {
-	pl := &g.Players[p]
-	if g.asksNeeded() {
-		g.supplyUnnamed(t, p)
-		return
-	}
-	w := g.draw(t, SortWare, "supply.draw", p, true, referee.Text("%s's pirate supply", referee.Str(pl.Name)))
-	if w == "" {
-		return
-	}
-	// While the player decides, the ware is in their hand.
-	pl.Wares = append(pl.Wares, w)
-	c := referee.Choose[referee.Key](t)
-	c.AddText("keep", "Keep it under my flag")
-	c.AddText("sell", "Sell it: put it under the stack and take 2 coins")
-	if c.Pick(t, referee.Question{ID: "supply.keep", Actor: p, Rule: "rp.supply", Secret: true,
-		Prompt: referee.Text("%s: keep the ware you drew, or sell it under the stack for 2 coins?", referee.Str(pl.Name))}) == "keep" {
-		t.Tell("rp.supply", referee.Text("%s keeps the ware, face down.", referee.Str(pl.Name)), p, referee.Text("You kept the %s.", referee.Str(mustTile(w).Label)))
-		return
-	}
-	pl.Wares = pl.Wares[:len(pl.Wares)-1]
-	g.Stacks[SortWare].PutUnder(w)
-	pl.Coins += 2
-	t.Tell("rp.supply", referee.Text("%s sells the ware: it goes face down under the stack and %s takes 2 coins.", referee.Str(pl.Name), referee.Str(pl.Name)), p, referee.Text("You sold the %s and now have %s.", referee.Str(mustTile(w).Label), referee.Count(pl.Coins, "coin")))
-}
-
-// supplyUnnamed is the pirate supply under revisionAsksNeeded: the mover
-// draws the top ware and looks at it, and rumref asks nothing about it;
-// keep or sell is seen by everyone at a real table, so it is asked in
-// public. A kept ware is named, in secret, only at the game's end
+// supply resolves the "Pirate supply" intersection: the mover draws the
+// top ware and looks at it, and rumref asks nothing about it; keep or sell
+// is seen by everyone at a real table, so it is asked in public: a kept
+// ware goes face down under the flag, a sold one under the stack for 2
+// coins. A kept ware is named, in secret, only at the game's end
 // (nameWares), and a sold one never (rp.supply.unnamed).
-func (g *Game) supplyUnnamed(t *referee.T, p referee.Seat) {
+func (g *Game) supply(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	if !g.drawUnnamed(t, SortWare, p) {
 		return
@@ -66,17 +37,13 @@ func (g *Game) supplyUnnamed(t *referee.T, p referee.Seat) {
 	t.Tell("rp.supply.unnamed", referee.Text("%s sells the ware: it goes face down under the stack and %s takes 2 coins.", referee.Str(pl.Name), referee.Str(pl.Name)), p, referee.Text("You now have %s.", referee.Count(pl.Coins, "coin")))
 }
 
-// nameWares runs at the game's end under revisionAsksNeeded, before the
-// score: each player who kept wares names them, in secret and on one line
+// nameWares runs at the game's end, before the score: each player who kept wares names them, in secret and on one line
 // ("hook 3, parrot 5"), as only the final score needs them. If two players
 // name the same tile (the box has one of each), the table is told only
 // that their namings clash, each of them alone which tile, and those
 // players name theirs again (rp.supply.named; what the naming cannot
 // check is rp.supply.named.trust).
 func (g *Game) nameWares(t *referee.T) {
-	if !g.asksNeeded() {
-		return
-	}
 	named := make([][]string, len(g.Players))
 	var ask []referee.Seat
 	for i, pl := range g.Players {

@@ -282,7 +282,7 @@ type Stack struct {
 	Counts map[string]int // shuffled part: tile key -> copies
 	Under  []string       // tiles put under the stack, next to be drawn first
 	// Unnamed counts tiles out of the stack whose identity rumref was not
-	// told (rules revision 3: rendezvous tiles held face down, kept
+	// told (rendezvous tiles held face down, kept
 	// wares). Counts still holds them, as nobody said which they are;
 	// naming one takes it from Counts and from Unnamed (Name).
 	Unnamed int `json:",omitempty"`
@@ -389,8 +389,8 @@ func (s *Stack) Take(key string) {
 // DrawUnnamed takes the top tile without naming it.
 func (s *Stack) DrawUnnamed() { s.Unnamed++ }
 
-// ReturnUnnamed puts an unnamed tile back under the stack (a sold ware
-// under rules revision 3): it is again one of the stack's unknown tiles.
+// ReturnUnnamed puts an unnamed tile back under the stack (a sold ware):
+// it is again one of the stack's unknown tiles.
 func (s *Stack) ReturnUnnamed() { s.Unnamed-- }
 
 // Name says which tile one of the unnamed tiles is (a rendezvous target

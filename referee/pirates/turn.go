@@ -40,39 +40,10 @@ func (g *Game) turn(t *referee.T, p referee.Seat) {
 	if last {
 		t.Say("rp.last-player", referee.Text("%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin unless it is the only move).", referee.Str(pl.Name)))
 	}
-	if g.asksLess() {
-		g.turnMenu(t, p, last)
-		return
-	}
-	c := referee.Choose[referee.Key](t)
-	if g.canHop(p, 0, last) {
-		if to, _ := g.escapeTarget(g.Captain); to != g.Captain {
-			c.Add("move", referee.Text("Move the captain (dead end: the captain first jumps to %s)", referee.Str(g.Board.Intersections[to].Name)))
-		} else {
-			c.AddText("move", "Move the captain")
-		}
-	}
-	if pl.Coins >= 1 {
-		c.AddText("rest", "Rest (pay 1 coin)")
-	}
-	c.Add("board", referee.Text("Go on board with %s", referee.Count(pl.Supply, "pirate")))
-	if c.Len() == 1 {
-		g.forcedBoarding(t, p)
-		return
-	}
-	switch c.Pick(t, referee.Question{ID: "turn.choice", Actor: p, Rule: "rp.turn",
-		Prompt: referee.Text("%s's turn (captain on %s, %s in supply): move the captain, rest or go on board?",
-			referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Count(pl.Supply, "pirate"))}) {
-	case "move":
-		g.move(t, p, noAlley)
-	case "rest":
-		g.rest(t, p)
-	default:
-		g.goOnBoard(t, p)
-	}
+	g.turnMenu(t, p, last)
 }
 
-// turnMenu is the turn under revisionAsksLess: one menu of every empty
+// turnMenu is the turn: one menu of every empty
 // alley the mover can pay for (with its cost; dark alleys ask for their
 // exit next), rest and go on board.
 func (g *Game) turnMenu(t *referee.T, p referee.Seat, last bool) {

@@ -132,10 +132,10 @@ func (g *Game) View(viewer referee.Viewer) any {
 	over := g.Phase == PhaseOver && g.Final != nil
 	for i, p := range g.Players {
 		pv := PlayerView{Name: p.Name, Color: p.Color, Supply: p.Supply, Office: p.Office, Rum: p.Rum, Out: p.Out,
-			Won: labels(p.Won), Rendezvous: len(p.Targets) + p.FaceDown, WareCount: len(p.Wares) + p.Unnamed}
+			Won: labels(p.Won), Rendezvous: p.FaceDown, WareCount: len(p.Wares) + p.Unnamed}
 		if viewer.Sees(referee.Seat(i)) {
 			c := p.Coins
-			pv.Coins, pv.Wares, pv.Targets = &c, labels(p.Wares), labels(p.Targets)
+			pv.Coins, pv.Wares = &c, labels(p.Wares)
 		} else if over && len(p.Wares) > 0 && p.Unnamed == 0 {
 			pv.Wares = labels(p.Wares)
 		}
@@ -215,16 +215,14 @@ func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
 		line += "; won: " + listOrNone(p.Won)
 		if p.Coins != nil {
 			coins := referee.Text("%s", referee.Count(*p.Coins, "coin"))
-			wares, targets := listOrNone(p.Wares), listOrNone(p.Targets)
-			if g.asksNeeded() {
-				// rumref is not told kept wares before the end, nor targets
-				// before they are revealed (rules revision 3).
-				if len(p.Wares) == 0 && p.WareCount > 0 {
-					wares = fmt.Sprintf("%d kept, named at the game's end", p.WareCount)
-				}
-				if p.Rendezvous > 0 {
-					targets = fmt.Sprintf("%d face down, named when revealed", p.Rendezvous)
-				}
+			// rumref is not told kept wares before the end, nor targets
+			// before they are revealed.
+			wares, targets := listOrNone(p.Wares), "none"
+			if len(p.Wares) == 0 && p.WareCount > 0 {
+				wares = fmt.Sprintf("%d kept, named at the game's end", p.WareCount)
+			}
+			if p.Rendezvous > 0 {
+				targets = fmt.Sprintf("%d face down, named when revealed", p.Rendezvous)
 			}
 			line += fmt.Sprintf("\n  yours only: %s; wares: %s; rendezvous targets: %s",
 				coins.String(), wares, targets)

@@ -9,24 +9,19 @@ import (
 	"rumref/referee/pirates"
 )
 
-// needed is a fresh n-player game under rules revision 3, which asks only
-// what the rules need.
-func needed(g *pirates.Game) { g.Config.Rules = 3 }
-
-func TestRevision3RendezvousDrawnUnnamed(t *testing.T) {
-	g, e := arriveAt(t, 3, "Rendezvous (2)", 0, needed)
+func TestRendezvousDrawnUnnamed(t *testing.T) {
+	g, e := arriveAt(t, 3, "Rendezvous (2)", 0, nil)
 	if pending(e) != "" || len(e.Answers()) != 0 {
 		t.Fatalf("a rendezvous draw asks %s", pending(e))
 	}
-	if g.Players[0].FaceDown != 1 || len(g.Players[0].Targets) != 0 || g.Stacks[pirates.SortRendezvous].Size() != 17 {
-		t.Fatalf("face down %d, targets %v, stack %d", g.Players[0].FaceDown, g.Players[0].Targets, g.Stacks[pirates.SortRendezvous].Size())
+	if g.Players[0].FaceDown != 1 || g.Stacks[pirates.SortRendezvous].Size() != 17 {
+		t.Fatalf("face down %d, stack %d", g.Players[0].FaceDown, g.Stacks[pirates.SortRendezvous].Size())
 	}
 	if !hasEvent(e, "rp.rendezvous.unnamed", "keeps it face down (1 face down)") {
 		t.Errorf("events:\n%s", events(e))
 	}
 	// An empty stack gives nothing.
 	g, _ = arriveAt(t, 3, "Rendezvous (2)", 0, func(g *pirates.Game) {
-		needed(g)
 		g.Stacks[pirates.SortRendezvous].Unnamed = 18
 		g.Players[1].FaceDown = 18
 	})
@@ -35,9 +30,8 @@ func TestRevision3RendezvousDrawnUnnamed(t *testing.T) {
 	}
 }
 
-func TestRevision3RendezvousRevealedInPublic(t *testing.T) {
+func TestRendezvousRevealedInPublic(t *testing.T) {
 	hold := func(g *pirates.Game, n int) {
-		needed(g)
 		g.Players[0].FaceDown = n
 		for range n {
 			g.Stacks[pirates.SortRendezvous].DrawUnnamed()
@@ -88,16 +82,16 @@ func TestRevision3RendezvousRevealedInPublic(t *testing.T) {
 	}
 }
 
-func TestRevision3WaresKeptOrSoldInPublic(t *testing.T) {
-	_, e := arriveAt(t, 3, "Supply (3)", 0, needed)
+func TestWaresKeptOrSoldInPublic(t *testing.T) {
+	_, e := arriveAt(t, 3, "Supply (3)", 0, nil)
 	if q := e.Next(); q == nil || q.ID != "supply.keep" || q.Secret || !slices.Equal(optionKeys(e), []string{"keep", "sell"}) {
 		t.Fatalf("asked %v %v", q, optionKeys(e))
 	}
-	g, _ := arriveAt(t, 3, "Supply (3)", 0, needed, "supply.keep=keep")
+	g, _ := arriveAt(t, 3, "Supply (3)", 0, nil, "supply.keep=keep")
 	if g.Players[0].Unnamed != 1 || len(g.Players[0].Wares) != 0 || g.Stacks[pirates.SortWare].Size() != 19 {
 		t.Fatalf("kept: unnamed %d wares %v stack %d", g.Players[0].Unnamed, g.Players[0].Wares, g.Stacks[pirates.SortWare].Size())
 	}
-	g, e = arriveAt(t, 3, "Supply (3)", 0, needed, "supply.keep=sell")
+	g, e = arriveAt(t, 3, "Supply (3)", 0, nil, "supply.keep=sell")
 	if g.Players[0].Unnamed != 0 || g.Players[0].Coins != 4 || g.Stacks[pirates.SortWare].Size() != 20 || g.Stacks[pirates.SortWare].Unnamed != 0 {
 		t.Fatalf("sold: unnamed %d coins %d stack %d", g.Players[0].Unnamed, g.Players[0].Coins, g.Stacks[pirates.SortWare].Size())
 	}
@@ -117,7 +111,6 @@ func TestRevision3WaresKeptOrSoldInPublic(t *testing.T) {
 // 1, unnamed.
 func keptWares(tb testing.TB) *pirates.Game {
 	g := freshGame(tb, 3)
-	needed(g)
 	g.Players[0].Unnamed, g.Players[2].Unnamed = 2, 1
 	for range 3 {
 		g.Stacks[pirates.SortWare].DrawUnnamed()
@@ -125,7 +118,7 @@ func keptWares(tb testing.TB) *pirates.Game {
 	return g
 }
 
-func TestRevision3WaresNamedAtTheEnd(t *testing.T) {
+func TestWaresNamedAtTheEnd(t *testing.T) {
 	name := func(g *pirates.Game, t *referee.T) { g.NameWaresForTest(t) }
 	_, e := run(t, func() *pirates.Game { return keptWares(t) }, name)
 	q := e.Next()
@@ -162,13 +155,13 @@ func TestRevision3WaresNamedAtTheEnd(t *testing.T) {
 		t.Fatalf("after naming again: %s %v", pending(e), g.Players[2].Wares)
 	}
 	// Nobody kept a ware: nothing is asked.
-	if _, e := run(t, func() *pirates.Game { g := freshGame(t, 3); needed(g); return g }, name); pending(e) != "" {
+	if _, e := run(t, func() *pirates.Game { return freshGame(t, 3) }, name); pending(e) != "" {
 		t.Errorf("asked %s without kept wares", pending(e))
 	}
 }
 
-func TestRevision3PubInviteesAnswerInPublic(t *testing.T) {
-	prep := func(g *pirates.Game) { needed(g); g.Players[1].Coins = 0 }
+func TestPubInviteesAnswerInPublic(t *testing.T) {
+	prep := func(g *pirates.Game) { g.Players[1].Coins = 0 }
 	_, e := arriveAt(t, 3, "The Swan", 0, prep, "pub.invite=some")
 	if q := e.Next(); q.ID != "pub.join" || q.Secret || q.Actor != 1 || !slices.Equal(optionKeys(e), []string{"join", "decline"}) {
 		t.Fatalf("first invitee %+v %v", q, optionKeys(e))
@@ -191,34 +184,9 @@ func TestRevision3PubInviteesAnswerInPublic(t *testing.T) {
 	}
 }
 
-// TestRevision3RumAsksEachReroll: revision 3 games (saved before revision
-// 4) ask the die, then whether to hand back a barrel with the re-roll's
-// result (rum.use), then the barrel's second re-roll (rum.second).
-func TestRevision3RumAsksEachReroll(t *testing.T) {
+// TestRumRollTakesOneAnswer: a roll of a player holding rum is one answer, the die or r and the result that stands.
+func TestRumRollTakesOneAnswer(t *testing.T) {
 	prep := func(g *pirates.Game) {
-		needed(g)
-		g.Players[0].Rum, g.RumPool = 2, 10
-		g.Players[2].Coins = 1
-	}
-	_, e := arriveAt(t, 3, "The Swan", 0, prep, "pub.invite=some", "pub.join=decline", "pub.join=join")
-	if q := e.Next(); q.ID != "pub.roll" || q.Kind != referee.Number {
-		t.Fatalf("Ann's roll under revision 3: %+v", q)
-	}
-	_, e = arriveAt(t, 3, "The Swan", 0, prep, "pub.invite=some", "pub.join=decline", "pub.join=join", "pub.roll=2")
-	if q := e.Next(); q.ID != "rum.use" || !slices.Equal(optionKeys(e), []string{"r1", "r2", "r3", "r4", "r5", "r6", "keep"}) {
-		t.Fatalf("after a 2: %v %v", q, optionKeys(e))
-	}
-	g, e := arriveAt(t, 3, "The Swan", 0, prep, "pub.invite=some", "pub.join=decline", "pub.join=join", "pub.roll=2", "rum.use=r3", "rum.second=r6", "pub.take=swan-4")
-	if g.Players[0].Rum != 1 || g.RumPool != 11 || !slices.Equal(g.Players[0].Won, []string{"swan-4"}) {
-		t.Fatalf("rum %d pool %d won %v\n%s", g.Players[0].Rum, g.RumPool, g.Players[0].Won, events(e))
-	}
-}
-
-// TestRevision4RumRollTakesOneAnswer: from revision 4 a roll of a player
-// holding rum is one answer, the die or r and the result that stands.
-func TestRevision4RumRollTakesOneAnswer(t *testing.T) {
-	prep := func(g *pirates.Game) {
-		g.Config.Rules = 4
 		g.Players[0].Rum, g.RumPool = 2, 10
 		g.Players[2].Coins = 1
 	}
