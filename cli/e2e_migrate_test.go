@@ -25,13 +25,15 @@ func copySave(t *testing.T, from string) (path string, data []byte) {
 	return path, data
 }
 
-// TestResumeMigratesAnOldSave: resume carries a revision 3 save stopped
-// after a roll with rum over to today's revision, says so in one sentence,
+// TestResumeMigratesAnOldSave: resume carries a revision 3 save stopped at
+// rum.use after a whole barrel (the offer of another) over to today's
+// revision, where it goes on at the same offer (rum.more), says so in one
+// sentence,
 // keeps the original bytes beside it (a second migration of the same name
 // does not overwrite the first's) and writes the migrated save; show
 // migrates in memory and writes nothing.
 func TestResumeMigratesAnOldSave(t *testing.T) {
-	path, orig := copySave(t, filepath.Join("..", "journal", "migrate", "testdata", "pirates", "rev3-after-rum.yaml"))
+	path, orig := copySave(t, filepath.Join("..", "journal", "migrate", "testdata", "pirates", "rev3-1-at-rum.use-again.yaml"))
 	kept := path + ".rev3.bak"
 
 	res := rumref(t, "", "show", path)
@@ -73,9 +75,18 @@ func TestResumeMigratesAnOldSave(t *testing.T) {
 		t.Errorf("the written save migrates again: %v %v", m, err)
 	}
 
-	res = rumref(t, "", "--io", "plain", "resume", path)
+	res = rumref(t, "", "--io", "json", "resume", path)
 	if res.code != exitInterrupted || strings.Contains(res.stdout, "saved under revision") {
 		t.Errorf("second resume exit %d, or it migrated again:\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	asked := ""
+	for _, m := range jsonLines(t, res.stdout) {
+		if m["type"] == "question" && asked == "" {
+			asked, _ = m["id"].(string)
+		}
+	}
+	if asked != "rum.more" {
+		t.Errorf("the migrated save goes on at %q, want rum.more", asked)
 	}
 }
 
@@ -84,7 +95,7 @@ func TestResumeMigratesAnOldSave(t *testing.T) {
 // answered: resume, show and score refuse it with a sentence naming its
 // revision, exit 1, and leave it untouched with no copy beside it.
 func TestResumeRefusesASaveStoppedAtRumUse(t *testing.T) {
-	path, orig := copySave(t, filepath.Join("..", "journal", "migrate", "testdata", "pirates", "rev3-at-rum-use.yaml"))
+	path, orig := copySave(t, filepath.Join("..", "journal", "migrate", "testdata", "pirates", "rev3-1-at-rum.use.yaml"))
 	for _, args := range [][]string{{"--io", "plain", "resume", path}, {"show", path}, {"score", path}} {
 		res := rumref(t, "", args...)
 		if res.code != exitError || !strings.Contains(res.stderr, "saved under revision 3 of rumref's Rum & Pirates questions") ||

@@ -89,14 +89,20 @@ func TestJSONMapDeclineThroughTheBinary(t *testing.T) {
 	}
 }
 
-// TestOldSavesOpenThroughTheBinary opens whole games saved by rumref
-// 221e179 (format 1, rules revision 0) with show, log and resume.
+// TestOldSavesOpenThroughTheBinary opens the whole games of older rules
+// revisions in testdata with show, log and resume: those of revisions 0 to
+// 2 (the first ones saved by rumref 221e179, format 1) are refused, each
+// command naming the revision and leaving the file as it is; those of
+// revisions 3 and 4 are migrated and shown to their end.
 func TestOldSavesOpenThroughTheBinary(t *testing.T) {
-	saves, _ := filepath.Glob(filepath.Join("..", "referee", "pirates", "testdata", "rev0", "*.yaml"))
-	if len(saves) == 0 {
-		t.Fatal("no saves of revision 0")
+	saves, _ := filepath.Glob(filepath.Join("..", "referee", "pirates", "testdata", "rev[0-4]", "rev*-[1-5]*.yaml"))
+	if len(saves) < 16 {
+		t.Fatalf("%d old saves", len(saves))
 	}
 	for _, src := range saves {
+		if strings.Contains(src, "rev4-3p") { // refused at answer 91: oldsaves_test.go
+			continue
+		}
 		data, err := os.ReadFile(src)
 		if err != nil {
 			t.Fatal(err)
@@ -105,14 +111,23 @@ func TestOldSavesOpenThroughTheBinary(t *testing.T) {
 		if err := os.WriteFile(save, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if res := rumref(t, "", "show", save); res.code != 0 || !strings.Contains(res.stdout, "Winner") {
-			t.Errorf("show %s: exit %d\n%s", src, res.code, res.stderr)
+		rev := strings.TrimPrefix(filepath.Base(filepath.Dir(src)), "rev")
+		refused := rev < "3"
+		said := "saved under revision " + rev + " of rumref's Rum & Pirates questions"
+		for _, args := range [][]string{{"show", save}, {"log", save}, {"resume", save, "--io", "plain"}} {
+			res := rumref(t, "", args...)
+			switch {
+			case refused && (res.code != exitError || !strings.Contains(res.stderr, said) || !strings.Contains(res.stderr, "cannot carry it over")):
+				t.Errorf("%v of %s: exit %d, want it refused\n%s", args[0], src, res.code, res.stderr)
+			case !refused && (res.code != 0 || !strings.Contains(res.stdout+res.stderr, said)):
+				t.Errorf("%v of %s: exit %d\n%s%s", args[0], src, res.code, res.stdout, res.stderr)
+			case !refused && args[0] == "log" && !strings.Contains(res.stdout, "== Round 5 of 5 begins =="),
+				!refused && args[0] != "log" && !strings.Contains(res.stdout, "Winner"):
+				t.Errorf("%v of %s does not show the end:\n%s", args[0], src, res.stdout)
+			}
 		}
-		if res := rumref(t, "", "log", save); res.code != 0 || !strings.Contains(res.stdout, "== Round 5 of 5 begins ==") {
-			t.Errorf("log %s: exit %d\n%s", src, res.code, res.stderr)
-		}
-		if res := rumref(t, "", "resume", save, "--io", "plain"); res.code != 0 || !strings.Contains(res.stdout, "Winner") {
-			t.Errorf("resume %s: exit %d\n%s%s", src, res.code, res.stdout, res.stderr)
+		if now, _ := os.ReadFile(save); refused && string(now) != string(data) {
+			t.Errorf("%s: the refused save was changed", src)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func publicLog(e *referee.Engine) []logLine {
 			out = append(out, logLine{Round: round, Turn: turn, Step: en.Step, Kind: "event", Rule: en.Rule, Text: en.Text})
 			continue
 		}
-		if en.QuestionID == "turn.choice" || en.QuestionID == "turn.menu" {
+		if en.QuestionID == "turn.menu" {
 			turn = en.ActorName + "'s turn"
 		}
 		out = append(out, logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: en.ActorName, ID: en.QuestionID,

@@ -39,7 +39,8 @@ func readSave(path string) (file *journal.File, data []byte, m *migrate.Migrated
 		return nil, nil, nil, withBackup(path, err)
 	}
 	if m, err = games.Migrate(file); err != nil {
-		return nil, nil, nil, fmt.Errorf("cannot open %s: %w", path, err)
+		// A damaged save can read as an old one: the backup is named.
+		return nil, nil, nil, withBackup(path, err)
 	}
 	if m != nil {
 		file = m.File

@@ -27,9 +27,6 @@ type piratesTable struct {
 	// each seat's pirates in alleys (Invariants).
 	counts  []int
 	pirates []int
-	// quotes is the secrets check's list of the view's quote marks, kept
-	// for the next check.
-	quotes []int
 }
 
 // newPiratesTable sets up the game of a seed: n players (2 to 5 by seed
@@ -223,8 +220,8 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 	return nil
 }
 
-// secrets checks that the public view (and the status text when status is
-// set) shows no coins, kept wares or rendezvous targets.
+// Secrets checks that the public view (and the status text when status
+// is set) shows no coins, kept wares or rendezvous targets.
 func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	g := gg.(*pirates.Game)
 	v, ok := g.View(referee.Public).(pirates.View)
@@ -254,114 +251,10 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 			}
 		}
 	}
-	f := finder{view: view, texts: texts, quotes: t.quotes[:0]}
-	defer func() { t.quotes = f.quotes }()
-	for _, p := range g.Players {
-		for _, k := range p.Wares {
-			if err := t.secretTile(g, &f, p, k); err != nil {
-				return err
-			}
-		}
-	}
+	// No kept ware is named before the end (rumref is not told them until
+	// the last question), so no tile of a player's can be named in public
+	// but by its label, which is looked for above.
 	return nil
-}
-
-// secretTile checks that the public view does not hold p's kept ware k
-// as a tile key, nor the public texts its label,
-// unless a player has won a tile of that key in the open.
-func (t *piratesTable) secretTile(g *pirates.Game, f *finder, p pirates.Player, k string) error {
-	for _, q := range g.Players {
-		if slices.Contains(q.Won, k) {
-			return nil
-		}
-	}
-	if f.quoted(k) {
-		return fmt.Errorf("the public view names %s's secret tile %s", p.Name, k)
-	}
-	tt, ok := pirates.Tile(k)
-	if !ok || tt.Sort == pirates.SortWare {
-		// A ware's label has been looked for with every ware's.
-		return nil
-	}
-	if f.label(tt.Label) {
-		return fmt.Errorf("the public status or view names %s's secret tile %q", p.Name, tt.Label)
-	}
-	return nil
-}
-
-// finder looks for secret tiles in the public view's JSON and in the
-// public texts (the view and the status), finding what strings.Contains
-// finds with fewer passes: the view's strings between quotes are listed
-// once, and a rendezvous label is looked for where "rendezvous " stands.
-type finder struct {
-	view  string
-	texts []string
-	// quotes are the places of the view's quote marks, rendezvous those
-	// of "rendezvous " in each text, found at first use.
-	quotes     []int
-	listed     bool
-	rendezvous [][]int
-	found      bool
-}
-
-// rendezvousHead begins every rendezvous tile's label.
-const rendezvousHead = "rendezvous "
-
-// quoted reports whether the view holds k between quote marks, as
-// strings.Contains(view, `"`+k+`"`) does.
-func (f *finder) quoted(k string) bool {
-	if strings.IndexByte(k, '"') >= 0 {
-		return strings.Contains(f.view, `"`+k+`"`)
-	}
-	if !f.listed {
-		f.listed = true
-		for i := 0; ; i++ {
-			j := strings.IndexByte(f.view[i:], '"')
-			if j < 0 {
-				break
-			}
-			i += j
-			f.quotes = append(f.quotes, i)
-		}
-	}
-	// k holds no quote mark: "k" stands in the view only between two
-	// quote marks that follow each other.
-	for i := 1; i < len(f.quotes); i++ {
-		if a, b := f.quotes[i-1]+1, f.quotes[i]; b-a == len(k) && f.view[a:b] == k {
-			return true
-		}
-	}
-	return false
-}
-
-// label reports whether one of the texts contains label.
-func (f *finder) label(label string) bool {
-	if !strings.HasPrefix(label, rendezvousHead) {
-		return anyContains(f.texts, label)
-	}
-	if !f.found {
-		f.found = true
-		for _, x := range f.texts {
-			var at []int
-			for i := 0; ; {
-				j := strings.Index(x[i:], rendezvousHead)
-				if j < 0 {
-					break
-				}
-				at = append(at, i+j)
-				i += j + 1
-			}
-			f.rendezvous = append(f.rendezvous, at)
-		}
-	}
-	for n, x := range f.texts {
-		for _, i := range f.rendezvous[n] {
-			if strings.HasPrefix(x[i:], label) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // anyContains reports whether one of texts contains s.

@@ -71,7 +71,7 @@ func valueKey(q *referee.Question, v string) (string, error) {
 // answered first would answer q, a choice, only as an option's position
 // where a position is not the line's: at a player's decision (not a tile
 // the table draws, Confirm), and after a string of dice at any choice. A
-// die that reaches "spend a rum barrel?" or the pub refill's draw is not
+// die that reaches "hand back another barrel?" (rum.more) or the pub refill's draw is not
 // that option's number; a string of tile numbers typed at a draw's list
 // goes on through the next draws.
 func byPosition(first, q *referee.Question, v string) bool {

@@ -158,7 +158,7 @@ func TestCheckersCatchBrokenStates(t *testing.T) {
 		"tile twice":     func(g *pirates.Game) { g.Boxed = append(g.Boxed, g.Pubs[0]) },
 		"unknown tile":   func(g *pirates.Game) { g.Boxed = append(g.Boxed, "pub-unicorn-9") },
 		"display overfull": func(g *pirates.Game) {
-			g.Stacks[pirates.SortPub].Take(g.Stacks[pirates.SortPub].Possible()[0])
+			g.Stacks[pirates.SortPub].Take(g.Stacks[pirates.SortPub].Drawable()[0].Key)
 			g.Pubs = append(g.Pubs, "x")
 		},
 	} {

@@ -41,37 +41,11 @@ func isAlley(o wire.Option) bool {
 func (p *policy) pirates(q *wire.Question) string {
 	supply := number(inSupply, q.Text)
 	switch q.ID {
-	case "turn.choice":
-		// 221e179 and revision 1: move, rest or board first.
-		if k := has(q, "board"); k != "" && supply >= 0 && supply <= 3 {
-			return k
-		}
-		if k := has(q, "move"); k != "" && !p.chance(5) {
-			p.hops = 0
-			return k
-		}
-	case "move.more":
-		if k := has(q, "hop"); k != "" && p.hops < 2 && p.chance(55) {
-			return k
-		}
-		if k := has(q, "avast", "stop"); k != "" {
-			return k
-		}
 	case "pub.join":
-		if !q.Secret {
-			// Revision 3 asks in public, as decided at the invitation.
-			return p.join(q)
-		}
-		if k := has(q, "join", "yes"); k != "" && p.chance(80) {
-			return k
-		}
+		// Asked in public, as decided at the invitation.
+		return p.join(q)
 	case "pub.invite":
-		if has(q, "everyone") != "" {
-			return p.invite(q)
-		}
-		// Revision 2 asks the table first whether anybody joins: as
-		// players join pubs, somebody usually does.
-		return p.either(q, 80, "some", "nobody")
+		return p.invite(q)
 	case "rendezvous.offer":
 		if p.holdsImagined(q) {
 			if p.reveals(q) {
@@ -81,9 +55,8 @@ func (p *policy) pirates(q *wire.Question) string {
 		}
 		return p.either(q, 40, "reveal", "end")
 	case "wrangle.roll", "pub.roll", "chest.roll":
-		// Revision 3 asks a player holding rum for the die or, after a
-		// barrel, the result that stands (r5): a barrel 35 times in 100,
-		// as at rum.spend.
+		// A player holding rum gives the die or, after a barrel, the
+		// result that stands (r5): a barrel 35 times in 100.
 		if has(q, "r1") != "" {
 			d := strconv.Itoa(1 + p.rnd.IntN(6))
 			if p.chance(35) {
@@ -98,17 +71,10 @@ func (p *policy) pirates(q *wire.Question) string {
 			return k
 		}
 	case "supply.keep":
-		if !q.Secret {
-			return p.keepWare(q)
-		}
-		return p.either(q, 75, "keep", "sell")
-	case "rum.spend":
-		return p.either(q, 35, "spend", "keep")
-	case "rum.again":
-		return p.either(q, 30, "reroll", "keep")
+		return p.keepWare(q)
 	}
-	// A menu of alleys (move.alley, move.exit, and today's one turn menu
-	// and hop menu, which list rest, boarding or stopping beside them).
+	// A menu of alleys (move.exit, the turn menu and the hop menu, which
+	// list rest, boarding or stopping beside them).
 	var alleys []wire.Option
 	for _, o := range q.Options {
 		if isAlley(o) {

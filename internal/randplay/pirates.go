@@ -11,26 +11,9 @@ import (
 // that rounds end.
 func Pirates(p *Player, q *referee.Question) string {
 	switch q.ID {
-	case "turn.choice":
-		if Has(q, "move") && p.IntN(10) < 8 {
-			return "move"
-		}
-		if Has(q, "rest") && p.IntN(4) == 0 {
-			return "rest"
-		}
-		if Has(q, "board") {
-			return "board"
-		}
-	case "move.more":
-		if Has(q, "hop") && Has(q, "avast") {
-			if p.IntN(3) == 0 {
-				return "hop"
-			}
-			return "avast"
-		}
 	case "turn.menu", "move.again":
-		// Rules revision 2: one menu of the alleys beside rest, board,
-		// Avast and the rendezvous reveal.
+		// One menu of the alleys beside rest, board, Avast and the
+		// rendezvous reveal.
 		alleys := p.keys[:0]
 		for _, o := range q.Options {
 			if strings.HasPrefix(o.Key, "a") && o.Key != "avast" {

@@ -96,16 +96,6 @@ func TestHeadquartersPiratesUsableSameTurn(t *testing.T) {
 	}
 }
 
-// findQuestionSecret reports whether the logged question id was secret.
-func findQuestionSecret(e *referee.Engine, id string) bool {
-	for _, l := range e.Log() {
-		if l.Event == nil && l.QuestionID == id {
-			return l.Secret
-		}
-	}
-	return false
-}
-
 func TestTreasureMap(t *testing.T) {
 	// The display holds rose 3 and rose 6 (in that order): the highest is
 	// offered first, and taking none is open too.

@@ -22,3 +22,18 @@ func (g *Game) NameWaresForTest(t *referee.T) { g.nameWares(t) }
 
 // DrawSleepingForTest draws the sleeping places of a new round (test hook).
 func (g *Game) DrawSleepingForTest(t *referee.T) { g.drawSleeping(t, "round") }
+
+// Possible lists, in catalog order, the tile types the shuffled part of
+// the stack holds, or else the first tile put under it (test hook).
+func (s *Stack) Possible() []string {
+	var out []string
+	for _, k := range s.keys {
+		if s.Counts[k] > 0 {
+			out = append(out, k)
+		}
+	}
+	if len(out) == 0 && len(s.Under) > 0 {
+		out = append(out, s.Under[0])
+	}
+	return out
+}

@@ -324,20 +324,6 @@ func (s *Stack) Size() int {
 	return n
 }
 
-// Possible lists, in catalog order, the tile types the next draw can show.
-func (s *Stack) Possible() []string {
-	var out []string
-	for _, k := range s.keys {
-		if s.Counts[k] > 0 {
-			out = append(out, k)
-		}
-	}
-	if len(out) == 0 && len(s.Under) > 0 {
-		out = append(out, s.Under[0])
-	}
-	return out
-}
-
 // Drawable lists, in catalog order, every tile type anywhere in the
 // stack (the catalog's entries): the shuffled part and the tiles put
 // under it. The stack is a
