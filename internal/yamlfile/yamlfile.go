@@ -90,10 +90,11 @@ func decode(data []byte, v any, limit int, strict bool) error {
 			e.at = atLine(&root, e.Line)
 		}
 		if path, ok := pathTo(&root, e.at); ok {
-			if strings.Contains(e.Msg, "is not a field here") && len(path) > 0 && path[len(path)-1].key != nil {
+			inside := strings.Contains(e.Msg, "is not a field here")
+			if inside && len(path) > 0 && path[len(path)-1].key != nil {
 				path = path[:len(path)-1] // the key is at fault, not its value
 			}
-			e.Where = words(path)
+			e.Where = words(path, inside)
 		}
 	}
 	return err
@@ -180,8 +181,9 @@ func atLine(n *yaml.Node, line int) *yaml.Node {
 }
 
 // words says where a path leads: `players entry 2 ("Bo"), field "coins"`,
-// or `in pirates, layout entry 3`.
-func words(path []step) string {
+// or `in pirates, layout entry 3` (inside: the path leads to the fields
+// of a mapping, where a key is at fault, as `in pirates`).
+func words(path []step, inside bool) string {
 	var parts []string
 	for i := 0; i < len(path); i++ {
 		s := path[i]
@@ -193,7 +195,7 @@ func words(path []step) string {
 		case i+1 < len(path) && path[i+1].key == nil:
 			parts = append(parts, s.key.Value+" "+entry(path[i+1]))
 			i++
-		case i+1 < len(path):
+		case i+1 < len(path) || inside:
 			parts = append(parts, "in "+s.key.Value)
 		default:
 			parts = append(parts, fmt.Sprintf("field %q", s.key.Value))
