@@ -29,6 +29,9 @@ func piratesRevision(s any, rev int) any {
 	return &c
 }
 
+// newPirates makes a game (a test puts a game of its own in its place).
+var newPirates = pirates.New
+
 // piratesFactory makes today's games of a setup.
 func piratesFactory(s any) (referee.Factory, error) {
 	cfg := *s.(*pirates.Config)
@@ -36,7 +39,7 @@ func piratesFactory(s any) (referee.Factory, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func() referee.Game { return pirates.New(cfg, board) }, nil
+	return func() referee.Game { return newPirates(cfg, board) }, nil
 }
 
 // revisionsBefore3 is why saves of revisions 0 to 2 are refused.

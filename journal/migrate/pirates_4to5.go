@@ -87,7 +87,7 @@ func pirates4to5(s any, old []referee.Answer) (*Rewrite, error) {
 			return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("revision 5 asks %s where the save answered %s", asked(q), a.Q)}
 		case a.A == "none":
 			return nil, &Stop{Answer: i + 1, Why: "with one guard stack empty the mover faced no guard, where revision 5 draws from the other stack"}
-		case !strings.Contains(ev.Text, "from the "+a.A+" stack"):
+		case !strings.Contains(ev.Text, "from the "+a.A+" guard stack"):
 			return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("its answer %s is not the guard stack revision 5 drew from (%s)", a, ev.Text)}
 		}
 		skipped = skipped[1:]

@@ -13,6 +13,7 @@ import (
 	"rumref/journal/migrate"
 	"rumref/referee"
 	"rumref/referee/pirates"
+	"rumref/sim"
 )
 
 // open reads a save of testdata as written.
@@ -133,4 +134,55 @@ func TestPiratesStoppedSaves(t *testing.T) {
 // stack (with one empty).
 func dropped(id string) bool {
 	return id == "guard.stack" || strings.HasPrefix(id, "setup.") || strings.HasPrefix(id, "round.") || strings.HasSuffix(id, ".refill") || id == "guard.draw"
+}
+
+// asRevision4 is a save of today's rules marked as revision 4, with
+// answers: what a revision 4 save would hold where revision 4 asked the
+// same questions.
+func asRevision4(f *journal.File, answers []referee.Answer) *journal.File {
+	cfg := *f.Setup.(*pirates.Config)
+	cfg.Rules = 4
+	out := *f
+	out.Setup, out.Answers = &cfg, answers
+	return &out
+}
+
+// findEvent plays finished random games of today's rules until one holds
+// an event of rule whose text contains part, with no draw whose tile is
+// known before it (revision 4 asked those), and returns the game and the
+// number of answers before it.
+func findEvent(t *testing.T, rule, part string) (*journal.File, int) {
+	t.Helper()
+	for seed := uint64(1); seed < 400; seed++ {
+		f, err := sim.Finished("pirates", 0, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range replay(t, f, f.Answers).Events() {
+			if ev.Rule == "rp.draw.known" {
+				break
+			}
+			if ev.Rule == rule && strings.Contains(ev.Text, part) {
+				return f, ev.Step
+			}
+		}
+	}
+	t.Skipf("no random game holds %s %q", rule, part)
+	return nil, 0
+}
+
+// TestPirates4To5DarkAlleyFreeForTheMoverIsRefused: a save that took a
+// dark alley that revision 5 makes free for the mover (revision 4 charged
+// its coin) is refused at that answer, naming revision 4.
+func TestPirates4To5DarkAlleyFreeForTheMoverIsRefused(t *testing.T) {
+	f, step := findEvent(t, "rp.dark-alley.free", "it is the only move")
+	_, err := games.Migrate(asRevision4(f, f.Answers[:step]))
+	var r *migrate.Refusal
+	if !errors.As(err, &r) || r.Revision != 4 || r.Answer != step || !strings.Contains(err.Error(), "dark alley") {
+		t.Fatalf("%v, want it refused at answer %d", err, step)
+	}
+	// The same game stopped before that hop is carried over.
+	if m, err := games.Migrate(asRevision4(f, f.Answers[:step-1])); err != nil || m == nil || len(m.File.Answers) != step-1 {
+		t.Errorf("stopped before the hop: %v %v", m, err)
+	}
 }

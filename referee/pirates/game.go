@@ -88,11 +88,13 @@ func (c Config) Validate() error {
 	if c.Start < 0 || c.Start >= len(c.Players) {
 		return fmt.Errorf("start player %d is not a seat (1 to %d)", c.Start+1, len(c.Players))
 	}
-	if c.Rules < 0 {
-		return fmt.Errorf("rules: %d is not a rules revision (0 to %d): the save is damaged", c.Rules, RulesRevision)
-	}
-	if c.Rules > RulesRevision {
-		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", c.Rules, RulesRevision)
+	// The revision a save records is only checked here: the rules never
+	// read it (an older save is migrated before it is played).
+	switch r := c.Rules; {
+	case r < 0:
+		return fmt.Errorf("rules: %d is not a rules revision (0 to %d): the save is damaged", r, RulesRevision)
+	case r > RulesRevision:
+		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", r, RulesRevision)
 	}
 	return nil
 }
