@@ -324,3 +324,27 @@ func TestTmuxResumeShowsTheGameAsItStands(t *testing.T) {
 		t.Errorf("the quit does not give the resume command on a line of its own:\n%s", s)
 	}
 }
+
+// TestTmuxPlayersInTheirColors: in a terminal with color the one asked is
+// named in their pirate color, and the board picture draws the alley
+// holding Ann's pirates in her color (gold, yellow at a terminal).
+func TestTmuxPlayersInTheirColors(t *testing.T) {
+	home := t.TempDir()
+	r := rumrefAt(t, home, "swan-3 swan-4 escruce-2 frere-5 chest-5 scorpion-12 map-rose-3 map-rose-6 map-green-4 map-yellow-5 bunk-7 hammock-4\n4\n1\n",
+		"new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "fixed", "--io", "plain")
+	savedIn(t, r.stderr)
+	p, _ := startPane(t, 100, 60, "TERM=xterm XDG_DATA_HOME="+home, "resume")
+	p.through("1-5 choose")
+	out, err := p.tmux("capture-pane", "-e", "-p", "-S", "-200", "-t", p.name).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// tmux draws the colors again its own way: bold, then yellow (33).
+	s := string(out)
+	if !strings.Contains(s, "Captain on Coin 1.") || !regexp.MustCompile(`33mG+\x1b`).MatchString(s) || !regexp.MustCompile(`33mAnn\x1b`).MatchString(s) {
+		t.Errorf("the board does not draw Ann's pirates and name in gold:\n%q", s)
+	}
+	if !regexp.MustCompile(`33mAnn\x1b\[0m[^\n]*: the captain is on Coin 1`).MatchString(s) {
+		t.Errorf("the question does not name Ann in gold:\n%q", s)
+	}
+}

@@ -395,9 +395,9 @@ func (p palette) questionLine(name string, q *referee.Question) string {
 	name = capital(safetext.Clean(name))
 	text := safetext.CleanLines(q.Text)
 	if rest, ok := afterName(name, text); ok {
-		return p.turn(name) + rest + rule
+		return p.who(name) + rest + rule
 	}
-	return p.turn(name) + ": " + text + rule
+	return p.who(name) + ": " + text + rule
 }
 
 // afterName returns what follows name in a text that opens with it ("Ann's

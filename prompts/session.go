@@ -314,7 +314,7 @@ func (s *Session) init() {
 			s.r = bufio.NewReader(s.In)
 		}
 	}
-	s.pal = palette{on: s.Color}
+	s.pal = palette{on: s.Color, pieces: &pieces{}}
 	if s.fe == nil {
 		s.fe = newFrontEnd(s)
 	}
@@ -328,6 +328,11 @@ func (s *Session) init() {
 	}
 	if s.Table != nil {
 		s.names = s.Table.Names()
+		s.Table.Inspect(func(g referee.Game) {
+			if c, ok := g.(referee.Colored); ok {
+				s.pal.setPlayers(s.names, c.PlayerColors())
+			}
+		})
 	}
 }
 

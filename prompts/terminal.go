@@ -813,7 +813,7 @@ func (f *termFront) ask(a asking) func() (string, error) {
 func (f *termFront) show(m shown) {
 	switch m.kind {
 	case showEvent:
-		f.t.ruling(m.text, f.s.pal.quiet("("+m.event.Rule+")"))
+		f.t.ruling(f.s.pal.names(m.text), f.s.pal.quiet("("+m.event.Rule+")"))
 		return
 	case showInfo, showNote, showSecret, showLine:
 		// A sentence wraps between words at the terminal's width; a
@@ -881,7 +881,7 @@ func (f *termFront) status(viewer referee.Viewer) {
 	} else {
 		statusText(&b, s, viewer)
 	}
-	if err := f.t.page(b.String(), ""); err != nil {
+	if err := f.t.page(s.pal.names(s.pal.board(b.String())), ""); err != nil {
 		f.stopped = err
 	}
 }
