@@ -13,8 +13,9 @@ import (
 //
 // Where the table has several answers at once (a string of dice for the
 // scorpion roll or a wrangle column, the tiles drawn for a display), they
-// may be typed on one line: "3 5 2", or with commas "swan-3, swan-4" (with
-// commas a value may be an option's label, spaces and all). The first
+// may be typed on one line: "3 5 2", tiles as they are printed or said
+// with commas between them ("The Swan 3, es cruce 2") or without, where
+// each ends at its number ("swan 3 swan 4 frere 5"; see drawnTiles). The first
 // value answers the question asked, each later one the question the game
 // asks next. Every value is checked where it lands; if one does not fit,
 // or would land on a secret or a text question, or after the game's end,
@@ -40,9 +41,31 @@ func multiValues(q *referee.Question, line string) []string {
 		}
 	} else {
 		vals = strings.Fields(s)
+		if q.Kind == referee.Choice && q.Confirm {
+			vals = drawnTiles(vals)
+		}
 	}
 	if len(vals) < 2 {
 		return nil
+	}
+	return vals
+}
+
+// drawnTiles groups the words of a line typed at a draw into the tiles
+// as people say them, each ending at its number: "swan 3 es cruce 2" is
+// "swan 3" and "es cruce 2"; a word holding its number ("swan-3") is a
+// tile of its own, and the words after the last number are one more.
+func drawnTiles(fields []string) []string {
+	var vals []string
+	cur := ""
+	for _, f := range fields {
+		cur = strings.TrimSpace(cur + " " + f)
+		if strings.ContainsAny(f, "0123456789") {
+			vals, cur = append(vals, cur), ""
+		}
+	}
+	if cur != "" {
+		vals = append(vals, cur)
 	}
 	return vals
 }
@@ -75,8 +98,8 @@ func valueKey(q *referee.Question, v string) (string, error) {
 // that option's number; a string of tile numbers typed at a draw's list
 // goes on through the next draws.
 func byPosition(first, q *referee.Question, v string) bool {
-	if q.Kind != referee.Choice || q.Confirm && first.Kind == referee.Choice {
-		return false
+	if q.Kind != referee.Choice || q.Confirm && first.Kind == referee.Choice || !isDigits(strings.TrimSpace(v)) {
+		return false // a name, not a position
 	}
 	for _, o := range q.Options {
 		if strings.EqualFold(o.Key, v) || o.Label != "" && strings.EqualFold(o.Label, v) {

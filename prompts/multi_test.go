@@ -171,3 +171,70 @@ func TestSeveralAnswersNeverChooseByPosition(t *testing.T) {
 		t.Errorf("a tile named in a die string: %v\n%s", r.s.Engine.Answers(), r.out)
 	}
 }
+
+// drawGame asks the table for the four pub tiles of a display, then Ann
+// to roll.
+type drawGame struct {
+	tiles []string
+	roll  int
+}
+
+func (g *drawGame) Name() string                        { return "draws" }
+func (g *drawGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
+func (g *drawGame) Status(viewer referee.Viewer) string { return "" }
+func (g *drawGame) View(viewer referee.Viewer) any      { return nil }
+func (g *drawGame) Play(t *referee.T) {
+	var opts []referee.Option
+	for _, k := range []string{"swan", "escruce", "frere"} {
+		for v := 2; v <= 5; v++ {
+			label := map[string]string{"swan": "The Swan", "escruce": "Es Cruce", "frere": "Frere Jacques"}[k]
+			opts = append(opts, referee.Option{Key: fmt.Sprintf("%s-%d", k, v), Label: fmt.Sprintf("%s %d", label, v)})
+		}
+	}
+	for i := range 4 {
+		g.tiles = append(g.tiles, t.Ask(referee.Question{ID: "d.pub", Actor: referee.Table, Confirm: true, Rule: "rp.draw",
+			Text: fmt.Sprintf("Draw pub %d of 4. Which tile is it?", i+1), Options: opts}))
+	}
+	g.roll = t.AskNumber(referee.Question{ID: "d.roll", Actor: 0, Min: 1, Max: 6, Text: "Roll the die"})
+}
+
+// TestTilesAsSaidOnOneLine: a line of tiles as they are printed and said
+// (issue 23 item 5) answers the draws, with commas or without; the help
+// of a draw says so; a tile said that could be several is refused whole,
+// with what it could be.
+func TestTilesAsSaidOnOneLine(t *testing.T) {
+	want := []string{"swan-3", "swan-4", "escruce-2", "frere-5"}
+	for _, line := range []string{"swan 3, swan 4, es cruce 2, frere 5", "The Swan 3, the swan 4, Es Cruce 2, Frère Jacques 5",
+		"swan 3 swan 4 es cruce 2 frere 5", "SWAN 3 Swan-4 escruce 2 frere 5", "swan-3 swan-4 escruce-2 frere-5"} {
+		for _, mode := range []Mode{Plain, JSON} {
+			e, err := referee.Start(func() referee.Game { return &drawGame{} })
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := &bytes.Buffer{}
+			s := &Session{Engine: e, Mode: mode, In: strings.NewReader(line + "\n"), Out: out, ErrOut: &bytes.Buffer{}}
+			s.Run()
+			if g := e.Game().(*drawGame); !reflect.DeepEqual(g.tiles, want) {
+				t.Errorf("%v: %q drew %v, want %v:\n%s", mode, line, g.tiles, want, out)
+			}
+			e.Close()
+		}
+	}
+	e, err := referee.Start(func() referee.Game { return &drawGame{} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	out := &bytes.Buffer{}
+	s := &Session{Engine: e, Mode: Plain, In: strings.NewReader("help\nswan 3, swan, frere 5\n"), Out: out, ErrOut: &bytes.Buffer{}}
+	s.Run()
+	o := out.String()
+	for _, w := range []string{"Several draws fit on one line", `Value 2 (swan) does not fit the next question, the table's: "swan" could be The Swan 2, The Swan 3, The Swan 4 or The Swan 5`} {
+		if !strings.Contains(o, w) {
+			t.Errorf("the output lacks %q:\n%s", w, o)
+		}
+	}
+	if len(e.Answers()) != 0 {
+		t.Errorf("a line with an ambiguous tile was taken in part: %v", e.Answers())
+	}
+}
