@@ -291,11 +291,18 @@ func answerKeys(q *referee.Question, a string) []string {
 	for _, r := range typed {
 		keys = append(keys, string(r))
 	}
-	if q.Kind != referee.Choice || q.Secret {
+	n, err := strconv.Atoi(typed)
+	switch {
+	case q.Kind == referee.Number && !q.Secret && q.Min >= 0 && q.Max-q.Min < 20:
+		// A die is a list of its numbers (issue 23 item 6).
+		if n*10 <= q.Max {
+			keys = append(keys, "Enter")
+		}
+	case q.Kind != referee.Choice || q.Secret:
 		return append(keys, "Enter")
-	}
-	n, _ := strconv.Atoi(typed)
-	if n*10 <= len(q.Options) || isNumberKeys(q) && n*10 <= maxKey(q) {
+	case err != nil && referee.NumberKey(typed):
+		// r5: chosen at once too.
+	case n*10 <= len(q.Options) && !isNumberKeys(q) || isNumberKeys(q) && n*10 <= maxKey(q):
 		keys = append(keys, "Enter")
 	}
 	return keys

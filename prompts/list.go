@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"rumref/referee"
 	"rumref/safetext"
 )
 
@@ -355,8 +356,8 @@ func (l *list) typed(r rune) (listResult, bool, error) {
 	case r == '?' && text == "" && l.spec.keys:
 		l.showKey = !l.showKey
 		return none, false, nil
-	case r >= '0' && r <= '9' && (text == "" || isDigits(text)):
-		typed := text + string(r)
+	case r >= '0' && r <= '9' && (text == "" || isDigits(text) || l.shortStarts(text+string(r))):
+		typed := strings.ToLower(text + string(r))
 		exact, longer := -1, false
 		for i, it := range l.spec.items {
 			if it.short == typed {
@@ -387,6 +388,16 @@ func (l *list) typed(r rune) (listResult, bool, error) {
 	return none, false, nil
 }
 
+// shortStarts reports whether some option's short (r5) starts with s.
+func (l *list) shortStarts(s string) bool {
+	for _, it := range l.spec.items {
+		if it.short != "" && strings.HasPrefix(it.short, strings.ToLower(s)) {
+			return true
+		}
+	}
+	return false
+}
+
 // overflow marks the typed line as longer than any answer: its Enter
 // refuses it.
 func (l *list) overflow() {
@@ -396,19 +407,40 @@ func (l *list) overflow() {
 
 // numbers says which numbers choose an option.
 func (l *list) numbers() string {
-	var shorts []string
+	if r := l.shortRanges(" to "); r != "" {
+		return "type " + r
+	}
+	return "type to narrow the list"
+}
+
+// shortRanges names the options' shorts as runs, "1 to 6 or r1 to r6"
+// (with to between a run's ends), "" when there are none.
+func (l *list) shortRanges(to string) string {
+	type run struct{ prefix, first, last string }
+	var runs []run
 	for _, it := range l.spec.items {
-		if it.short != "" {
-			shorts = append(shorts, it.short)
+		if it.short == "" {
+			continue
+		}
+		p := strings.TrimRight(it.short, "0123456789")
+		if n := len(runs); n > 0 && runs[n-1].prefix == p && p != it.short {
+			runs[n-1].last = it.short
+			continue
+		}
+		runs = append(runs, run{p, it.short, it.short})
+	}
+	if len(runs) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, r := range runs {
+		if r.first == r.last {
+			parts = append(parts, r.first)
+		} else {
+			parts = append(parts, r.first+to+r.last)
 		}
 	}
-	switch {
-	case len(shorts) == 0:
-		return "type to narrow the list"
-	case isDigits(shorts[0]) && isDigits(shorts[len(shorts)-1]) && len(shorts) > 2:
-		return "type " + shorts[0] + " to " + shorts[len(shorts)-1]
-	}
-	return "type " + strings.Join(shorts, " or ")
+	return strings.Join(parts, " or ")
 }
 
 // enter chooses the highlighted item, or returns the typed line.
@@ -622,13 +654,24 @@ func (l *list) optionLines() []string {
 		for _, it := range l.spec.items {
 			numWidth = max(numWidth, safetext.Width(num(it))+1)
 		}
+		// Options that are their own numbers (a die's 1 to 6) share one
+		// row; the others have a line each.
 		var idx []int
-		for i := range l.spec.items {
-			if l.matches(i) {
+		row := ""
+		for i, it := range l.spec.items {
+			switch {
+			case !l.matches(i):
+			case it.short != "" && it.short == it.label:
+				row += "  " + mark(i) + it.label
+				shown++
+			default:
 				idx = append(idx, i)
 			}
 		}
-		shown = len(idx)
+		if row != "" {
+			out = append(out, row)
+		}
+		shown += len(idx)
 		from, rows := 0, listRows
 		if l.all {
 			rows = len(idx)
@@ -676,11 +719,13 @@ func writeList(w io.Writer, spec listSpec, width int, pal palette) {
 func (l *list) menu() string {
 	var b strings.Builder
 	b.WriteString("  ")
-	first, last := l.spec.items[0].short, l.spec.items[len(l.spec.items)-1].short
-	if first != "" && last != "" {
-		b.WriteString(first + "-" + last + " choose, ")
+	if r := l.shortRanges("-"); r != "" {
+		b.WriteString(r + " choose, ")
 	}
-	b.WriteString("↑↓ Enter, type to narrow")
+	b.WriteString("↑↓ Enter")
+	if safetext.Width(b.String()) < 30 {
+		b.WriteString(", type to narrow")
+	}
 	if l.spec.keys {
 		b.WriteString(", ? keys")
 	}
@@ -742,7 +787,8 @@ func listItems(keys, labels []string, numbered bool) []listItem {
 		switch {
 		case numbered:
 			it.short = strconv.Itoa(i + 1)
-		case isDigits(k):
+		case referee.NumberKey(k):
+			// A number, or r5 (a roll with rum): typed as it is.
 			it.short = k
 		}
 		items[i] = it

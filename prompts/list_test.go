@@ -20,8 +20,22 @@ func pubItems() []listItem {
 	return listItems(keys, labels, true)
 }
 
+// rumRoll is a roll with rum as the rules ask it: the die's 1 to 6, or r
+// and the result after a rum barrel.
+func rumRoll() []listItem {
+	var keys, labels []string
+	for d := 1; d <= 6; d++ {
+		keys, labels = append(keys, fmt.Sprint(d)), append(labels, fmt.Sprint(d))
+	}
+	for d := 1; d <= 6; d++ {
+		keys, labels = append(keys, fmt.Sprintf("r%d", d)), append(labels, fmt.Sprintf("%d after a rum barrel", d))
+	}
+	return listItems(keys, labels, false)
+}
+
 func TestListKeys(t *testing.T) {
 	short := listItems([]string{"move", "rest", "board"}, []string{"Move the captain", "Rest", "Go on board"}, true)
+	die := listItems([]string{"1", "2", "3", "4", "5", "6"}, []string{"1", "2", "3", "4", "5", "6"}, false)
 	for _, c := range []struct {
 		name  string
 		items []listItem
@@ -49,6 +63,13 @@ func TestListKeys(t *testing.T) {
 		{"a long list: 3 is not the start of a longer number", pubItems(), "3", 2, "", nil, "chose: The Swan 4"},
 		{"a long list is grouped", pubItems(), "5", 4, "", nil, "Frere Jacques   9) 2"},
 		{"words narrow a long list", pubItems(), "frere 4\r", 10, "", nil, ""},
+		// Every roll the same way (issue 23 item 6): a digit answers at
+		// once, r and the result for a roll with rum.
+		{"a die's digit answers at once", die, "4", 3, "", nil, "  1   2   3   4   5   6"},
+		{"a die out of range", die, "7", -1, "", ErrInputEnded, "there is no option 7 (type 1 to 6)"},
+		{"a roll with rum: its digit", rumRoll(), "5", 4, "", nil, "1-6 or r1-r6 choose"},
+		{"a roll with rum: r and the result", rumRoll(), "r5", 10, "", nil, "chose: 5 after a rum barrel"},
+		{"a roll with rum: R and the result", rumRoll(), "R2", 7, "", nil, "r2) 2 after a rum barrel"},
 		// A line longer than any answer (a paste) is refused whole, never
 		// taken as its first 1000 characters ("rest" and spaces).
 		{"an overlong line is refused, not cut down", short, "rest" + strings.Repeat(" ", 996) + "zzz\r2", 1, "", nil, "that line is too long"},

@@ -156,9 +156,11 @@ func typeKeys(t *testing.T, f *os.File, keys string) {
 func TestTerminalSessionInAPseudoTerminal(t *testing.T) {
 	f, sc, _ := startTTY(t, "plain")
 	sc.waitFor(t, "What did you roll?")
-	typeKeys(t, f, "9\r")
-	sc.waitFor(t, "not taken: 9 is out of range")
-	typeKeys(t, f, "\x7f3\r")
+	// A die is a list: its digit answers at once (issue 23 item 6).
+	sc.waitFor(t, "1-6 choose")
+	typeKeys(t, f, "9")
+	sc.waitFor(t, "not taken: there is no option 9 (type 1 to 6)")
+	typeKeys(t, f, "3")
 	sc.waitFor(t, "Ann rolled 3.")
 
 	// The secret ware: a pass-the-laptop screen, then masked input.
@@ -202,7 +204,7 @@ func TestTerminalSessionInAPseudoTerminal(t *testing.T) {
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, "chose: Blue")
 	sc.waitFor(t, "How many?")
-	typeKeys(t, f, "4\r")
+	typeKeys(t, f, "4")
 	sc.waitFor(t, "The game is over.")
 	sc.waitFor(t, "RESULT mode=terminal end=over answers=[{t.roll 3} {t.ware gold} {t.pick blue} {t.count 4}]")
 
@@ -282,13 +284,15 @@ func TestTerminalQuitClearsAHeldSecret(t *testing.T) {
 func TestTerminalPasteInAPseudoTerminal(t *testing.T) {
 	f, sc, _ := startTTY(t, "plain")
 	sc.waitFor(t, "What did you roll?")
+	// The roll is a list (a digit answers at once): a paste is cut at
+	// the list's limit and refused at its Enter; tabs and escape codes
+	// are no characters of its line.
 	typeKeys(t, f, strings.Repeat("x", 40<<10)+"\r")
-	sc.waitFor(t, "Not taken (t.roll): that line is too long")
+	sc.waitFor(t, "not taken: that line is too long")
+	typeKeys(t, f, "x"+strings.Repeat("\t", 500)+"\x1b[2J\r")
+	sc.waitFor(t, `Not taken (t.roll): "x" is not a whole number`)
 	sc.waitFor(t, "What did you roll?")
-	typeKeys(t, f, "3"+strings.Repeat("\t", 3000)+"\x1b[2J\r")
-	sc.waitFor(t, "Not taken (t.roll): that line is too long")
-	sc.waitFor(t, "What did you roll?")
-	typeKeys(t, f, "3\r")
+	typeKeys(t, f, "3")
 	sc.waitFor(t, "Ann rolled 3.")
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -608,6 +609,19 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 		return t.prompt(label, validator(q), true)
 	}
 	fmt.Fprintln(t.out)
+	if q.Kind == referee.Number && q.Max-q.Min < maxListed && q.Min >= 0 {
+		// A die (or a small count) is chosen as a list's option is: its
+		// digit answers at once, as at a roll with rum (rollWithRum's
+		// list), so every roll is entered the same way.
+		res, err := t.choose(numberList(line, q))
+		if err != nil {
+			return "", err
+		}
+		if res.index >= 0 {
+			return strconv.Itoa(q.Min + res.index), nil
+		}
+		return res.line, nil
+	}
 	if q.Kind == referee.Number {
 		return t.prompt(fmt.Sprintf("%s (%d-%d, or help):", line, q.Min, q.Max), validator(q), false)
 	}
@@ -625,16 +639,34 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 	return res.line, nil // a command, or a line the session refuses as it is
 }
 
+// maxListed is the most numbers a number question may take for the
+// terminal to ask it as a list (a die's six, a count of coins).
+const maxListed = 20
+
+// numberList is the selection list of a number question: its numbers,
+// each chosen by typing it.
+func numberList(label string, q *referee.Question) listSpec {
+	var keys []string
+	for n := q.Min; n <= q.Max; n++ {
+		keys = append(keys, strconv.Itoa(n))
+	}
+	return listSpec{label: label, items: listItems(keys, keys, false), commands: true}
+}
+
 // questionList is the selection list of a choice question.
 func questionList(label string, q *referee.Question) listSpec {
 	keys := make([]string, len(q.Options))
 	labels := make([]string, len(q.Options))
-	differ := false
 	for i, o := range q.Options {
 		keys[i], labels[i] = o.Key, o.Label
-		differ = differ || (o.Label != "" && o.Label != o.Key)
 	}
-	return listSpec{label: label, items: listItems(keys, labels, numbered(q)), commands: true, keys: differ}
+	items := listItems(keys, labels, numbered(q))
+	differ := false
+	for i, o := range q.Options {
+		// A key the list shows as the option's number (r5) is no secret.
+		differ = differ || (o.Label != "" && o.Label != o.Key && items[i].short != o.Key)
+	}
+	return listSpec{label: label, items: items, commands: true, keys: differ}
 }
 
 // passBack ends a secret answer (keep): the actor reads their private
