@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/referee"
 	"rumref/wire"
@@ -301,4 +302,134 @@ func lastChars(s string, n int) string {
 		return s[len(s)-n:]
 	}
 	return s
+}
+
+// safeInTerminal are the wrong lines the terminal replay types too: none
+// narrows a list to an option or starts an option's number there, so the
+// terminal refuses them as JSON did (the others, refused in JSON, are left
+// out: leaving out a refused line does not change the game).
+var safeInTerminal = map[string]bool{"bogus": true, "zz 7": true, ":nonsense": true, "": true}
+
+// playTerminal types the lines of a JSON game in a pseudo-terminal (the
+// real terminal front end), each answer as a table types it (a digit in
+// a list, Enter where it is needed), "?" and help as help, Enter at every
+// pass screen, and returns what the terminal showed, escape codes taken
+// out.
+func playTerminal(t *testing.T, g wordsGame, lines []wordsLine, answers []referee.Answer, save string) string {
+	t.Helper()
+	args := append(append([]string{}, g.args...), "--seed", fmt.Sprint(g.seed), "--save", save)
+	c := startTTY(t, args...)
+	quiet := func() string {
+		t.Helper()
+		last, since := "", time.Now()
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			s := c.screen()
+			if s != last {
+				last, since = s, time.Now()
+			} else if s != "" && time.Since(since) > 150*time.Millisecond {
+				return s
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("the terminal never stops writing:\n%s", lastChars(c.screen(), 2000))
+		return ""
+	}
+	// ready presses Enter at pass screens and pauses until a question
+	// waits for its answer.
+	ready := func() {
+		t.Helper()
+		for range 20 {
+			s := strings.TrimRight(strings.NewReplacer("█", "", " \b", "", "\r", "").Replace(quiet()), "\n ")
+			ls := strings.Split(s, "\n")
+			tailLines := strings.Join(ls[max(0, len(ls)-3):], "\n")
+			if strings.Contains(tailLines, "> _") || strings.HasSuffix(strings.TrimSpace(ls[len(ls)-1]), "):") {
+				return
+			}
+			if strings.Contains(ls[len(ls)-1], "Enter") {
+				c.f.Write([]byte(keyEnter))
+				continue
+			}
+			t.Fatalf("the terminal waits for something else:\n%s\n%q", lastChars(s, 1500), lastChars(s, 300))
+		}
+		t.Fatalf("the terminal keeps asking for Enter:\n%s", lastChars(c.screen(), 1500))
+	}
+	saved := func(n int) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			if f, _, err := games.Read(save); err == nil && len(f.Answers) >= n {
+				return
+			}
+			time.Sleep(15 * time.Millisecond)
+		}
+		t.Fatalf("the save never held %d answers:\n%s", n, lastChars(c.screen(), 2500))
+	}
+	step := 0
+	for _, l := range lines {
+		q := engineQuestion(l.q)
+		switch {
+		case l.taken:
+			if step >= len(answers) {
+				break
+			}
+			ready()
+			var keys strings.Builder
+			for _, k := range answerKeys(q, answers[step].A) {
+				if k == "Enter" {
+					k = keyEnter
+				}
+				keys.WriteString(k)
+			}
+			c.f.Write([]byte(keys.String()))
+			step++
+			saved(step)
+		case l.line == "?" || l.line == "help":
+			ready()
+			c.f.Write([]byte("help" + keyEnter))
+		case safeInTerminal[l.line]:
+			ready()
+			c.f.Write([]byte(l.line + keyEnter))
+		}
+	}
+	// The last answer's hand-back screens, then the end.
+	for range 10 {
+		s := strings.TrimRight(strings.NewReplacer("█", "", " \b", "", "\r", "").Replace(quiet()), "\n ")
+		if strings.Contains(s, "The game is over.") {
+			break
+		}
+		if ls := strings.Split(s, "\n"); strings.Contains(ls[len(ls)-1], "Enter") {
+			c.f.Write([]byte(keyEnter))
+		}
+	}
+	return c.screen()
+}
+
+func TestWordsOfAWholeGameInTheTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole games in a pseudo-terminal")
+	}
+	for _, g := range []wordsGame{wordsGames[0], wordsGames[2]} {
+		t.Run(fmt.Sprintf("%s-%d", g.name, g.seed), func(t *testing.T) {
+			dir := t.TempDir()
+			lines, vocab, _ := playJSON(t, g, filepath.Join(dir, "json.yaml"))
+			f, _, err := games.Read(filepath.Join(dir, "json.yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			screen := playTerminal(t, g, lines, f.Answers, filepath.Join(dir, "terminal.yaml"))
+			if !strings.Contains(screen, "The game is over.") {
+				t.Fatalf("the terminal game did not end:\n%s", lastChars(screen, 3000))
+			}
+			bad := 0
+			for _, line := range strings.Split(screen, "\n") {
+				id, key := find(vocab.ids, line), find(vocab.keys, line)
+				if (id != "" || key != "") && bad < 40 {
+					bad++
+					t.Errorf("the terminal names the question %q or the option key %q: %q", id, key, line)
+				}
+			}
+			t.Logf("%d lines, %d answers typed in the terminal", len(lines), len(f.Answers))
+		})
+	}
 }
