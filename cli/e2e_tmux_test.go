@@ -289,19 +289,32 @@ func answerKeys(q *referee.Question, a string) []string {
 	for _, r := range typed {
 		keys = append(keys, string(r))
 	}
-	n, err := strconv.Atoi(typed)
+	// A list chooses at once on what is typed, unless another option's
+	// number (or key such as r5) starts with it: then Enter.
+	var shorts []string
 	switch {
 	case q.Kind == referee.Number && !q.Secret && q.Min >= 0 && q.Max-q.Min < 20:
 		// A die is a list of its numbers (issue 23 item 6).
-		if n*10 <= q.Max {
-			keys = append(keys, "Enter")
+		for m := q.Min; m <= q.Max; m++ {
+			shorts = append(shorts, strconv.Itoa(m))
 		}
 	case q.Kind != referee.Choice || q.Secret:
 		return append(keys, "Enter")
-	case err != nil && referee.NumberKey(typed):
-		// r5: chosen at once too.
-	case n*10 <= len(q.Options) && !isNumberKeys(q) || isNumberKeys(q) && n*10 <= maxKey(q):
-		keys = append(keys, "Enter")
+	case isNumberKeys(q):
+		for _, o := range q.Options {
+			if referee.NumberKey(o.Key) {
+				shorts = append(shorts, o.Key)
+			}
+		}
+	default:
+		for i := range q.Options {
+			shorts = append(shorts, strconv.Itoa(i+1))
+		}
+	}
+	for _, sh := range shorts {
+		if sh != typed && strings.HasPrefix(sh, typed) {
+			return append(keys, "Enter")
+		}
 	}
 	return keys
 }
@@ -313,15 +326,6 @@ func isNumberKeys(q *referee.Question) bool {
 		}
 	}
 	return false
-}
-
-func maxKey(q *referee.Question) int {
-	m := 0
-	for _, o := range q.Options {
-		n, _ := strconv.Atoi(o.Key)
-		m = max(m, n)
-	}
-	return m
 }
 
 // TestTmuxPiratesRoundAtTableSpeed plays the whole first round of a
