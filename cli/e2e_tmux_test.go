@@ -32,6 +32,12 @@ type tmuxPane struct {
 
 func startTmux(t *testing.T, args ...string) *tmuxPane {
 	t.Helper()
+	return startTmuxSize(t, 140, 50, args...)
+}
+
+// startTmuxSize is startTmux on a terminal of cols x rows.
+func startTmuxSize(t *testing.T, cols, rows int, args ...string) *tmuxPane {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("tmux test")
 	}
@@ -40,7 +46,7 @@ func startTmux(t *testing.T, args ...string) *tmuxPane {
 	}
 	p := &tmuxPane{t: t, name: fmt.Sprintf("rumref-test-%d", os.Getpid()), socket: filepath.Join(t.TempDir(), "tmux")}
 	cmd := "NO_COLOR=1 TERM=xterm XDG_DATA_HOME=" + t.TempDir() + " " + binary + " " + strings.Join(args, " ") + "; echo EXIT=$?; sleep 30"
-	if out, err := p.tmux("new-session", "-d", "-s", p.name, "-x", "140", "-y", "50", cmd).CombinedOutput(); err != nil {
+	if out, err := p.tmux("new-session", "-d", "-s", p.name, "-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), cmd).CombinedOutput(); err != nil {
 		t.Skipf("tmux cannot start a session here: %v %s", err, out)
 	}
 	t.Cleanup(func() { p.tmux("kill-server").Run() })

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -158,16 +159,21 @@ func TestWebBadAddress(t *testing.T) {
 func TestWebTerminalAnswerFromAPage(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "g.yaml")
 	c := startTTY(t, "new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "1", "--layout", "fixed", "--save", save, "--web", "127.0.0.1:0")
+	c.through("once the phones have joined")
+	if !strings.Contains(c.screen(), "Phones: scan this code") || !strings.Contains(c.screen(), "▀") {
+		t.Fatalf("no join code on the screen:\n%s", c.screen())
+	}
+	if strings.Contains(c.screen(), "Build the board") {
+		t.Fatalf("the board to build came before the join code:\n%s", c.screen())
+	}
+	c.send(keyEnter)
 	c.buildTheBoard()
 	c.waitFor("face-up pub 1 of 4")
-	m := regexp.MustCompile(`Table: (http://127\.0\.0\.1:[0-9]+/[a-z2-7]+)`).FindStringSubmatch(c.screen())
+	m := regexp.MustCompile(`Table page[^:]*: (http://127\.0\.0\.1:[0-9]+/[a-z2-7]+)`).FindStringSubmatch(c.screen())
 	if m == nil {
 		t.Fatalf("no table URL on the screen:\n%s", c.screen())
 	}
 	table := m[1]
-	if !strings.Contains(c.screen(), "Ann's page:") || !strings.Contains(c.screen(), "▀") {
-		t.Fatalf("no QR code for Ann on the screen:\n%s", c.screen())
-	}
 	_, st := httpJSON(t, "GET", table+"/state", "")
 	q := st["question"].(map[string]any)
 	key := q["options"].([]any)[0].(map[string]any)["key"].(string)
@@ -223,51 +229,113 @@ func TestWebEndShowsThePlayLoggerLink(t *testing.T) {
 }
 
 // TestWebTerminalNoPassScreenForAConnectedPhone plays in a real terminal
-// with the pages served: while Ann's phone has her page open, her secret
-// question shows no pass screen on the laptop, only that she answers on
-// her phone, and her phone's answer moves the game on.
+// with the pages served: the join code comes first; Rum Runner's first
+// question, Ann's secret, waits for her phone instead of passing the
+// laptop; her phone takes her seat on the join page (a cookie), the
+// laptop says she answers on her phone, and her phone's answers move the
+// game on without a pass screen.
 func TestWebTerminalNoPassScreenForAConnectedPhone(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "g.yaml")
 	c := startTTY(t, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "127.0.0.1:0")
-	c.waitFor("pass the laptop to Ann")
-	m := regexp.MustCompile(`  Ann: (http://127\.0\.0\.1:[0-9]+/[a-z2-7]+)`).FindStringSubmatch(c.screen())
+	c.through("once the phones have joined")
+	m := regexp.MustCompile(`  Join: (http://127\.0\.0\.1:[0-9]+/[a-z2-7]+)`).FindStringSubmatch(c.screen())
 	if m == nil {
-		t.Fatalf("no URL for Ann on the screen:\n%s", c.screen())
+		t.Fatalf("no join URL on the screen:\n%s", c.screen())
 	}
-	ann := m[1]
-	// Ann's phone opens her page: its event stream stays open.
-	res, err := http.Get(ann + "/events")
+	join := m[1]
+	c.send(keyEnter)
+	c.buildTheBoard()
+	c.waitFor("their phone has not joined: waiting for it")
+	// Ann's phone takes her seat and opens her page: its event stream
+	// stays open.
+	jar, _ := cookiejar.New(nil)
+	phone := &http.Client{Jar: jar}
+	res, err := phone.Post(join+"/claim", "application/json", strings.NewReader(`{"seat":0}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("claiming Ann's seat: %v %v", err, res)
+	}
+	res.Body.Close()
+	res, err = phone.Get(join + "/events")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
 	var stream syncBuffer
 	go io.Copy(&stream, res.Body)
+	c.waitFor("Ann is answering a secret question on their phone.")
 	answer := func(step int) {
 		t.Helper()
-		_, st := httpJSON(t, "GET", ann+"/state", "")
+		res, err := phone.Get(join + "/state")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st map[string]any
+		json.NewDecoder(res.Body).Decode(&st)
+		res.Body.Close()
 		q := st["question"].(map[string]any)
 		key := q["options"].([]any)[0].(map[string]any)["key"].(string)
-		if code, body := httpJSON(t, "POST", ann+"/answer", fmt.Sprintf(`{"step":%d,"question":%q,"answer":%q}`, step, q["id"], key)); code != 200 {
-			t.Fatalf("answer %d from Ann's phone: %d %v", step+1, code, body)
+		body := fmt.Sprintf(`{"step":%d,"question":%q,"answer":%q}`, step, q["id"], key)
+		res, err = phone.Post(join+"/answer", "application/json", strings.NewReader(body))
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("answer %d from Ann's phone: %v %v", step+1, err, res)
 		}
+		res.Body.Close()
 	}
-	// The first question was shown before the phone connected.
 	answer(0)
 	c.waitFor("Answer 1 came from Ann's phone")
-	c.waitFor("Ann is answering a secret question on their phone.")
-	after := c.screen()[strings.LastIndex(c.screen(), "Answer 1 came from Ann's phone"):]
-	if strings.Contains(after, "pass the laptop to Ann") {
-		t.Fatalf("a pass screen for Ann while her phone is connected:\n%s", after)
-	}
 	answer(1)
 	c.waitFor("Answer 2 came from Ann's phone")
+	if strings.Contains(c.screen(), "pass the laptop to Ann") {
+		t.Fatalf("a pass screen for Ann, whose phone joined:\n%s", c.screen())
+	}
 	c.send(keyCtrlC)
 	<-c.done
 	// Ann's phone heard that the game stopped before its stream closed.
 	if !strings.Contains(stream.String(), `"type":"exit"`) {
 		t.Errorf("Ann's stream did not carry the exit:\n%s", stream.String())
 	}
+}
+
+// TestWebSeatsAndPhonesCommands: the laptop lists each seat's own page
+// (seats) and shows the join code again (phones); the JSON web object
+// names the join page too.
+func TestWebSeatsAndPhonesCommands(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	r := rumref(t, "seats\nphones\nquit\n", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "127.0.0.1:0")
+	i := strings.Index(r.stdout, "Each seat's own page")
+	seats := regexp.MustCompile(`  (Ann|Bo): http://127\.0\.0\.1:[0-9]+/[a-z2-7]{32}`).FindAllString(r.stdout[max(i, 0):], -1)
+	if i < 0 || len(seats) != 2 {
+		t.Fatalf("seats does not list both seats' pages:\n%s", r.stdout)
+	}
+	if strings.Count(r.stdout, "Phones: scan this code") != 2 || !strings.Contains(r.stdout, "▀") {
+		t.Fatalf("phones does not show the join code again:\n%s", r.stdout)
+	}
+	if strings.Index(r.stdout, "Phones: scan this code") > strings.Index(r.stdout, "Lay out the islands") {
+		t.Fatalf("the board to set up came before the join code:\n%s", r.stdout)
+	}
+	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", filepath.Join(t.TempDir(), "h.yaml"), "--web", "127.0.0.1:0")
+	web, _ := webObject(t, d)
+	if j, _ := web["join"].(string); !regexp.MustCompile(`^http://127\.0\.0\.1:[0-9]+/[a-z2-7]{10}$`).MatchString(j) {
+		t.Errorf("the web object's join is %q", web["join"])
+	}
+	d.send("quit")
+	d.finish()
+}
+
+// TestWebTerminalGoOnWithoutPhones: at the wait for a phone, Enter goes
+// on without the phones: the laptop passes itself to Ann as before.
+func TestWebTerminalGoOnWithoutPhones(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "g.yaml")
+	c := startTTY(t, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "127.0.0.1:0")
+	c.through("once the phones have joined")
+	c.send(keyEnter)
+	c.buildTheBoard()
+	c.through("go on without phones")
+	c.send(keyEnter)
+	c.waitFor("Going on without phones")
+	c.waitFor("pass the laptop to Ann")
+	c.send(keyCtrlC)
+	<-c.done
 }
 
 // syncBuffer is a bytes.Buffer safe for a writer and a reader.

@@ -91,11 +91,26 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 	if cols := prompts.Columns(a.stdout); ng.NarrowIntro != nil && cols > 0 && cols < ng.WideCols {
 		intro = ng.NarrowIntro
 	}
-	if ng.Pause == "" {
-		for _, line := range intro {
-			ask.Say(line)
+	pause := ng.Pause
+	if pause == "" && a.web.addr != "" {
+		// What to set up stays on the screen until Enter: the wait for
+		// a phone to join comes next.
+		pause = "Set the box up as above, then press Enter to start."
+	}
+	showIntro := func() error {
+		if pause == "" {
+			for _, line := range intro {
+				ask.Say(line)
+			}
+			return nil
 		}
-	} else if err := ask.Pause(intro, ng.Pause); err != nil {
+		return ask.Pause(intro, pause)
+	}
+	if a.web.addr != "" {
+		// The phones' join code comes first: play shows the intro
+		// once the pages are served.
+		a.intro = showIntro
+	} else if err := showIntro(); err != nil {
 		return interrupted(err, "")
 	}
 	file := entry.File(ng.Setup, nil)

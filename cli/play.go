@@ -203,7 +203,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 	srv, err := a.startWeb(mode, webCfg, tbl, tokens, saved)
 	if err != nil {
-		return err
+		return interrupted(err, path)
 	}
 	if srv != nil {
 		// The pages hear that the game stopped (the table's exit) before
@@ -222,6 +222,13 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		}
 		if err != nil {
 			return err
+		}
+	}
+	if a.intro != nil {
+		intro := a.intro
+		a.intro = nil
+		if err := intro(); err != nil {
+			return interrupted(err, path)
 		}
 	}
 	instructions, err := entry.Instructions(file.Setup, prompts.Columns(a.stdout))
@@ -244,7 +251,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	a.info(mode, fmt.Sprintf("Saving to %s after every answer. Type help at any question for the commands (undo, show, log, peek, setup, quit).", path))
 
 	s := &prompts.Session{Table: tbl, Shared: srv != nil, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
-		Color: a.color(), Rules: rulesText, SaveName: path, Setup: instructions}
+		Color: a.color(), Rules: rulesText, SaveName: path, Setup: instructions, Pages: a.pages}
 	if file.Teach {
 		s.Teach = lesson
 	}

@@ -25,6 +25,11 @@ type app struct {
 	save    string
 	teach   bool
 	web     webFlags
+	// pages are the phones' pages once served (--web), for the
+	// session's phones and seats commands; intro, when set, shows a new
+	// game's intro after the join code (--web: the code comes first).
+	pages *prompts.Pages
+	intro func() error
 
 	reader *bufio.Reader
 

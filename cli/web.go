@@ -10,6 +10,7 @@ import (
 
 	"rumref/journal"
 	"rumref/prompts"
+	"rumref/qr"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"
@@ -63,29 +64,82 @@ func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, toke
 		return nil, err
 	}
 	go srv.Serve()
-	obj := wire.Web{Type: "web", Table: srv.TableURL(), Seats: []wire.WebSeat{}}
+	obj := wire.Web{Type: "web", Join: srv.JoinURL(), Table: srv.TableURL(), Seats: []wire.WebSeat{}}
 	for i, n := range names {
 		obj.Seats = append(obj.Seats, wire.WebSeat{Seat: i, Name: n, URL: srv.SeatURL(i)})
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Phones: each player opens their own page (scan the code); the table page is for a shared screen.\n")
+	note := ""
 	if busy {
-		fmt.Fprintf(&b, "(Port %d, where the pages were served before, is taken now: the pages moved to the URLs below, so pages left open must scan their code again.)\n", saved)
+		note = fmt.Sprintf("(Port %d, where the pages were served before, is taken now: the pages moved, so pages left open must scan the code again.)", saved)
+	}
+	a.pages = &prompts.Pages{
+		Join:  func(cols, rows int) string { return joinText(srv, cols, rows) },
+		Seats: func() string { return seatsText(srv, names) },
+	}
+	out := a.out(mode)
+	if mode == prompts.JSON {
+		out.Report(obj, "")
+		return srv, nil
+	}
+	if note != "" {
+		out.Say(note)
+	}
+	// The code comes first, before the board to build and the first
+	// question: a terminal waits while the phones join.
+	if err := out.Pause([]string{joinText(srv, prompts.Columns(a.stdout), prompts.Rows(a.stdout))}, "Press Enter once the phones have joined (more may join later)."); err != nil {
+		srv.Close()
+		return nil, err
+	}
+	return srv, nil
+}
+
+// joinText is the join code as the laptop shows it: the code, fitted to
+// a screen of cols x rows (0: any) with the lines around it, or where it
+// cannot fit, how to show it; the join page's URL, the table page's, and
+// the commands that show them again. Each seat's own URL is left to the
+// seats command.
+func joinText(srv *web.Server, cols, rows int) string {
+	u := srv.JoinURL()
+	head := "Phones: scan this code (or open the address below) and tap your name."
+	lines := []string{"  Join: " + u, "  Table page, for a shared screen: " + srv.TableURL()}
+	if safetext.Width(lines[1]) > cols && cols > 0 {
+		lines[1] = "  Table page: " + srv.TableURL()
 	}
 	if srv.Loopback() {
-		fmt.Fprintf(&b, "(Listening on this computer only: start with --web 0.0.0.0:0 for phones on the same network.)\n")
+		lines = append(lines, "(This computer only: --web 0.0.0.0:0 serves phones on the same network.)")
 	} else {
-		fmt.Fprintf(&b, "Listening on the local network at %s. Anyone on this network who has a page's URL can open it: keep the URLs to their players.\n", strings.Join(srv.Bases(), ", "))
+		lines = append(lines, "(On the local network: whoever has the join code can ask for a seat.)")
 	}
-	fmt.Fprintf(&b, "  Table: %s\n", srv.TableURL())
+	lines = append(lines, "Type phones to show this code again, seats for each seat's own address.")
+	used := 1 + 1 // the line above the code, and the prompt below it all
+	for _, l := range append([]string{head}, lines...) {
+		used += wrappedRows(l, cols)
+	}
+	code, fits := qr.Fit(u, cols, rows-used)
+	if !fits {
+		code = "(The join code does not fit this window: make it larger, then type phones to show it.)\n"
+	}
+	return head + "\n" + code + strings.Join(lines, "\n")
+}
+
+// wrappedRows is how many rows text takes on a screen cols wide (0: one).
+func wrappedRows(text string, cols int) int {
+	if cols <= 1 {
+		return 1
+	}
+	return max(1, len(safetext.Wrap(text, cols-1, "")))
+}
+
+// seatsText lists each seat's own page, for the tables that hand them
+// out one by one (the seats command).
+func seatsText(srv *web.Server, names []string) string {
+	var b strings.Builder
+	b.WriteString("Each seat's own page (it shows that player's secrets: give each address to its player only):")
 	for i, n := range names {
-		fmt.Fprintf(&b, "  %s: %s\n", safetext.Clean(n), srv.SeatURL(i))
+		fmt.Fprintf(&b, "\n  %s: %s", safetext.Clean(n), srv.SeatURL(i))
 	}
-	for i, n := range names {
-		fmt.Fprintf(&b, "\n%s's page:\n%s", safetext.Clean(n), web.QRText(srv.SeatURL(i)))
-	}
-	a.out(mode).Report(obj, strings.TrimRight(b.String(), "\n"))
-	return srv, nil
+	fmt.Fprintf(&b, "\n  Table page: %s\nEvery phone may instead open %s and tap its name.", srv.TableURL(), srv.JoinURL())
+	return b.String()
 }
 
 // listenAsBefore listens at addr; when its port is 0 ("any") and the

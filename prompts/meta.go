@@ -46,6 +46,10 @@ func (s *Session) meta(tq *table.Question, in input) error {
 		return err
 	case "correct":
 		return s.correct(q, in.arg)
+	case "phones":
+		s.showPhones()
+	case "seats":
+		s.showSeats()
 	case "quit":
 		return ErrQuit
 	}

@@ -71,6 +71,10 @@ type Session struct {
 	// session shows it the first time a question or ruling cites that
 	// rule (the first-game walkthrough, rumref new --teach).
 	Teach func(rule string) string
+	// Pages, when set, are the phones' pages (--web): the phones and
+	// seats commands show them, and a terminal waits for a player's
+	// phone to join before asking their secret question (see Pages).
+	Pages *Pages
 	// Ending, when set, is called once the game is over, before the end
 	// is shown; a line it returns is shown as a message (what rumref
 	// keeps of the game for later games).
@@ -101,6 +105,9 @@ type Session struct {
 	// others are the command line's, which undo does not take back).
 	typedIn *referee.Engine
 	typed   []int
+	// noPhones: the laptop chose to go on without the phones that have
+	// not joined (it asks their secret questions itself).
+	noPhones bool
 	// recapFrom is the first event not shown again since the screen was
 	// last cleared for a secret: the recap after the next one starts
 	// there.
@@ -210,6 +217,9 @@ func (s *Session) ask(tq *table.Question) error {
 	s.teach(q.Rule)
 	if tq.Hidden {
 		return s.onPhone(tq)
+	}
+	if s.waitsForPhone(q) {
+		return s.waitForPhone(q, tq.Step)
 	}
 	passed := s.passedKey(q) == s.passed
 	line, err := s.read(asking{kind: askQuestion, q: q, step: tq.Step, passed: passed, markPassed: func() { s.passed = s.passedKey(q) }})

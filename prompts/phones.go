@@ -1,0 +1,69 @@
+package prompts
+
+import (
+	"fmt"
+	"strings"
+
+	"rumref/referee"
+)
+
+// Pages are the phones' pages of a game served with --web, as the
+// laptop shows them.
+type Pages struct {
+	// Join draws the join code that every phone opens, fitted to a
+	// screen of cols x rows (0: any), with its address and the table
+	// page's, or says how to show it where it cannot fit.
+	Join func(cols, rows int) string
+	// Seats lists each seat's own page address.
+	Seats func() string
+}
+
+// showPhones shows the join code again (the phones command).
+func (s *Session) showPhones() {
+	if s.Pages == nil {
+		s.fe.show(shown{kind: showMessage, text: "There are no phone pages in this game: start it with --web to serve them."})
+		return
+	}
+	s.fe.show(shown{kind: showMessage, text: s.Pages.Join(Columns(s.Out), Rows(s.Out))})
+}
+
+// showSeats lists each seat's own page (the seats command).
+func (s *Session) showSeats() {
+	if s.Pages == nil {
+		s.fe.show(shown{kind: showMessage, text: "There are no phone pages in this game: start it with --web to serve them."})
+		return
+	}
+	s.fe.show(shown{kind: showMessage, text: s.Pages.Seats()})
+}
+
+// waitsForPhone reports whether the laptop waits for the phone of q's
+// player before asking q: a secret question, the phones served, the
+// player's phone not connected, in a terminal (plain and JSON go on, as
+// at every pause), and the laptop has not chosen to go on without them.
+func (s *Session) waitsForPhone(q *referee.Question) bool {
+	if s.Pages == nil || s.noPhones || s.Mode != Terminal || !q.Secret || !q.Actor.Player() {
+		return false
+	}
+	seat := int(q.Actor)
+	return seat >= len(s.cur.Phones) || !s.cur.Phones[seat]
+}
+
+// waitForPhone shows the join code and waits: for the player's phone to
+// join (the table then asks them there and the read is cut short), or
+// for Enter, which goes on without the phones that have not joined.
+func (s *Session) waitForPhone(q *referee.Question, step int) error {
+	name := capital(s.name(q.Actor))
+	label := fmt.Sprintf("Or press Enter to go on without phones: the laptop asks %s here.", name)
+	head := fmt.Sprintf("%s's question is secret and their phone has not joined: waiting for it.", name)
+	rows, cols := Rows(s.Out), Columns(s.Out)
+	if rows > 0 && cols > 1 {
+		rows -= len(strings.Split(wrapText(head, cols-1), "\n"))
+	}
+	_, err := s.read(asking{kind: askPause, q: q, step: step, parts: []string{head, s.Pages.Join(cols, rows)}, text: label})
+	if err != nil {
+		return err
+	}
+	s.noPhones = true
+	s.info("Going on without phones: the laptop asks the secret questions of the players whose phone has not joined.")
+	return nil
+}
