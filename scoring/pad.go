@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,13 +25,9 @@ func Pad(r Result) string {
 	if r.Provisional || len(r.Notes) > 0 {
 		b.WriteString("\n")
 	}
-	rows := [][]string{append([]string{""}, names(r)...)}
+	rows := [][]string{column(r, "", func(s Score) string { return s.Name })}
 	for _, c := range Categories() {
-		row := []string{c.Label()}
-		for _, s := range r.Scores {
-			row = append(row, strconv.Itoa(s.Points[c]))
-		}
-		rows = append(rows, row)
+		rows = append(rows, column(r, c.Label(), func(s Score) string { return strconv.Itoa(s.Points[c]) }))
 	}
 	rule := len(rows)
 	rows = append(rows, column(r, "Total", func(s Score) string { return strconv.Itoa(s.Total) }))
@@ -75,7 +72,7 @@ func Pad(r Result) string {
 			fmt.Fprintf(&b, "\n%s scores nothing for: %s.", s.Name, strings.Join(s.Worthless, "; "))
 		}
 	}
-	if hasWorthless(r) {
+	if slices.ContainsFunc(r.Scores, func(s Score) bool { return len(s.Worthless) > 0 }) {
 		b.WriteString("\n")
 	}
 	for _, t := range r.Ties {
@@ -94,29 +91,12 @@ func Pad(r Result) string {
 	return b.String()
 }
 
-func names(r Result) []string {
-	out := make([]string, len(r.Scores))
-	for i, s := range r.Scores {
-		out[i] = s.Name
-	}
-	return out
-}
-
 func column(r Result, label string, f func(Score) string) []string {
 	row := []string{label}
 	for _, s := range r.Scores {
 		row = append(row, f(s))
 	}
 	return row
-}
-
-func hasWorthless(r Result) bool {
-	for _, s := range r.Scores {
-		if len(s.Worthless) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // CategoryPoints is one player's points by category, in score pad order.
@@ -147,16 +127,11 @@ func (c *CategoryPoints) UnmarshalJSON(data []byte) error {
 	}
 	*c = CategoryPoints{}
 	for k, v := range m {
-		found := false
-		for _, cat := range Categories() {
-			if cat.String() == k {
-				c[cat] = v
-				found = true
-			}
-		}
-		if !found {
+		i := slices.Index(categoryNames[:], k)
+		if i < 0 {
 			return fmt.Errorf("unknown scoring category %q", k)
 		}
+		c[i] = v
 	}
 	return nil
 }

@@ -19,29 +19,21 @@ const (
 	KeyShared                // still level: the place is shared
 )
 
-var keyNames = [...]string{"unemployed", "rum", "coins", "shared"}
+// keyWords are each key's short name as the JSON output uses it, what it
+// prefers in words, and what it counts.
+var keyWords = [...][3]string{
+	{"unemployed", "fewest pirates in the unemployment office", "pirates in the unemployment office"},
+	{"rum", "most rum barrels", "rum barrels"},
+	{"coins", "most coins", "coins"},
+	{"shared", "nothing: the place is shared", "shared"},
+}
 
 // String returns the key's short name as the JSON output uses it.
 func (k Key) String() string {
-	if k >= 0 && int(k) < len(keyNames) {
-		return keyNames[k]
+	if k >= 0 && int(k) < len(keyWords) {
+		return keyWords[k][0]
 	}
 	return fmt.Sprintf("key(%d)", int(k))
-}
-
-// Describe says in words what the key prefers.
-func (k Key) Describe() string {
-	switch k {
-	case KeyUnemployed:
-		return "fewest pirates in the unemployment office"
-	case KeyRum:
-		return "most rum barrels"
-	case KeyCoins:
-		return "most coins"
-	case KeyShared:
-		return "nothing: the place is shared"
-	}
-	return k.String()
 }
 
 // value returns the score's value for the key, oriented so that higher is
@@ -109,11 +101,8 @@ func Rank(players []Player) Result {
 	var r Result
 	for _, p := range players {
 		pts, worthless := p.Points()
-		s := Score{Name: p.Name, Points: pts, Unemployed: p.Unemployed, Rum: p.Rum, Coins: p.Coins, CoinsHidden: p.CoinsHidden, Worthless: worthless}
-		for _, v := range pts {
-			s.Total += v
-		}
-		r.Scores = append(r.Scores, s)
+		r.Scores = append(r.Scores, Score{Name: p.Name, Points: pts, Total: sum(pts[:]), Unemployed: p.Unemployed, Rum: p.Rum,
+			Coins: p.Coins, CoinsHidden: p.CoinsHidden, Worthless: worthless})
 	}
 	order := make([]int, len(r.Scores))
 	for i := range order {
@@ -175,22 +164,21 @@ func (r *Result) breakTies(group []int, k Key, level []string) {
 		tie.Players = append(tie.Players, r.Scores[i].Name)
 	}
 	names := joinNames(tie.Players)
+	each := ""
+	if len(level) > 0 {
+		each = ", each with " + joinNames(level)
+	}
 	if k == KeyCoins && r.coinsHidden() {
 		// A provisional score for a viewer who may not see every coin:
 		// the coins decide nothing, and no hidden count is named.
 		tie.Decided = KeyShared
-		each := ""
-		if len(level) > 0 {
-			each = ", each with " + joinNames(level)
-		}
 		tie.Text = fmt.Sprintf("%s are level on %d points%s; coins would decide, but some are secret until the game ends, so they share %s place for now.",
 			names, first.Total, each, Ordinal(first.Place))
 		r.Ties = append(r.Ties, tie)
 		return
 	}
 	if k == KeyShared {
-		tie.Text = fmt.Sprintf("%s are level on %d points, each with %s: they share %s place.",
-			names, first.Total, joinNames(level), Ordinal(first.Place))
+		tie.Text = fmt.Sprintf("%s are level on %d points%s: they share %s place.", names, first.Total, each, Ordinal(first.Place))
 		r.Ties = append(r.Ties, tie)
 		return
 	}
@@ -203,35 +191,19 @@ func (r *Result) breakTies(group []int, k Key, level []string) {
 		}
 	}
 	if len(subs) == 1 {
-		r.breakTies(group, k+1, append(slices.Clip(level), fmt.Sprintf("%d %s", k.raw(first), keyNoun(k))))
+		r.breakTies(group, k+1, append(slices.Clip(level), fmt.Sprintf("%d %s", k.raw(first), keyWords[k][2])))
 		return
 	}
 	var counts []string
 	for _, i := range group {
 		counts = append(counts, fmt.Sprintf("%s %d", r.Scores[i].Name, k.raw(r.Scores[i])))
 	}
-	also := ""
-	if len(level) > 0 {
-		also = ", each with " + joinNames(level)
-	}
-	tie.Text = fmt.Sprintf("%s are level on %d points%s; %s decides (%s).", names, first.Total, also, k.Describe(),
+	tie.Text = fmt.Sprintf("%s are level on %d points%s; %s decides (%s).", names, first.Total, each, keyWords[k][1],
 		strings.Join(counts, ", "))
 	r.Ties = append(r.Ties, tie)
 	for _, s := range subs {
-		r.breakTies(s, k+1, append(slices.Clip(level), fmt.Sprintf("%d %s", k.raw(r.Scores[s[0]]), keyNoun(k))))
+		r.breakTies(s, k+1, append(slices.Clip(level), fmt.Sprintf("%d %s", k.raw(r.Scores[s[0]]), keyWords[k][2])))
 	}
-}
-
-func keyNoun(k Key) string {
-	switch k {
-	case KeyUnemployed:
-		return "pirates in the unemployment office"
-	case KeyRum:
-		return "rum barrels"
-	case KeyCoins:
-		return "coins"
-	}
-	return k.String()
 }
 
 func joinNames(names []string) string {

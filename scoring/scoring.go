@@ -6,6 +6,7 @@ package scoring
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 )
 
@@ -128,23 +129,9 @@ func (p Player) Points() (pts [NumCategories]int, worthless []string) {
 // WarePoints scores pirate wares: only the highest tile of each kind
 // counts. It also describes each tile that does not count.
 func WarePoints(wares []Ware) (int, []string) {
-	var kinds []string
-	for _, w := range wares {
-		if !slices.Contains(kinds, w.Kind) {
-			kinds = append(kinds, w.Kind)
-		}
-	}
 	total := 0
 	var worthless []string
-	for _, k := range kinds {
-		var vals []int
-		for _, w := range wares {
-			if w.Kind == k {
-				vals = append(vals, w.Value)
-			}
-		}
-		slices.Sort(vals)
-		slices.Reverse(vals)
+	for k, vals := range grouped(wares, func(w Ware) (string, int) { return w.Kind, w.Value }) {
 		total += vals[0]
 		for _, v := range vals[1:] {
 			worthless = append(worthless, fmt.Sprintf("%s %d (only the best %s scores)", k, v, k))
@@ -158,23 +145,9 @@ func WarePoints(wares []Ware) (int, []string) {
 // with an odd count the lowest tile is left single and scores nothing. It
 // also describes each single tile.
 func MapPoints(maps []Map) (int, []string) {
-	var colors []string
-	for _, m := range maps {
-		if !slices.Contains(colors, m.Color) {
-			colors = append(colors, m.Color)
-		}
-	}
 	total := 0
 	var worthless []string
-	for _, c := range colors {
-		var vals []int
-		for _, m := range maps {
-			if m.Color == c {
-				vals = append(vals, m.Value)
-			}
-		}
-		slices.Sort(vals)
-		slices.Reverse(vals)
+	for c, vals := range grouped(maps, func(m Map) (string, int) { return m.Color, m.Value }) {
 		for i := 0; i+1 < len(vals); i += 2 {
 			total += vals[i] + vals[i+1]
 		}
@@ -183,6 +156,28 @@ func MapPoints(maps []Map) (int, []string) {
 		}
 	}
 	return total, worthless
+}
+
+// grouped yields the tiles' values by kind, highest first, the kinds in
+// the order they first appear.
+func grouped[T any](tiles []T, kv func(T) (string, int)) iter.Seq2[string, []int] {
+	return func(yield func(string, []int) bool) {
+		var kinds []string
+		vals := map[string][]int{}
+		for _, t := range tiles {
+			k, v := kv(t)
+			if vals[k] == nil {
+				kinds = append(kinds, k)
+			}
+			vals[k] = append(vals[k], v)
+		}
+		for _, k := range kinds {
+			slices.SortFunc(vals[k], func(a, b int) int { return b - a })
+			if !yield(k, vals[k]) {
+				return
+			}
+		}
+	}
 }
 
 func sum(vals []int) int {

@@ -205,7 +205,7 @@ func TestCategoryAndKeyStrings(t *testing.T) {
 	if Maps.String() != "maps" || Category(99).String() != "category(99)" || Sleeping.Label() != "Sleeping places" {
 		t.Fatal("category strings")
 	}
-	if KeyRum.String() != "rum" || Key(9).String() != "key(9)" || !strings.Contains(KeyUnemployed.Describe(), "unemployment") {
+	if KeyRum.String() != "rum" || Key(9).String() != "key(9)" || !strings.Contains(keyWords[KeyUnemployed][1], "unemployment") {
 		t.Fatal("key strings")
 	}
 }
