@@ -1,10 +1,12 @@
 package reference
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Result is one entry found by Search, with how well it matched.
@@ -52,6 +54,9 @@ type index struct {
 	names [][2]string
 }
 
+// idWords splits an ID into its words.
+var idWords = strings.NewReplacer(".", " ", "-", " ")
+
 func buildIndex(entries []Entry) *index {
 	ix := &index{entries: entries, idf: map[string]float64{}}
 	df := map[string]int{}
@@ -64,7 +69,7 @@ func buildIndex(entries []Entry) *index {
 				}
 			}
 		}
-		add(strings.NewReplacer(".", " ", "-", " ").Replace(e.ID), weightName)
+		add(idWords.Replace(e.ID), weightName)
 		add(e.Title, weightName)
 		add(strings.Join(e.Tags, " "), weightName)
 		add(e.Topic, weightTopic)
@@ -90,7 +95,7 @@ func buildIndex(entries []Entry) *index {
 		name := e.ID[strings.Index(e.ID, ".")+1:]
 		tail := name[strings.LastIndex(name, ".")+1:]
 		ix.names = append(ix.names, [2]string{
-			strings.Join(terms(strings.NewReplacer(".", " ", "-", " ").Replace(name)), " "),
+			strings.Join(terms(idWords.Replace(name)), " "),
 			strings.Join(terms(strings.ReplaceAll(tail, "-", " ")), " "),
 		})
 	}
@@ -110,17 +115,6 @@ func buildIndex(entries []Entry) *index {
 // of four or more letters may be the start of a longer word, and tags
 // supply the other names people use ("bunk", "roll-off", "sting").
 func (l *Library) Search(query string) []Result {
-	return l.search(query, nil)
-}
-
-// SearchIn is Search limited to one game's entries, for help asked in the
-// middle of a game. An exact ID of either game still returns its entry.
-func (l *Library) SearchIn(g *Book, query string) []Result {
-	return l.search(query, g)
-}
-
-// search ranks the entries of game g (nil: every game) against query.
-func (l *Library) search(query string, g *Book) []Result {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return nil
@@ -161,9 +155,6 @@ func (l *Library) search(query string, g *Book) []Result {
 	qtitle := strings.Join(qterms, " ")
 	var out []Result
 	for i, e := range ix.entries {
-		if g != nil && e.Game != g {
-			continue
-		}
 		score, hit := 0.0, 0
 		for _, ms := range matches {
 			best := 0.0
@@ -200,28 +191,16 @@ func (l *Library) search(query string, g *Book) []Result {
 		}
 		out = append(out, Result{Entry: e, Score: score})
 	}
-	slices.SortStableFunc(out, func(a, b Result) int {
-		switch {
-		case a.Score > b.Score:
-			return -1
-		case a.Score < b.Score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, func(a, b Result) int { return cmp.Compare(b.Score, a.Score) })
 	// Drop the long tail of entries that matched only a stray word.
 	if len(out) > 0 {
 		floor := out[0].Score * minShare
-		for i, r := range out {
-			if r.Score < floor {
-				out = out[:i]
-				break
-			}
+		if i := slices.IndexFunc(out, func(r Result) bool { return r.Score < floor }); i >= 0 {
+			out = out[:i]
 		}
 	}
 	for i := range out {
-		out[i].Entry.Tags = slices.Clone(out[i].Entry.Tags)
-		out[i].Entry.See = slices.Clone(out[i].Entry.See)
+		out[i].Entry = out[i].Entry.owned()
 	}
 	return out
 }
@@ -236,7 +215,7 @@ func looseMatch(q, v string) float64 {
 	if lv >= 5 && strings.HasPrefix(q, v) {
 		return 0.5
 	}
-	if lq < 4 || lv < 4 || abs(lq-lv) > 2 {
+	if lq < 4 || lv < 4 || max(lq, lv)-min(lq, lv) > 2 {
 		return 0
 	}
 	limit := 1
@@ -282,7 +261,7 @@ func terms(text string) []string {
 // stem strips plural and other simple English endings so that "bunks",
 // "wrangling" and "wrangled" meet "bunk" and "wrangle".
 func stem(w string) string {
-	if !isASCII(w) {
+	if strings.ContainsFunc(w, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		return w
 	}
 	n := len(w)
@@ -311,15 +290,6 @@ func stem(w string) string {
 		w = w[:n-1]
 	}
 	return w
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // distance is the edit distance between a and b counting a swap of two
@@ -353,11 +323,4 @@ func distance(a, b string, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
