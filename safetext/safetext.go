@@ -16,6 +16,8 @@ package safetext
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -49,11 +51,11 @@ func Bad(r rune) bool {
 }
 
 // firstBad returns the byte offset and the rune (utf8.RuneError for a byte
-// that is not UTF-8) of the first bad character of s, or -1.
-func firstBad(s string) (int, rune) {
+// that is not UTF-8) of the first bad character of s, or -1; with lines,
+// line breaks ('\n') are not bad.
+func firstBad(s string, lines bool) (int, rune) {
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < 0x7f {
+		if c := s[i]; c >= 0x20 && c < 0x7f || lines && c == '\n' {
 			i++
 			continue
 		}
@@ -64,24 +66,6 @@ func firstBad(s string) (int, rune) {
 		i += size
 	}
 	return -1, 0
-}
-
-// cleanLines reports whether s holds no bad character but line breaks
-// ('\n'): CleanLines then returns it as it is, without splitting it into
-// lines (nearly every text of several lines it is given).
-func cleanLines(s string) bool {
-	for i := 0; i < len(s); {
-		if c := s[i]; c >= 0x20 && c < 0x7f || c == '\n' {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if Bad(r) {
-			return false
-		}
-		i += size
-	}
-	return true
 }
 
 // describe names a bad character in words for an error message.
@@ -110,7 +94,7 @@ func describe(r rune) string {
 // Find names in words the first character of s that Bad reports ("a line
 // break", "a text-direction mark (U+202E)"), or returns "" if there is none.
 func Find(s string) string {
-	if i, r := firstBad(s); i >= 0 {
+	if i, r := firstBad(s, false); i >= 0 {
 		return describe(r)
 	}
 	return ""
@@ -227,7 +211,7 @@ func Unique(names []string) error {
 // not UTF-8), so the text can be printed on any terminal and reads the
 // same everywhere. Text without such characters is returned as it is.
 func Clean(s string) string {
-	i, _ := firstBad(s)
+	i, _ := firstBad(s, false)
 	if i < 0 {
 		return s
 	}
@@ -261,7 +245,8 @@ func Clean(s string) string {
 // itself (a status, an error message): line breaks stay, every other bad
 // character is escaped.
 func CleanLines(s string) string {
-	if cleanLines(s) {
+	// Nearly every text it is given has nothing to escape: as it is.
+	if i, _ := firstBad(s, true); i < 0 {
 		return s
 	}
 	lines := strings.Split(s, "\n")
@@ -279,14 +264,7 @@ func CleanLines(s string) string {
 // writes (the decoded string reads \x1b or \u202e); line breaks stay.
 // b must be valid JSON as encoding/json writes it.
 func CleanJSON(b []byte) []byte {
-	clean := true
-	for _, c := range b {
-		if c == '\\' || c >= 0x7f {
-			clean = false
-			break
-		}
-	}
-	if clean {
+	if !slices.ContainsFunc(b, func(c byte) bool { return c == '\\' || c >= 0x7f }) {
 		return b
 	}
 	out := make([]byte, 0, len(b)+16)
@@ -312,8 +290,8 @@ func CleanJSON(b []byte) []byte {
 				r = '\f'
 			case 'u':
 				if i+6 <= len(b) {
-					if v, ok := hex4(b[i+2 : i+6]); ok {
-						r, n = v, 6
+					if v, err := strconv.ParseUint(string(b[i+2:i+6]), 16, 32); err == nil {
+						r, n = rune(v), 6
 					}
 				}
 			}
@@ -342,21 +320,4 @@ func CleanJSON(b []byte) []byte {
 		}
 	}
 	return out
-}
-
-func hex4(h []byte) (rune, bool) {
-	var r rune
-	for _, c := range h {
-		switch {
-		case c >= '0' && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
 }
