@@ -367,7 +367,11 @@ func logText(w io.Writer, s *Session) {
 		if e.Rule != "" {
 			rule = " " + s.pal.quiet("("+e.Rule+")")
 		}
-		fmt.Fprintf(w, "  %4d. %s -> %s%s\n", e.N, Named(capital(s.name(e.Actor)), strings.TrimRight(e.Text, " ")), shownAnswer(e), rule)
+		answer := shownAnswer(e)
+		if s.fe != nil && s.fe.can().lists && e.Label != "" {
+			answer = e.Label // the terminal names options by label, never by key
+		}
+		fmt.Fprintf(w, "  %4d. %s -> %s%s\n", e.N, Named(capital(s.name(e.Actor)), strings.TrimRight(e.Text, " ")), answer, rule)
 	}
 }
 

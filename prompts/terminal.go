@@ -783,7 +783,12 @@ func (f *termFront) ask(a asking) func() (string, error) {
 		}
 	case askValue:
 		fmt.Fprintln(s.Out, a.head)
-		writeOptions(s.Out, a.q)
+		if a.q.Kind == referee.Choice {
+			// As a list shows them: numbers and labels, no keys.
+			writeList(s.Out, questionList("", a.q), t.width(), t.pal)
+		} else {
+			writeOptions(s.Out, a.q)
+		}
 		return func() (string, error) {
 			v, err := t.prompt(a.text, func(v string) error {
 				if strings.TrimSpace(v) == "" {
