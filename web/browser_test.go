@@ -8,11 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"rumref/referee"
@@ -47,6 +49,10 @@ type browser struct {
 	tb   *served
 	root context.Context
 	tabs map[referee.Viewer]context.Context
+	// errs are the console errors and uncaught exceptions of each tab
+	// (listen).
+	mu   sync.Mutex
+	errs map[referee.Viewer][]string
 }
 
 func newBrowser(t *testing.T, tb *served) *browser {
@@ -84,11 +90,67 @@ func (b *browser) open(v referee.Viewer, width, height int64) context.Context {
 		ctx, _ = chromedp.NewContext(b.root)
 	}
 	b.tabs[v] = ctx
+	b.listen(v, ctx)
 	if err := chromedp.Do(ctx, shortGuard, chromedp.EmulateViewport(width, height), chromedp.Navigate(b.tb.url(v)),
 		chromedp.WaitVisible(chromedp.CSS("#question .who, #question p"))); err != nil {
 		b.t.Fatalf("opening the page of viewer %d: %v", v, err)
 	}
 	return ctx
+}
+
+// listen keeps the console errors (console.error, console.assert) and
+// uncaught exceptions of viewer v's tab (noErrors reports them).
+func (b *browser) listen(v referee.Viewer, ctx context.Context) {
+	b.t.Helper()
+	if err := chromedp.Listen(ctx, func(ev any) {
+		var msg string
+		switch e := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if e.Type != runtime.ConsoleAPICalledTypeError && e.Type != runtime.ConsoleAPICalledTypeAssert {
+				return
+			}
+			var parts []string
+			for _, a := range e.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			msg = "console." + string(e.Type) + ": " + strings.Join(parts, " ")
+		case *runtime.EventExceptionThrown:
+			d := e.ExceptionDetails
+			msg = "uncaught: " + d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+		default:
+			return
+		}
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if b.errs == nil {
+			b.errs = map[referee.Viewer][]string{}
+		}
+		b.errs[v] = append(b.errs[v], msg)
+	}); err != nil {
+		b.t.Fatalf("listening to viewer %d's tab: %v", v, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, runtime.Enable, cdp.Empty{})
+		return err
+	})); err != nil {
+		b.t.Fatalf("enabling the runtime events of viewer %d's tab: %v", v, err)
+	}
+}
+
+// noErrors fails the test for any console error or uncaught exception
+// a tab had.
+func (b *browser) noErrors() {
+	b.t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for v, l := range b.errs {
+		for _, m := range l {
+			b.t.Errorf("viewer %d's page: %s", v, m)
+		}
+	}
 }
 
 // shortGuard shortens the pages' tap guard (GUARD_MS in app.js) from
@@ -277,17 +339,32 @@ func (b *browser) secretsHiddenUntilTapped(v referee.Viewer, holds string) {
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
-// endPages checks the score pad on every page and the play logger code
-// on the table page.
+// endPages checks every page at the end: the score pad, the play
+// logger's code and link, and nothing that cannot be used any more (no
+// Undo, Correct or Help, no "reconnecting" once the stream has ended).
 func (b *browser) endPages(seats int) {
 	b.t.Helper()
 	for v := range b.tabs {
 		b.run(v, "waiting for the score pad", chromedp.WaitVisible(chromedp.ID("scorepad")))
+		b.run(v, "waiting for the play logger code", chromedp.WaitVisible(chromedp.CSS("#playqr svg")))
+		href := get(b, v, "reading the play link", chromedp.AttributeValue(chromedp.CSS("#playqr a"), "href"))
+		if !href.Exists || !contains(href.Value, "createPlay") {
+			b.t.Errorf("viewer %d: the play link is %q", v, href.Value)
+		}
 	}
-	b.run(Table, "waiting for the play logger code", chromedp.WaitVisible(chromedp.CSS("#playqr svg")))
-	href := get(b, Table, "reading the play link", chromedp.AttributeValue(chromedp.CSS("#playqr a"), "href"))
-	if !href.Exists || !contains(href.Value, "createPlay") {
-		b.t.Errorf("the play link is %q", href.Value)
+	// The streams end with the game: every page says it is over and
+	// keeps saying so.
+	time.Sleep(2500 * time.Millisecond)
+	for v := range b.tabs {
+		var over struct {
+			Conn  string   `json:"conn"`
+			Shown []string `json:"shown"`
+		}
+		b.eval(v, `(() => ({ conn: document.getElementById("conn").textContent,
+			shown: [...document.querySelectorAll("#undo, #correctform, #helpbtn, #joinbtn")].filter((e) => e.getClientRects().length > 0).map((e) => e.id) }))()`, &over)
+		if over.Conn != "game over" || len(over.Shown) > 0 {
+			b.t.Errorf("viewer %d at the end: the header says %q and %v are still on the page", v, over.Conn, over.Shown)
+		}
 	}
 }
 
@@ -346,6 +423,7 @@ func TestBrowserRumAndPiratesThreePhonesAndTheTable(t *testing.T) {
 	for i := range tb.names {
 		b.layout(referee.Viewer(i), fmt.Sprintf("pirates-seat%d-end", i))
 	}
+	b.noErrors()
 }
 
 func TestBrowserRumRunnerTwoPhones(t *testing.T) {
@@ -373,4 +451,5 @@ func TestBrowserRumRunnerTwoPhones(t *testing.T) {
 	shot(b, Table, "runner-table-end")
 	b.layout(0, "runner-crown-end")
 	b.layout(1, "runner-pirate-end")
+	b.noErrors()
 }

@@ -242,9 +242,17 @@ func (h *Hub) update(v referee.Viewer, u table.Update) {
 		qo = &o
 		q = mustJSON(o)
 	}
+	// No question is never sent as "data: null" (a page reads the type
+	// of every event): the end and the exit say there is none; without
+	// them (never seen yet) the whole state follows below.
+	noQuestion := false
 	if !bytes.Equal(q, vw.question) {
 		vw.question = q
-		h.publish(vw, q)
+		if qo != nil {
+			h.publish(vw, q)
+		} else {
+			noQuestion = !u.End && u.Exit == nil
+		}
 	}
 	vw.help = h.helpFor(qo)
 	var confirm json.RawMessage
@@ -282,6 +290,9 @@ func (h *Hub) update(v referee.Viewer, u table.Update) {
 		h.stopped = true
 		vw.exit = mustJSON(wire.PageExit{Type: "exit", Reason: u.Exit.Reason, Step: u.Exit.Step})
 		h.publish(vw, vw.exit)
+	}
+	if noQuestion && !u.Rewound {
+		h.publish(vw, mustJSON(h.state(v)))
 	}
 	h.answersAndRulings(v, vw, u)
 }

@@ -28,6 +28,8 @@ type dropper struct {
 	mu       sync.Mutex
 	conns    []net.Conn
 	sent     bytes.Buffer
+	// stopped: every connection is closed as soon as it is accepted.
+	stopped bool
 }
 
 func newDropper(t *testing.T, to string) *dropper {
@@ -42,6 +44,13 @@ func newDropper(t *testing.T, to string) *dropper {
 			c, err := ln.Accept()
 			if err != nil {
 				return
+			}
+			d.mu.Lock()
+			stopped := d.stopped
+			d.mu.Unlock()
+			if stopped {
+				c.Close()
+				continue
 			}
 			s, err := net.Dial("tcp", to)
 			if err != nil {
@@ -83,6 +92,17 @@ func (d *dropper) drop() {
 	}
 	d.conns = nil
 	d.sent.Reset()
+}
+
+// stop makes the proxy close every connection, open and new (a laptop
+// that stopped accepting), or accept them again.
+func (d *dropper) stop(on bool) {
+	d.mu.Lock()
+	d.stopped = on
+	d.mu.Unlock()
+	if on {
+		d.drop()
+	}
 }
 
 func (d *dropper) saw(s string) bool {

@@ -183,7 +183,8 @@ func TestReplyHeaders(t *testing.T) {
 		{"/" + tb.srv.tokens.Seats[1] + "/help", "application/json; charset=utf-8"},
 		{"/" + tb.srv.tokens.Table + "/join", "application/json; charset=utf-8"},
 		{"/" + tb.srv.tokens.Table + "/board.svg", "image/svg+xml"},
-		{"/nosuch", "application/json; charset=utf-8"},
+		{"/nosuch", "text/html; charset=utf-8"},
+		{"/nosuch/state", "application/json; charset=utf-8"},
 	} {
 		for _, proto := range []string{"HTTP/1.1\r\nHost: " + host, "HTTP/1.0"} {
 			res, body, closed := rawReply(t, tb, "GET "+c.path+" "+proto+"\r\n\r\n")
@@ -445,5 +446,33 @@ func TestFailedSaveToldWithoutThePath(t *testing.T) {
 				t.Errorf("viewer %d was shown the save's error: %s", i-1, got)
 			}
 		}
+	}
+}
+
+// TestUnknownCodeGetsAPageInWords: a browser opening an unknown or old
+// code (here a seat's code of another game) gets a short page that says
+// so in words, not the pages' JSON; the routes under it keep their JSON
+// error.
+func TestUnknownCodeGetsAPageInWords(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	old := NewTokens(2).Seats[0]
+	res, err := http.Get(tb.srv.Base() + "/" + old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 404 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
+		!strings.Contains(string(b), "This code is no longer valid: ask the laptop for the new one.") || strings.Contains(string(b), `"ok"`) {
+		t.Errorf("GET of an old code: %d %s: %s", res.StatusCode, res.Header.Get("Content-Type"), b)
+	}
+	res, err = http.Get(tb.srv.Base() + "/" + old + "/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 404 || !strings.Contains(string(b), `"ok":false`) {
+		t.Errorf("GET of an old code's state: %d %s", res.StatusCode, b)
 	}
 }

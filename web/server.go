@@ -304,6 +304,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	v, ok := s.tokens.viewerOf(tok)
 	if !ok {
+		if r.Method == "GET" && rest == "" {
+			gonePage(w)
+			return
+		}
 		refuse(w, r, http.StatusNotFound, "there is no such page: scan the QR code again or ask for the URL")
 		return
 	}
@@ -382,6 +386,31 @@ func (s *Server) page(w http.ResponseWriter, v referee.Viewer) {
 		return
 	}
 	writeBody(w, http.StatusOK, "text/html; charset=utf-8", b)
+}
+
+// goneHTML is the page for a browser that opens an unknown or old code
+// (a game resumed with new codes, another game's, a mistyped one): a
+// short page in words, not the pages' JSON error.
+var goneHTML = []byte(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>rumref: code not valid</title>
+<link rel="stylesheet" href="/assets/style.css">
+</head>
+<body>
+<main class="seat"><section class="panel">
+<h1>This code is no longer valid</h1>
+<p>This code is no longer valid: ask the laptop for the new one.</p>
+</section></main>
+</body>
+</html>
+`)
+
+// gonePage answers GET of an unknown token's page (404).
+func gonePage(w http.ResponseWriter) {
+	writeBody(w, http.StatusNotFound, "text/html; charset=utf-8", goneHTML)
 }
 
 // asset serves the pages' script and style sheet.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -64,6 +65,12 @@ type tapPage struct {
 
 func openTapPage(b *browser, v referee.Viewer) *tapPage {
 	b.t.Helper()
+	return openTapPageAt(b, v, b.tb.url(v))
+}
+
+// openTapPageAt opens viewer v's page at url (through a proxy).
+func openTapPageAt(b *browser, v referee.Viewer, url string) *tapPage {
+	b.t.Helper()
 	ctx, cancel := chromedp.NewContext(b.root)
 	b.t.Cleanup(cancel) // the tab closes with the game's test
 	b.tabs[v] = ctx
@@ -72,7 +79,7 @@ func openTapPage(b *browser, v referee.Viewer) *tapPage {
 		return err
 	})
 	if err := chromedp.Do(ctx, record, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
-		chromedp.Navigate(b.tb.url(v)), chromedp.WaitVisible(chromedp.CSS("#question .who, #question p"))); err != nil {
+		chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#question .who, #question p"))); err != nil {
 		b.t.Fatalf("opening the page of viewer %d: %v", v, err)
 	}
 	return &tapPage{b: b, v: v}
@@ -485,11 +492,12 @@ func (p *tapPage) offline(off bool) {
 	}))
 }
 
-// TestTapWithoutNetworkSaysSo: a tap while the phone has no network
-// says so on the page (no uncaught "Failed to fetch", no dead buttons),
-// leaves the question waiting, and the same tap answers it once the
-// network is back.
-func TestTapWithoutNetworkSaysSo(t *testing.T) {
+// TestTapWithoutNetworkRetries: a tap while the phone has no network
+// says "Not sent, retrying" on the page (no uncaught "Failed to fetch",
+// no dead end), leaves the question waiting, and goes through by itself,
+// once, when the network is back: every try is the same answer, bound to
+// the step and question tapped.
+func TestTapWithoutNetworkRetries(t *testing.T) {
 	chromium(t)
 	g := newTapGame(t, newBrowser(t, nil))
 	q := g.qs[0]
@@ -500,31 +508,73 @@ func TestTapWithoutNetworkSaysSo(t *testing.T) {
 	p.reset()
 	p.offline(true)
 	p.taps([][2]float64{{x, y}}, []time.Duration{0})
-	r := p.replies()
-	if len(r.Posts) != 1 || r.Posts[0].Status != 0 {
-		t.Fatalf("offline, the page posted %+v, want one POST that fails", r.Posts)
-	}
+	p.retried(t, "offline", func() { p.offline(false) })
+	g.check("the tap, retried until the network is back", v, 0, p.replies())
+}
+
+// TestTapWhileTheLaptopIsUnreachableRetries: with every connection to
+// the laptop refused (the proxy in front of it closes each one at once,
+// as a laptop whose server has stopped accepting), a tap says "Not sent,
+// retrying" and goes through, once, when the laptop accepts again.
+func TestTapWhileTheLaptopIsUnreachableRetries(t *testing.T) {
+	chromium(t)
+	g := newTapGame(t, newBrowser(t, nil))
+	q := g.qs[0]
+	v := referee.Viewer(q.Actor)
+	d := newDropper(t, strings.TrimPrefix(g.tb.srv.Base(), "http://"))
+	g.pages[v] = openTapPageAt(g.b, v, strings.Replace(g.tb.url(v), g.tb.srv.Base(), "http://"+d.ln.Addr().String(), 1))
+	p := g.pages[v]
+	key := g.tb.answers[0].A
+	x, y := p.button(0, key)
+	p.reset()
+	d.stop(true)
+	p.taps([][2]float64{{x, y}}, []time.Duration{0})
+	p.retried(t, "with the laptop unreachable", func() { d.stop(false) })
+	g.check("the tap, retried until the laptop was back", v, 0, p.replies())
+}
+
+// retried checks a tap that could not reach the laptop: the page says it
+// is retrying and tries more than once while the game waits; then back
+// brings the laptop back, and the tries end with the answer taken. It
+// leaves in the record only the try that was taken, for tapGame.check.
+func (p *tapPage) retried(t *testing.T, what string, back func()) {
+	t.Helper()
 	var info string
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		p.b.eval(v, `document.getElementById("info").textContent`, &info)
-		if info != "" || time.Now().After(deadline) {
+		p.b.eval(p.v, `document.getElementById("info").textContent`, &info)
+		if contains(info, "Not sent, retrying") || time.Now().After(deadline) {
 			break
 		}
 	}
-	if !contains(info, "No connection to the laptop") {
-		t.Errorf("offline, a tap shows %q, want a word that the laptop was not reached", info)
+	if !contains(info, "Not sent, retrying") {
+		t.Errorf("%s, a tap shows %q, want a word that it is not sent and is retried", what, info)
 	}
-	if len(r.Errors) > 0 {
-		t.Errorf("offline, a tap left uncaught errors: %q", r.Errors)
+	time.Sleep(2500 * time.Millisecond) // a second try at least
+	if s, _ := p.b.tb.state(Table); s.Step != 0 {
+		t.Fatalf("%s, the game moved to answer %d", what, s.Step+1)
 	}
-	if s, _ := g.tb.state(Table); s.Step != 0 {
-		t.Fatalf("the game moved to answer %d without a network", s.Step+1)
+	back()
+	var r recorded
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		p.b.eval(p.v, `window.rumrefTest`, &r)
+		if n := len(r.Posts); n > 0 && r.Posts[n-1].Status > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s, the tap never went through once the laptop was back: %+v", what, r.Posts)
+		}
 	}
-	p.offline(false)
-	x, y = p.button(0, key) // enabled again
-	p.reset()
-	p.taps([][2]float64{{x, y}}, []time.Duration{0})
-	g.check("the same tap with the network back", v, 0, p.settle())
+	if len(r.Posts) < 2 {
+		t.Errorf("%s, the page tried %d times, want a retry", what, len(r.Posts))
+	}
+	for i, x := range r.Posts {
+		if x.Body != r.Posts[0].Body || (i < len(r.Posts)-1 && x.Status != 0) {
+			t.Errorf("%s, try %d of %d: %s got %d; want the same answer each time, refused by nothing but the network", what, i+1, len(r.Posts), x.Body, x.Status)
+		}
+	}
+	t.Logf("%s: %d tries, the last taken with %d", what, len(r.Posts), r.Posts[len(r.Posts)-1].Status)
+	var ok bool
+	p.b.eval(p.v, `(() => { const r = window.rumrefTest; r.posts.splice(0, r.posts.length - 1); return true; })()`, &ok)
 }
 
 // TestTapDoubleTapOnAnAnswerAhead: a double tap on a pub invitation

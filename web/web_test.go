@@ -506,6 +506,7 @@ func wholeGame(t *testing.T, game string, players int, seed uint64) {
 		_, data := st.snapshot()
 		got[v] = append(got[v], data...)
 		st.close()
+		everyEventAnObject(t, v, data)
 	}
 	secrets, legit := secretsOf(t, tb)
 	n := 0
@@ -533,6 +534,21 @@ func wholeGame(t *testing.T, game string, players int, seed uint64) {
 	var eo wire.End
 	if json.Unmarshal(end.End, &eo) != nil || eo.Play == nil || !strings.HasPrefix(eo.Play.URL, playLink) || !strings.HasPrefix(eo.Play.QR, "<svg") {
 		t.Errorf("the table's end has no play logger link: %s", end.End)
+	}
+}
+
+// everyEventAnObject checks that each event a stream carried is a JSON
+// object with a type (a page's script reads o.type of each: "data: null"
+// made it throw at the end of every game).
+func everyEventAnObject(t *testing.T, v referee.Viewer, data []string) {
+	t.Helper()
+	for i, d := range data {
+		var o struct {
+			Type string `json:"type"`
+		}
+		if !strings.HasPrefix(d, "{") || json.Unmarshal([]byte(d), &o) != nil || o.Type == "" {
+			t.Errorf("viewer %d's event %d of %d is %.80q, not an object with a type", v, i+1, len(data), d)
+		}
 	}
 }
 

@@ -8,7 +8,22 @@
   const page = document.body.dataset.page;
   const base = location.pathname.replace(/\/+$/, "");
   const $ = (id) => document.getElementById(id);
-  const PIRATE_COLORS = { gold: "#e0a800", violet: "#7b2cbf", blue: "#1d4ed8", red: "#c1121f", green: "#2d6a4f", black: "#111", white: "#eee", orange: "#f77f00" };
+  const PIRATE_COLORS = { gold: "#e0a800", violet: "#7b2cbf", black: "#111", silver: "#c0c0c0", blue: "#1d4ed8", red: "#c1121f", green: "#2d6a4f", white: "#eee", orange: "#f77f00" };
+  // outlineOf is the outline drawn round a piece of color c (on the
+  // board and in the players' table): black or white, whichever stands
+  // out more from c, so a piece of every color reads on every ground.
+  function outlineOf(c) { return contrast(c, "#000") >= contrast(c, "#fff") ? "#000" : "#fff"; }
+  // contrast is the WCAG contrast ratio of two colors "#rrggbb" (or "#rgb").
+  function contrast(a, b) {
+    const lum = (h) => {
+      h = h.replace("#", "");
+      if (h.length === 3) h = h.split("").map((x) => x + x).join("");
+      const ch = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4)));
+      return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
+    };
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  }
   let st = null; // the state object
   let es = null;
   let boardLoaded = false;
@@ -43,26 +58,40 @@
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
 
   // post sends an answer or command and returns its reply: ok, the HTTP
-  // status (0 when the laptop could not be reached) and the JSON body. A
-  // refusal, or no reply at all, is shown in the info line: a tap never
-  // ends without a word.
+  // status and the JSON body. A refusal is shown in the info line: a tap
+  // never ends without a word. A POST that gets no reply (no network,
+  // the laptop out of reach, or no reply in POST_WAIT_MS) says "Not
+  // sent, retrying" and is sent again, the same body, every few seconds
+  // until the laptop replies: the body names the step and question the
+  // tap answered, so a retry can only answer that question (the laptop
+  // refuses it, 409, once the game is elsewhere).
   async function post(what, body) {
-    let res;
-    try {
-      res = await fetch(base + "/" + what, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal: timeout(POST_WAIT_MS) });
-    } catch (e) {
-      const late = e && (e.name === "TimeoutError" || e.name === "AbortError");
-      showInfo(late ? "The laptop did not answer in time. Try again." : "No connection to the laptop: check the Wi-Fi, then try again.", true);
-      return { ok: false, status: 0, out: {} };
+    const text = JSON.stringify(body);
+    for (let tries = 0; ; tries++) {
+      let res;
+      try {
+        res = await fetch(base + "/" + what, { method: "POST", headers: { "Content-Type": "application/json" }, body: text, signal: timeout(POST_WAIT_MS) });
+      } catch (e) {
+        if (gone) return { ok: false, status: 0, out: {} };
+        showInfo("Not sent, retrying: the laptop cannot be reached (check the Wi-Fi).", true);
+        await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(tries, RETRY_MS.length - 1)]));
+        continue;
+      }
+      let out = {};
+      try { out = await res.json(); } catch (e) { out = { error: "no answer from rumref" }; }
+      if (res.status === 404) { goneNotice(); return { ok: false, status: 404, out }; }
+      if (!res.ok) {
+        const late = tries > 0 && res.status === 409 ? "Sent late: the game had moved on, so it was not taken (see the question now). " : "";
+        showInfo(late + (out.error || ("refused (" + res.status + ")")), true);
+        if (res.status === 409) refresh();
+      } else if (tries > 0) {
+        showInfo("Sent.");
+      }
+      return { ok: res.ok, status: res.status, out };
     }
-    let out = {};
-    try { out = await res.json(); } catch (e) { out = { error: "no answer from rumref" }; }
-    if (!res.ok) {
-      showInfo(out.error || ("refused (" + res.status + ")"), true);
-      if (res.status === 409) refresh();
-    }
-    return { ok: res.ok, status: res.status, out };
   }
+  // RETRY_MS are the waits between the tries of a POST that got no reply.
+  const RETRY_MS = [1000, 2000, 3000, 5000];
   function timeout(ms) { return typeof AbortSignal !== "undefined" && AbortSignal.timeout ? AbortSignal.timeout(ms) : undefined; }
   function showInfo(text, bad) {
     const i = $("info");
@@ -76,9 +105,22 @@
     try {
       const res = await fetch(base + "/state", { signal: timeout(POST_WAIT_MS) });
       if (res.ok) { st = await res.json(); render(); }
+      else if (res.status === 404) goneNotice();
     } catch (e) {
-      $("conn").textContent = "reconnecting";
+      if (!(st && st.end)) $("conn").textContent = "reconnecting";
     }
+  }
+
+  // goneNotice: the page's code is unknown to the laptop (the game was
+  // resumed with new codes, or this is another game's): the page says so
+  // in words and stops asking.
+  let gone = false;
+  function goneNotice() {
+    gone = true;
+    if (es) es.close();
+    $("conn").textContent = "not valid";
+    document.body.classList.add("over");
+    clear($("question")).append(el("p", { class: "qtext" }, "This code is no longer valid: ask the laptop for the new one."));
   }
 
   // connect follows the event stream. The browser reconnects it by
@@ -88,14 +130,17 @@
   // half a minute, until the game has stopped, so it never freezes.
   let retry = 0;
   function connect() {
+    if (gone) return;
     es = new EventSource(base + "/events");
-    es.onopen = () => { $("conn").textContent = "live"; retry = 0; };
+    es.onopen = () => { $("conn").textContent = st && st.end ? "game over" : "live"; retry = 0; };
     es.onerror = () => {
+      // After the end the stream is over for good: nothing to reconnect.
+      if (st && st.end) { es.close(); $("conn").textContent = "game over"; return; }
       $("conn").textContent = st && st.exit ? "stopped" : "reconnecting";
       if (st && st.exit) { awaitResume(); return; }
       if (es.readyState !== EventSource.CLOSED) return;
       retry = Math.min(retry ? retry * 2 : 2000, 30000);
-      setTimeout(async () => { await refresh(); if (!(st && st.exit)) connect(); }, retry);
+      setTimeout(async () => { await refresh(); if (!(st && st.exit) && !gone) connect(); }, retry);
     };
     es.onmessage = (m) => {
       let o;
@@ -132,6 +177,7 @@
   }
 
   function apply(o) {
+    if (!o || typeof o !== "object") return;
     switch (o.type) {
       case "state": st = o; break;
       case "status": if (st) { st.view = o.view; st.text = o.text; } break;
@@ -141,7 +187,7 @@
       case "confirm": if (st) st.confirm = o.id ? o : null; break;
       case "answers": if (st) st.answers = o.answers; break;
       case "end": if (st) { st.end = o; st.question = null; } break;
-      case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = "stopped"; awaitResume(); break;
+      case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = st && st.end ? "game over" : "stopped"; awaitResume(); break;
       case "seats": if (st) st.seats = o.seats; break;
     }
     if (st) render();
@@ -149,11 +195,14 @@
 
   function render() {
     $("title").textContent = (st.title || "rumref") + (page === "seat" ? ": " + st.name : ": the table");
-    $("stepinfo").textContent = "answer " + (st.step + 1);
+    $("stepinfo").textContent = st.end ? "" : "answer " + (st.step + 1);
+    renderOver();
+    renderTurn();
     renderQuestion();
     renderConfirm();
     renderEvents();
     renderEnd();
+    keepAwake(!(st.end || st.exit) && !gone);
     if (page === "table") { renderBoard(); renderTable($("state")); }
     else { renderSecrets(); renderAnswers(); renderTable($("state")); }
     renderSeats();
@@ -356,9 +405,9 @@
       box.append(el("table", { id: "scorepad" }, ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, p.points + " points")))));
       if (v.result) box.append(el("p", {}, v.result));
     }
-    if (page === "table" && st.end.play && st.end.play.url) {
+    if (st.end.play && st.end.play.url) {
       const q = el("div", { class: "qr", id: "playqr" });
-      q.innerHTML = st.end.play.qr; // drawn by rumref
+      if (st.end.play.qr) q.innerHTML = st.end.play.qr; // drawn by rumref
       q.append(el("a", { href: st.end.play.url, rel: "noreferrer" }, "Log this play in BG Stats"));
       box.append(el("h2", {}, "Log the play"), q);
     }
@@ -393,6 +442,145 @@
     });
   }
 
+  // ---- The end: nothing that cannot be used any more (issue 22) ----
+  // Once the game is over (or stopped, or this page's code is no longer
+  // valid) the page hides what cannot be used any more: the elements of
+  // class live-only (Undo, Correct, Help, the join codes).
+  function renderOver() {
+    document.body.classList.toggle("over", !!(st.end || st.exit) || gone);
+    if (st.end) $("conn").textContent = "game over";
+    else if ($("conn").textContent === "game over" && es && es.readyState === EventSource.OPEN) $("conn").textContent = "live"; // an undo at the laptop
+  }
+
+  // ---- Your turn (issue 22) ----
+  // When a question this seat may answer comes up, the title and the
+  // favicon say so while it waits, the phone vibrates (where the browser
+  // allows it: once the player has touched the page), a short tone plays
+  // if the player turned it on (off by default; made with WebAudio, no
+  // file) and screen readers read the question out (#announce is
+  // aria-live).
+  const icon = (fill, mark) => "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="' + fill + '"/>' + mark + "</svg>");
+  const ICON_IDLE = icon("#1d2330", "");
+  const ICON_TURN = icon("#e76f51", '<path d="M14 7h4v12h-4zM14 22h4v4h-4z" fill="#fff"/>');
+  let turnKey = "";
+  function renderTurn() {
+    const q = st.end || st.exit || gone ? null : st.question;
+    const mine = page === "seat" && mayAnswer(q) && !q.queued;
+    const name = (st.title || "rumref") + ": " + (page === "seat" ? st.name : "the table");
+    document.title = mine ? "Your turn! " + name : name;
+    const link = $("favicon");
+    if (link && link.getAttribute("href") !== (mine ? ICON_TURN : ICON_IDLE)) link.setAttribute("href", mine ? ICON_TURN : ICON_IDLE);
+    const k = mine ? questionKey(q) : "";
+    if (k && k !== turnKey) notify(q);
+    turnKey = k;
+  }
+  function notify(q) {
+    $("announce").textContent = (q.ahead ? "Before your turn: " : "Your turn: ") + q.text;
+    // Chromium refuses (and complains in the console) before the page
+    // has had a touch; it would not vibrate anyway.
+    const active = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (typeof navigator.vibrate === "function" && active) {
+      try { navigator.vibrate([200, 100, 200]); } catch (e) { /* not on this phone */ }
+    }
+    if (sound.on) beep();
+  }
+
+  // The tone: two short notes, made with WebAudio. An AudioContext may
+  // start only from a touch, so it is made at the first touch after the
+  // sound is on (or by the tap that turns it on).
+  const sound = { on: false, ctx: null };
+  try { sound.on = localStorage.getItem("rumref.sound") === "on"; } catch (e) { /* no storage */ }
+  function audio() {
+    const AC = window.AudioContext || window.webkitAudioContext;
+    if (!sound.ctx && AC) { try { sound.ctx = new AC(); } catch (e) { sound.ctx = null; } }
+    return sound.ctx;
+  }
+  function beep() {
+    const ctx = sound.ctx;
+    if (!ctx) return;
+    if (ctx.state === "suspended") ctx.resume().catch(() => {});
+    const t = ctx.currentTime + 0.02;
+    [[660, 0], [880, 0.16]].forEach(([f, at]) => {
+      const o = ctx.createOscillator(), g = ctx.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, t + at);
+      g.gain.exponentialRampToValueAtTime(0.25, t + at + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + at + 0.14);
+      o.connect(g).connect(ctx.destination);
+      o.start(t + at);
+      o.stop(t + at + 0.15);
+    });
+  }
+  function soundButton() {
+    const b = $("soundbtn");
+    if (!b) return;
+    b.textContent = "Sound on my turn: " + (sound.on ? "on" : "off");
+    b.setAttribute("aria-pressed", String(sound.on));
+  }
+  function wireTurn() {
+    if (page !== "seat") return;
+    const b = $("soundbtn");
+    b.addEventListener("click", () => {
+      sound.on = !sound.on;
+      try { localStorage.setItem("rumref.sound", sound.on ? "on" : "off"); } catch (e) { /* no storage */ }
+      if (sound.on && audio()) beep(); // what it sounds like
+      soundButton();
+    });
+    document.addEventListener("pointerdown", () => { if (sound.on) audio(); }, { capture: true, once: true });
+    soundButton();
+  }
+
+  // ---- Keep the screen awake (docs/phones.md) ----
+  // While the game goes on the page asks the phone not to lock: with the
+  // Screen Wake Lock API where the browser offers it (a secure context:
+  // https, or 127.0.0.1), else by playing a muted, invisible video of a
+  // canvas, which Chromium holds a screen wake lock for on plain http
+  // too (measured: docs/phones.md). body[data-awake] says which.
+  const awake = { want: false, lock: null, video: null, asking: false };
+  async function keepAwake(want) {
+    awake.want = want;
+    if (!want) {
+      if (awake.lock) { awake.lock.release().catch(() => {}); awake.lock = null; }
+      if (awake.video) { awake.video.pause(); awake.video.remove(); awake.video = null; }
+      document.body.dataset.awake = "";
+      return;
+    }
+    if (awake.lock || awake.video || awake.asking || document.visibilityState !== "visible") return;
+    if (navigator.wakeLock && navigator.wakeLock.request) {
+      awake.asking = true;
+      try {
+        awake.lock = await navigator.wakeLock.request("screen");
+        awake.lock.addEventListener("release", () => { awake.lock = null; document.body.dataset.awake = ""; });
+        document.body.dataset.awake = "wakelock";
+        if (!awake.want) keepAwake(false);
+        return;
+      } catch (e) {
+        awake.lock = null; // refused: the video below
+      } finally {
+        awake.asking = false;
+      }
+    }
+    const c = document.createElement("canvas");
+    if (!c.captureStream) return;
+    c.width = 2; c.height = 2;
+    c.getContext("2d").fillRect(0, 0, 2, 2);
+    const v = el("video", { id: "awake", "aria-hidden": "true", tabindex: "-1" });
+    v.muted = true;
+    v.playsInline = true;
+    v.srcObject = c.captureStream(0);
+    document.body.append(v);
+    awake.video = v;
+    try {
+      await v.play();
+      document.body.dataset.awake = "video";
+    } catch (e) {
+      v.remove();
+      awake.video = null;
+    }
+  }
+  document.addEventListener("visibilitychange", () => { if (awake.want && document.visibilityState === "visible") keepAwake(true); });
+
+  function count(n, one, many) { return n + " " + (n === 1 ? one : many); }
   function tiles(list) { return el("span", { class: "tiles" }, ...(list && list.length ? list.map((t) => el("span", { class: "tile" }, t)) : ["none"])); }
 
   function renderSecrets() {
@@ -403,8 +591,13 @@
     if (!me) return;
     if (st.game === "pirates") {
       box.append(el("p", {}, "Coins: ", el("b", { id: "my-coins" }, me.coins === undefined ? "?" : me.coins)));
-      box.append(el("p", {}, "Kept wares: ", tiles(me.wares)));
-      box.append(el("p", {}, "Rendezvous targets: ", tiles(me.targets)));
+      // Face-down holdings are what they are: counted, named later.
+      const wares = (me.wares || []).slice(), targets = (me.targets || []).slice();
+      const unnamed = (me.wares_kept || 0) - wares.length, faceDown = (me.rendezvous_face_down || 0) - targets.length;
+      if (unnamed > 0) wares.push(count(unnamed, "ware", "wares") + " kept face down, named at the end");
+      if (faceDown > 0) targets.push(count(faceDown, "target", "targets") + " face down, named when shown");
+      box.append(el("p", {}, "Kept wares: ", tiles(wares)));
+      box.append(el("p", {}, "Rendezvous targets: ", tiles(targets)));
     } else {
       const hand = (me.hand || []).slice();
       if (me.unnamed) hand.push(me.unnamed + (me.unnamed === 1 ? " card" : " cards") + " you drew (named when played)");
@@ -435,8 +628,12 @@
         el("tr", {}, el("th", {}, "player"), el("th", {}, "pirates"), el("th", {}, "office"), el("th", {}, "rum"), el("th", {}, "won"), el("th", {}, "face down")),
         ...v.players.map((p) => el("tr", {}, el("td", {}, el("span", { class: "dot", "data-color": p.color }), " " + p.name + (p.out ? " (on board)" : "")),
           el("td", {}, p.supply), el("td", {}, p.office), el("td", {}, p.rum), el("td", {}, tiles(p.won)),
-          el("td", {}, p.wares_kept + " wares, " + p.rendezvous_face_down + " rendezvous"))))));
-      for (const d of box.querySelectorAll(".dot")) d.style.background = PIRATE_COLORS[d.dataset.color] || "#999";
+          el("td", {}, count(p.wares_kept, "ware", "wares") + ", " + count(p.rendezvous_face_down, "rendezvous tile", "rendezvous tiles")))))));
+      for (const d of box.querySelectorAll(".dot")) {
+        const c = PIRATE_COLORS[d.dataset.color] || "#999";
+        d.style.background = c;
+        d.style.borderColor = outlineOf(c);
+      }
       box.append(el("p", {}, "Stacks: " + v.stacks.map((s) => s.sort + " " + s.size).join(", ") + "; rum pool " + v.rum_pool));
       return;
     }
@@ -483,7 +680,21 @@
       const a = taken[name];
       pl.setAttribute("stroke", a ? colorOf[a.player] : pl.dataset.stroke);
       pl.setAttribute("stroke-width", a ? "9" : pl.dataset.width);
+      pl.setAttribute("stroke-dasharray", a ? "none" : (pl.classList.contains("dark") ? "5 3" : "none"));
       pl.classList.toggle("taken", !!a);
+      // The pieces' outline, under them: black or white, whichever
+      // stands out from their color (black pirates on a dark alley).
+      let casing = pl.previousElementSibling;
+      if (!casing || !casing.classList.contains("casing")) {
+        casing = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+        casing.setAttribute("class", "casing");
+        casing.setAttribute("fill", "none");
+        casing.setAttribute("stroke-linecap", "round");
+        casing.setAttribute("points", pl.getAttribute("points"));
+        pl.before(casing);
+      }
+      casing.setAttribute("stroke", a ? outlineOf(colorOf[a.player]) : "none");
+      casing.setAttribute("stroke-width", a ? "15" : "0");
     }
     let cap = svg.querySelector("#captain");
     for (const c of svg.querySelectorAll("circle.intersection")) {
@@ -597,5 +808,6 @@
   }
 
   wire();
+  wireTurn();
   refresh().then(connect);
 })();
