@@ -361,7 +361,7 @@ func (b *browser) endPages(seats int) {
 			Shown []string `json:"shown"`
 		}
 		b.eval(v, `(() => ({ conn: document.getElementById("conn").textContent,
-			shown: [...document.querySelectorAll("#undo, #correctform, #helpbtn, #joinbtn")].filter((e) => e.getClientRects().length > 0).map((e) => e.id) }))()`, &over)
+			shown: [...document.querySelectorAll("#undo, #mine, #helpbtn, #joinbtn")].filter((e) => e.getClientRects().length > 0).map((e) => e.id) }))()`, &over)
 		if over.Conn != "game over" || len(over.Shown) > 0 {
 			b.t.Errorf("viewer %d at the end: the header says %q and %v are still on the page", v, over.Conn, over.Shown)
 		}
@@ -384,7 +384,20 @@ func TestBrowserRumAndPiratesThreePhonesAndTheTable(t *testing.T) {
 		t.Fatal("the table page shows no board")
 	}
 	checked := false
+	// What each page shows (its whole text, hidden parts too), scanned at
+	// the end for other seats' secrets.
+	shown := map[referee.Viewer][]string{}
+	look := func() {
+		for v := range b.tabs {
+			var text string
+			b.eval(v, `document.body.textContent`, &text)
+			shown[v] = append(shown[v], text)
+		}
+	}
 	b.playInBrowser(func(step int) {
+		if step%25 == 0 {
+			look()
+		}
 		if checked || step < len(tb.answers)/2 {
 			return
 		}
@@ -419,6 +432,11 @@ func TestBrowserRumAndPiratesThreePhonesAndTheTable(t *testing.T) {
 		t.Error("the board was never checked with pirates on it")
 	}
 	b.endPages(len(tb.names))
+	look()
+	secrets, legit := secretsOf(t, tb)
+	for v, texts := range shown {
+		scan(t, "pirates", v, texts, secrets, legit[v])
+	}
 	shot(b, Table, "pirates-table-end")
 	for i := range tb.names {
 		b.layout(referee.Viewer(i), fmt.Sprintf("pirates-seat%d-end", i))

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"rumref/games"
 	"rumref/referee"
@@ -185,24 +187,31 @@ func questionObj(q *table.Question) wire.Question {
 	return o
 }
 
-// helpFor explains the question a viewer sees, the commands of the pages
-// and the question's rule.
-func (h *Hub) helpFor(q *wire.Question) json.RawMessage {
+// helpFor explains the question viewer v sees, the commands of the pages
+// and the question's rule, in words: what to tap on this page (a page
+// that shows no buttons for the question is not told of buttons), no
+// question ID or key.
+func (h *Hub) helpFor(q *wire.Question, v referee.Viewer) json.RawMessage {
 	var b strings.Builder
 	id := ""
 	if q != nil {
 		id = q.ID
-		fmt.Fprintf(&b, "%s asks %s: %s\n", q.ID, q.ActorName, q.Text)
+		fmt.Fprintf(&b, "%s: %s\n", capitalize(q.ActorName), q.Text)
+		seat, isSeat := v.Seat()
+		mine := (v == Table && !q.Secret) || (isSeat && int(seat) == q.Actor)
 		switch {
+		case !mine && isSeat:
+			fmt.Fprintf(&b, "This is %s's question: it is answered on their screen, on the table's or at the laptop.\n", q.ActorName)
+		case !mine:
+			fmt.Fprintf(&b, "%s answers this on their own screen.\n", capitalize(q.ActorName))
 		case q.Min != nil:
 			fmt.Fprintf(&b, "Answer with a number from %d to %d.\n", *q.Min, *q.Max)
-		case len(q.Options) > 0:
-			fmt.Fprintf(&b, "Answer with one of the %d buttons.\n", len(q.Options))
-		default:
-			fmt.Fprintf(&b, "%s answers this on their own screen.\n", q.ActorName)
-		}
-		if q.Rule != "" {
-			fmt.Fprintf(&b, "Rule: %s.\n", q.Rule)
+		case q.Kind == "text":
+			b.WriteString("Type the answer and tap Send.\n")
+		case len(q.Options) == 1:
+			b.WriteString("Tap the answer to go on.\n")
+		case len(q.Options) > 1:
+			fmt.Fprintf(&b, "Tap one of the %d answers.\n", len(q.Options))
 		}
 	}
 	rules := ""
@@ -212,6 +221,16 @@ func (h *Hub) helpFor(q *wire.Question) json.RawMessage {
 	return mustJSON(wire.Help{Type: "help", Question: id, Text: strings.TrimRight(b.String(), "\n"),
 		Commands: "Undo takes back the last answer. On a player's screen, a tap on one of their answers under Your answers offers its other choices; the rest of the game is replayed from it. Rules searches the rules reference. Taking back another player's secret answer needs that player's confirmation on their phone.",
 		Rules:    rules})
+}
+
+// capitalize puts a name or sentence's first letter in upper case ("the
+// table" begins a sentence as "The table").
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // update takes the table's update for viewer v: it keeps and sends what
@@ -254,7 +273,7 @@ func (h *Hub) update(v referee.Viewer, u table.Update) {
 			noQuestion = !u.End && u.Exit == nil
 		}
 	}
-	vw.help = h.helpFor(qo)
+	vw.help = h.helpFor(qo, v)
 	var confirm json.RawMessage
 	if c := u.Confirm; c != nil {
 		confirm = mustJSON(confirmObj(c, v))
@@ -523,7 +542,7 @@ func (h *Hub) Help(v referee.Viewer) json.RawMessage {
 	if hp := h.viewers[v+1].help; hp != nil {
 		return hp
 	}
-	return h.helpFor(nil)
+	return h.helpFor(nil, v)
 }
 
 // submit runs a page's command at the table and words its fate as an

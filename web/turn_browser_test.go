@@ -120,6 +120,28 @@ func TestBrowserYourTurn(t *testing.T) {
 		t.Errorf("the seat's question %q came up and the page shows %+v (before: %+v)", sq.Text, now, before)
 	}
 	t.Logf("at the seat's question: title %q, vibrated %v, announced %q", now.Title, now.Vibrated, now.Announce)
+	// Its choices are alleys: the board shows under the question with
+	// each offered alley marked, numbered as its button.
+	alleys := 0
+	for _, o := range sq.Options {
+		if strings.HasPrefix(o.Key, "a") {
+			alleys++
+		}
+	}
+	var board struct {
+		Shown   bool     `json:"shown"`
+		Numbers []string `json:"numbers"`
+	}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		b.eval(v, `(() => { const b = document.getElementById("seatboard"); return { shown: !!b && !b.hidden && !!b.querySelector("svg"),
+			numbers: b ? [...b.querySelectorAll("text.offer")].map((t) => t.textContent) : [] }; })()`, &board)
+		if (board.Shown && len(board.Numbers) == alleys) || time.Now().After(deadline) {
+			break
+		}
+	}
+	if alleys == 0 || !board.Shown || len(board.Numbers) != alleys {
+		t.Errorf("the seat's question offers %d alleys; its page shows the board %v with the places %v", alleys, board.Shown, board.Numbers)
+	}
 	// Answered, and the game goes on to the next question that is not
 	// the seat's: the title and favicon are as before.
 	for s := step; s < len(qs); s++ {
@@ -137,6 +159,11 @@ func TestBrowserYourTurn(t *testing.T) {
 		}
 	}
 	after := read()
+	var hidden bool
+	b.eval(v, `document.getElementById("seatboard").hidden`, &hidden)
+	if !hidden {
+		t.Error("the board stays under another player's question")
+	}
 	if after.Title != before.Title || after.Icon != before.Icon {
 		t.Errorf("another player's question: the page shows %+v, want the title and icon of %+v", after, before)
 	}

@@ -204,7 +204,7 @@
     renderEnd();
     keepAwake(!(st.end || st.exit) && !gone);
     if (page === "table") { renderBoard(); renderTable($("state")); }
-    else { renderSecrets(); renderAnswers(); renderTable($("state")); }
+    else { renderSecrets(); renderAnswers(); renderTable($("state")); renderSeatBoard(); }
     renderSeats();
     placed();
   }
@@ -302,14 +302,14 @@
     const q = st.exit ? null : st.question;
     const mine = mayAnswer(q);
     questionTaps.show(questionKey(q), JSON.stringify([q, mine, st.exit, !!st.end]), (box) => {
-      delete box.dataset.step;
+      delete box.dataset.step; delete box.dataset.rule;
       box.classList.toggle("mine", mine);
       if (st.exit) { box.append(el("p", {}, "The game stopped (" + st.exit.reason + "). It is saved: when the laptop resumes it, this page goes on by itself.")); return; }
       if (!q) { box.append(el("p", {}, st.end ? "The game is over." : "Waiting for the game.")); return; }
       box.dataset.step = String(q.step);
       box.append(el("div", { class: "who" }, q.ahead ? "Before your turn, " + q.actor_name + ":" : (q.actor_name.charAt(0).toUpperCase() + q.actor_name.slice(1)) + (q.secret ? " (secret)" : "") + ":"));
       box.append(el("p", { class: "qtext" }, q.text));
-      if (q.rule) box.append(el("span", { class: "rule" }, "(" + q.rule + ")"));
+      if (q.rule) box.dataset.rule = q.rule; // the rule's ID, for Help and Rules; not shown: words, not keys
       if (!mine) {
         box.append(el("p", {}, page === "seat" ? "Not your question: wait for " + q.actor_name + "." : (q.secret ? q.actor_name + " answers on their phone." : "")));
         return;
@@ -337,7 +337,7 @@
         return;
       }
       const grid = el("div", { class: "choices" });
-      for (const o of q.options) grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, onclick: (ev) => send(o.key, ev) }, o.label || o.key));
+      q.options.forEach((o, i) => grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, "data-n": String(i + 1), onclick: (ev) => send(o.key, ev) }, o.label || o.key)));
       box.append(grid);
     });
   }
@@ -383,7 +383,7 @@
 
   function renderEvents() {
     const ol = clear($("events"));
-    for (const e of st.events.slice().reverse().slice(0, 20)) ol.append(el("li", {}, e.text + " ", el("span", { class: "rule" }, "(" + e.rule + ")")));
+    for (const e of st.events.slice().reverse().slice(0, 20)) ol.append(el("li", { "data-rule": e.rule || "" }, e.text));
   }
 
   function renderEnd() {
@@ -402,7 +402,7 @@
       box.append(el("div", { class: "scroll" }, el("table", { id: "scorepad" }, head, ...rows, total, place)));
       if (v.final.winners) box.append(el("p", {}, "Winner: " + v.final.winners.join(" and ")));
     } else if (v && v.players) {
-      box.append(el("table", { id: "scorepad" }, ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, p.points + " points")))));
+      box.append(el("table", { id: "scorepad" }, ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, count(p.points, "point", "points"))))));
       if (v.result) box.append(el("p", {}, v.result));
     }
     if (st.end.play && st.end.play.url) {
@@ -641,34 +641,39 @@
     box.append(el("div", { class: "scroll" }, el("table", { id: "players" },
       el("tr", {}, el("th", {}, "player"), el("th", {}, "coins"), el("th", {}, "hand"), el("th", {}, "deck"), el("th", {}, "discard"), el("th", {}, "score")),
       ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, p.supply), el("td", {}, p.hand_size),
-        el("td", {}, p.deck), el("td", {}, tiles(p.discard)), el("td", {}, p.points + " points: ", tiles((p.score || []).map((s) => s.name || JSON.stringify(s)))))))));
+        el("td", {}, p.deck), el("td", {}, tiles(p.discard)), el("td", {}, count(p.points, "point", "points") + ": ", tiles((p.score || []).map((s) => s.name + " (" + count(s.points, "point", "points") + ")"))))))));
     box.append(el("h2", {}, "Islands"));
     for (const is of v.islands || []) {
-      const card = is.card ? (is.card.face_up ? is.card.name : "face-down card") + " (" + is.card.coins + " coins)" : (is.home_port ? "crown deck (" + is.deck + ")" : "no card");
+      const card = is.card ? (is.card.face_up ? is.card.name : "face-down card") + " (" + count(is.card.coins, "coin", "coins") + ")" : (is.home_port ? "crown deck (" + count(is.deck, "card", "cards") + ")" : "no card");
       box.append(el("div", { class: "card island" }, el("b", {}, is.name), ": " + card, " | hazards: ",
-        tiles((is.hazards || []).map((h) => (h.face_up ? h.name : "face down") + " (" + h.coins + ")"))));
+        tiles((is.hazards || []).map((h) => (h.face_up ? h.name : "face down") + " (" + count(h.coins, "coin", "coins") + ")"))));
     }
     box.append(el("h2", {}, "Ships"));
-    for (const s of v.ships || []) box.append(el("div", { class: "card ship" }, el("b", {}, s.name + " #" + s.id), " (" + s.coins + " coins, " + s.crew.length + "/" + s.slots + " crew) ", tiles(s.crew)));
+    for (const s of v.ships || []) box.append(el("div", { class: "card ship" }, el("b", {}, s.name + " #" + s.id), " (" + count(s.coins, "coin", "coins") + ", " + s.crew.length + " of " + s.slots + " crew) ", tiles(s.crew)));
     if (v.removed_unseen) box.append(el("p", {}, "Out of the game unseen: " + v.removed_unseen + (v.removed_unseen === 1 ? " pirate card" : " pirate cards")));
   }
 
-  async function renderBoard() {
-    const wrap = $("board");
-    if (st.game !== "pirates") { $("boardwrap").hidden = true; return; }
-    if (!boardLoaded) {
-      boardLoaded = true;
+  // renderBoard draws the board with the pieces in wrap (the table
+  // page's #board, or a seat's #seatboard), the offered alleys (a seat's
+  // choices that are places on it) marked with their answers' numbers.
+  async function renderBoard(wrap, offered) {
+    wrap = wrap || $("board");
+    offered = offered || [];
+    if (st.game !== "pirates") { if ($("boardwrap")) $("boardwrap").hidden = true; return; }
+    if (!wrap.dataset.loaded) {
+      wrap.dataset.loaded = "loading";
       try {
         const res = await fetch(base + "/board.svg");
         if (res.ok) wrap.innerHTML = await res.text(); // drawn by rumref
-        else boardLoaded = false;
+        else delete wrap.dataset.loaded;
       } catch (e) {
-        boardLoaded = false; // tried again at the next render
+        delete wrap.dataset.loaded; // tried again at the next render
       }
       placed();
     }
     const svg = wrap.querySelector("svg");
     if (!svg || !st.view) return;
+    markOffered(svg, offered);
     const colorOf = {};
     for (const p of st.view.players) colorOf[p.name] = PIRATE_COLORS[p.color] || "#999";
     const taken = {};
@@ -713,6 +718,44 @@
         cap.setAttribute("cy", c.getAttribute("cy"));
       }
     }
+  }
+
+  // markOffered marks the alleys a seat may choose (options keyed aN,
+  // the board's alley N) with their answers' numbers, as on the buttons.
+  function markOffered(svg, offered) {
+    for (const m of svg.querySelectorAll(".offer")) m.remove();
+    offered.forEach((o) => {
+      const pl = svg.querySelector("#alley-" + o.key.slice(1));
+      if (!pl) return;
+      const pts = pl.getAttribute("points").split(" ").map((p) => p.split(",").map(Number));
+      const [x, y] = pts.length > 2 ? pts[1] : [(pts[0][0] + pts[pts.length - 1][0]) / 2, (pts[0][1] + pts[pts.length - 1][1]) / 2];
+      const ns = "http://www.w3.org/2000/svg";
+      const line = document.createElementNS(ns, "polyline");
+      for (const [k, v] of Object.entries({ class: "offer", points: pl.getAttribute("points"), fill: "none", stroke: "#2a9d8f", "stroke-width": "7", "stroke-opacity": "0.8" })) line.setAttribute(k, v);
+      const dot = document.createElementNS(ns, "circle");
+      for (const [k, v] of Object.entries({ class: "offer", cx: x, cy: y, r: "13", fill: "#2a9d8f", stroke: "#fff", "stroke-width": "2" })) dot.setAttribute(k, v);
+      const num = document.createElementNS(ns, "text");
+      for (const [k, v] of Object.entries({ class: "offer", x, y, "font-size": "15", "font-weight": "bold", fill: "#fff", "text-anchor": "middle", "dominant-baseline": "central" })) num.setAttribute(k, v);
+      num.textContent = String(o.n);
+      svg.append(line, dot, num);
+    });
+  }
+
+  // ---- The board on a seat's page (issue 22) ----
+  // When the seat's choices are places on the board (alleys), its page
+  // shows the board under the question with them marked, and numbers the
+  // buttons to match.
+  function renderSeatBoard() {
+    if (page !== "seat" || st.game !== "pirates") return;
+    const q = st.exit || st.end ? null : st.question;
+    const offered = [];
+    if (mayAnswer(q) && q.kind === "choice") q.options.forEach((o, i) => { if (/^a\d+$/.test(o.key)) offered.push({ key: o.key, n: i + 1 }); });
+    let box = $("seatboard");
+    if (!box) { box = el("div", { id: "seatboard", class: "panel seatboard" }); box.hidden = true; $("question").after(box); }
+    const shown = offered.length > 0;
+    $("question").classList.toggle("onboard", shown);
+    box.hidden = !shown;
+    if (shown) renderBoard(box, offered);
   }
 
   // Joining. The table page shows the one join code (GET U/join: its
