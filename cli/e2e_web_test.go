@@ -301,14 +301,17 @@ func TestWebTerminalNoPassScreenForAConnectedPhone(t *testing.T) {
 // names the join page too.
 func TestWebSeatsAndPhonesCommands(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "g.yaml")
-	r := rumref(t, "seats\nphones\nquit\n", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "127.0.0.1:0")
+	r := rumref(t, "seats\nphones\nseats bo\nseats zed\nquit\n", "--io", "plain", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "127.0.0.1:0")
 	i := strings.Index(r.stdout, "Each seat's own page")
 	seats := regexp.MustCompile(`  (Ann|Bo): http://127\.0\.0\.1:[0-9]+/[a-z2-7]{32}`).FindAllString(r.stdout[max(i, 0):], -1)
-	if i < 0 || len(seats) != 2 {
+	if i < 0 || len(seats) < 2 || !strings.HasPrefix(seats[0], "  Ann: ") || !strings.HasPrefix(seats[1], "  Bo: ") {
 		t.Fatalf("seats does not list both seats' pages:\n%s", r.stdout)
 	}
 	if strings.Count(r.stdout, "Phones: scan this code") != 2 || !strings.Contains(r.stdout, "▀") {
 		t.Fatalf("phones does not show the join code again:\n%s", r.stdout)
+	}
+	if !strings.Contains(r.stdout, "Bo's own page: only Bo scans this code") || !strings.Contains(r.stdout+r.stderr, `"zed" is not a player`) {
+		t.Fatalf("seats bo does not show Bo's code, or seats zed is not refused:\n%s", r.stdout)
 	}
 	if strings.Index(r.stdout, "Phones: scan this code") > strings.Index(r.stdout, "Lay out the islands") {
 		t.Fatalf("the board to set up came before the join code:\n%s", r.stdout)

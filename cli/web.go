@@ -75,6 +75,7 @@ func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, toke
 	a.pages = &prompts.Pages{
 		Join:  func(cols, rows int) string { return joinText(srv, cols, rows) },
 		Seats: func() string { return seatsText(srv, names) },
+		Seat:  func(seat, cols, rows int) string { return seatText(srv, names, seat, cols, rows) },
 	}
 	out := a.out(mode)
 	if mode == prompts.JSON {
@@ -130,11 +131,25 @@ func wrappedRows(text string, cols int) int {
 	return max(1, len(safetext.Wrap(text, cols-1, "")))
 }
 
+// seatText is one seat's own page as a code, for the laptop to hand
+// that seat to a phone (seats NAME), fitted as joinText.
+func seatText(srv *web.Server, names []string, seat, cols, rows int) string {
+	name := safetext.Clean(names[seat])
+	head := fmt.Sprintf("%s's own page: only %s scans this code (it shows their secrets).", name, name)
+	u := srv.SeatURL(seat)
+	tail := "  " + name + ": " + u
+	code, fits := qr.Fit(u, cols, rows-2-wrappedRows(head, cols)-wrappedRows(tail, cols))
+	if !fits {
+		code = fmt.Sprintf("(The code does not fit this window: make it larger, then type seats %s.)\n", name)
+	}
+	return head + "\n" + code + tail
+}
+
 // seatsText lists each seat's own page, for the tables that hand them
 // out one by one (the seats command).
 func seatsText(srv *web.Server, names []string) string {
 	var b strings.Builder
-	b.WriteString("Each seat's own page (it shows that player's secrets: give each address to its player only):")
+	b.WriteString("Each seat's own page (it shows that player's secrets: give each address to its player only; seats NAME shows one as a code):")
 	for i, n := range names {
 		fmt.Fprintf(&b, "\n  %s: %s", safetext.Clean(n), srv.SeatURL(i))
 	}

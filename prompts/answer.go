@@ -93,7 +93,7 @@ var metaCommands = []metaCommand{
 	{"setup", nil, "setup", "show again how to set up the box (the board to build)"},
 	{"correct", []string{"fix"}, "correct N VALUE", "replace answer N (see log) with VALUE and replay the rest"},
 	{"phones", nil, "phones", "show the phones' join code again (with --web)"},
-	{"seats", nil, "seats", "list each seat's own page address (with --web)"},
+	{"seats", nil, "seats [NAME]", "list each seat's own page address, or show one seat's code (with --web)"},
 	{"quit", []string{"exit"}, "quit", "stop here; the game is already saved"},
 }
 

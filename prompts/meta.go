@@ -49,7 +49,7 @@ func (s *Session) meta(tq *table.Question, in input) error {
 	case "phones":
 		s.showPhones()
 	case "seats":
-		s.showSeats()
+		s.showSeats(q, in.arg)
 	case "quit":
 		return ErrQuit
 	}

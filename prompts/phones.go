@@ -16,6 +16,9 @@ type Pages struct {
 	Join func(cols, rows int) string
 	// Seats lists each seat's own page address.
 	Seats func() string
+	// Seat draws one seat's own page as a code, fitted as Join, for
+	// the laptop to hand that seat to a phone.
+	Seat func(seat, cols, rows int) string
 }
 
 // showPhones shows the join code again (the phones command).
@@ -27,13 +30,24 @@ func (s *Session) showPhones() {
 	s.fe.show(shown{kind: showMessage, text: s.Pages.Join(Columns(s.Out), Rows(s.Out))})
 }
 
-// showSeats lists each seat's own page (the seats command).
-func (s *Session) showSeats() {
+// showSeats lists each seat's own page, or with a player's name or
+// number shows that seat's code (the seats command).
+func (s *Session) showSeats(q *referee.Question, arg string) {
 	if s.Pages == nil {
 		s.fe.show(shown{kind: showMessage, text: "There are no phone pages in this game: start it with --web to serve them."})
 		return
 	}
-	s.fe.show(shown{kind: showMessage, text: s.Pages.Seats()})
+	arg = strings.TrimSpace(arg)
+	if arg == "" {
+		s.fe.show(shown{kind: showMessage, text: s.Pages.Seats()})
+		return
+	}
+	seat, ok := s.seat(arg)
+	if !ok {
+		s.reject(q, fmt.Sprintf("%q is not a player: type seats, or seats and a name (%s) or a seat number 1 to %d.", arg, strings.Join(s.playerNames(), ", "), len(s.playerNames())))
+		return
+	}
+	s.fe.show(shown{kind: showMessage, text: s.Pages.Seat(seat, Columns(s.Out), Rows(s.Out))})
 }
 
 // waitsForPhone reports whether the laptop waits for the phone of q's
