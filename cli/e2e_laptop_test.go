@@ -282,6 +282,20 @@ func TestTmuxBuildInstructionsScreenByScreen(t *testing.T) {
 	t.Logf("the instructions took %d screens at 80x24", len(shots))
 	p.keys(false, "Enter")
 	p.waitFor("face-up pub 1 of 4")
+	// setup shows them again, a screen at a time, then the question.
+	p.keys(true, ":setup")
+	p.keys(false, "Enter")
+	again := p.screens("press Enter to go back to the game.")
+	for _, line := range strings.Split(want, "\n") {
+		if line = strings.TrimRight(line, " "); line != "" && !strings.Contains(strings.Join(again, "\n"), line) {
+			t.Errorf("setup: no screen shows the instruction line %q", line)
+		}
+	}
+	if len(again) < 2 {
+		t.Errorf("setup showed the instructions on %d screen", len(again))
+	}
+	p.keys(false, "Enter")
+	p.through("face-up pub 1 of 4")
 }
 
 // TestTmuxResumeShowsTheGameAsItStands: at 80x24 rumref resume alone
