@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"rumref/games"
+	"slices"
 
+	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
@@ -118,12 +119,9 @@ func playOne(cfg Config, seed uint64, deep, save bool, room *[]referee.Answer) (
 	if cfg.Unchecked {
 		return len(e.Answers()), nil
 	}
-	if err := tb.Over(e.Game()); err != nil {
-		return len(e.Answers()), failed(fmt.Errorf("at the end: %w", err))
-	}
-	if save {
+	if err = tb.Over(e.Game()); err == nil && save {
 		err = roundTrip(tb, e)
-	} else {
+	} else if err == nil {
 		err = sameAsReplay(tb, e, tb.Factory(), e.Answers())
 	}
 	if err != nil {
@@ -188,10 +186,8 @@ func checkQuestion(q *referee.Question) error {
 			if o.Key == "" || o.Label == "" {
 				return fmt.Errorf("question %s option %d has key %q and label %q: both are needed", q.ID, i+1, o.Key, o.Label)
 			}
-			for _, p := range q.Options[:i] {
-				if p.Key == o.Key {
-					return fmt.Errorf("question %s lists the key %q twice", q.ID, o.Key)
-				}
+			if slices.ContainsFunc(q.Options[:i], func(p referee.Option) bool { return p.Key == o.Key }) {
+				return fmt.Errorf("question %s lists the key %q twice", q.ID, o.Key)
 			}
 		}
 	case referee.TextLine:
@@ -260,8 +256,9 @@ func sameAsReplay(tb games.SimTable, e *referee.Engine, factory referee.Factory,
 	if !sameState(reflect.ValueOf(e.Game()), reflect.ValueOf(r.Game())) {
 		return fmt.Errorf("the replay differs from the live game:\nlive:   %s\nreplay: %s", live, tb.Dump(r.Game()))
 	}
+	// Question.Equal compares messages by what they hold.
 	lq, rq := e.Next(), r.Next()
-	if (lq == nil) != (rq == nil) || lq != nil && !sameQuestion(*lq, *rq) {
+	if (lq == nil) != (rq == nil) || lq != nil && !lq.Equal(rq) {
 		return fmt.Errorf("the replay asks %v, the live game %v", rq, lq)
 	}
 	if !reflect.DeepEqual(e.Events(), r.Events()) {
@@ -275,7 +272,7 @@ func sameAsReplay(tb games.SimTable, e *referee.Engine, factory referee.Factory,
 		return fmt.Errorf("the answers do not replay without a log: %w", err)
 	}
 	defer quiet.Close()
-	if qq := quiet.Next(); (lq == nil) != (qq == nil) || lq != nil && !sameQuestion(*lq, *qq) {
+	if qq := quiet.Next(); (lq == nil) != (qq == nil) || lq != nil && !lq.Equal(qq) {
 		return fmt.Errorf("the replay without a log asks %+v, the live game %+v", qq, lq)
 	}
 	return nil
@@ -310,11 +307,6 @@ func roundTrip(tb games.SimTable, e *referee.Engine) error {
 	}
 	return sameAsReplay(tb, e, factory, back.Answers)
 }
-
-// sameQuestion compares two questions field by field (Question.Equal:
-// messages by what they hold; a text question's check, a function, only
-// for being set).
-func sameQuestion(a, b referee.Question) bool { return a.Equal(&b) }
 
 // sameState compares two values field by field, unexported fields
 // included, and takes a nil and an empty slice or map as the same (a setup

@@ -10,9 +10,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"rumref/games"
 	"time"
 
+	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/journal"
 	"rumref/referee"
