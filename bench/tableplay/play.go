@@ -96,17 +96,6 @@ func (r *Result) SingleTotal() int {
 	return n
 }
 
-// answerer is where a chosen answer goes besides the JSON session: the
-// terminal the same game is played on (term.go), or nothing.
-type answerer interface {
-	// before is called with each question before it is answered, after
-	// is called with the answer line; both may fail the run.
-	answer(q *wire.Question, line string) error
-	// finish waits for the end of the game.
-	finish() error
-	close()
-}
-
 // play plays one game through bin --io json with the policy; if term is
 // set the same answers are typed into the terminal front end too.
 func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
@@ -131,7 +120,7 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 		return nil, err
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	var term answerer
+	var term *terminal
 	termSave := filepath.Join(dir, fmt.Sprintf("%s-%d-%d-term.yaml", s.Game, s.Players, s.Seed))
 	if withTerm {
 		t, err := startTerm(bin, s.args(termSave), data)
@@ -194,17 +183,7 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 			}
 			r.Answers = o.Step
 			r.Over = true
-			if term != nil {
-				if err := term.finish(); err != nil {
-					r.termFailed(term, "at the end: "+firstLine(err.Error()), err)
-				} else if !sameAnswers(save, termSave) {
-					r.TermError, r.Terminal = "the terminal's save holds other answers than the JSON session's", false
-				} else {
-					t := term.(*terminal)
-					r.Passes, r.Keys = t.passes, t.keys
-				}
-			}
-			return r, nil
+			return r.termFigures(term, term.finish, "at the end: ", save, termSave)
 		case "exit":
 			var o wire.Exit
 			if err := decode(&o); err != nil {
@@ -258,7 +237,8 @@ func play(bin string, s Setup, withTerm bool, dir string) (*Result, error) {
 				continue
 			}
 			if s.Stop > 0 && o.Step >= s.Stop {
-				return r.stopAt(&o, term, save, termSave)
+				// The terminal is brought to the same question.
+				return r.termFigures(term, func() error { return term.answer(&o, "") }, "", save, termSave)
 			}
 			retry := o.Step == asked
 			if !retry {
@@ -406,10 +386,8 @@ func (p *policy) choose(q *wire.Question, retry bool) string {
 // has returns the first option whose key is one of keys, or "".
 func has(q *wire.Question, keys ...string) string {
 	for _, k := range keys {
-		for _, o := range q.Options {
-			if o.Key == k {
-				return k
-			}
+		if slices.ContainsFunc(q.Options, func(o wire.Option) bool { return o.Key == k }) {
+			return k
 		}
 	}
 	return ""
@@ -419,11 +397,7 @@ func has(q *wire.Question, keys ...string) string {
 func (p *policy) without(q *wire.Question, keys ...string) string {
 	var l []string
 	for _, o := range q.Options {
-		skip := false
-		for _, k := range keys {
-			skip = skip || o.Key == k || strings.HasPrefix(o.Key, k)
-		}
-		if !skip {
+		if !slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(o.Key, k) }) {
 			l = append(l, o.Key)
 		}
 	}
@@ -463,28 +437,25 @@ func sameAnswers(a, b string) bool {
 
 // termFailed records that the terminal session failed with err, line
 // being the error in a line, and whether a signal ended its rumref.
-func (r *Result) termFailed(term answerer, line string, err error) {
+func (r *Result) termFailed(t *terminal, line string, err error) {
 	r.TermError, r.TermDetail, r.Terminal = line, err.Error(), false
-	if t, ok := term.(*terminal); ok {
-		r.TermSignal = t.signal()
-	}
+	r.TermSignal = t.signal()
 }
 
-// stopAt ends a short game at question q: the terminal is brought to the
-// same question and both saves must hold the same answers.
-func (r *Result) stopAt(q *wire.Question, term answerer, save, termSave string) (*Result, error) {
-	if term == nil {
+// termFigures ends the terminal's part of a game (none when t is nil):
+// once wait returns (an error fails the terminal session, prefix before
+// its first line), the terminal's figures count if its save holds the
+// JSON session's answers.
+func (r *Result) termFigures(t *terminal, wait func() error, prefix, save, termSave string) (*Result, error) {
+	if t == nil {
 		return r, nil
 	}
-	t := term.(*terminal)
-	if err := t.answer(q, ""); err != nil {
-		r.termFailed(t, firstLine(err.Error()), err)
-		return r, nil
-	}
-	if !sameAnswers(save, termSave) {
+	if err := wait(); err != nil {
+		r.termFailed(t, prefix+firstLine(err.Error()), err)
+	} else if !sameAnswers(save, termSave) {
 		r.TermError, r.Terminal = "the terminal's save holds other answers than the JSON session's", false
-		return r, nil
+	} else {
+		r.Passes, r.Keys = t.passes, t.keys
 	}
-	r.Passes, r.Keys = t.passes, t.keys
 	return r, nil
 }

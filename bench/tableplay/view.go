@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,23 +12,29 @@ import (
 // runnerView is the part of a Rum Runner player's own view (peek) the
 // policy reads; its fields are the same at 221e179 and today.
 type runnerView struct {
-	Players []struct {
-		Supply   int      `json:"supply"`
-		HandSize int      `json:"hand_size"`
-		Hand     []string `json:"hand"`
-		Unnamed  int      `json:"unnamed"`
-		Deck     int      `json:"deck"`
-	} `json:"players"`
+	Players []side `json:"players"`
 	Islands []struct {
 		Name    string         `json:"name"`
 		Card    *cardOnIsland  `json:"card"`
 		Hazards []cardOnIsland `json:"hazards"`
 	} `json:"islands"`
-	Ships []struct {
-		Coins int      `json:"coins"`
-		Slots int      `json:"slots"`
-		Crew  []string `json:"crew"`
-	} `json:"ships"`
+	Ships []ship `json:"ships"`
+}
+
+// side is a seat's own side in the view.
+type side struct {
+	Supply   int      `json:"supply"`
+	HandSize int      `json:"hand_size"`
+	Hand     []string `json:"hand"`
+	Unnamed  int      `json:"unnamed"`
+	Deck     int      `json:"deck"`
+	seat     int
+}
+
+type ship struct {
+	Coins int      `json:"coins"`
+	Slots int      `json:"slots"`
+	Crew  []string `json:"crew"`
 }
 
 // cardOnIsland is an island's investment or one of its hazards, as the
@@ -45,18 +52,27 @@ func needsView(id string) bool {
 	return id == "action" || id == "invest.card" || id == "hazard.island" || id == "raid.raise"
 }
 
-// fundedFaceDown reports whether the crown's view shows a face-down
-// investment holding its price.
-func (v *runnerView) fundedFaceDown() bool {
-	if v == nil {
-		return false
-	}
-	for _, is := range v.Islands {
-		if c := is.Card; c != nil && !c.Up && c.Coins >= c.Cost {
-			return true
+// anyCard reports whether the view shows an investment for which f
+// holds (false when there is no view).
+func (v *runnerView) anyCard(f func(c *cardOnIsland) bool) bool {
+	if v != nil {
+		for _, is := range v.Islands {
+			if is.Card != nil && f(is.Card) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// fundedFaceDown reports whether the crown's view shows a face-down
+// investment holding its price.
+func (v *runnerView) fundedFaceDown() bool {
+	return v.anyCard(func(c *cardOnIsland) bool { return !c.Up && c.Coins >= c.Cost })
+}
+
+func (v *runnerView) anyUnderfunded() bool {
+	return v.anyCard(func(c *cardOnIsland) bool { return c.Coins < c.Cost })
 }
 
 // raisable reports whether an option key ("c" and a card's ID) is a
@@ -88,19 +104,14 @@ var cardTypes = func() map[string]string {
 	return m
 }()
 
-type side struct {
-	Supply, HandSize, Deck, Unnamed int
-	Hand                            []string
-	seat                            int
-}
-
 // me is the view of a seat's own side (zero when there is no view).
 func (v *runnerView) me(seat int) side {
 	if v == nil || seat >= len(v.Players) {
 		return side{}
 	}
-	p := v.Players[seat]
-	return side{Supply: p.Supply, HandSize: p.HandSize, Deck: p.Deck, Unnamed: p.Unnamed, Hand: p.Hand, seat: seat}
+	s := v.Players[seat]
+	s.seat = seat
+	return s
 }
 
 // deckShare is the share of each card type in each side's deck (by the
@@ -154,18 +165,6 @@ func (v *runnerView) underfunded(key string) bool {
 	return false
 }
 
-func (v *runnerView) anyUnderfunded() bool {
-	if v == nil {
-		return false
-	}
-	for _, is := range v.Islands {
-		if c := is.Card; c != nil && c.Coins < c.Cost {
-			return true
-		}
-	}
-	return false
-}
-
 // holdsCard reports whether the island of an option key ("i" and its
 // number) holds an investment.
 func (v *runnerView) holdsCard(key string) bool {
@@ -180,29 +179,18 @@ func (v *runnerView) holdsCard(key string) bool {
 	return false
 }
 
+// anyShip reports whether the view shows a ship for which f holds.
+func (v *runnerView) anyShip(f func(ship) bool) bool {
+	return v != nil && slices.ContainsFunc(v.Ships, f)
+}
+
 // freeSlot reports whether some ship has room for a crew.
 func (v *runnerView) freeSlot() bool {
-	if v == nil {
-		return false
-	}
-	for _, s := range v.Ships {
-		if len(s.Crew) < s.Slots {
-			return true
-		}
-	}
-	return false
+	return v.anyShip(func(s ship) bool { return len(s.Crew) < s.Slots })
 }
 
 // readyShip reports whether some ship could raid now (no coins, a crew):
 // the pirate's events (Treasure Map) need one.
 func (v *runnerView) readyShip() bool {
-	if v == nil {
-		return false
-	}
-	for _, s := range v.Ships {
-		if s.Coins == 0 && len(s.Crew) > 0 {
-			return true
-		}
-	}
-	return false
+	return v.anyShip(func(s ship) bool { return s.Coins == 0 && len(s.Crew) > 0 })
 }
