@@ -187,6 +187,14 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	webCfg.Rules = rulesText
 	webCfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
 	webCfg.PlayID = games.PlayID(file, factory().PlayerNames())
+	if !newTokens {
+		// The save's tokens: phones that took a seat before still hold
+		// its cookie, so no seat is free for another device to take
+		// without its owner's yes.
+		for range webCfg.Names {
+			webCfg.Taken = append(webCfg.Taken, true)
+		}
+	}
 	shownBefore := publicEvents(e)
 	tbl := table.New(e, table.Config{Save: save, Factory: factory, Parallel: webCfg.Parallel, Ahead: ahead,
 		PlayLink: webCfg.PlayURL})

@@ -72,6 +72,10 @@ type Config struct {
 	// Clock says when the game began and how long it has been played in
 	// all (for the play logger link; nil: since the hub was made).
 	Clock func() (started time.Time, played time.Duration)
+	// Taken marks the seats that start as taken (join.go): a resumed
+	// game keeps its tokens, so the phones that took a seat before still
+	// hold its cookie, and its seat is not free for another device.
+	Taken []bool
 }
 
 // message is one server-sent event for one viewer.
@@ -146,6 +150,7 @@ func NewHub(cfg Config, t *table.Table) *Hub {
 	var b [4]byte
 	rand.Read(b[:])
 	h := &Hub{cfg: cfg, table: t, run: hex.EncodeToString(b[:]), done: make(chan struct{}), taken: make([]bool, len(cfg.Names))}
+	copy(h.taken, cfg.Taken)
 	for range len(cfg.Names) + 1 {
 		h.viewers = append(h.viewers, &viewer{clients: map[*client]struct{}{}, question: json.RawMessage("null")})
 	}
