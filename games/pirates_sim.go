@@ -242,77 +242,15 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	if status {
 		texts = append(texts, g.Status(referee.Public))
 	}
-	// A ware's label found in either text (no label holds the line break
-	// the old check put between them): named in the order of the labels.
-	if wareSet().in(texts) {
-		for _, w := range wareLabels() {
-			if anyContains(texts, w) {
-				return fmt.Errorf("the public status or view names the ware %q", w)
-			}
+	for _, w := range wareLabels() {
+		if slices.ContainsFunc(texts, func(x string) bool { return strings.Contains(x, w) }) {
+			return fmt.Errorf("the public status or view names the ware %q", w)
 		}
 	}
 	// No kept ware is named before the end (rumref is not told them until
 	// the last question), so no tile of a player's can be named in public
 	// but by its label, which is looked for above.
 	return nil
-}
-
-// anyContains reports whether one of texts contains s.
-func anyContains(texts []string, s string) bool {
-	for _, x := range texts {
-		if strings.Contains(x, s) {
-			return true
-		}
-	}
-	return false
-}
-
-// wareSet finds the wares' labels in a text.
-var wareSet = sync.OnceValue(func() labelSet { return newLabelSet(wareLabels()) })
-
-// labelSet finds any of a set of labels in a text by their heads (all
-// but the last byte) with the last bytes each head takes: the wares'
-// twenty labels have five heads ("hat " and 2 to 5), so five searches
-// find what twenty would.
-type labelSet struct {
-	heads []string
-	last  []string // the last bytes of the labels of each head
-}
-
-func newLabelSet(labels []string) labelSet {
-	var ls labelSet
-	for _, l := range labels {
-		if l == "" {
-			continue
-		}
-		head := l[:len(l)-1]
-		i := slices.Index(ls.heads, head)
-		if i < 0 {
-			i = len(ls.heads)
-			ls.heads, ls.last = append(ls.heads, head), append(ls.last, "")
-		}
-		ls.last[i] += l[len(l)-1:]
-	}
-	return ls
-}
-
-// in reports whether one of texts contains a label of the set.
-func (ls labelSet) in(texts []string) bool {
-	for _, x := range texts {
-		for i, head := range ls.heads {
-			for rest := x; ; {
-				at := strings.Index(rest, head)
-				if at < 0 || at+len(head) >= len(rest) {
-					break
-				}
-				if strings.IndexByte(ls.last[i], rest[at+len(head)]) >= 0 {
-					return true
-				}
-				rest = rest[at+1:]
-			}
-		}
-	}
-	return false
 }
 
 // over checks that the game ended after five rounds with the final score
