@@ -3,12 +3,13 @@
 // play with it; it knows only referee.Question, so any package's tests can
 // import it.
 //
-// A Player answers any question with a legal answer (Any); a game's Policy
+// A Player answers any question with a legal answer (Any); a game's policy
 // adds the small biases that make its games end (Pirates, Runner).
 package randplay
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"rumref/referee"
@@ -46,24 +47,7 @@ func (p *Player) Any(q *referee.Question) string {
 	return q.Options[p.r.IntN(len(q.Options))].Key
 }
 
-// Policy answers a question for a game: Any, with the biases the game
-// needs.
-type Policy func(p *Player, q *referee.Question) string
-
-// Answer answers q under policy (nil: Any).
-func (p *Player) Answer(policy Policy, q *referee.Question) string {
-	if policy == nil {
-		return p.Any(q)
-	}
-	return policy(p, q)
-}
-
 // Has reports whether q lists the option key.
 func Has(q *referee.Question, key string) bool {
-	for _, o := range q.Options {
-		if o.Key == key {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(q.Options, func(o referee.Option) bool { return o.Key == key })
 }
