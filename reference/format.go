@@ -76,11 +76,10 @@ func writeBlock(b *strings.Builder, label, text string, width int) {
 			b.WriteString("\n")
 			continue
 		}
-		prefix, indent := "", ""
-		if first && label != "" {
-			prefix, indent = label, strings.Repeat(" ", len(label))
-		} else if label != "" {
-			prefix, indent = strings.Repeat(" ", len(label)), strings.Repeat(" ", len(label))
+		indent := strings.Repeat(" ", len(label))
+		prefix := indent
+		if first {
+			prefix = label
 		}
 		if rest, ok := strings.CutPrefix(line, "- "); ok {
 			prefix, indent, line = prefix+"- ", indent+"  ", rest
