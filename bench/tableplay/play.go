@@ -320,7 +320,7 @@ type policy struct {
 	// peek before the questions that need it.
 	view *runnerView
 	// The Rum & Pirates tiles the players hold in their heads where
-	// rumref is not told them (rules revision 3): the rendezvous targets
+	// rumref is not told them (hidden.go): the rendezvous targets
 	// and kept wares each seat holds, drawn from imagined stacks.
 	targets, wares  [][]string
 	rdvBag, wareBag []string
@@ -344,7 +344,7 @@ func newPolicy(s Setup) *policy {
 		}
 	}
 	// The imagined stacks are shuffled from a stream of their own, so the
-	// choices of games that never use them (Rum Runner, older revisions)
+	// choices of games that never use them (Rum Runner, 221e179)
 	// stay as they were.
 	bags := rand.New(rand.NewPCG(s.Seed, 0xb0a7))
 	bags.Shuffle(len(p.rdvBag), func(i, j int) { p.rdvBag[i], p.rdvBag[j] = p.rdvBag[j], p.rdvBag[i] })

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -94,10 +95,6 @@ func (t *terminal) close() {
 // outputGrace is how long rumref has to end once its output has closed.
 var outputGrace = 5 * time.Second
 
-// exit says how the terminal's rumref ended, once its output has closed:
-// its exit status, or that it still runs (its output closed without it).
-func (t *terminal) exit() string { return exitWithin(t.exited, &t.waitErr) }
-
 // exitWithin says how a rumref whose output has closed ended: its exit
 // status *err once exited closes (the wait that sets *err closes it),
 // or, when it has not within outputGrace, that it still runs.
@@ -133,7 +130,7 @@ func (t *terminal) signal() string {
 // keys were sent (the error's screen is what was drawn since) and the
 // last bytes written as they are.
 func (t *terminal) ended() (string, string) {
-	exit := t.exit()
+	exit := exitWithin(t.exited, &t.waitErr)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	b := t.buf.Bytes()
@@ -203,12 +200,6 @@ func (t *terminal) waitingForEnter(s string) bool {
 	return strings.Contains(strings.ToLower(last), "press enter") && norm(last) != t.entered
 }
 
-// settledText is settled's text.
-func (t *terminal) settledText() string {
-	s, _ := t.settled()
-	return s
-}
-
 // dropEntered drops the lines that draw the "press Enter" line just
 // answered again: promptui (221e179) sometimes draws the previous
 // prompt's line below the next one (the redraw race of issue 12).
@@ -216,14 +207,7 @@ func (t *terminal) dropEntered(s string) string {
 	if t.entered == "" {
 		return s
 	}
-	lines := strings.Split(s, "\n")
-	out := lines[:0]
-	for _, l := range lines {
-		if norm(l) != t.entered {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "\n")
+	return strings.Join(slices.DeleteFunc(strings.Split(s, "\n"), func(l string) bool { return norm(l) == t.entered }), "\n")
 }
 
 // norm is a line without the cursor and spaces, to compare lines drawn
@@ -298,12 +282,7 @@ func ready(q *wire.Question, s, want string) bool {
 	}
 	if q.Secret {
 		// A typed prompt's line ends with a colon.
-		for _, l := range strings.Split(rest, "\n") {
-			if strings.HasSuffix(strings.TrimRight(l, " █"), ":") {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(strings.Split(rest, "\n"), func(l string) bool { return strings.HasSuffix(strings.TrimRight(l, " █"), ":") })
 	}
 	return true
 }
@@ -317,7 +296,8 @@ func (t *terminal) answer(q *wire.Question, line string) error {
 	want := snippet(q.Text)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		s := t.dropEntered(t.settledText())
+		s, _ := t.settled()
+		s = t.dropEntered(s)
 		if ready(q, s, want) {
 			t.entered = ""
 			if line == "" {
@@ -355,12 +335,7 @@ func tail(s string) string {
 
 // typeAnswer types the answer to q on the screen s.
 func (t *terminal) typeAnswer(q *wire.Question, line string, s string) error {
-	i := -1
-	for k, o := range q.Options {
-		if o.Key == line {
-			i = k
-		}
-	}
+	i := slices.IndexFunc(q.Options, func(o wire.Option) bool { return o.Key == line })
 	switch {
 	case q.Kind != "choice" || i < 0:
 		return t.send(line+"\r", len([]rune(line))+1)
@@ -399,12 +374,7 @@ func (t *terminal) typeAnswer(q *wire.Question, line string, s string) error {
 // digitKeys reports whether some option key is all digits (then a number
 // always means that key).
 func digitKeys(q *wire.Question) bool {
-	for _, o := range q.Options {
-		if o.Key != "" && strings.Trim(o.Key, "0123456789") == "" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(q.Options, func(o wire.Option) bool { return o.Key != "" && strings.Trim(o.Key, "0123456789") == "" })
 }
 
 // finish answers the last screens (a pass back, the end) until the

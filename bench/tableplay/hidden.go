@@ -10,10 +10,10 @@ import (
 	"rumref/wire"
 )
 
-// What a person at a Rum & Pirates table knows that rumref under rules
-// revision 3 is not told: the rendezvous targets and wares in their own
-// hands (drawn here from imagined stacks as rumref reports the draws), and
-// their own coins before answering a pub invitation aloud.
+// What a person at a Rum & Pirates table knows that rumref is not told:
+// the rendezvous targets and wares in their own hands (drawn here from
+// imagined stacks as rumref reports the draws), and their own coins
+// before answering a pub invitation aloud.
 
 var (
 	arrivedAt = regexp.MustCompile(`(?:captain (?:is )?on|turn ends on) ([A-Z][A-Za-z ]*?) \(\d\)`)
@@ -60,7 +60,7 @@ func (p *policy) coinsFrom(raw json.RawMessage) {
 }
 
 // peekFirst returns the seat (1-based) to peek at before answering q, or
-// 0: before revision 3's pub invitation, asked in public, every player
+// 0: before the pub invitation, asked in public, every player
 // looks at their own coins.
 func (p *policy) peekFirst(q *wire.Question) int {
 	if p.s.Game != "pirates" || q.ID != "pub.invite" || has(q, "everyone") == "" {
@@ -75,7 +75,7 @@ func (p *policy) peekFirst(q *wire.Question) int {
 	return 0
 }
 
-// invite answers revision 3's pub invitation: each invited player with a
+// invite answers the pub invitation: each invited player with a
 // coin joins 4 times in 5, as with the secret question; the table says
 // nobody, everyone, or asks each.
 func (p *policy) invite(q *wire.Question) string {
@@ -107,7 +107,7 @@ func (p *policy) invite(q *wire.Question) string {
 	return "some"
 }
 
-// join answers revision 3's public pub.join as decided at the invitation.
+// join answers the public pub.join as decided at the invitation.
 func (p *policy) join(q *wire.Question) string {
 	if p.joins[q.Actor] {
 		return "join"
@@ -135,7 +135,7 @@ func (p *policy) reveals(q *wire.Question) bool {
 	return true
 }
 
-// keepWare answers revision 3's public keep or sell: the player looks at
+// keepWare answers the public keep or sell: the player looks at
 // an imagined ware and keeps it 3 times in 4; a sold one goes back under
 // the imagined stack.
 func (p *policy) keepWare(q *wire.Question) string {
@@ -160,7 +160,7 @@ func (p *policy) nameWares(q *wire.Question) string {
 	return ""
 }
 
-// reroll answers revision 3's rum question, whose answer is the re-roll's
+// reroll answers the rum question, whose answer is the re-roll's
 // result: a re-roll pct times in 100, else keep.
 func (p *policy) reroll(q *wire.Question, pct int) string {
 	if p.chance(pct) {
