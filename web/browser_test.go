@@ -469,5 +469,14 @@ func TestBrowserRumRunnerTwoPhones(t *testing.T) {
 	shot(b, Table, "runner-table-end")
 	b.layout(0, "runner-crown-end")
 	b.layout(1, "runner-pirate-end")
+	// The laptop closes after the end: the streams end for good and the
+	// pages still say the game is over, not "reconnecting".
+	tb.srv.Close()
+	time.Sleep(3 * time.Second)
+	for v := range b.tabs {
+		if conn := get(b, v, "reading the header", chromedp.Text(chromedp.ID("conn"))); conn != "game over" {
+			t.Errorf("viewer %d, the laptop closed after the end: the header says %q", v, conn)
+		}
+	}
 	b.noErrors()
 }
