@@ -28,6 +28,7 @@ func (b *browser) openJoin(v referee.Viewer, own bool) {
 	}
 	ctx, _ := chromedp.NewContext(b.root, opts...)
 	b.tabs[v] = ctx
+	b.listen(v, ctx)
 	if err := chromedp.Do(ctx, shortGuard, chromedp.EmulateViewport(390, 844), chromedp.Navigate(b.tb.srv.JoinURL()),
 		chromedp.WaitVisible(chromedp.CSS(`#seats button[data-seat="0"]`))); err != nil {
 		b.t.Fatalf("opening the join page: %v", err)
@@ -58,7 +59,8 @@ func (b *browser) waitEval(v referee.Viewer, what, js string) {
 // code and taps its seat, and gets that seat's page; a second device
 // asking for the seat waits, holding nothing of the seat, until the
 // owner taps yes, then gets the page; the table page shows the join code
-// and both devices on the seat, and its page never holds a seat's token.
+// and both devices on the seat, and its page never holds a seat's token;
+// no page has a console error.
 func TestBrowserJoinWithOneCode(t *testing.T) {
 	chromium(t)
 	tb := serve(t, "runner", 2, 3)
@@ -116,4 +118,5 @@ func TestBrowserJoinWithOneCode(t *testing.T) {
 
 	b.eval(Table, `document.documentElement.outerHTML`, &html)
 	scanTokens(t, "the table page", html, tb.srv.tokens)
+	b.noErrors()
 }
