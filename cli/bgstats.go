@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"os"
 	"time"
 
@@ -10,7 +9,6 @@ import (
 	"rumref/prompts"
 	"rumref/qr"
 	"rumref/referee"
-	"rumref/scoring"
 	"rumref/web"
 	"rumref/wire"
 )
@@ -59,13 +57,8 @@ func savePlayLink(file *journal.File, entry *games.Entry, g referee.Game) string
 // sheetPlayLink is the link of a game scored from a score sheet: it
 // names no start player and no time played; its date is the sheet's
 // (the file's modification time, or none for tiles typed in).
-func sheetPlayLink(players []scoring.Player, res scoring.Result, path string) string {
-	entry, ok := games.Lookup("pirates")
-	if !ok || entry.Play == nil {
-		return ""
-	}
-	b, err := json.Marshal(players)
-	if err != nil {
+func sheetPlayLink(entry *games.Entry, res games.Scored, path string) string {
+	if entry.Play == nil {
 		return ""
 	}
 	var started time.Time
@@ -74,11 +67,7 @@ func sheetPlayLink(players []scoring.Player, res scoring.Result, path string) st
 			started = fi.ModTime().Truncate(time.Second)
 		}
 	}
-	var placings []games.Placing
-	for _, s := range res.Scores {
-		placings = append(placings, games.Placing{Name: s.Name, Score: s.Total, Winner: s.Place == 1, Place: s.Place})
-	}
-	return web.PlayLink(web.Played{Title: entry.Title, Log: entry.Play, ID: games.SheetPlayID([]string{string(b)}), Started: started}, placings)
+	return web.PlayLink(web.Played{Title: entry.Title, Log: entry.Play, ID: games.SheetPlayID([]string{res.Tiles}), Started: started}, res.Placings)
 }
 
 // playObj is the link as the JSON Lines objects carry it (nil: none).

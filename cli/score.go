@@ -1,22 +1,22 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"rumref/games"
-	"rumref/internal/yamlfile"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"rumref/games"
+	"rumref/internal/yamlfile"
 	"rumref/journal"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
-	"rumref/scoring"
-	"rumref/setup"
 	"rumref/wire"
 )
 
@@ -34,7 +34,7 @@ totals, the places and how any tie was broken.
   rumref score              asks player by player for the tile values`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var res scoring.Result
+			var res games.Scored
 			var link string
 			var err error
 			if len(args) == 1 {
@@ -45,9 +45,9 @@ totals, the places and how any tie was broken.
 			if err != nil {
 				return err
 			}
-			text := scoring.Pad(res)
+			text := res.Pad
 			if asJSON {
-				b, err := json.MarshalIndent(res.JSON(), "", "  ")
+				b, err := json.MarshalIndent(res.JSON, "", "  ")
 				if err != nil {
 					return err
 				}
@@ -61,7 +61,7 @@ totals, the places and how any tie was broken.
 				text = strings.TrimRight(text, "\n") + "\n\n" + a.playText(link)
 			}
 			// The JSON Lines protocol writes one score object.
-			a.out(mode).Report(scoreObj{Type: "score", PadJSON: res.JSON(), Text: scoring.Pad(res), Play: playObj(link)}, text)
+			a.out(mode).Report(scoreObj{Score: res.JSON, Text: res.Pad, Play: playObj(link)}, text)
 			return nil
 		},
 	}
@@ -70,80 +70,136 @@ totals, the places and how any tie was broken.
 }
 
 // scoreObj is the score pad as the JSON Lines protocol writes it (see
-// docs/protocol.md): the --json fields, and the pad as printed for people.
+// docs/protocol.md): {"type":"score"}, the fields of the --json object
+// (the game's), the pad as printed for people and the BG Stats link of a
+// finished game.
 type scoreObj struct {
-	Type string `json:"type"`
-	scoring.PadJSON
-	Text string `json:"text"`
-	// Play is the BG Stats link of a finished game (none for an
-	// unfinished save).
-	Play *wire.Play `json:"play,omitempty"`
+	Score any
+	Text  string
+	Play  *wire.Play
+}
+
+// MarshalJSON writes the type, the score's fields and the rest, in that
+// order.
+func (o scoreObj) MarshalJSON() ([]byte, error) {
+	score, err := json.Marshal(o.Score)
+	if err != nil {
+		return nil, err
+	}
+	rest, err := json.Marshal(struct {
+		Text string     `json:"text"`
+		Play *wire.Play `json:"play,omitempty"`
+	}{o.Text, o.Play})
+	if err != nil {
+		return nil, err
+	}
+	b := []byte(`{"type":"score",`)
+	if inner := bytes.TrimSpace(score); len(inner) > 2 && inner[0] == '{' {
+		b = append(append(b, inner[1:len(inner)-1]...), ',')
+	}
+	return append(b, rest[1:]...), nil
 }
 
 // scoreFile scores a save or a score sheet, told apart by the save's
 // format line, and makes the play's BG Stats link ("" for an unfinished
 // save).
-func scoreFile(path string, note io.Writer) (scoring.Result, string, error) {
+func scoreFile(path string, note io.Writer) (games.Scored, string, error) {
 	data, err := yamlfile.ReadFile(path, journal.MaxSize)
 	if err != nil {
-		return scoring.Result{}, "", err
+		return games.Scored{}, "", err
 	}
 	if journal.IsSave(data) {
 		file, _, e, err := openSave(path, note)
 		if err != nil {
-			return scoring.Result{}, "", err
+			return games.Scored{}, "", err
 		}
 		defer e.Close()
 		entry, err := games.Of(file)
 		if err != nil {
-			return scoring.Result{}, "", err
+			return games.Scored{}, "", err
 		}
 		if entry.Score == nil {
-			return scoring.Result{}, "", fmt.Errorf("%s is a %s game: score works on %s games", path, file.Game, scoredTitles())
+			return games.Scored{}, "", fmt.Errorf("%s is a %s game: score works on %s games", path, file.Game, scoredTitles())
 		}
 		// An unfinished game is scored as the table may see it: other
 		// players' kept wares and coins stay secret.
-		res := entry.Score(e.Game(), referee.Public)
-		res.Provisional = !e.Over()
-		return res, savePlayLink(file, entry, e.Game()), nil
+		return entry.Score.Game(e.Game(), referee.Public, e.Over()), savePlayLink(file, entry, e.Game()), nil
 	}
-	players, err := setup.ParseSheet(data)
+	entry := sheetEntry(data)
+	if entry == nil {
+		return games.Scored{}, "", fmt.Errorf("%s is neither a save nor a score sheet rumref reads", path)
+	}
+	res, err := entry.Score.Sheet(data, false)
 	if err != nil {
-		return scoring.Result{}, "", fmt.Errorf("%s: %w", path, err)
+		return games.Scored{}, "", fmt.Errorf("%s: %w", path, err)
 	}
-	res := scoring.Rank(players)
-	return res, sheetPlayLink(players, res, path), nil
+	return res, sheetPlayLink(entry, res, path), nil
+}
+
+// sheetEntry is the game whose score sheets have data's game: line, or
+// the one game that scores sheets (its sheet reader then says what is
+// wrong with the line); nil when none does.
+func sheetEntry(data []byte) *games.Entry {
+	var head struct {
+		Game string `yaml:"game"`
+	}
+	_ = yamlfile.Peek(data, &head, journal.MaxSize)
+	var sheets []*games.Entry
+	for _, e := range games.All {
+		if e.Score != nil && e.Score.Sheet != nil {
+			if e.Score.SheetGame == head.Game {
+				return e
+			}
+			sheets = append(sheets, e)
+		}
+	}
+	if len(sheets) == 1 {
+		return sheets[0]
+	}
+	return nil
 }
 
 // scoreByHand asks player by player for their tiles and scores them. The
 // answers are assembled into a score sheet so that they get exactly the
 // sheet's checks.
-func scoreByHand(a *app) (scoring.Result, string, error) {
+func scoreByHand(a *app) (games.Scored, string, error) {
 	mode, err := a.mode()
 	if err != nil {
-		return scoring.Result{}, "", err
+		return games.Scored{}, "", err
 	}
 	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
+	var typed []*games.Entry
+	var gameOpts []referee.Option
+	for _, e := range games.All {
+		if e.Score != nil && e.Score.Sheet != nil && len(e.Score.Fields) > 0 {
+			typed = append(typed, e)
+			gameOpts = append(gameOpts, referee.Option{Key: e.Name, Label: e.Title})
+		}
+	}
+	if len(typed) == 0 {
+		return games.Scored{}, "", errors.New("no game's tiles can be typed in: score a save or a score sheet")
+	}
+	entry := typed[0]
+	if len(typed) > 1 {
+		name, err := ask.Choose("Which game to score?", gameOpts)
+		if err != nil {
+			return games.Scored{}, "", interrupted(err, "")
+		}
+		entry, _ = games.Lookup(name)
+	}
+	sc := entry.Score
 	var opts []referee.Option
-	for n := 2; n <= 5; n++ {
+	for n := entry.MinPlayers; n <= entry.MaxPlayers; n++ {
 		opts = append(opts, referee.Option{Key: strconv.Itoa(n), Label: fmt.Sprintf("%d players", n)})
 	}
 	ns, err := ask.Choose("How many players to score?", opts)
 	if err != nil {
-		return scoring.Result{}, "", interrupted(err, "")
+		return games.Scored{}, "", interrupted(err, "")
 	}
 	n, _ := strconv.Atoi(ns)
-	fields := []struct{ key, prompt string }{
-		{"pubs", "pub tile values (e.g. 5 3 2)"},
-		{"chests", "treasure chest values, -2 for each scorpion chest"},
-		{"guards", "guard tile values"},
-		{"sleeping", "bunk, hammock and bedroll values"},
-		{"wares", "pirate wares as KIND VALUE pairs (e.g. hook 5, parrot 2)"},
-		{"rendezvous", "fulfilled rendezvous values"},
-		{"maps", "treasure maps as COLOR VALUE pairs (e.g. yellow 3, rose 5)"},
-		{"unemployed", "pirates left in the unemployment office"},
-		{"rum", "rum barrels"},
-		{"coins", "coins"},
+	check := func(sheet []byte) error {
+		_, err := sc.Sheet(sheet, true)
+		return err
 	}
 	// The answers are assembled into a score sheet, so they get exactly
 	// the sheet's checks; each field is checked at once against the sheet
@@ -152,7 +208,7 @@ func scoreByHand(a *app) (scoring.Result, string, error) {
 	var done []string
 	sheetOf := func(current string, rest int) []byte {
 		var b strings.Builder
-		b.WriteString("game: rum-and-pirates\nplayers:\n")
+		fmt.Fprintf(&b, "game: %s\nplayers:\n", sc.SheetGame)
 		for _, p := range done {
 			b.WriteString(p)
 		}
@@ -168,90 +224,50 @@ func scoreByHand(a *app) (scoring.Result, string, error) {
 			if err != nil {
 				return err
 			}
-			_, err = setup.ParseTypedSheet(sheetOf(fmt.Sprintf("  - name: %q\n", s), n-i-1))
-			return err
+			return check(sheetOf(fmt.Sprintf("  - name: %q\n", s), n-i-1))
 		})
 		if err != nil {
-			return scoring.Result{}, "", interrupted(err, "")
+			return games.Scored{}, "", interrupted(err, "")
 		}
 		if name, err = safetext.Name(name); err != nil {
-			return scoring.Result{}, "", err
+			return games.Scored{}, "", err
 		}
 		cur := fmt.Sprintf("  - name: %q\n", name)
-		for _, f := range fields {
+		for _, f := range sc.Fields {
 			// The line checked against the sheet so far; a refusal is
 			// shown by the asker in the mode's own way (a JSON error
 			// object, "Not taken:", or under the terminal prompt).
 			line := func(v string) (string, error) {
-				yamlValue, err := handValue(f.key, v)
+				yamlValue, err := f.Value(v)
 				if err != nil {
 					return "", err
 				}
-				l := fmt.Sprintf("    %s: %s\n", f.key, yamlValue)
-				if _, err := setup.ParseTypedSheet(sheetOf(cur+l, n-i-1)); err != nil {
+				l := fmt.Sprintf("    %s: %s\n", f.Key, yamlValue)
+				if err := check(sheetOf(cur+l, n-i-1)); err != nil {
 					return "", err
 				}
 				return l, nil
 			}
-			v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", name, f.prompt), func(v string) error {
+			v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", name, f.Prompt), func(v string) error {
 				_, err := line(v)
 				return err
 			})
 			if err != nil {
-				return scoring.Result{}, "", interrupted(err, "")
+				return games.Scored{}, "", interrupted(err, "")
 			}
 			l, err := line(v)
 			if err != nil {
-				return scoring.Result{}, "", err
+				return games.Scored{}, "", err
 			}
 			cur += l
 		}
 		done = append(done, cur)
 	}
-	players, err := setup.ParseTypedSheet(sheetOf("", 0))
+	res, err := sc.Sheet(sheetOf("", 0), true)
 	if err != nil {
-		return scoring.Result{}, "", err
+		return games.Scored{}, "", err
 	}
-	res := scoring.Rank(players)
-	return res, sheetPlayLink(players, res, ""), nil
-}
-
-// handValue turns a typed list into the sheet's YAML for one field.
-func handValue(key, v string) (string, error) {
-	v = strings.TrimSpace(v)
-	switch key {
-	case "unemployed", "rum", "coins":
-		if v == "" {
-			return "0", nil
-		}
-		if _, err := yamlfile.ParseWhole(v); err != nil {
-			return "", fmt.Errorf("%s: type one whole number: %w", key, err)
-		}
-		return v, nil
-	case "wares", "maps":
-		field := map[string]string{"wares": "kind", "maps": "color"}[key]
-		var items []string
-		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' }) {
-			w := strings.Fields(part)
-			if len(w) != 2 {
-				return "", fmt.Errorf("%s: %q should be a %s and a value, e.g. %s", key, strings.TrimSpace(part), field,
-					map[string]string{"wares": "hook 5", "maps": "yellow 3"}[key])
-			}
-			if _, err := yamlfile.ParseWhole(w[1]); err != nil {
-				return "", fmt.Errorf("%s: %w", key, err)
-			}
-			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, strings.ToLower(w[0]), w[1]))
-		}
-		return "[" + strings.Join(items, ", ") + "]", nil
-	}
-	var nums []string
-	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		if _, err := yamlfile.ParseWhole(w); err != nil {
-			return "", fmt.Errorf("%s: %w; type the values separated by spaces", key, err)
-		}
-		nums = append(nums, w)
-	}
-	return "[" + strings.Join(nums, ", ") + "]", nil
+	return res, sheetPlayLink(entry, res, ""), nil
 }
 
 // scoredTitles names the games score works on: "Rum & Pirates".

@@ -20,7 +20,6 @@ import (
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
 	"rumref/reference"
-	"rumref/scoring"
 	"rumref/setup"
 )
 
@@ -58,10 +57,9 @@ type Entry struct {
 	// "resume" writes a migrated save (keeping the original beside it);
 	// show, log and score migrate in memory only.
 	Migrate func(f *journal.File) (*migrate.Migrated, error)
-	// Score scores a game for the viewer (referee.Public: the table, with
-	// the kept wares and coins of the others secret); nil when rumref
-	// does not score this game's games.
-	Score func(g referee.Game, viewer referee.Viewer) scoring.Result
+	// Score is how rumref score scores the game's plays (see score.go);
+	// nil when rumref does not score them.
+	Score *Scorer
 	// Play is what a play logger needs of the game (nil: rumref logs no
 	// plays of it).
 	Play *PlayLog
@@ -188,9 +186,7 @@ var Pirates = &Entry{
 		return PiratesFactory(cfg, board), nil
 	},
 	Migrate: migrate.Pirates.Migrate,
-	Score: func(g referee.Game, viewer referee.Viewer) scoring.Result {
-		return g.(*pirates.Game).ScoreFor(viewer)
-	},
+	Score:   piratesScorer,
 	Play: &PlayLog{BggID: 19948, SourceID: "rum-and-pirates", Result: func(rg referee.Game) ([]Placing, bool) {
 		g := rg.(*pirates.Game)
 		if g.Final == nil {
