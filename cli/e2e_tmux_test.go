@@ -132,7 +132,8 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	owner := names[f.Answers[n-1].Actor]
 	old := f.Answers[n-1].A
 	label, oldLabel := dq.Label(value), dq.Label(old)
-	ask := fmt.Sprintf("(%d-%d, or help)", e.Next().Min, e.Next().Max)
+	// The pending die is a list (issue 23 item 6).
+	ask := fmt.Sprintf("%d-%d choose", e.Next().Min, e.Next().Max)
 	pre, err := e.Preview(n-1, value)
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +145,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	p := startTmux(t, "resume", save)
 	p.through(ask)
 	p.keys(true, fmt.Sprintf(":correct %d", n))
-	p.waitFor(fmt.Sprintf("or help): :correct %d", n)) // typed into the prompt, not ahead of it
+	p.waitFor(fmt.Sprintf("> :correct %d", n)) // typed into the list, not ahead of it
 	p.keys(false, "Enter")
 	p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
 	p.waitFor(owner + ", press Enter when you have the laptop.")

@@ -64,6 +64,20 @@ func shownAnswer(e table.Entry) string {
 	return e.Answer
 }
 
+// withoutKey is an answer as the table names it, "Label (key)", said by
+// its label alone, as the options are listed to people.
+func withoutKey(q *referee.Question, was string) string {
+	if q == nil {
+		return was
+	}
+	for _, o := range q.Options {
+		if o.Label != "" && was == o.Label+" ("+o.Key+")" {
+			return o.Label
+		}
+	}
+	return was
+}
+
 // submit sends a command of the laptop's and shows its outcome: what was
 // done, who was asked, or why not. It returns an error only when the
 // game cannot go on (a save failed).
@@ -203,7 +217,7 @@ func (s *Session) respond(c *table.Confirm) error {
 		_, err = s.submit(nil, table.Command{Kind: table.Respond, ID: c.ID, Text: answer})
 		return err
 	}
-	head := fmt.Sprintf("Answer %d, %s: %s -> %s", c.N, capital(s.name(c.Q.Actor)), safetext.CleanLines(strings.TrimSpace(c.Q.Text)), safetext.Clean(c.Was))
+	head := fmt.Sprintf("Answer %d, %s: %s -> %s", c.N, capital(s.name(c.Q.Actor)), safetext.CleanLines(strings.TrimSpace(c.Q.Text)), safetext.Clean(withoutKey(c.Q, c.Was)))
 	label := fmt.Sprintf("New value for answer %d (Enter alone keeps it):", c.N)
 	var v string
 	ask := func() error {

@@ -187,7 +187,7 @@ func (t *Table) doCorrect(by From, e referee.Entry, n int, key string) Reply {
 	if len(entries) >= n {
 		mine := entries[n-1]
 		mine.Secret = false
-		r.Value = saidAnswer(mine)
+		r.Value = shownAnswer(mine)
 	}
 	for i, ev := range changedRulings(t.e.Events(), n, old, referee.Public) {
 		if i == maxRulings {

@@ -95,7 +95,7 @@ func (t *Table) undo(c Command) Reply {
 // ownAnswer is answer e as its owner sees it (they are the one asked).
 func (t *Table) ownAnswer(e referee.Entry) string {
 	e.Secret = false
-	return saidAnswer(e)
+	return shownAnswer(e)
 }
 
 // doUndo takes back the last answer or correction, saves, and tells
