@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -295,5 +296,57 @@ func TestDeviceOf(t *testing.T) {
 		if got := deviceOf(ua); got != want {
 			t.Errorf("deviceOf(%q) = %q, want %q", ua, got, want)
 		}
+	}
+}
+
+// TestJoinRaceForAFreeSeat: devices tapping the same free seat at once:
+// exactly one gets its cookie, every other is asked to wait for the
+// owner's yes and is given no token.
+func TestJoinRaceForAFreeSeat(t *testing.T) {
+	tb := serve(t, "pirates", 3, 5)
+	j := tb.srv.JoinURL()
+	const n = 8
+	devs := make([]*device, n)
+	for i := range devs {
+		devs[i] = newDevice(t, uaIPhone)
+	}
+	won := make(chan int, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i, d := range devs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			req, _ := http.NewRequest("POST", j+"/claim", strings.NewReader(`{"seat":1}`))
+			req.Header.Set("Content-Type", "application/json")
+			res, err := d.c.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			for _, c := range res.Cookies() {
+				if c.Name == seatCookie && c.Value != "" {
+					won <- i
+					return
+				}
+			}
+			if res.StatusCode != 200 || !strings.Contains(string(b), `"pending":true`) {
+				t.Errorf("device %d: %d %s", i, res.StatusCode, b)
+			}
+			scanTokens(t, "a device that lost the race", string(b), tb.srv.tokens)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(won)
+	var winners []int
+	for i := range won {
+		winners = append(winners, i)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d devices took the free seat: %v", len(winners), winners)
 	}
 }
