@@ -55,11 +55,7 @@ func (t *piratesTable) oldInvariants(gg referee.Game) error {
 		return fmt.Errorf("%d rum barrels in play (pool %d), not %d", rum, g.RumPool, pirates.RumBarrels)
 	}
 	cat := pirates.Catalog()
-	if len(t.counts) != len(cat) {
-		t.counts = make([]int, len(cat))
-	}
-	count := t.counts
-	clear(count)
+	count := make([]int, len(cat))
 	var unknown []string
 	one := func(k string, n int) {
 		if i, ok := oldIndex()[k]; ok {

@@ -23,10 +23,6 @@ var pirateNames = []string{"Ann", "Bo", "Cy", "Di", "Ed"}
 type piratesTable struct {
 	cfg   pirates.Config
 	board *pirates.Board
-	// counts counts each tile type in play, by catalog index, and pirates
-	// each seat's pirates in alleys (Invariants).
-	counts  []int
-	pirates []int
 }
 
 // newPiratesTable sets up the game of a seed: n players (2 to 5 by seed
@@ -96,11 +92,7 @@ func (t *piratesTable) Answer(p *randplay.Player, q *referee.Question) string {
 func (t *piratesTable) Invariants(gg referee.Game) error {
 	g := gg.(*pirates.Game)
 	// Each seat's pirates in alleys, in one pass over the alleys.
-	if cap(t.pirates) < len(g.Players) {
-		t.pirates = make([]int, len(g.Players))
-	}
-	inAlleys := t.pirates[:len(g.Players)]
-	clear(inAlleys)
+	inAlleys := make([]int, len(g.Players))
 	for id, occ := range g.Occupant {
 		if occ >= 0 && occ < len(inAlleys) {
 			inAlleys[occ] += g.Board.Alleys[id].Segments
@@ -133,11 +125,7 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 		return fmt.Errorf("%d rum barrels in play (pool %d), not %d", rum, g.RumPool, pirates.RumBarrels)
 	}
 	cat := pirates.Catalog()
-	if len(t.counts) != len(cat) {
-		t.counts = make([]int, len(cat))
-	}
-	count := t.counts
-	clear(count)
+	count := make([]int, len(cat)) // each tile type in play, by catalog index
 	var unknown []string
 	one := func(k string, n int) {
 		if i, ok := pirates.TileIndex(k); ok {
