@@ -17,8 +17,6 @@ import (
 // that reaches it is a draw.
 const RunnerTurnCap = 80
 
-var runnerCards = sync.OnceValues(func() ([]runner.Card, error) { return setup.RunnerCatalog(nil) })
-
 // runnerTable is one simulated Rum Runner game.
 type runnerTable struct {
 	cfg runner.Config
@@ -38,7 +36,7 @@ func newRunnerTable(seed uint64) (*runnerTable, error) {
 // runnerConfig is the simulated games' setup, checked once (a seed
 // changes only the mulligan rule, which the check does not look at).
 var runnerConfig = sync.OnceValues(func() (runner.Config, error) {
-	cards, err := runnerCards()
+	cards, err := setup.RunnerCatalog(nil)
 	if err != nil {
 		return runner.Config{}, err
 	}
