@@ -36,26 +36,16 @@ func (k Key) String() string {
 	return fmt.Sprintf("key(%d)", int(k))
 }
 
+// raw returns the score's value for the key as people count it.
+func (k Key) raw(s Score) int { return [...]int{s.Unemployed, s.Rum, s.Coins, 0}[k] }
+
 // value returns the score's value for the key, oriented so that higher is
 // better.
 func (k Key) value(s Score) int {
-	switch k {
-	case KeyUnemployed:
-		return -s.Unemployed
-	case KeyRum:
-		return s.Rum
-	case KeyCoins:
-		return s.Coins
-	}
-	return 0
-}
-
-// raw returns the score's value for the key as people count it.
-func (k Key) raw(s Score) int {
 	if k == KeyUnemployed {
-		return s.Unemployed
+		return -s.Unemployed
 	}
-	return k.value(s)
+	return k.raw(s)
 }
 
 // Tie records how one group of players level on points (and on any
