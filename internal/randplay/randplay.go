@@ -3,7 +3,7 @@
 // play with it; it knows only referee.Question, so any package's tests can
 // import it.
 //
-// A Player answers any question with a legal answer (Any); a game's policy
+// A Player answers any question with a legal answer (Any); a game's Policy
 // adds the small biases that make its games end (Pirates, Runner).
 package randplay
 
@@ -45,6 +45,18 @@ func (p *Player) Any(q *referee.Question) string {
 		return q.Example
 	}
 	return q.Options[p.r.IntN(len(q.Options))].Key
+}
+
+// Policy answers a question for a game: Any, with the biases the game
+// needs.
+type Policy func(p *Player, q *referee.Question) string
+
+// Answer answers q under policy (nil: Any).
+func (p *Player) Answer(policy Policy, q *referee.Question) string {
+	if policy == nil {
+		return p.Any(q)
+	}
+	return policy(p, q)
 }
 
 // Has reports whether q lists the option key.

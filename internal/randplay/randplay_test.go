@@ -36,12 +36,12 @@ func TestEveryAnswerIsLegal(t *testing.T) {
 		{ID: "action", Kind: referee.Choice, Options: opts("unlisted", "raid", "draw")},
 		{ID: "hazard", Kind: referee.Choice, Options: opts("unlisted")},
 	}
-	for _, policy := range []func(*Player, *referee.Question) string{(*Player).Any, Pirates, Runner} {
+	for _, policy := range []Policy{nil, Pirates, Runner} {
 		p := New(1)
 		seen := map[string]bool{}
 		for range 2000 {
 			for _, q := range qs {
-				a := policy(p, q)
+				a := p.Answer(policy, q)
 				if !legal(q, a) {
 					t.Fatalf("%s: %q is not legal", q.ID, a)
 				}
