@@ -362,3 +362,26 @@ func TestTmuxPlayersInTheirColors(t *testing.T) {
 		t.Errorf("the question does not name Ann in gold:\n%q", s)
 	}
 }
+
+// TestTmuxNoColorSendsNoColor: with NO_COLOR a terminal game keeps its
+// lists and cursor movement but sends no color (no SGR sequence), the
+// players' colors included.
+func TestTmuxNoColorSendsNoColor(t *testing.T) {
+	p, raw := startPane(t, 80, 24, "TERM=xterm NO_COLOR=1", "new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "fixed",
+		"--save", filepath.Join(t.TempDir(), "g.yaml"))
+	p.through("then press Enter to start")
+	p.keys(false, "Enter")
+	p.waitFor("Which tile is it?")
+	p.keys(true, ":show")
+	p.keys(false, "Enter")
+	p.through("Which tile is it?")
+	p.keys(false, "C-c")
+	p.waitFor("EXIT=2")
+	out := raw()
+	if m := regexp.MustCompile(`\x1b\[[0-9;]*m`).FindStringIndex(out); m != nil {
+		t.Fatalf("NO_COLOR got a color sequence at byte %d: %q", m[0], out[max(0, m[0]-80):min(len(out), m[1]+40)])
+	}
+	if !strings.Contains(out, "\x1b[") {
+		t.Fatal("the terminal front end sent no cursor movement: was it the plain one?")
+	}
+}
