@@ -1,7 +1,6 @@
 package prompts
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"text/template"
 
 	"github.com/manifoldco/promptui"
 
@@ -22,25 +20,6 @@ import (
 // clearScreen moves the cursor home and clears the screen and the
 // scrollback, so a secret cannot be scrolled back to.
 const clearScreen = "\x1b[H\x1b[2J\x1b[3J"
-
-// bellFilter drops the terminal bell (byte 0x07) that promptui's line
-// editor writes on some keys, and passes everything else through.
-type bellFilter struct {
-	w io.Writer
-}
-
-// Write writes p without bell bytes and reports all of p as written.
-func (b bellFilter) Write(p []byte) (int, error) {
-	if bytes.IndexByte(p, 0x07) < 0 {
-		_, err := b.w.Write(p)
-		return len(p), err
-	}
-	_, err := b.w.Write(bytes.ReplaceAll(p, []byte{0x07}, nil))
-	return len(p), err
-}
-
-// Close does nothing: the session owns the real output.
-func (b bellFilter) Close() error { return nil }
 
 // stdinPump shares one input among the promptui prompts of a session.
 // Each prompt gets its own view; making a new view retires the old one,
@@ -395,63 +374,6 @@ func promptErr(err error) error {
 	return fmt.Errorf("reading from the terminal: %w", err)
 }
 
-// gatedWriter is one promptui prompt's output. promptui's line editor
-// redraws its prompt from a goroutine of its own after Enter (the key's
-// listener runs once more after the line was handed back), so a late
-// redraw could land on the screen after the next prompt was drawn and
-// put the old label in its place. Once the prompt has returned, close
-// drops every later write. It also drops the terminal bell (0x07) that
-// the editor writes on some keys.
-type gatedWriter struct {
-	mu     sync.Mutex
-	w      io.Writer
-	closed bool
-}
-
-// Write writes p without bell bytes while the gate is open, and reports
-// all of p as written.
-func (g *gatedWriter) Write(p []byte) (int, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.closed {
-		return len(p), nil
-	}
-	return bellFilter{w: g.w}.Write(p)
-}
-
-// Close does nothing: the session owns the real output (see close).
-func (g *gatedWriter) Close() error { return nil }
-
-func (g *gatedWriter) close() {
-	g.mu.Lock()
-	g.closed = true
-	g.mu.Unlock()
-}
-
-// promptTemplates are a typed prompt's templates; with color off they
-// hold no escape codes at all.
-func promptTemplates(color bool) *promptui.PromptTemplates {
-	t := &promptui.PromptTemplates{
-		Prompt:          "{{ . }} ",
-		Confirm:         "{{ . }} (y/N) ",
-		Valid:           "{{ . }} ",
-		Invalid:         "{{ . }} ",
-		Success:         "{{ . }} ",
-		ValidationError: "   not taken: {{ . }}",
-		FuncMap:         template.FuncMap{},
-	}
-	if color {
-		t.FuncMap = promptui.FuncMap
-		t.Prompt = "{{ . | bold }} "
-		t.Confirm = "{{ . | bold }} {{ \"(y/N)\" | faint }} "
-		t.Valid = "{{ . | bold }} "
-		t.Invalid = "{{ . | bold }} "
-		t.Success = "{{ . | faint }} "
-		t.ValidationError = "   {{ \"not taken:\" | red }} {{ . | red }}"
-	}
-	return t
-}
-
 // choose shows a selection list and returns what was chosen.
 func (t *terminal) choose(spec listSpec) (listResult, error) {
 	defer t.raw()()
@@ -459,20 +381,6 @@ func (t *terminal) choose(spec listSpec) (listResult, error) {
 	v := t.pump.view()
 	defer v.Close()
 	return runList(spec, v, t.out, t.width(), t.pal)
-}
-
-// run runs one promptui prompt with its own gated output.
-func (t *terminal) run(p promptui.Prompt) (string, error) {
-	if t.session {
-		t.raw()
-	}
-	g := &gatedWriter{w: t.out}
-	p.Templates = promptTemplates(t.pal.on)
-	p.Stdin = t.pump.view()
-	p.Stdout = g
-	s, err := p.Run()
-	g.close()
-	return s, err
 }
 
 // prompt runs a typed prompt. A line that validate refuses is not kept in
@@ -484,8 +392,8 @@ func (t *terminal) prompt(label string, validate func(string) error, mask bool) 
 }
 
 // promptText asks for a line of text, which may be long (a name, the
-// kept wares, a card's text): the label leaves textRoom columns for it,
-// as promptui redraws a line that wraps on every key.
+// kept wares, a card's text): the label leaves textRoom columns for it
+// (a longer line is shown around the cursor: editLine).
 func (t *terminal) promptText(label string, validate func(string) error, mask bool) (string, error) {
 	return t.promptWith(label, textRoom, validate, mask)
 }
@@ -494,14 +402,9 @@ func (t *terminal) promptText(label string, validate func(string) error, mask bo
 func (t *terminal) promptWith(label string, room int, validate func(string) error, mask bool) (string, error) {
 	label = t.fitLabel(label, room)
 	for {
-		p := promptui.Prompt{Label: label}
-		if mask {
-			p.Mask = '*'
-			p.HideEntered = true
-		}
-		s, err := t.run(p)
+		s, err := t.editLine(label, mask)
 		if err != nil {
-			return s, promptErr(err)
+			return s, err
 		}
 		if validate == nil || tooLongLine(s) {
 			return s, nil
@@ -515,8 +418,8 @@ func (t *terminal) promptWith(label string, room int, validate func(string) erro
 	}
 }
 
-// promptRoom is what promptui draws around a label ("? ", ": ", a few
-// columns for the answer and a confirm's "[y/N]").
+// promptRoom is the room a prompt keeps after its label: a few columns
+// for the answer and the cursor, a confirm's "(y/N)".
 const promptRoom = 12
 
 // textRoom is the room a typed line of text gets after its label.

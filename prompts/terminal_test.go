@@ -2,59 +2,39 @@ package prompts
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"strings"
 	"testing"
-	"text/template"
 	"unicode/utf8"
 
 	"rumref/referee"
 	"rumref/safetext"
 )
 
-func TestBellFilterDropsOnlyTheBell(t *testing.T) {
-	var buf bytes.Buffer
-	b := bellFilter{w: &buf}
-	in := []byte("a\x07b\x07\x07c\x1b[2Jd")
-	n, err := b.Write(in)
-	if err != nil || n != len(in) {
-		t.Fatalf("Write = %d, %v; want %d, nil", n, err, len(in))
-	}
-	if _, err := b.Write([]byte("plain")); err != nil {
-		t.Fatal(err)
-	}
-	if got := buf.String(); got != "abc\x1b[2Jdplain" {
-		t.Fatalf("filtered %q", got)
-	}
-	if err := b.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// renderTemplates executes every template of the typed prompt the way
-// promptui does, and draws a selection list with its keys shown, and
+// renderTemplates draws a typed prompt (a line typed, a refusal under
+// it, a hidden line) and a selection list with its keys shown, and
 // returns the output.
 func renderTemplates(t *testing.T, color bool) string {
 	t.Helper()
 	var out strings.Builder
-	pt := promptTemplates(color)
-	run := func(src string, fm template.FuncMap, data any) {
-		tpl, err := template.New("").Funcs(fm).Parse(src)
-		if err != nil {
-			t.Fatalf("template %q: %v", src, err)
-		}
-		if err := tpl.Execute(&out, data); err != nil {
-			t.Fatalf("template %q: %v", src, err)
-		}
-	}
 	l := &list{spec: listSpec{label: "Ann: Which ware?", items: listItems([]string{"rum", "gold"}, []string{"Rum", "Gold"}, true), commands: true, keys: true},
 		out: &out, width: 80, pal: palette{on: color}, hi: 0, showKey: true}
 	l.draw()
-	for _, src := range []string{pt.Prompt, pt.Confirm, pt.Valid, pt.Invalid, pt.Success} {
-		run(src, pt.FuncMap, "How many?")
+	term := newTerminal(strings.NewReader("7\r4\r"), &out, palette{on: color})
+	if s, err := term.prompt("How many?", func(s string) error {
+		if s == "7" {
+			return errors.New("7 is out of range")
+		}
+		return nil
+	}, false); s != "4" || err != nil {
+		t.Fatalf("the prompt gave %q, %v", s, err)
 	}
-	run(pt.ValidationError, pt.FuncMap, "7 is out of range")
+	term = newTerminal(strings.NewReader("gold\r"), &out, palette{on: color})
+	if s, err := term.prompt("Your answer (hidden):", nil, true); s != "gold" || err != nil {
+		t.Fatalf("the hidden prompt gave %q, %v", s, err)
+	}
 	return out.String()
 }
 
