@@ -49,10 +49,11 @@ command -v chromium >/dev/null 2>&1 && chromium --version || true
 echo "== go test"
 go test -count=1 ./...
 echo "== the terminal's race test under -race"
-# TestTerminalPauseHasNoDataRace looks for the race detector's report, which
-# only a -race build writes; the rest of the suite is not run under -race
-# (it would take several times as long).
-go test -count=1 -race -run '^TestTerminalPauseHasNoDataRace$' ./prompts
+# TestTerminalPauseHasNoDataRace and TestTerminalTypedPromptHasNoDataRace
+# look for the race detector's report, which only a -race build writes; the
+# rest of the suite is not run under -race (it would take several times as
+# long).
+go test -count=1 -race -run '^TestTerminal(Pause|TypedPrompt)HasNoDataRace$' ./prompts
 echo "== fuzz targets (${fuzztime} each)"
 for pkg in $(go list ./...); do
   dir=$(go list -f '{{.Dir}}' "$pkg")

@@ -22,7 +22,14 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "rumref")
-	out, err := exec.Command("go", "build", "-o", binary, "..").CombinedOutput()
+	args := []string{"build", "-o", binary}
+	if os.Getenv("RUMREF_E2E_RACE") != "" {
+		// The binary under the race detector: a race it finds ends it
+		// with exit code 66 and its report on standard error (a tmux
+		// test's failure shows the pane's history).
+		args = append(args, "-race")
+	}
+	out, err := exec.Command("go", append(args, "..")...).CombinedOutput()
 	if err != nil {
 		os.Stderr.Write(out)
 		panic(err)

@@ -46,7 +46,8 @@ func startTmuxSize(t *testing.T, cols, rows int, args ...string) *tmuxPane {
 	}
 	p := &tmuxPane{t: t, name: fmt.Sprintf("rumref-test-%d", os.Getpid()), socket: filepath.Join(t.TempDir(), "tmux")}
 	cmd := "NO_COLOR=1 TERM=xterm XDG_DATA_HOME=" + t.TempDir() + " " + binary + " " + strings.Join(args, " ") + "; echo EXIT=$?; sleep 30"
-	if out, err := p.tmux("new-session", "-d", "-s", p.name, "-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), cmd).CombinedOutput(); err != nil {
+	// The history is kept for a failure's report (history).
+	if out, err := p.tmux("start-server", ";", "set-option", "-g", "history-limit", "5000", ";", "new-session", "-d", "-s", p.name, "-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), cmd).CombinedOutput(); err != nil {
 		t.Skipf("tmux cannot start a session here: %v %s", err, out)
 	}
 	t.Cleanup(func() { p.tmux("kill-server").Run() })
@@ -72,6 +73,13 @@ func (p *tmuxPane) screen() string {
 	return string(out)
 }
 
+// history is everything the pane showed, scrolled off or not, for a
+// failure's report (a panic's stack is longer than the screen).
+func (p *tmuxPane) history() string {
+	out, _ := p.tmux("capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", p.name).Output()
+	return string(out)
+}
+
 // waitFor waits until the pane shows text and returns the screen.
 func (p *tmuxPane) waitFor(text string) string {
 	p.t.Helper()
@@ -82,7 +90,7 @@ func (p *tmuxPane) waitFor(text string) string {
 			return s
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("the terminal never showed %q; it shows:\n%s", text, s)
+			p.t.Fatalf("the terminal never showed %q; it shows:\n%s\nits history:\n%s", text, s, p.history())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -101,7 +109,7 @@ func (p *tmuxPane) waitForAny(texts ...string) string {
 			}
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("the terminal never showed any of %q; it shows:\n%s", texts, s)
+			p.t.Fatalf("the terminal never showed any of %q; it shows:\n%s\nits history:\n%s", texts, s, p.history())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

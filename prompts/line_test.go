@@ -55,13 +55,13 @@ func TestTerminalTypedPromptHasNoDataRace(t *testing.T) {
 }
 
 // readTyped reads one line from keys at a typed prompt and returns it,
-// the error and what was drawn.
-func readTyped(t *testing.T, keys string, mask bool) (string, error, string) {
+// what was drawn and the error.
+func readTyped(t *testing.T, keys string, mask bool) (string, string, error) {
 	t.Helper()
 	var out strings.Builder
 	term := newTerminal(strings.NewReader(keys), &out, palette{})
 	s, err := term.editLine("Roll:", mask)
-	return s, err, out.String()
+	return s, out.String(), err
 }
 
 func TestLineEditorKeys(t *testing.T) {
@@ -84,7 +84,7 @@ func TestLineEditorKeys(t *testing.T) {
 		{strings.Repeat("x", maxLine+1) + "\r", tooLong, nil},
 		{strings.Repeat("x", maxLine+50) + "\r", tooLong, nil}, // the pump drops the rest of the line for overMark
 	} {
-		got, err, _ := readTyped(t, c.keys, false)
+		got, _, err := readTyped(t, c.keys, false)
 		if got != c.want || !errors.Is(err, c.err) {
 			t.Errorf("%.40q: got %.40q, %v; want %.40q, %v", c.keys, got, err, c.want, c.err)
 		}
@@ -95,7 +95,7 @@ func TestLineEditorKeys(t *testing.T) {
 // in place at every key; after Enter the line as typed, or for a hidden
 // one nothing (erased); Ctrl-C erases the line.
 func TestLineEditorDraws(t *testing.T) {
-	_, _, out := readTyped(t, "4\x1b[D\r", false)
+	_, out, _ := readTyped(t, "4\x1b[D\r", false)
 	want := hideCursor + clearLine + "Roll: " + pauseCursor + "\n" +
 		moveUp + clearLine + "Roll: 4" + pauseCursor + "\n" +
 		moveUp + clearLine + "Roll: " + pauseCursor + "\n" + // the cursor over the 4
@@ -103,11 +103,11 @@ func TestLineEditorDraws(t *testing.T) {
 	if out != want {
 		t.Errorf("drew %q, want %q", out, want)
 	}
-	s, _, out := readTyped(t, "gold\r", true)
+	s, out, _ := readTyped(t, "gold\r", true)
 	if s != "gold" || strings.Contains(out, "gold") || !strings.Contains(out, "Roll: ****"+pauseCursor) || !strings.HasSuffix(out, moveUp+clearLine+showCursor) {
 		t.Errorf("a hidden line gave %q and drew %q", s, out)
 	}
-	if _, _, out := readTyped(t, "12\x03", false); !strings.HasSuffix(out, moveUp+clearLine+"\n"+showCursor) {
+	if _, out, _ := readTyped(t, "12\x03", false); !strings.HasSuffix(out, moveUp+clearLine+"\n"+showCursor) {
 		t.Errorf("Ctrl-C drew %q", out)
 	}
 }
@@ -124,7 +124,7 @@ func TestLineEditorNeverWraps(t *testing.T) {
 		strings.Repeat("abcdefghij", 30) + strings.Repeat("\x1b[D", 300) + "X\r",
 		strings.Repeat("x", 5000) + "\r",
 	} {
-		got, err, out := readTyped(t, keys, false)
+		got, out, err := readTyped(t, keys, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +144,7 @@ func TestLineEditorNeverWraps(t *testing.T) {
 	}
 	// The end of a long line is shown after Enter (72 columns are left
 	// after the label and the room kept).
-	_, _, out := readTyped(t, strings.Repeat("a", 100)+"END\r", false)
+	_, out, _ := readTyped(t, strings.Repeat("a", 100)+"END\r", false)
 	if !strings.HasSuffix(out, "Roll: …"+strings.Repeat("a", 68)+"END\n"+showCursor) {
 		t.Errorf("the last drawing is %q", out[max(0, len(out)-120):])
 	}

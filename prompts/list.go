@@ -16,9 +16,8 @@ import (
 // needs (a digit that chooses at once, no option chosen by a stray Enter,
 // a one-line menu, grouped tiles, typing that narrows the list without
 // first pressing '/'), and it redraws from a second goroutine after Enter
-// (see gatedWriter), so rumref draws its own list over the raw terminal.
-// promptui still reads every typed line (answers, dice, secrets): its
-// line editor is what it does well. Pauses and yes or no are pause.go's.
+// (see line.go), so rumref draws its own list over the raw terminal.
+// Pauses and yes or no are pause.go's, typed lines line.go's.
 
 // listItem is one choice of a list.
 type listItem struct {

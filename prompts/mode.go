@@ -1,9 +1,9 @@
 // Package prompts is the input and output side of rumref: the three input
-// modes (a terminal with promptui, plain lines for pipes, JSON Lines for
+// modes (a raw terminal, plain lines for pipes, JSON Lines for
 // programs), the interactive session loop that asks the engine's questions
 // and feeds it the answers, and the small setup questions asked before a
-// game exists. It is the only package that imports promptui and
-// fatih/color.
+// game exists. It is the only package that imports promptui (for its
+// colors) and fatih/color.
 package prompts
 
 import (
@@ -19,7 +19,7 @@ import (
 type Mode int
 
 const (
-	// Terminal uses promptui: selection lists, masked secret input and a
+	// Terminal uses the raw terminal: selection lists, masked secret input and a
 	// cleared screen after secrets. It needs a real terminal on both ends.
 	Terminal Mode = iota
 	// Plain writes plain lines and reads one answer per line; it is meant

@@ -11,8 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/manifoldco/promptui"
-
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -21,7 +19,7 @@ import (
 // scrollback, so a secret cannot be scrolled back to.
 const clearScreen = "\x1b[H\x1b[2J\x1b[3J"
 
-// stdinPump shares one input among the promptui prompts of a session.
+// stdinPump shares one input among the prompts of a session.
 // Each prompt gets its own view; making a new view retires the old one,
 // so a line editor left behind by an earlier prompt gets end-of-input
 // instead of swallowing keys meant for the next prompt. Reads from the
@@ -44,9 +42,9 @@ type stdinPump struct {
 	fresh atomic.Bool
 }
 
-// lineCap keeps a pasted line from reaching promptui's line editor in
-// full. The editor redraws the whole line, and promptui formats and
-// validates it, after every character, so a line of n characters costs
+// lineCap keeps a pasted line from reaching a line editor in full.
+// promptui's editor redrew the whole line, and promptui formatted and
+// validated it, after every character, so a line of n characters cost
 // time in n squared (a 40 KB paste took 16 s of CPU). Any line longer
 // than maxLine characters is refused anyway, so lineCap passes on the
 // first maxLine+1 characters of a line (enough for the line to be refused
@@ -108,9 +106,9 @@ func (c *lineCap) filter(b []byte) []byte {
 
 // overMark stands, in what the pump passes on, for the rest of a line
 // that lineCap dropped: the unit separator (Ctrl-_), which no key of
-// rumref's list or of promptui's line editor means anything by (the
-// editor takes it as a character, so its line is too long all the same;
-// a NUL would end the editor's line as if Enter were pressed).
+// rumref's list or line editor means anything by: both take it as the
+// mark of a line too long to be taken (a NUL would end a line editor's
+// line as if Enter were pressed).
 const overMark = 0x1f
 
 type pumpChunk struct {
@@ -271,7 +269,7 @@ func (v *pumpView) Close() error {
 }
 
 // terminal is the raw-terminal side of a session: rumref's own selection
-// lists (list.go) and promptui's line editor for typed lines.
+// lists (list.go), pauses (pause.go) and line editor (line.go).
 type terminal struct {
 	pump *stdinPump
 	// out is the output; on a terminal it is crlf, which starts each
@@ -294,8 +292,8 @@ type terminal struct {
 
 func newTerminal(in io.Reader, out io.Writer, pal palette) *terminal {
 	t := &terminal{pump: newPump(in), out: out, pal: pal, inFd: -1, outFd: -1}
-	// promptui's line editor works on the standard input whatever In is
-	// (often a bufio.Reader over it), and so does raw mode.
+	// Raw mode works on the standard input whatever In is (often a
+	// bufio.Reader over it).
 	inF, ok := in.(*os.File)
 	if !ok {
 		inF = os.Stdin
@@ -360,15 +358,13 @@ func (t *terminal) height() int {
 	return 0
 }
 
-// promptErr turns the errors of a read at the terminal (promptui's, or
-// the key reader's of a list or a pause) into the session's.
+// promptErr turns the errors of a read at the terminal (the key
+// reader's of a list, a pause or a typed line) into the session's.
 func promptErr(err error) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, promptui.ErrInterrupt):
-		return ErrQuit
-	case errors.Is(err, promptui.ErrEOF), errors.Is(err, io.EOF):
+	case errors.Is(err, io.EOF):
 		return ErrInputEnded
 	}
 	return fmt.Errorf("reading from the terminal: %w", err)
@@ -425,7 +421,7 @@ const promptRoom = 12
 // textRoom is the room a typed line of text gets after its label.
 const textRoom = 40
 
-// fitLabel keeps a prompt's label on one line of the terminal: promptui
+// fitLabel keeps a prompt's label on one line of the terminal: a prompt
 // redraws its line at every key, and a label that wraps is drawn again
 // below itself. The words that do not fit are printed above as text and
 // the last line is the label.
@@ -625,7 +621,7 @@ func (t *terminal) private(name string, f func() error) error {
 	return nil
 }
 
-// termFront is the terminal front end (--io terminal): promptui
+// termFront is the terminal front end (--io terminal): rumref's own
 // selection lists and prompts, masked secret input, and pass-the-laptop
 // screens that clear the screen, so it can show a player something in
 // private. Its text between questions is the plain front end's.
