@@ -2,33 +2,55 @@ package prompts
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 
+	"rumref/referee"
 	"rumref/safetext"
 )
 
-// TestTerminalTypedPromptHasNoDataRace types a whole game's typed lines
-// in a pseudo-terminal (a die, a hidden ware, a count; a list between):
-// each is drawn as promptui drew it, taken at Enter, and under go test
-// -race no data race is reported. With promptui's Prompt one was at every
-// Enter (readline calls promptui's listener once more from its own
-// goroutine after handing the line back), the race that once ended
-// rumref with exit code 4 (a panic) on a loaded machine.
+// typedGame asks what the terminal reads as typed lines: a number of a
+// range too wide for a list, and a secret.
+type typedGame struct{}
+
+func (g *typedGame) Name() string                        { return "typed" }
+func (g *typedGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
+func (g *typedGame) Status(viewer referee.Viewer) string { return "a game of typing" }
+func (g *typedGame) View(viewer referee.Viewer) any      { return g.Status(viewer) }
+func (g *typedGame) Play(t *referee.T) {
+	n := t.AskNumber(referee.Question{ID: "y.score", Actor: 0, Min: 0, Max: 200, Text: "How many points?"})
+	t.Emit(referee.Event{Rule: "y.score", Text: fmt.Sprintf("Ann scored %d.", n)})
+	w := t.Ask(referee.Question{ID: "y.ware", Actor: 1, Secret: true, Text: "Which ware did you draw?",
+		Options: []referee.Option{{Key: "rum", Label: "Rum"}, {Key: "gold", Label: "Gold"}}})
+	t.Emit(referee.Event{Rule: "y.ware", Text: "Bo took a ware.", Private: "It is " + w + ".", Player: 1})
+	t.AskNumber(referee.Question{ID: "y.more", Actor: referee.Table, Min: 0, Max: 200, Text: "How many more?"})
+}
+
+func newTyped() referee.Game { return &typedGame{} }
+
+// TestTerminalTypedPromptHasNoDataRace types a game's typed lines (a
+// number, a hidden ware, a number) in a pseudo-terminal: each is drawn as
+// promptui drew it, taken at Enter, and under go test -race no data race
+// is reported. With promptui's Prompt one was at every Enter (readline
+// calls promptui's listener once more from its own goroutine after
+// handing the line back), the race that once ended rumref with exit code
+// 4 (a panic) on a loaded machine.
 func TestTerminalTypedPromptHasNoDataRace(t *testing.T) {
+	t.Setenv(ttyGameEnv, "typed")
 	f, sc, _ := startTTY(t, "color")
-	sc.waitFor(t, "What did you roll?")
-	sc.waitFor(t, "(1-6, or help):\x1b[0m "+pauseCursor+"\r\n")
+	sc.waitFor(t, "How many points?")
+	sc.waitFor(t, "(0-200, or help):\x1b[0m "+pauseCursor+"\r\n")
 	typeKeys(t, f, "35")
-	sc.waitFor(t, "(1-6, or help):\x1b[0m 35"+pauseCursor+"\r\n")
+	sc.waitFor(t, "(0-200, or help):\x1b[0m 35"+pauseCursor+"\r\n")
 	typeKeys(t, f, "\x1b[D")
-	sc.waitFor(t, "(1-6, or help):\x1b[0m 3"+pauseCursor+"\r\n") // the cursor over the 5
+	sc.waitFor(t, "(0-200, or help):\x1b[0m 3"+pauseCursor+"\r\n") // the cursor over the 5
 	typeKeys(t, f, "\x7f\x1b[C")
-	sc.waitFor(t, "(1-6, or help):\x1b[0m 5"+pauseCursor+"\r\n")
-	typeKeys(t, f, "\x7f3\r")
-	sc.waitFor(t, "(1-6, or help):\x1b[0m 3\r\n"+showCursor) // the faint label and the line
-	sc.waitFor(t, "Ann rolled 3.")
+	sc.waitFor(t, "(0-200, or help):\x1b[0m 5"+pauseCursor+"\r\n")
+	typeKeys(t, f, "\x7f34\r")
+	sc.waitFor(t, "(0-200, or help):\x1b[0m 34\r\n"+showCursor) // the faint label and the line
+	sc.waitFor(t, "Ann scored 34.")
 	sc.waitFor(t, "press Enter when you have the laptop")
 	typeKeys(t, f, "\r")
 	sc.waitFor(t, "Your answer (hidden")
@@ -41,14 +63,11 @@ func TestTerminalTypedPromptHasNoDataRace(t *testing.T) {
 	if typed := sc.since(from); strings.Contains(typed[:strings.Index(typed, "Answer taken")], "gold") {
 		t.Fatalf("the hidden answer was echoed: %q", typed)
 	}
-	sc.waitFor(t, "press Enter to clear the screen")
+	sc.waitFor(t, "How many more?") // Bo keeps the laptop for the table's question
+	typeKeys(t, f, "150\r")
+	sc.waitFor(t, "press Enter to clear the screen") // at the end, Bo hands the laptop back
 	typeKeys(t, f, "\r")
-	sc.waitFor(t, "Pick one.")
-	sc.waitFor(t, "undo show log help peek quit")
-	typeKeys(t, f, "2")
-	sc.waitFor(t, "How many?")
-	typeKeys(t, f, "4\r")
-	sc.waitFor(t, "RESULT mode=terminal end=over answers=[{t.roll 3} {t.ware gold} {t.pick blue} {t.count 4}]")
+	sc.waitFor(t, "RESULT mode=terminal end=over answers=[{y.score 34} {y.ware gold} {y.more 150}]")
 	if all := sc.since(0); strings.Contains(all, "DATA RACE") {
 		t.Fatalf("a typed prompt has a data race:\n%s", all)
 	}

@@ -58,6 +58,9 @@ func TestTerminalHelperProcess(t *testing.T) {
 	if os.Getenv(ttyGameEnv) == "keep" {
 		factory = newKeep
 	}
+	if os.Getenv(ttyGameEnv) == "typed" {
+		factory = newTyped
+	}
 	e, err := referee.Start(factory)
 	if err != nil {
 		fmt.Println("RESULT start", err)
