@@ -201,7 +201,7 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	// Undo: the owner agrees behind a pass screen.
 	p.waitFor(ask)
 	p.keys(true, ":undo")
-	p.waitFor("or help): :undo")
+	p.waitFor("> :undo") // typed into the list
 	p.keys(false, "Enter")
 	p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
 	p.keys(false, "Enter")
