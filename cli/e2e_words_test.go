@@ -34,7 +34,7 @@ import (
 type wordsGame struct {
 	name   string
 	args   []string
-	policy randplay.Policy
+	policy func(*randplay.Player, *referee.Question) string
 	seed   uint64
 }
 
@@ -179,7 +179,7 @@ func playJSON(t *testing.T, g wordsGame, save string) ([]wordsLine, *wordsVocab,
 		case x < 4:
 			line = wrongLines[r.IntN(len(wrongLines))]
 		default:
-			line = player.Answer(g.policy, engineQuestion(q))
+			line = g.policy(player, engineQuestion(q))
 		}
 		lines = append(lines, wordsLine{line: line, q: q})
 		last = &q
