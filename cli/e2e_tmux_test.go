@@ -510,3 +510,30 @@ func playAtTableSpeed(t *testing.T, p *tmuxPane, save string, names []string, po
 	p.waitFor("EXIT=2")
 	return answers
 }
+
+// TestTmuxTileLabelsAsPrinted: at 80x24, the tiles of a display typed as
+// people say them (the "swan 3, swan 4, es cruce 2, frere 5") are
+// taken as those tiles, one draw each, on one line.
+func TestTmuxTileLabelsAsPrinted(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "game.yaml")
+	p := startTmuxSize(t, 80, 24, "new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "fixed", "--save", save)
+	p.through("then press Enter to start")
+	p.keys(false, "Enter")
+	p.waitFor("Which tile is it?")
+	p.keys(true, "swan 3, swan 4, es cruce 2, frere 5")
+	p.keys(false, "Enter")
+	p.waitFor("chest")
+	f, _, err := games.Read(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"swan-3", "swan-4", "escruce-2", "frere-5"}
+	if len(f.Answers) < len(want) {
+		t.Fatalf("saved %v, want the four pubs %v", f.Answers, want)
+	}
+	for i, k := range want {
+		if f.Answers[i].A != k {
+			t.Errorf("answer %d is %q, want %q (saved %v)", i+1, f.Answers[i].A, k, f.Answers)
+		}
+	}
+}
