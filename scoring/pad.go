@@ -84,8 +84,17 @@ func Pad(r Result) string {
 	switch len(r.Winners) {
 	case 0:
 	case 1:
+		if r.Provisional {
+			// Nobody has won a game that goes on.
+			fmt.Fprintf(&b, "\nLeading for now: %s.\n", r.Winners[0])
+			break
+		}
 		fmt.Fprintf(&b, "\nWinner: %s.\n", r.Winners[0])
 	default:
+		if r.Provisional {
+			fmt.Fprintf(&b, "\nLevel in the lead for now: %s.\n", joinNames(r.Winners))
+			break
+		}
 		fmt.Fprintf(&b, "\nShared victory: %s.\n", joinNames(r.Winners))
 	}
 	return b.String()

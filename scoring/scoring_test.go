@@ -155,10 +155,17 @@ func TestPadText(t *testing.T) {
 	pad := Pad(r)
 	for _, want := range []string{"Provisional", "Secrets are left out.", "Treasure maps", "Total", "Place", "1st", "2nd", "3rd",
 		"Ann scores nothing for: hook 3", "Tie: Bartholomew and Cy are level on 5 points, each with 0 pirates in the unemployment office; most rum barrels decides (Bartholomew 3, Cy 1).",
-		"Winner: Ann."} {
+		"Leading for now: Ann."} {
 		if !strings.Contains(pad, want) {
 			t.Errorf("pad lacks %q:\n%s", want, pad)
 		}
+	}
+	if strings.Contains(pad, "Winner") {
+		t.Errorf("a provisional pad names a winner:\n%s", pad)
+	}
+	r.Provisional = false
+	if pad := Pad(r); !strings.Contains(pad, "Winner: Ann.") {
+		t.Errorf("the final pad lacks its winner:\n%s", pad)
 	}
 	lines := strings.Split(pad, "\n")
 	var totals string
