@@ -3,7 +3,10 @@ package referee
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"unsafe"
+
+	"rumref/locale"
 )
 
 // Msg is a text the rules want shown: a format and its arguments. The
@@ -357,4 +360,89 @@ func (a *Arg) text() string {
 		return a.str()
 	}
 	return string(a.appendTo(nil))
+}
+
+// In renders the message in language l, from the catalog: the format is
+// a catalog key (package locale) and each argument is written as l writes
+// it (a count by its noun's plural forms, a nested message or list in l).
+// A format that is not a key is a text not yet in the catalog, written in
+// English as String writes it and, under the catalog check, left unmarked
+// so that the check finds it.
+func (m *Msg) In(l locale.Lang) string {
+	if !isKey(m.format) {
+		return m.String()
+	}
+	if m.n == 0 {
+		return l.Sprintf(m.format)
+	}
+	var args [maxArgs]any
+	for i := range m.n {
+		args[i] = m.args[i].in(l)
+	}
+	return l.Sprintf(m.format, args[:m.n]...)
+}
+
+// isKey reports whether a format names a catalog message: a dotted name
+// with no spaces that the English catalog holds.
+func isKey(format string) bool {
+	if format == "" || strings.ContainsAny(format, " %\n") || !strings.Contains(format, ".") {
+		return false
+	}
+	return locale.English.Has(format)
+}
+
+// in is the argument as language l writes it: a number stays a number
+// for the catalog's plural forms and digits.
+func (a *Arg) in(l locale.Lang) any {
+	switch a.kind() {
+	case argInt:
+		return int(a.v)
+	case argCount:
+		if isKey(a.str()) {
+			return l.Sprintf(a.str(), int(a.v))
+		}
+		return string(a.appendTo(nil))
+	case argSub:
+		return a.sub().In(l)
+	case argList:
+		x := a.list()
+		items := make([]string, len(x.items))
+		for i := range x.items {
+			items[i] = x.items[i].In(l)
+		}
+		return join(l, items, x.sep, x.last)
+	case argWords:
+		x := a.words()
+		return join(l, x.items, x.sep, x.last)
+	}
+	return a.str()
+}
+
+// join writes a list in l: the separators ", ", " and " and " or " are
+// the catalog's (locale.list.sep, .and, .or); others are kept as given.
+func join(l locale.Lang, items []string, sep, last string) string {
+	var b strings.Builder
+	for i, s := range items {
+		switch {
+		case i == 0:
+		case i == len(items)-1:
+			b.WriteString(separator(l, last))
+		default:
+			b.WriteString(separator(l, sep))
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+func separator(l locale.Lang, s string) string {
+	switch s {
+	case ", ":
+		return locale.Unmark(l.Sprintf("locale.list.sep"))
+	case " and ":
+		return locale.Unmark(l.Sprintf("locale.list.and"))
+	case " or ":
+		return locale.Unmark(l.Sprintf("locale.list.or"))
+	}
+	return s
 }

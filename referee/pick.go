@@ -232,9 +232,9 @@ func (e *Engine) emit(rule string, text, private *Msg, to Seat) {
 		return
 	}
 	if e.logging {
-		ev := Event{Rule: rule, Text: text.String(), Player: to, Step: len(e.answers)}
+		ev := Event{Rule: rule, Text: text.String(), Said: *text, Player: to, Step: len(e.answers)}
 		if private != nil {
-			ev.Private = private.String()
+			ev.Private, ev.Aside = private.String(), *private
 		}
 		e.events = append(e.events, ev)
 		e.log = append(e.log, Entry{Event: &e.events[len(e.events)-1]})
@@ -263,7 +263,7 @@ func (e *Engine) flushEvents() {
 	for len(e.events) < len(e.raw) {
 		r := &e.raw[len(e.events)]
 		text, private := e.load(r.text), e.load(r.private)
-		e.events = append(e.events, Event{Rule: r.rule, Text: text.String(), Private: private.String(), Player: r.player, Step: int(r.step)})
+		e.events = append(e.events, Event{Rule: r.rule, Text: text.String(), Private: private.String(), Said: text, Aside: private, Player: r.player, Step: int(r.step)})
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rumref/locale"
 	"rumref/safetext"
 )
 
@@ -277,4 +278,23 @@ func (q *Question) onlyAnswer() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// TextIn is the question's text in language l.
+func (q *Question) TextIn(l locale.Lang) string {
+	if q.Prompt.IsZero() {
+		return q.Text
+	}
+	return q.Prompt.In(l)
+}
+
+// LabelIn is option i's label in language l ("" when it has none).
+func (q *Question) LabelIn(i int, l locale.Lang) string {
+	if i < len(q.labels) && !q.labels[i].IsZero() {
+		return q.labels[i].In(l)
+	}
+	if i < len(q.Options) {
+		return q.Options[i].Label
+	}
+	return ""
 }

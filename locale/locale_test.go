@@ -1,0 +1,111 @@
+package locale
+
+import (
+	"embed"
+	"io/fs"
+	"strings"
+	"testing"
+)
+
+//go:embed testdata/messages.*.yaml
+var testMessages embed.FS
+
+var _ = func() bool {
+	sub, err := fs.Sub(testMessages, "testdata")
+	if err != nil {
+		panic(err)
+	}
+	return Register("ltest", sub)
+}()
+
+func TestSprintfInBothLanguages(t *testing.T) {
+	for _, c := range []struct {
+		l    Lang
+		key  string
+		args []any
+		want string
+	}{
+		{English, "ltest.moved", []any{"Ann", "the pub"}, "Ann moves to the pub."},
+		{German, "ltest.moved", []any{"Ann", "die Kneipe"}, "Nach die Kneipe zieht Ann."},
+		{English, "ltest.barrel", []any{1}, "1 barrel"},
+		{English, "ltest.barrel", []any{3}, "3 barrels"},
+		{German, "ltest.barrel", []any{1}, "1 Fass"},
+		{German, "ltest.barrel", []any{0}, "0 Fässer"},
+		{English, "ltest.braces", nil, `Type {name} or $x as it is: 100% \ sure.`},
+		{German, "ltest.braces", nil, `Tippe {name} oder $x so: 100% \ sicher.`},
+		{German, "ltest.english.only", []any{"Bo"}, "Only in English, Bo."},
+		{German, "ltest.nowhere", nil, "ltest.nowhere"},
+		{German, "nopackage.key", nil, "nopackage.key"},
+	} {
+		if got := c.l.Sprintf(c.key, c.args...); got != c.want {
+			t.Errorf("%s %s %v = %q, want %q", c.l, c.key, c.args, got, c.want)
+		}
+	}
+	if got := German.Get("ltest.braces"); got != `Tippe {name} oder $x so: 100%% \ sicher.` {
+		t.Errorf("Get = %q", got)
+	}
+	misses := strings.Join(Misses(), "|")
+	for _, want := range []string{"de ltest.english.only", "de ltest.nowhere", "de nopackage.key"} {
+		if !strings.Contains(misses, want) {
+			t.Errorf("misses %q lack %q", misses, want)
+		}
+	}
+}
+
+func TestCheckMarksAndMisses(t *testing.T) {
+	SetChecking(true)
+	defer SetChecking(false)
+	if got := German.Sprintf("ltest.barrel", 2); got != Open+"2 Fässer"+Close {
+		t.Errorf("marked = %q", got)
+	}
+	if got := German.Sprintf("ltest.english.only", "x"); got != "⟦MISSING ltest.english.only⟧" {
+		t.Errorf("a miss under the check = %q", got)
+	}
+	if got := Unmark(Open + "a" + Open + "b" + Close + Close); got != "ab" {
+		t.Errorf("Unmark = %q", got)
+	}
+}
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]Lang{"de": German, "DE": German, "de_DE.UTF-8": German, "de-AT": German,
+		"en": English, "en_GB.UTF-8": English, "Deutsch": German, " english ": English} {
+		got, err := Parse(in)
+		if err != nil || got != want {
+			t.Errorf("Parse(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	_, err := Parse("fr")
+	if err == nil || !strings.Contains(err.Error(), `"fr"`) || !strings.Contains(err.Error(), "de, en") {
+		t.Errorf("Parse(fr) error = %v", err)
+	}
+}
+
+func TestFromEnv(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	for _, c := range []struct {
+		env  map[string]string
+		want Lang
+	}{
+		{map[string]string{}, English},
+		{map[string]string{"LANG": "de_DE.UTF-8"}, German},
+		{map[string]string{"LANG": "de_DE.UTF-8", "LC_MESSAGES": "en_US.UTF-8"}, English},
+		{map[string]string{"LANG": "en_US.UTF-8", "LC_ALL": "de_CH.UTF-8"}, German},
+		{map[string]string{"LANG": "C"}, English},
+		{map[string]string{"LANG": "fr_FR.UTF-8"}, English},
+	} {
+		if got := fromEnv(env(c.env)); got != c.want {
+			t.Errorf("fromEnv(%v) = %v, want %v", c.env, got, c.want)
+		}
+	}
+}
+
+func TestFromAcceptLanguage(t *testing.T) {
+	for h, want := range map[string]Lang{
+		"": English, "de-DE,de;q=0.9,en;q=0.8": German, "en-US,en;q=0.9,de;q=0.5": English,
+		"fr-FR,fr;q=0.9,de;q=0.8": German, "fr-FR": English, "de-CH": German, "garbage;;q=x": English,
+	} {
+		if got := FromAcceptLanguage(h); got != want {
+			t.Errorf("FromAcceptLanguage(%q) = %v, want %v", h, got, want)
+		}
+	}
+}
