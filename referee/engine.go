@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+
+	"rumref/locale"
 )
 
 // Game is one game's rules and state. Play runs the whole game, asking
@@ -727,4 +729,16 @@ func (e *Engine) tookOnly(q *Question, key string) {
 		rule = q.ID
 	}
 	e.emit(rule, &text, nil, Table)
+}
+
+// StatusIn is the board and status of g as text for viewer, in language
+// l, fitted to cols columns where the game can (0: no limit): the game's
+// own StatusIn when it has one, else its Status.
+func StatusIn(g Game, viewer Viewer, l locale.Lang, cols int) string {
+	if s, ok := g.(interface {
+		StatusIn(Viewer, locale.Lang, int) string
+	}); ok {
+		return s.StatusIn(viewer, l, cols)
+	}
+	return g.Status(viewer)
 }
