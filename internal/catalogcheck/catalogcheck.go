@@ -220,8 +220,39 @@ func words(s string) []string {
 
 var digits = regexp.MustCompile(`[0-9]+`)
 
+// fold is a finding's text with its numbers and allowed words (names)
+// folded: "Ann has 3 barrels" and "Bo has 4 barrels" are one finding.
+func (s *Scanner) fold(text string) string {
+	text = digits.ReplaceAllString(text, "#")
+	var b strings.Builder
+	word := func(w string) {
+		if s.allow[strings.ToLower(w)] {
+			w = "·"
+		}
+		b.WriteString(w)
+	}
+	start := -1
+	for i, r := range text {
+		letter := unicode.IsLetter(r) || unicode.Is(unicode.Mn, r)
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			word(text[start:i])
+			start = -1
+		}
+		if !letter {
+			b.WriteRune(r)
+		}
+	}
+	if start >= 0 {
+		word(text[start:])
+	}
+	return b.String()
+}
+
 func (s *Scanner) add(f Finding) {
-	id := fmt.Sprint(f.Kind, "\x00", f.Key, "\x00", digits.ReplaceAllString(f.Text, "#"))
+	id := fmt.Sprint(f.Kind, "\x00", f.Key, "\x00", s.fold(f.Text))
 	if old := s.findings[id]; old != nil {
 		old.Count++
 		return

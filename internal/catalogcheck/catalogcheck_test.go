@@ -145,3 +145,12 @@ func TestContextLineKeepsWhatWasTolerated(t *testing.T) {
 		t.Errorf("findings %+v", fs)
 	}
 }
+
+func TestFindingsFoldNamesAndNumbers(t *testing.T) {
+	s := New().Allow("Ann", "Bo")
+	s.Scan("x", "Ann has 3 barrels\nBo has 12 barrels\nAnna has 3 barrels")
+	fs := s.Findings()
+	if len(fs) != 2 || fs[0].Count != 2 || fs[1].Text != "Anna has 3 barrels" {
+		t.Errorf("findings %+v", fs)
+	}
+}
