@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rumref/locale"
 	"rumref/prompts"
 )
 
@@ -19,6 +20,9 @@ type app struct {
 	stdin  *os.File
 	stdout io.Writer
 	stderr io.Writer
+	// lang is the language of everything shown (--lang, else the
+	// locale variables: langOf).
+	lang locale.Lang
 
 	ioFlag  string
 	noColor bool
@@ -147,6 +151,10 @@ Environment:
 	root.PersistentFlags().StringVar(&a.ioFlag, "io", "", "input mode: terminal, plain or json (default: terminal on a terminal, plain otherwise)")
 	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "never use color (NO_COLOR also works)")
 	root.PersistentFlags().StringVar(&a.save, "save", "", "save file for a new game (default: a new file in the user's data directory)")
+	root.PersistentFlags().String("lang", "", "language: de or en (default: LC_ALL, LC_MESSAGES or LANG, else en)")
+	root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"de", "en"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	root.RegisterFlagCompletionFunc("io", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"terminal", "plain", "json"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -165,6 +173,13 @@ Environment:
 		{"cards", func() *cobra.Command { return newCardsCmd(a) }},
 		{"sim", func() *cobra.Command { return newSimCmd(a) }},
 		{"man", func() *cobra.Command { return printsOnly(newManCmd(root)) }},
+	}
+	// --lang, read already (langOf), may come before the command.
+	for len(args) > 1 && args[0] == "--lang" {
+		args = args[2:]
+	}
+	for len(args) > 0 && strings.HasPrefix(args[0], "--lang=") {
+		args = args[1:]
 	}
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-v") {
 		root.CompletionOptions.DisableDefaultCmd = true

@@ -75,7 +75,12 @@ func Main() {
 
 // run executes one rumref command line and returns the exit code.
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	lang, err := langOf(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "rumref:", err)
+		return exitError
+	}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, lang: lang}
 	a.stop = newStopper(prompts.SaveTerminal(stdin, stdout), stderr)
 	defer a.stop.close()
 	defer func() {
@@ -93,7 +98,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	err = root.Execute()
 	if err == nil {
 		return exitOK
 	}
@@ -101,11 +106,11 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 	var ce *codedError
 	if errors.As(err, &ce) {
 		if ce.err != nil && ce.err.Error() != "" {
-			fmt.Fprintln(stderr, "rumref:", safetext.CleanLines(ce.err.Error()))
+			fmt.Fprintln(stderr, "rumref:", safetext.CleanLines(errText(a.lang, ce.err)))
 		}
 		return ce.code
 	}
-	fmt.Fprintln(stderr, "rumref:", safetext.CleanLines(err.Error()))
+	fmt.Fprintln(stderr, "rumref:", safetext.CleanLines(errText(a.lang, err)))
 	return exitError
 }
 

@@ -66,7 +66,7 @@ func newShowCmd(a *app) *cobra.Command {
 				fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
 				return nil
 			}
-			fmt.Fprintln(a.stdout, safetext.CleanLines(g.Status(referee.Public)))
+			fmt.Fprintln(a.stdout, safetext.CleanLines(referee.StatusIn(g, referee.Public, a.lang, 0)))
 			if next != nil {
 				fmt.Fprintf(a.stdout, "\nWaiting for %s:\n", next.Actor)
 				if shown.Secret {

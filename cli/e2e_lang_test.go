@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"rumref/games"
+)
+
+// TestLangFlagRefusesWhatItDoesNotSpeak: a --lang rumref does not speak is
+// a usage error that names the languages it does, in the language of the
+// locale variables.
+func TestLangFlagRefusesWhatItDoesNotSpeak(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"LANG=C.UTF-8", []string{"--lang", "fr", "show", "x.yaml"}, `rumref: --lang "fr": rumref speaks de (German) and en (English): use --lang de or --lang en`},
+		{"LANG=de_DE.UTF-8", []string{"show", "--lang=klingon", "x.yaml"}, `rumref: --lang "klingon": rumref spricht de (Deutsch) und en (Englisch)`},
+	} {
+		r := rumrefEnv(t, []string{"LC_ALL=", "LC_MESSAGES=", c.env}, c.args...)
+		if r.code != exitError || !strings.HasPrefix(r.stderr, c.want) {
+			t.Errorf("%s rumref %s: exit %d, stderr %q; want exit %d and %q", c.env, strings.Join(c.args, " "), r.code, r.stderr, exitError, c.want)
+		}
+	}
+}
+
+// TestSaveDoesNotDependOnTheLanguage: a game started in German and resumed
+// in English, then in German again (from LANG), is saved as the same game
+// played in English all along: the same setup, answers and state.
+func TestSaveDoesNotDependOnTheLanguage(t *testing.T) {
+	dir := t.TempDir()
+	play := func(save string, sessions [][]string) {
+		r := rand.New(rand.NewPCG(24, 24))
+		for i, s := range sessions {
+			env, args := []string{"LC_ALL=", "LC_MESSAGES=", s[0]}, s[1:]
+			if i == 0 {
+				args = append(args, "new", "pirates", "--players", "Ann:gold,Bo:violet,Cy:black", "--start", "2", "--seed", "5", "--save", save)
+			} else {
+				args = append(args, "resume", save)
+			}
+			d := startDriver(t, env, args...)
+			d.playRandom(r, 15)
+			if code := d.finish(); code != exitInterrupted {
+				t.Fatalf("session %d (%s): exit %d, want %d\n%s", i, strings.Join(s, " "), code, exitInterrupted, d.errs.String())
+			}
+		}
+	}
+	mixed, english := filepath.Join(dir, "mixed.yaml"), filepath.Join(dir, "english.yaml")
+	play(mixed, [][]string{{"LANG=C", "--lang", "de"}, {"LANG=de_DE.UTF-8", "--lang=en"}, {"LANG=de_DE.UTF-8"}})
+	play(english, [][]string{{"LANG=C"}, {"LANG=C"}, {"LANG=C"}})
+	a, _, err := games.Read(mixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := games.Read(english)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Answers) != 45 || !slices.Equal(a.Answers, b.Answers) {
+		t.Errorf("the answers of the game played in German and English differ from the English one's:\n%v\n%v", a.Answers, b.Answers)
+	}
+	for _, lang := range []string{"en", "de"} {
+		sa, sb := rumref(t, "", "--lang", lang, "show", "--json", mixed), rumref(t, "", "--lang", lang, "show", "--json", english)
+		if sa.code != 0 || sa.stdout != sb.stdout {
+			t.Errorf("show --lang %s: exit %d; the games differ:\n%s\n%s%s", lang, sa.code, sa.stdout, sb.stdout, sa.stderr)
+		}
+	}
+}
+
+// rumrefEnv runs the binary as rumref does, with env added.
+func rumrefEnv(t *testing.T, env []string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Env = append(os.Environ(), append([]string{"NO_COLOR=1", "XDG_DATA_HOME=" + t.TempDir()}, env...)...)
+	return runCmd(t, cmd)
+}

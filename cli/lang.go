@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"embed"
+	"strings"
+
+	"rumref/locale"
+)
+
+// The texts of the command line, in every language (cli/messages.*.yaml).
+//
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("cli", messages)
+
+// langOf is the language of a command line: its --lang (the last one
+// before --), else the locale variables, else English. It is read before
+// the command tree is built, which speaks it (--help, the man page).
+func langOf(args []string) (locale.Lang, error) {
+	given := ""
+	for i, arg := range args {
+		if arg == "--" {
+			break
+		}
+		if v, ok := strings.CutPrefix(arg, "--lang="); ok {
+			given = v
+		} else if arg == "--lang" && i+1 < len(args) {
+			given = args[i+1]
+		}
+	}
+	if given == "" {
+		return locale.FromEnv(), nil
+	}
+	l, err := locale.Parse(given)
+	if err != nil {
+		env := locale.FromEnv()
+		return env, errorf(env, "cli.lang.unknown", given)
+	}
+	return l, nil
+}
+
+// said is an error worded in the language it is shown in, that keeps the
+// error it wraps for errors.Is and errors.As.
+type said struct {
+	text string
+	err  error
+}
+
+func (e *said) Error() string { return e.text }
+func (e *said) Unwrap() error { return e.err }
+
+// errorf is the catalog's message key in l as an error; an error among
+// args is written in l (errText) and wrapped.
+func errorf(l locale.Lang, key string, args ...any) error {
+	var wrapped error
+	for i, arg := range args {
+		if err, ok := arg.(error); ok {
+			wrapped, args[i] = err, errText(l, err)
+		}
+	}
+	return &said{l.Sprintf(key, args...), wrapped}
+}
+
+// errText is err in words of l: its own In(l) when it has one (the
+// errors of the rules and the table keep their message), else its text.
+func errText(l locale.Lang, err error) string {
+	if t, ok := err.(interface{ In(locale.Lang) string }); ok {
+		return t.In(l)
+	}
+	return err.Error()
+}
