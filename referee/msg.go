@@ -201,8 +201,12 @@ func msgsEqual(a, b []Msg) bool {
 // Format is the message's format, its identity for a translation.
 func (m *Msg) Format() string { return m.format }
 
-// String formats the message.
+// String formats the message in English: a format that is a catalog key
+// is rendered from the English catalog (In), others the old English way.
 func (m *Msg) String() string {
+	if isKey(m.format) {
+		return m.In(locale.English)
+	}
 	if m.n == 0 {
 		return m.format
 	}
@@ -211,6 +215,9 @@ func (m *Msg) String() string {
 }
 
 func (m *Msg) appendTo(b []byte) []byte {
+	if isKey(m.format) {
+		return append(b, m.In(locale.English)...)
+	}
 	if m.n == 0 {
 		return append(b, m.format...)
 	}
@@ -316,6 +323,9 @@ func (a *Arg) appendTo(b []byte) []byte {
 	case argInt:
 		return strconv.AppendInt(b, int64(a.v), 10)
 	case argCount:
+		if isKey(a.str()) {
+			return append(b, locale.English.Sprintf(a.str(), int(a.v))...)
+		}
 		b = strconv.AppendInt(b, int64(a.v), 10)
 		b = append(b, ' ')
 		b = append(b, a.str()...)

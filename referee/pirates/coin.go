@@ -9,5 +9,5 @@ import (
 func (g *Game) coin(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	pl.Coins++
-	t.Tell("rp.coin", referee.Text("%s takes 1 coin.", referee.Str(pl.Name)), p, referee.Text("You now have %s.", referee.Count(pl.Coins, "coin")))
+	t.Tell("rp.coin", referee.Text("pirates.coin.takes-1-coin", referee.Str(pl.Name)), p, referee.Text("pirates.coins.now", referee.Count(pl.Coins, nCoin)))
 }

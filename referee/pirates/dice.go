@@ -27,12 +27,12 @@ func (g *Game) roll(t *referee.T, p referee.Seat, id string, contest referee.Arg
 		if p == referee.Imaginary {
 			actor = referee.Table
 		}
-		n = askDie(t, id, actor, referee.Text("%s: %s rolls the die. What did it show?", contest, referee.Str(g.name(p))), "rp.dice")
+		n = askDie(t, id, actor, referee.Text("pirates.dice.rolls-die-what", contest, g.who(p)), "rp.dice")
 		if p == referee.Imaginary {
 			return n
 		}
 	}
-	t.Say("rp.dice", referee.Text("%s: %s's roll stands at %d.", contest, referee.Str(g.name(p)), referee.Int(n)))
+	t.Say("rp.dice", referee.Text("pirates.dice.roll-stands", contest, g.who(p), referee.Int(n)))
 	return n
 }
 
@@ -51,21 +51,21 @@ func (g *Game) rollWithRum(t *referee.T, p referee.Seat, id string, contest refe
 	pl := &g.Players[p]
 	c := referee.Choose[rolled](t)
 	for d := 1; d <= 6; d++ {
-		c.Add(rolled{die: d}, referee.Text("%d", referee.Int(d)))
+		c.Add(rolled{die: d}, referee.Text("pirates.dice.die", referee.Int(d)))
 	}
 	for d := 1; d <= 6; d++ {
-		c.Add(rolled{die: d, rum: true}, referee.Text("%d after a rum barrel (up to two re-rolls; the last stands)", referee.Int(d)))
+		c.Add(rolled{die: d, rum: true}, referee.Text("pirates.dice.after-rum-barrel", referee.Int(d)))
 	}
 	r := c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.dice",
-		Prompt: referee.Text("%s: %s rolls the die. What did it show? (With rum, r and the result that stands, e.g. r5.)", contest, referee.Str(pl.Name))})
+		Prompt: referee.Text("pirates.dice.rolls-die-what-2", contest, referee.Str(pl.Name))})
 	n := r.die
 	for spent := r.rum; spent; {
 		g.handBackBarrel(p)
-		t.Say("rp.rum", referee.Text("%s hands back a rum barrel (%d left) and re-rolls: %d.", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
+		t.Say("rp.rum", referee.Text("pirates.dice.hands-back-rum", referee.Str(pl.Name), referee.Int(pl.Rum), referee.Int(n)))
 		if pl.Rum == 0 || !helps(n) {
 			break
 		}
-		n, spent = rumChoice(t, "rum.more", p, referee.Text("%s: %s's re-rolls end at %d. Keep it, or hand back another barrel (%d left): what did its re-rolls end at?", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum)), n, "Another barrel: its re-rolls end at %d")
+		n, spent = rumChoice(t, "rum.more", p, referee.Text("pirates.dice.re-rolls-end", contest, referee.Str(pl.Name), referee.Int(n), referee.Int(pl.Rum)), n, "pirates.dice.another")
 	}
 	return n
 }
@@ -107,7 +107,7 @@ func rumChoice(t *referee.T, id string, p referee.Seat, prompt referee.Msg, n in
 	for d := 1; d <= 6; d++ {
 		c.Add(rolled{die: d, rum: true}, referee.Text(label, referee.Int(d)))
 	}
-	c.Add(rolled{keep: true}, referee.Text("Keep the %d", referee.Int(n)))
+	c.Add(rolled{keep: true}, referee.Text("pirates.dice.keep", referee.Int(n)))
 	r := c.Pick(t, referee.Question{ID: id, Actor: p, Rule: "rp.rum", Prompt: prompt})
 	if r.keep {
 		return n, false

@@ -23,15 +23,15 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, 
 	}
 	c := referee.Choose[referee.Key](t)
 	for _, ty := range types {
-		c.AddText(referee.Key(ty.Key), ty.Label)
+		c.Add(referee.Key(ty.Key), ty.Msg())
 	}
 	k := c.Pick(t, referee.Question{ID: id, Actor: actor, Rule: "rp.draw", Confirm: true,
-		Prompt: referee.Text("Draw the top %s tile (%s). Which tile is it?", referee.Str(sort.String()), referee.Sub(why))})
+		Prompt: referee.Text("pirates.draw.draw-top-tile", referee.Sub(sort.Msg()), referee.Sub(why))})
 	if !st.Expected(string(k)) {
 		// Which tiles went under an open stack is public (a lost guard is
 		// shown before it goes back), so the note is too.
-		t.Say("rp.draw.under", referee.Text("The %s was put under the %s stack earlier and comes up again now: taken as drawn, since the table's stack is what counts.",
-			referee.Str(mustTile(string(k)).Label), referee.Str(sort.String())))
+		t.Say("rp.draw.under", referee.Text("pirates.draw.was-put-under",
+			theTileFirst(string(k)), referee.Sub(sort.Msg())))
 	}
 	st.Take(string(k))
 	return string(k)
@@ -42,9 +42,9 @@ func (g *Game) draw(t *referee.T, sort TileSort, id string, actor referee.Seat, 
 // the tile, "Take the last bunk: bunk 7 (...)" (rp.draw.known).
 func (g *Game) knownDraw(t *referee.T, st *Stack, sort TileSort, ty *TileType, why referee.Msg) string {
 	if st.Size() == 1 {
-		t.Say("rp.draw.known", referee.Text("Take the last %s: %s (%s).", referee.Str(sort.String()), referee.Str(ty.Label), referee.Sub(why)))
+		t.Say("rp.draw.known", referee.Text("pirates.draw.take-last", referee.Sub(sort.Msg()), referee.Sub(ty.Msg()), referee.Sub(why)))
 	} else {
-		t.Say("rp.draw.known", referee.Text("Draw the top %s: it is %s, the only kind left in the stack (%s).", referee.Str(sort.String()), referee.Str(ty.Label), referee.Sub(why)))
+		t.Say("rp.draw.known", referee.Text("pirates.draw.draw-top-only", referee.Sub(sort.Msg()), referee.Sub(ty.Msg()), referee.Sub(why)))
 	}
 	st.Take(ty.Key)
 	return ty.Key
@@ -53,9 +53,9 @@ func (g *Game) knownDraw(t *referee.T, st *Stack, sort TileSort, ty *TileType, w
 // emptyStack says that a draw from an empty stack gives nothing.
 func (g *Game) emptyStack(t *referee.T, sort TileSort, actor referee.Seat, why referee.Msg) {
 	if actor.Player() {
-		t.Say("rp.running-out", referee.Text("The %s stack is empty: %s gets nothing.", referee.Str(sort.String()), referee.Str(g.name(actor))))
+		t.Say("rp.running-out", referee.Text("pirates.draw.stack-empty-gets", referee.Sub(sort.Msg()), g.who(actor)))
 	} else {
-		t.Say("rp.running-out", referee.Text("The %s stack is empty: nothing is drawn to %s.", referee.Str(sort.String()), referee.Sub(why)))
+		t.Say("rp.running-out", referee.Text("pirates.draw.stack-empty-nothing", referee.Sub(sort.Msg()), referee.Sub(why)))
 	}
 }
 
@@ -80,12 +80,12 @@ func (g *Game) drawUnnamed(t *referee.T, sort TileSort, p referee.Seat) bool {
 func (g *Game) setupDisplays(t *referee.T) {
 	g.Phase = PhaseSetup
 	for len(g.Pubs) < 4 {
-		g.Pubs = append(g.Pubs, g.draw(t, SortPub, "setup.pub", referee.Table, referee.Text("face-up pub %d of 4", referee.Int(len(g.Pubs)+1))))
+		g.Pubs = append(g.Pubs, g.draw(t, SortPub, "setup.pub", referee.Table, referee.Text("pirates.draw.face-up-pub", referee.Int(len(g.Pubs)+1))))
 	}
-	g.Chest = g.draw(t, SortChest, "setup.chest", referee.Table, referee.Text("the face-up treasure chest"))
-	g.Scorpion = g.draw(t, SortScorpion, "setup.scorpion", referee.Table, referee.Text("the face-up scorpion chest"))
+	g.Chest = g.draw(t, SortChest, "setup.chest", referee.Table, referee.Text("pirates.draw.face-up-treasure"))
+	g.Scorpion = g.draw(t, SortScorpion, "setup.scorpion", referee.Table, referee.Text("pirates.draw.face-up-scorpion"))
 	for len(g.Maps) < 4 {
-		g.Maps = append(g.Maps, g.draw(t, SortMap, "setup.map", referee.Table, referee.Text("face-up treasure map %d of 4", referee.Int(len(g.Maps)+1))))
+		g.Maps = append(g.Maps, g.draw(t, SortMap, "setup.map", referee.Table, referee.Text("pirates.draw.face-up-treasure-2", referee.Int(len(g.Maps)+1))))
 	}
 	g.drawSleeping(t, "setup")
 }
@@ -93,9 +93,9 @@ func (g *Game) setupDisplays(t *referee.T) {
 // drawSleeping draws one bunk, one hammock and (with 4-5 players) one
 // bedroll onto the display by the ship.
 func (g *Game) drawSleeping(t *referee.T, prefix string) {
-	g.Bunk = g.draw(t, SortBunk, prefix+".bunk", referee.Table, referee.Text("the bunk beside the ship"))
-	g.Hammock = g.draw(t, SortHammock, prefix+".hammock", referee.Table, referee.Text("the hammock beside the ship"))
+	g.Bunk = g.draw(t, SortBunk, prefix+".bunk", referee.Table, referee.Text("pirates.draw.bunk-beside-ship"))
+	g.Hammock = g.draw(t, SortHammock, prefix+".hammock", referee.Table, referee.Text("pirates.draw.hammock-beside-ship"))
 	if len(g.Players) >= 4 {
-		g.Bedroll = g.draw(t, SortBedroll, prefix+".bedroll", referee.Table, referee.Text("the bedroll beside the ship"))
+		g.Bedroll = g.draw(t, SortBedroll, prefix+".bedroll", referee.Table, referee.Text("pirates.draw.bedroll-beside-ship"))
 	}
 }

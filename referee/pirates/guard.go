@@ -15,7 +15,7 @@ func (g *Game) guard(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	large, small := g.Stacks[SortLargeGuard].Size(), g.Stacks[SortSmallGuard].Size()
 	if large == 0 && small == 0 {
-		t.Say("rp.running-out", referee.Text("Both guard stacks are empty: %s gets nothing.", referee.Str(pl.Name)))
+		t.Say("rp.running-out", referee.Text("pirates.guard.both-guard-stacks", referee.Str(pl.Name)))
 		return
 	}
 	var a referee.Key
@@ -26,7 +26,7 @@ func (g *Game) guard(t *referee.T, p referee.Seat) {
 		if small == 0 {
 			empty, other, a = SortSmallGuard, SortLargeGuard, "large"
 		}
-		t.Say("rp.guard.count", referee.Text("The %s stack is empty: %s draws from the %s stack.", referee.Str(empty.String()), referee.Str(pl.Name), referee.Str(other.String())))
+		t.Say("rp.guard.count", referee.Text("pirates.guard.stack-empty-draws", referee.Sub(empty.Msg()), referee.Str(pl.Name), referee.Sub(other.Msg())))
 	default:
 		a = g.askGuardStack(t, p, large, small)
 	}
@@ -34,22 +34,22 @@ func (g *Game) guard(t *referee.T, p referee.Seat) {
 	if a == "large" {
 		sort = SortLargeGuard
 	}
-	k := g.draw(t, sort, "guard.draw", p, referee.Text("%s's guard", referee.Str(pl.Name)))
+	k := g.draw(t, sort, "guard.draw", p, referee.Text("pirates.guard.guard", referee.Str(pl.Name)))
 	tile := mustTile(k)
 	if pl.Supply > tile.Value {
 		pl.Won = append(pl.Won, k)
 		if tile.Coin {
 			pl.Coins++
-			t.Tell("rp.guard.count", referee.Text("%s has %s in supply, more than the %s: the tile goes under the flag. It shows a coin: +1 coin.",
-				referee.Str(pl.Name), referee.Count(pl.Supply, "pirate"), referee.Str(tile.Label)), p, referee.Text("You now have %s.", referee.Count(pl.Coins, "coin")))
+			t.Tell("rp.guard.count", referee.Text("pirates.guard.has-supply-more",
+				referee.Str(pl.Name), referee.Count(pl.Supply, nPirate), theTile(k)), p, referee.Text("pirates.coins.now", referee.Count(pl.Coins, nCoin)))
 			return
 		}
-		t.Say("rp.guard.count", referee.Text("%s has %s in supply, more than the %s: the tile goes under the flag.", referee.Str(pl.Name), referee.Count(pl.Supply, "pirate"), referee.Str(tile.Label)))
+		t.Say("rp.guard.count", referee.Text("pirates.guard.has-supply-more-2", referee.Str(pl.Name), referee.Count(pl.Supply, nPirate), theTile(k)))
 		return
 	}
 	g.Stacks[sort].PutUnder(k)
-	t.Say("rp.guard.count", referee.Text("%s has only %s in supply, not more than the %s: it goes face down under its stack.",
-		referee.Str(pl.Name), referee.Count(pl.Supply, "pirate"), referee.Str(tile.Label)))
+	t.Say("rp.guard.count", referee.Text("pirates.guard.has-only-supply",
+		referee.Str(pl.Name), referee.Count(pl.Supply, nPirate), theTile(k)))
 }
 
 // askGuardStack asks which guard stack the mover draws from ("large" or
@@ -57,8 +57,8 @@ func (g *Game) guard(t *referee.T, p referee.Seat) {
 func (g *Game) askGuardStack(t *referee.T, p referee.Seat, large, small int) referee.Key {
 	pl := &g.Players[p]
 	c := referee.Choose[referee.Key](t)
-	c.Add("large", referee.Text("Large guard (4 to 6, %d in the stack)", referee.Int(large)))
-	c.Add("small", referee.Text("Small guard (1 to 3, %d in the stack)", referee.Int(small)))
-	text := referee.Text("%s meets the city guard with %s in supply: face a large or a small guard?", referee.Str(pl.Name), referee.Count(pl.Supply, "pirate"))
+	c.Add("large", referee.Text("pirates.guard.large-guard-4", referee.Int(large)))
+	c.Add("small", referee.Text("pirates.guard.small-guard-1", referee.Int(small)))
+	text := referee.Text("pirates.guard.meets-city-guard", referee.Str(pl.Name), referee.Count(pl.Supply, nPirate))
 	return c.Pick(t, referee.Question{ID: "guard.stack", Actor: p, Rule: "rp.guard", Prompt: text})
 }

@@ -17,24 +17,24 @@ func (g *Game) headquarters(t *referee.T, p referee.Seat) {
 		}
 	}
 	if len(own) == 0 {
-		t.Say("rp.hq", referee.Text("%s has no pirates in any alley: nothing to take back.", referee.Str(pl.Name)))
+		t.Say("rp.hq", referee.Text("pirates.headquarters.has-pirates-any", referee.Str(pl.Name)))
 		return
 	}
 	c := referee.Choose[alley](t)
-	c.AddText(noAlley, "Take nothing back")
+	c.Add(noAlley, referee.Text("pirates.headquarters.take-nothing-back"))
 	for _, id := range own {
 		c.Add(id, g.alleyLabel(id))
 	}
 	first := c.Pick(t, referee.Question{ID: "hq.alley", Actor: p, Rule: "rp.hq",
-		Prompt: referee.Text("%s is at the headquarters: take back your pirates from which alley? (After a dark alley you may add a second one.)", referee.Str(pl.Name))})
+		Prompt: referee.Text("pirates.headquarters.headquarters-take-back", referee.Str(pl.Name))})
 	if first == noAlley {
-		t.Say("rp.hq", referee.Text("%s takes no pirates back.", referee.Str(pl.Name)))
+		t.Say("rp.hq", referee.Text("pirates.headquarters.takes-pirates-back", referee.Str(pl.Name)))
 		return
 	}
 	taken := []alley{first}
 	if g.Board.Alleys[first].Dark {
 		second := referee.Choose[alley](t)
-		second.AddText(noAlley, "Only the one dark alley")
+		second.Add(noAlley, referee.Text("pirates.headquarters.only-one-dark"))
 		for _, id := range own {
 			if id != first && g.Board.Alleys[id].Dark {
 				second.Add(id, g.alleyLabel(id))
@@ -42,7 +42,7 @@ func (g *Game) headquarters(t *referee.T, p referee.Seat) {
 		}
 		if second.Len() > 1 {
 			if b := second.Pick(t, referee.Question{ID: "hq.second", Actor: p, Rule: "rp.hq.takeback",
-				Prompt: referee.Text("%s: also take back your pirates from a second dark alley?", referee.Str(pl.Name))}); b != noAlley {
+				Prompt: referee.Text("pirates.headquarters.also-take-back", referee.Str(pl.Name))}); b != noAlley {
 				taken = append(taken, b)
 			}
 		}
@@ -55,7 +55,7 @@ func (g *Game) headquarters(t *referee.T, p referee.Seat) {
 		names = append(names, g.alleyLabel(id))
 	}
 	pl.Supply += n
-	t.Say("rp.hq", referee.Text("%s takes back %s from %s; those alleys are free again (%d in supply).", referee.Str(pl.Name), referee.Count(n, "pirate"),
+	t.Say("rp.hq", referee.Text("pirates.headquarters.takes-back-from", referee.Str(pl.Name), referee.Count(n, nPirate),
 		referee.List(names, ", ", " and "), referee.Int(pl.Supply)))
 }
 
@@ -64,7 +64,7 @@ func (g *Game) headquarters(t *referee.T, p referee.Seat) {
 func (g *Game) alleyLabel(id alley) referee.Msg {
 	a := g.Board.Alleys[id]
 	if a.Dark {
-		return referee.Text("dark alley %s at %s (%s)", referee.Str(a.Exit), referee.Str(g.Board.Intersections[a.A].Name), referee.Count(a.Segments, "pirate"))
+		return referee.Text("pirates.headquarters.dark-alley", exitArg(&a), g.at(a.A), referee.Count(a.Segments, nPirate))
 	}
-	return referee.Text("alley %s - %s (%s)", referee.Str(g.Board.Intersections[a.A].Name), referee.Str(g.Board.Intersections[a.B].Name), referee.Count(a.Segments, "pirate"))
+	return referee.Text("pirates.headquarters.alley", g.at(a.A), g.at(a.B), referee.Count(a.Segments, nPirate))
 }

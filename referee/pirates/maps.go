@@ -32,22 +32,22 @@ func (g *Game) treasureMap(t *referee.T, p referee.Seat, k Kind) {
 	}
 	c := highestFirst(t, mine)
 	if c.Len() == 0 {
-		t.Say("rp.map", referee.Text("No face-up %s map: %s gets nothing.", referee.Str(col), referee.Str(pl.Name)))
+		t.Say("rp.map", referee.Text("pirates.maps.face-up-map", referee.Sub(mapColorMsg(col)), referee.Str(pl.Name)))
 		return
 	}
-	c.AddText("none", "Take no map")
+	c.Add("none", referee.Text("pirates.maps.take-map"))
 	m := string(c.Pick(t, referee.Question{ID: "map.take", Actor: p, Rule: "rp.map.choice",
-		Prompt: referee.Text("%s: take which face-up %s map? (You may also take none.)", referee.Str(pl.Name), referee.Str(col))}))
+		Prompt: referee.Text("pirates.maps.take-which-face", referee.Str(pl.Name), referee.Sub(mapColorMsg(col)))}))
 	if m == "none" {
-		t.Say("rp.map.choice", referee.Text("%s takes no map; the display stays as it is.", referee.Str(pl.Name)))
+		t.Say("rp.map.choice", referee.Text("pirates.maps.takes-map-display", referee.Str(pl.Name)))
 		return
 	}
 	g.Maps = removeOne(g.Maps, m)
 	pl.Won = append(pl.Won, m)
-	t.Say("rp.map", referee.Text("%s takes the %s.", referee.Str(pl.Name), referee.Str(mustTile(m).Label)))
-	if d := g.draw(t, SortMap, "map.refill", referee.Table, referee.Text("refill the maps display")); d != "" {
+	t.Say("rp.map", referee.Text("pirates.chest.takes", referee.Str(pl.Name), theTile(m)))
+	if d := g.draw(t, SortMap, "map.refill", referee.Table, referee.Text("pirates.maps.refill-maps-display")); d != "" {
 		g.Maps = append(g.Maps, d)
-		t.Say("rp.map", referee.Text("The maps display is refilled with the %s.", referee.Str(mustTile(d).Label)))
+		t.Say("rp.map", referee.Text("pirates.maps.maps-display-refilled", theTile(d)))
 	}
 }
 
@@ -63,7 +63,7 @@ func highestFirst(t *referee.T, tiles []string) *referee.Choices[referee.Key] {
 	slices.SortStableFunc(kinds, func(a, b string) int { return mustTile(b).Value - mustTile(a).Value })
 	c := referee.Choose[referee.Key](t)
 	for _, k := range kinds {
-		c.AddText(referee.Key(k), mustTile(k).Label)
+		c.Add(referee.Key(k), mustTile(k).Msg())
 	}
 	return &c
 }

@@ -152,26 +152,26 @@ func (g *Game) escapeDeadEnd(t *referee.T) {
 	if !ok {
 		return
 	}
-	var path []string
+	var path []referee.Msg
 	s := g.Board.Intersections[c].Section
 	for i := 1; i <= 9; i++ {
 		coin := g.Board.CoinOf[(s+i-1)%9+1]
-		path = append(path, g.Board.Intersections[coin].Name)
+		path = append(path, g.Board.Intersections[coin].Msg())
 		if coin == dest {
 			break
 		}
 	}
-	why := referee.Text("Every alley at %s is taken", referee.Str(g.Board.Intersections[c].Name))
+	why := referee.Text("pirates.movement.every-alley-taken", g.at(c))
 	for _, a := range g.Board.At[c] {
 		if g.empty(a) {
-			why = referee.Text("No hop can leave %s: its only free alleys are dark and no dark alley elsewhere is free to come out of", referee.Str(g.Board.Intersections[c].Name))
+			why = referee.Text("pirates.movement.hop-can-leave", g.at(c))
 			break
 		}
 	}
-	text := referee.Text("%s: the captain jumps to %s (no coin action).", referee.Sub(why), referee.Str(g.Board.Intersections[dest].Name))
+	text := referee.Text("pirates.movement.captain-jumps-coin", referee.Sub(why), g.at(dest))
 	if len(path) > 1 {
-		text = referee.Text("%s: the captain jumps on past dead ends (%s) to %s (no coin action).", referee.Sub(why),
-			referee.Words(path[:len(path)-1], ", ", ", "), referee.Str(g.Board.Intersections[dest].Name))
+		text = referee.Text("pirates.movement.captain-jumps-past", referee.Sub(why),
+			referee.List(path[:len(path)-1], ", ", ", "), g.at(dest))
 	}
 	g.Captain = dest
 	t.Say("rp.dead-end", text)
@@ -243,7 +243,7 @@ func (g *Game) canHop(p referee.Seat, k int, last bool) bool {
 func (g *Game) whyNoHop(p referee.Seat) referee.Msg {
 	c, ok := g.escapeTarget(g.Captain)
 	if !ok {
-		return referee.Text("No hop is possible anywhere on the board.")
+		return referee.Text("pirates.movement.hop-possible-anywhere")
 	}
 	fits := false
 	g.eachHop(c, darkCost{}, func(h hop) bool {
@@ -251,9 +251,9 @@ func (g *Game) whyNoHop(p referee.Seat) referee.Msg {
 		return !fits
 	})
 	if fits {
-		return referee.Text("You have %s, not enough for the coins a hop from %s costs.", referee.Count(g.Players[p].Coins, "coin"), referee.Str(g.Board.Intersections[c].Name))
+		return referee.Text("pirates.movement.you-have-enough", referee.Count(g.Players[p].Coins, nCoin), g.at(c))
 	}
-	return referee.Text("No free alley from %s can be filled with the %s in your supply.", referee.Str(g.Board.Intersections[c].Name), referee.Count(g.Players[p].Supply, "pirate"))
+	return referee.Text("pirates.movement.free-alley-from", g.at(c), referee.Count(g.Players[p].Supply, nPirate))
 }
 
 // isLast reports whether every other player is out of the action phase.
@@ -314,12 +314,12 @@ func (g *Game) move(t *referee.T, p referee.Seat, first alley) {
 			if !g.canHop(p, k, last) {
 				// The reason may be the mover's coins, which are secret: the
 				// public line states only the ruling.
-				t.Tell("rp.move", referee.Text("%s's turn ends after this hop.", referee.Str(pl.Name)), p, g.whyNoHop(p))
+				t.Tell("rp.move", referee.Text("pirates.movement.turn-ends-after", referee.Str(pl.Name)), p, g.whyNoHop(p))
 				g.offerRendezvous(t, p)
 				return
 			}
 			if entry = g.hopAgain(t, p, k, last); entry == avast {
-				t.Say("rp.move", referee.Text("%s says Avast: the turn ends.", referee.Str(pl.Name)))
+				t.Say("rp.move", referee.Text("pirates.movement.says-avast-turn", referee.Str(pl.Name)))
 				return
 			}
 		}
@@ -328,7 +328,7 @@ func (g *Game) move(t *referee.T, p referee.Seat, first alley) {
 		g.arrive(t, p)
 		if pl.Supply == 0 {
 			pl.Out = true
-			t.Say("rp.board", referee.Text("%s has no pirates left in supply and is out of this round (no pirates for the wrangle).", referee.Str(pl.Name)))
+			t.Say("rp.board", referee.Text("pirates.movement.has-pirates-left", referee.Str(pl.Name)))
 			g.offerRendezvous(t, p)
 			return
 		}
@@ -346,18 +346,18 @@ func (g *Game) hopAgain(t *referee.T, p referee.Seat, k int, last bool) alley {
 		from, _ := g.escapeTarget(g.Captain)
 		c := referee.Choose[alley](t)
 		// Avast first: it is the usual answer, and keeps its number.
-		c.AddText(avast, "Avast! Stop here and end the turn")
+		c.Add(avast, referee.Text("pirates.movement.avast-stop-here"))
 		g.addHops(&c, p, from, k, last)
 		if offer {
-			c.AddText(revealHere, "Reveal a rendezvous tile here")
+			c.Add(revealHere, referee.Text("pirates.movement.reveal-rendezvous-tile"))
 		}
-		cost := "1 coin"
+		cost := referee.Text("pirates.movement.cost")
 		if last {
-			cost = "free for the last player still in"
+			cost = referee.Text("pirates.movement.cost-last")
 		}
 		a := c.Pick(t, referee.Question{ID: "move.again", Actor: p, Rule: "rp.move",
-			Prompt: referee.Text("%s: the captain is on %s%s (%s in supply). Hop again (%s) along which empty alley, or stop here?",
-				referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), g.deadEndNote(from), referee.Count(pl.Supply, "pirate"), referee.Str(cost))})
+			Prompt: referee.Text("pirates.movement.captain-supply-hop",
+				referee.Str(pl.Name), g.at(g.Captain), g.deadEndNote(from), referee.Count(pl.Supply, nPirate), referee.Sub(cost))})
 		if a != revealHere {
 			return a
 		}
@@ -372,7 +372,7 @@ func (g *Game) deadEndNote(from int) referee.Arg {
 	if from == g.Captain {
 		return referee.Str("")
 	}
-	return referee.Sub(referee.Text(" (a dead end: the captain first jumps to %s)", referee.Str(g.Board.Intersections[from].Name)))
+	return referee.Sub(referee.Text("pirates.movement.dead-end-captain", g.at(from)))
 }
 
 // addHops offers every hop from intersection from that player p can pay
@@ -382,16 +382,16 @@ func (g *Game) addHops(c *referee.Choices[alley], p referee.Seat, from, k int, l
 		id := alley(h.Alley)
 		a := g.Board.Alleys[h.Alley]
 		extra, dark := hopCoins(h, k, last)
-		coins := referee.Count(extra+dark, "coin")
+		coins := referee.Count(extra+dark, nCoin)
 		switch {
 		case a.Dark && extra+dark > 0:
-			c.Add(id, referee.Text("Dark alley %s (%s, then the exit's), %s", referee.Str(a.Exit), referee.Count(a.Segments, "pirate"), coins))
+			c.Add(id, referee.Text("pirates.movement.dark-alley-then", exitArg(&a), referee.Count(a.Segments, nPirate), coins))
 		case a.Dark:
-			c.Add(id, referee.Text("Dark alley %s (%s, then the exit's)", referee.Str(a.Exit), referee.Count(a.Segments, "pirate")))
+			c.Add(id, referee.Text("pirates.movement.dark-alley-then-2", exitArg(&a), referee.Count(a.Segments, nPirate)))
 		case extra+dark > 0:
-			c.Add(id, referee.Text("To %s (%s), %s", referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(h.Pirates, "pirate"), coins))
+			c.Add(id, referee.Text("pirates.movement.to-coins", g.at(h.Dest), referee.Count(h.Pirates, nPirate), coins))
 		default:
-			c.Add(id, referee.Text("To %s (%s)", referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(h.Pirates, "pirate")))
+			c.Add(id, referee.Text("pirates.movement.to", g.at(h.Dest), referee.Count(h.Pirates, nPirate)))
 		}
 	}
 }
@@ -418,13 +418,13 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 		xc := referee.Choose[alley](t)
 		for _, h := range exits {
 			xa := g.Board.Alleys[h.Exit]
-			xc.Add(alley(h.Exit), referee.Text("Dark alley %s to %s (%s)", referee.Str(xa.Exit), referee.Str(g.Board.Intersections[h.Dest].Name), referee.Count(xa.Segments, "pirate")))
+			xc.Add(alley(h.Exit), referee.Text("pirates.movement.dark-exit", exitArg(&xa), g.at(h.Dest), referee.Count(xa.Segments, nPirate)))
 		}
 		q := referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit",
-			Prompt: referee.Text("%s enters dark alley %s with %s. Which empty dark alley elsewhere does the captain come out of?", referee.Str(pl.Name), referee.Str(ea.Exit), referee.Count(ea.Segments, "pirate"))}
+			Prompt: referee.Text("pirates.movement.enters-dark-alley", referee.Str(pl.Name), exitArg(&ea), referee.Count(ea.Segments, nPirate))}
 		if len(exits) == 1 {
 			// Taken without asking.
-			q.Only = referee.Text("Only one dark alley is free for the captain to come out of: %s.", referee.Str(g.Board.Alleys[exits[0].Exit].Exit))
+			q.Only = referee.Text("pirates.movement.only-one-dark", exitArg(&g.Board.Alleys[exits[0].Exit]))
 		}
 		x := int(xc.Pick(t, q))
 		for _, h := range exits {
@@ -441,38 +441,38 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 	}
 	supply := pl.Supply
 	pl.Supply -= choice.Pirates
-	var paid string
+	paid := referee.Str("")
 	switch {
 	case extra+dark == 0 && k > 0:
-		paid = " This extra hop is free: everyone else is out."
+		paid = referee.Sub(referee.Text("pirates.movement.paid-free"))
 	case extra > 0 && dark > 0:
-		paid = " Pays 2 coins: 1 for the extra hop, 1 for the dark alley."
+		paid = referee.Sub(referee.Text("pirates.movement.paid-both"))
 	case extra > 0:
-		paid = " Pays 1 coin for the extra hop."
+		paid = referee.Sub(referee.Text("pirates.movement.paid-extra"))
 	case dark > 0:
-		paid = " Pays 1 coin for the dark alley."
+		paid = referee.Sub(referee.Text("pirates.movement.paid-dark"))
 	}
 	if choice.Exit >= 0 {
-		rule, pays := "rp.dark-alley", referee.Str(paid)
+		rule, pays := "rp.dark-alley", paid
 		if dark == 0 {
 			rule = "rp.dark-alley.free"
-			pays = referee.Sub(referee.Text("%s The dark alley costs no coin: no other alley leaving %s is free.", referee.Str(paid), referee.Str(g.Board.Intersections[from].Name)))
+			pays = referee.Sub(referee.Text("pirates.movement.dark-alley-costs", paid, g.at(from)))
 			if g.hasEmptyPlain(from) {
 				// The free ordinary alleys are too long for the mover (their coins cannot be the reason: the
 				// hop coin of an ordinary alley is the dark alley's too).
-				pays = referee.Sub(referee.Text("%s The dark alley costs no coin: it is the only move %s can make, as no free alley leaving %s can be filled with %s.",
-					referee.Str(paid), referee.Str(pl.Name), referee.Str(g.Board.Intersections[from].Name), referee.Count(supply, "pirate")))
+				pays = referee.Sub(referee.Text("pirates.movement.dark-alley-costs-2",
+					paid, referee.Str(pl.Name), g.at(from), referee.Count(supply, nPirate)))
 			}
 		}
-		t.Say(rule, referee.Text("%s puts %s into dark alleys %s and %s; the captain comes out at %s.%s", referee.Str(pl.Name), referee.Count(choice.Pirates, "pirate"),
-			referee.Str(g.Board.Alleys[choice.Alley].Exit), referee.Str(g.Board.Alleys[choice.Exit].Exit), referee.Str(g.Board.Intersections[choice.Dest].Name), pays))
+		t.Say(rule, referee.Text("pirates.movement.puts-into-dark", referee.Str(pl.Name), referee.Count(choice.Pirates, nPirate),
+			exitArg(&g.Board.Alleys[choice.Alley]), exitArg(&g.Board.Alleys[choice.Exit]), g.at(choice.Dest), pays))
 	} else {
 		rule := "rp.move"
 		if last && k > 0 {
 			rule = "rp.last-player"
 		}
-		t.Say(rule, referee.Text("%s puts %s on the alley %s - %s; the captain arrives at %s.%s", referee.Str(pl.Name), referee.Count(choice.Pirates, "pirate"),
-			referee.Str(g.Board.Intersections[from].Name), referee.Str(g.Board.Intersections[choice.Dest].Name), referee.Str(g.Board.Intersections[choice.Dest].Name), referee.Str(paid)))
+		t.Say(rule, referee.Text("pirates.movement.puts-alley-captain", referee.Str(pl.Name), referee.Count(choice.Pirates, nPirate),
+			g.at(from), g.at(choice.Dest), g.at(choice.Dest), paid))
 	}
 	g.Captain = choice.Dest
 }

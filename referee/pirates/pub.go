@@ -24,14 +24,14 @@ func pubKind(k Kind) string {
 // to 4.
 func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 	kind := pubKind(k)
-	name := PubLabel(kind)
+	name := referee.Sub(pubMsg(kind))
 	h := &g.Players[host]
 	n := g.contested(kind)
 	if n == 0 {
-		t.Say("rp.pub", referee.Text("No face-up %s tile: nothing happens at the pub.", referee.Str(name)))
+		t.Say("rp.pub", referee.Text("pirates.pub.face-up-tile", name))
 		return
 	}
-	t.Say("rp.pub", referee.Text("%s sets aside the face-up %s and invites the others for a drink.", referee.Str(h.Name), referee.Words(labels(g.pubsOf(kind)), ", ", " and ")))
+	t.Say("rp.pub", referee.Text("pirates.pub.sets-aside-face", referee.Str(h.Name), tileList(g.pubsOf(kind), ", ", " and ")))
 	rollers := []referee.Seat{host}
 	ask := g.someoneJoins(t, host, name)
 	for q := g.next(host); ask != "nobody" && q != host; q = g.next(q) {
@@ -40,18 +40,17 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 		}
 	}
 	if len(rollers) == 1 {
-		var got []string
-		for _, tile := range g.pubsOf(kind) {
+		got := g.pubsOf(kind)
+		for _, tile := range got {
 			g.Pubs = removeOne(g.Pubs, tile)
 			h.Won = append(h.Won, tile)
-			got = append(got, mustTile(tile).Label)
 		}
-		t.Say("rp.pub", referee.Text("Nobody joins: %s takes %s.", referee.Str(h.Name), referee.Words(got, ", ", " and ")))
+		t.Say("rp.pub", referee.Text("pirates.pub.nobody-joins-takes", referee.Str(h.Name), tileList(got, ", ", " and ")))
 	} else {
 		for i := 0; g.contested(kind) > 0; i = (i + 1) % len(rollers) {
 			q := rollers[i]
 			pl := &g.Players[q]
-			roll := g.roll(t, q, "pub.roll", referee.Str(name), g.beatsAll(kind))
+			roll := g.roll(t, q, "pub.roll", name, g.beatsAll(kind))
 			var beaten []string
 			for _, tile := range g.pubsOf(kind) {
 				if mustTile(tile).Value < roll {
@@ -60,26 +59,26 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 			}
 			c := highestFirst(t, beaten)
 			if c.Len() == 0 {
-				t.Say("rp.pub.roll", referee.Text("%s rolled %d: no tile of lower value is left, so nothing is taken.", referee.Str(pl.Name), referee.Int(roll)))
+				t.Say("rp.pub.roll", referee.Text("pirates.pub.rolled-tile-lower", referee.Str(pl.Name), referee.Int(roll)))
 				continue
 			}
-			tile := string(c.Values()[0])
+			won := string(c.Values()[0])
 			if c.Len() > 1 {
-				tile = string(c.Pick(t, referee.Question{ID: "pub.take", Actor: q, Rule: "rp.pub.choice",
-					Prompt: referee.Text("%s rolled %d: take which %s tile of lower value?", referee.Str(pl.Name), referee.Int(roll), referee.Str(name))}))
+				won = string(c.Pick(t, referee.Question{ID: "pub.take", Actor: q, Rule: "rp.pub.choice",
+					Prompt: referee.Text("pirates.pub.rolled-take-which", referee.Str(pl.Name), referee.Int(roll), name)}))
 			}
-			g.Pubs = removeOne(g.Pubs, tile)
-			pl.Won = append(pl.Won, tile)
-			t.Say("rp.pub.roll", referee.Text("%s's %d beats the %s and takes it.", referee.Str(pl.Name), referee.Int(roll), referee.Str(mustTile(tile).Label)))
+			g.Pubs = removeOne(g.Pubs, won)
+			pl.Won = append(pl.Won, won)
+			t.Say("rp.pub.roll", referee.Text("pirates.pub.beats-takes", referee.Str(pl.Name), referee.Int(roll), tile(won)))
 		}
 	}
 	for len(g.Pubs) < 4 {
-		d := g.draw(t, SortPub, "pub.refill", referee.Table, referee.Text("refill the pub display (%d of 4)", referee.Int(len(g.Pubs)+1)))
+		d := g.draw(t, SortPub, "pub.refill", referee.Table, referee.Text("pirates.pub.refill-pub-display", referee.Int(len(g.Pubs)+1)))
 		if d == "" {
 			break
 		}
 		g.Pubs = append(g.Pubs, d)
-		t.Say("rp.pub", referee.Text("The pub display is refilled with %s.", referee.Str(mustTile(d).Label)))
+		t.Say("rp.pub", referee.Text("pirates.pub.pub-display-refilled", tile(d)))
 	}
 }
 
@@ -87,14 +86,14 @@ func (g *Game) pub(t *referee.T, host referee.Seat, k Kind) {
 // host's invitation, as the host asks aloud (rp.pub.invite): nobody, every
 // invitee, or some, when each invitee is asked in public (rp.pub.public).
 // It returns "nobody", "some" or "everyone".
-func (g *Game) someoneJoins(t *referee.T, host referee.Seat, name string) referee.Key {
+func (g *Game) someoneJoins(t *referee.T, host referee.Seat, name referee.Arg) referee.Key {
 	h := &g.Players[host]
 	c := referee.Choose[referee.Key](t)
-	c.AddText("nobody", "Nobody joins")
-	c.AddText("some", "Some join: each invited player says join or decline")
-	c.AddText("everyone", "Everyone invited joins and pays 1 coin")
+	c.Add("nobody", referee.Text("pirates.pub.nobody-joins"))
+	c.Add("some", referee.Text("pirates.pub.some-join-each"))
+	c.Add("everyone", referee.Text("pirates.pub.everyone-invited-joins"))
 	return c.Pick(t, referee.Question{ID: "pub.invite", Actor: referee.Table, Rule: "rp.pub.invite",
-		Prompt: referee.Text("%s invites the others to %s: does anybody join %s (pay 1 coin)?", referee.Str(h.Name), referee.Str(name), referee.Str(h.Name))})
+		Prompt: referee.Text("pirates.pub.invites-others-does", referee.Str(h.Name), name, referee.Str(h.Name))})
 }
 
 // joinsInPublic asks whether invitee q joins
@@ -105,20 +104,20 @@ func (g *Game) someoneJoins(t *referee.T, host referee.Seat, name string) refere
 // cannot pay and does not join, which tells the table that player has no
 // coin, as a real table sees a player who accepts and cannot pay
 // (rp.pub.public). It reports whether q joins.
-func (g *Game) joinsInPublic(t *referee.T, host, q referee.Seat, name string, all bool) bool {
+func (g *Game) joinsInPublic(t *referee.T, host, q referee.Seat, name referee.Arg, all bool) bool {
 	h, pl := &g.Players[host], &g.Players[q]
 	if !all {
 		c := referee.Choose[referee.Key](t)
-		c.Add("join", referee.Text("Join: pay %s 1 coin", referee.Str(h.Name)))
-		c.AddText("decline", "Decline")
+		c.Add("join", referee.Text("pirates.pub.join-pay-1", referee.Str(h.Name)))
+		c.Add("decline", referee.Text("pirates.pub.decline"))
 		if c.Pick(t, referee.Question{ID: "pub.join", Actor: q, Rule: "rp.pub.public",
-			Prompt: referee.Text("%s invites %s to %s: join (pay %s 1 coin) or decline?", referee.Str(h.Name), referee.Str(pl.Name), referee.Str(name), referee.Str(h.Name))}) != "join" {
-			t.Say("rp.pub", referee.Text("%s declines.", referee.Str(pl.Name)))
+			Prompt: referee.Text("pirates.pub.invites-join-pay", referee.Str(h.Name), referee.Str(pl.Name), name, referee.Str(h.Name))}) != "join" {
+			t.Say("rp.pub", referee.Text("pirates.pub.declines", referee.Str(pl.Name)))
 			return false
 		}
 	}
 	if pl.Coins < 1 {
-		t.Say("rp.pub.public", referee.Text("%s cannot pay the coin and does not join.", referee.Str(pl.Name)))
+		t.Say("rp.pub.public", referee.Text("pirates.pub.cannot-pay-coin", referee.Str(pl.Name)))
 		return false
 	}
 	g.joinPub(t, host, q)
@@ -130,7 +129,7 @@ func (g *Game) joinPub(t *referee.T, host, q referee.Seat) {
 	h, pl := &g.Players[host], &g.Players[q]
 	pl.Coins--
 	h.Coins++
-	t.Say("rp.pub", referee.Text("%s joins and pays %s 1 coin.", referee.Str(pl.Name), referee.Str(h.Name)))
+	t.Say("rp.pub", referee.Text("pirates.pub.joins-pays-1", referee.Str(pl.Name), referee.Str(h.Name)))
 }
 
 // beatsAll reports, for a pub roll, whether the roll beats every face-up

@@ -11,7 +11,7 @@ func (g *Game) rendezvous(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	if g.drawUnnamed(t, SortRendezvous, p) {
 		pl.FaceDown++
-		t.Say("rp.rendezvous.unnamed", referee.Text("%s draws a rendezvous tile, looks at it and keeps it face down (%d face down); its target is named only when it is revealed.", referee.Str(pl.Name), referee.Int(pl.FaceDown)))
+		t.Say("rp.rendezvous.unnamed", referee.Text("pirates.rendezvous.draws-rendezvous-tile", referee.Str(pl.Name), referee.Int(pl.FaceDown)))
 	}
 }
 
@@ -73,15 +73,15 @@ func (g *Game) revealRendezvous(t *referee.T, p referee.Seat) {
 	at := g.Board.Intersections[g.Captain]
 	c := referee.Choose[referee.Key](t)
 	for _, ty := range g.revealable(at.Kind) {
-		c.AddText(referee.Key(ty.Key), ty.Label)
+		c.Add(referee.Key(ty.Key), ty.Msg())
 	}
 	a := string(c.Pick(t, referee.Question{ID: "rendezvous.target", Actor: p, Rule: "rp.rendezvous.unnamed",
-		Prompt: referee.Text("%s shows a rendezvous tile at %s: which target does it show?", referee.Str(pl.Name), referee.Str(at.Name)),
-		Only:   referee.Text("%s shows a rendezvous tile at %s; one target fits here, so it is taken without asking.", referee.Str(pl.Name), referee.Str(at.Name))}))
+		Prompt: referee.Text("pirates.rendezvous.shows-rendezvous-tile", referee.Str(pl.Name), referee.Sub(at.Msg())),
+		Only:   referee.Text("pirates.rendezvous.shows-rendezvous-tile-2", referee.Str(pl.Name), referee.Sub(at.Msg()))}))
 	g.Stacks[SortRendezvous].Name(a)
 	pl.FaceDown--
 	pl.Won = append(pl.Won, a)
-	t.Say("rp.rendezvous.arrival", referee.Text("%s reveals a rendezvous at %s: %s, now under the flag (%d face down).", referee.Str(pl.Name), referee.Str(at.Name), referee.Str(mustTile(a).Label), referee.Int(pl.FaceDown)))
+	t.Say("rp.rendezvous.arrival", referee.Text("pirates.rendezvous.reveals-rendezvous-now", referee.Str(pl.Name), referee.Sub(at.Msg()), tile(a), referee.Int(pl.FaceDown)))
 }
 
 // offerRendezvous is the reveal at the end of a turn when no menu follows the last arrival (no hop is open,
@@ -93,10 +93,10 @@ func (g *Game) offerRendezvous(t *referee.T, p referee.Seat) {
 	}
 	pl := &g.Players[p]
 	c := referee.Choose[referee.Key](t)
-	c.AddText("end", "Reveal nothing: end the turn")
-	c.AddText("reveal", "Reveal a rendezvous tile here")
+	c.Add("end", referee.Text("pirates.rendezvous.reveal-nothing-end"))
+	c.Add("reveal", referee.Text("pirates.movement.reveal-rendezvous-tile"))
 	if c.Pick(t, referee.Question{ID: "rendezvous.offer", Actor: p, Rule: "rp.rendezvous.arrival",
-		Prompt: referee.Text("%s: the turn ends on %s. Reveal a face-down rendezvous tile that matches it?", referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name))}) == "reveal" {
+		Prompt: referee.Text("pirates.rendezvous.turn-ends-reveal", referee.Str(pl.Name), g.at(g.Captain))}) == "reveal" {
 		g.revealRendezvous(t, p)
 	}
 }

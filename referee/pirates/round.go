@@ -8,14 +8,14 @@ import (
 // that sets how many pirates the imaginary third player puts in the top row
 // beside the mast.
 func (g *Game) beginRound(t *referee.T) {
-	t.Say("rp.rounds", referee.Text("Round %d of %d begins; %s holds the start-player tile.", referee.Int(g.Round), referee.Int(Rounds), referee.Str(g.name(g.StartPlayer))))
+	t.Say("rp.rounds", referee.Text("pirates.round.round-begins-holds", referee.Int(g.Round), referee.Int(Rounds), g.who(g.StartPlayer)))
 	if len(g.Players) != 2 {
 		return
 	}
 	n := askDie(t, "wrangle.imaginary", referee.Table,
-		referee.Text("Round %d: roll the die for the imaginary player. What did it show?", referee.Int(g.Round)), "rp.wrangle.imaginary")
+		referee.Text("pirates.round.round-roll-die", referee.Int(g.Round)), "rp.wrangle.imaginary")
 	g.Mast = append([]MastRow{{Player: Imaginary, Left: n}}, g.Mast...)
-	t.Say("rp.wrangle.imaginary", referee.Text("The imaginary player puts %s in the top row beside the mast; it rolls first wherever it has a pirate in a column.", referee.Count(n, "pirate")))
+	t.Say("rp.wrangle.imaginary", referee.Text("pirates.round.imaginary-player-puts", referee.Count(n, nPirate)))
 }
 
 // endRound cleans up after the wrangle: the start-player tile passes left,
@@ -40,10 +40,10 @@ func (g *Game) endRound(t *referee.T) {
 	}
 	g.Turn = -1
 	if g.Round >= Rounds {
-		t.Say("rp.round-end", referee.Text("Round %d is over: every pirate goes back to its owner's supply, and the game ends.", referee.Int(g.Round)))
+		t.Say("rp.round-end", referee.Text("pirates.round.round-over-every", referee.Int(g.Round)))
 		return
 	}
 	g.StartPlayer = g.next(g.StartPlayer)
-	t.Say("rp.round-end", referee.Text("Round %d is over: every pirate on the board and on the ship goes back to its owner's supply, the captain stays on %s, and the start-player tile passes to %s.", referee.Int(g.Round), referee.Str(g.Board.Intersections[g.Captain].Name), referee.Str(g.name(g.StartPlayer))))
+	t.Say("rp.round-end", referee.Text("pirates.round.round-over-every-2", referee.Int(g.Round), g.at(g.Captain), g.who(g.StartPlayer)))
 	g.drawSleeping(t, "round")
 }

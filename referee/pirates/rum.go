@@ -13,11 +13,11 @@ func (g *Game) rum(t *referee.T, p referee.Seat) {
 	pl.Rum += n
 	switch n {
 	case 2:
-		t.Say("rp.rum", referee.Text("%s takes 2 rum barrels (now %d).", referee.Str(pl.Name), referee.Int(pl.Rum)))
+		t.Say("rp.rum", referee.Text("pirates.rum.takes-2-rum", referee.Str(pl.Name), referee.Int(pl.Rum)))
 	case 1:
-		t.Say("rp.rum", referee.Text("Only 1 rum barrel is left in the pool: %s takes it (now %d).", referee.Str(pl.Name), referee.Int(pl.Rum)))
+		t.Say("rp.rum", referee.Text("pirates.rum.only-1-rum", referee.Str(pl.Name), referee.Int(pl.Rum)))
 	default:
-		t.Say("rp.running-out", referee.Text("The rum pool is empty: %s gets no barrels.", referee.Str(pl.Name)))
+		t.Say("rp.running-out", referee.Text("pirates.rum.rum-pool-empty", referee.Str(pl.Name)))
 	}
 }
 

@@ -2,7 +2,6 @@ package pirates
 
 import (
 	"fmt"
-	"strings"
 
 	"rumref/referee"
 	"rumref/scoring"
@@ -77,13 +76,9 @@ func (g *Game) ScoreFor(viewer referee.Viewer) scoring.Result {
 	return r
 }
 
-// scoreVerb is "scores" for one tile and "score" for more.
-func scoreVerb(n int) referee.Arg {
-	if n == 1 {
-		return referee.Str("scores")
-	}
-	return referee.Str("score")
-}
+// scoreParts are the keys of a player's points in each category.
+var scoreParts = [...]string{"pirates.scoring.part.pubs", "pirates.scoring.part.chests", "pirates.scoring.part.guards",
+	"pirates.scoring.part.sleeping", "pirates.scoring.part.wares", "pirates.scoring.part.rendezvous", "pirates.scoring.part.maps"}
 
 // gameEnd scores the finished game, reports every player's points, the
 // tiles that score nothing and how any tie was broken, and keeps the
@@ -92,30 +87,30 @@ func (g *Game) gameEnd(t *referee.T) {
 	r := g.Score()
 	g.Final = &r
 	in := g.ScoreInput()
-	t.Say("rp.game-end", referee.Text("The game is over after five rounds. Coins and rum barrels score nothing; every tile under a flag scores its honour points."))
+	t.Say("rp.game-end", referee.Text("pirates.scoring.game-over-after"))
 	cats := scoring.Categories()
 	for i, s := range r.Scores {
 		parts := make([]referee.Msg, 0, len(cats))
 		for _, c := range cats {
-			parts = append(parts, referee.Text("%s %d", referee.Str(strings.ToLower(c.Label())), referee.Int(s.Points[c])))
+			parts = append(parts, referee.Text(scoreParts[c], referee.Int(s.Points[c])))
 		}
-		t.Say("rp.scoring", referee.Text("%s scores %d points (%s).", referee.Str(s.Name), referee.Int(s.Total), referee.List(parts, ", ", ", ")))
+		t.Say("rp.scoring", referee.Text("pirates.scoring.scores-points", referee.Int(s.Total), referee.Str(s.Name), referee.List(parts, ", ", ", ")))
 		if _, w := scoring.WarePoints(in[i].Wares); len(w) > 0 {
-			t.Say("rp.scoring.wares", referee.Text("%s's %s %s nothing: only the best ware of each kind counts.", referee.Str(s.Name), referee.Words(w, ", ", ", "), scoreVerb(len(w))))
+			t.Say("rp.scoring.wares", referee.Text("pirates.scoring.nothing-only-best", referee.Int(len(w)), referee.Str(s.Name), referee.Words(w, ", ", ", ")))
 		}
 		if _, w := scoring.MapPoints(in[i].Maps); len(w) > 0 {
-			t.Say("rp.scoring.maps", referee.Text("%s's %s %s nothing: maps score only in pairs of one color.", referee.Str(s.Name), referee.Words(w, ", ", ", "), scoreVerb(len(w))))
+			t.Say("rp.scoring.maps", referee.Text("pirates.scoring.nothing-maps-score", referee.Int(len(w)), referee.Str(s.Name), referee.Words(w, ", ", ", ")))
 		}
 		if n := g.Players[i].FaceDown; n > 0 {
-			t.Say("rp.scoring.rendezvous", referee.Text("%s's %s %s nothing.", referee.Str(s.Name), referee.Count(n, "unfulfilled rendezvous tile"), scoreVerb(n)))
+			t.Say("rp.scoring.rendezvous", referee.Text("pirates.scoring.nothing", referee.Int(n), referee.Str(s.Name)))
 		}
 	}
 	for _, tie := range r.Ties {
-		t.Say("rp.scoring.tiebreak", referee.Text("%s", referee.Str(tie.Text)))
+		t.Say("rp.scoring.tiebreak", referee.Text("pirates.scoring.tie", referee.Str(tie.Text)))
 	}
 	if len(r.Winners) == 1 {
-		t.Say("rp.scoring", referee.Text("%s wins the game.", referee.Str(r.Winners[0])))
+		t.Say("rp.scoring", referee.Text("pirates.scoring.wins-game", referee.Str(r.Winners[0])))
 	} else {
-		t.Say("rp.scoring", referee.Text("%s share the victory.", referee.Words(r.Winners, ", ", " and ")))
+		t.Say("rp.scoring", referee.Text("pirates.scoring.share-victory", referee.Words(r.Winners, ", ", " and ")))
 	}
 }

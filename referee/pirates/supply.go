@@ -24,17 +24,17 @@ func (g *Game) supply(t *referee.T, p referee.Seat) {
 	// While the player decides, the ware is in their hand.
 	pl.Unnamed++
 	c := referee.Choose[referee.Key](t)
-	c.AddText("keep", "Keep it under my flag")
-	c.AddText("sell", "Sell it: put it under the stack and take 2 coins")
+	c.Add("keep", referee.Text("pirates.supply.keep-under-my"))
+	c.Add("sell", referee.Text("pirates.supply.sell-put-under"))
 	if c.Pick(t, referee.Question{ID: "supply.keep", Actor: p, Rule: "rp.supply.unnamed",
-		Prompt: referee.Text("%s: draw the top ware and look at it in secret. Keep it, or sell it under the stack for 2 coins?", referee.Str(pl.Name))}) == "keep" {
-		t.Say("rp.supply.unnamed", referee.Text("%s keeps the ware face down under the flag (%s kept); kept wares are named at the game's end.", referee.Str(pl.Name), referee.Count(pl.Unnamed+len(pl.Wares), "ware")))
+		Prompt: referee.Text("pirates.supply.draw-top-ware", referee.Str(pl.Name))}) == "keep" {
+		t.Say("rp.supply.unnamed", referee.Text("pirates.supply.keeps-ware-face", referee.Str(pl.Name), referee.Count(pl.Unnamed+len(pl.Wares), nWare)))
 		return
 	}
 	pl.Unnamed--
 	g.Stacks[SortWare].ReturnUnnamed()
 	pl.Coins += 2
-	t.Tell("rp.supply.unnamed", referee.Text("%s sells the ware: it goes face down under the stack and %s takes 2 coins.", referee.Str(pl.Name), referee.Str(pl.Name)), p, referee.Text("You now have %s.", referee.Count(pl.Coins, "coin")))
+	t.Tell("rp.supply.unnamed", referee.Text("pirates.supply.sells-ware-goes", referee.Str(pl.Name), referee.Str(pl.Name)), p, referee.Text("pirates.coins.now", referee.Count(pl.Coins, nCoin)))
 }
 
 // nameWares runs at the game's end, before the score: each player who kept wares names them, in secret and on one line
@@ -54,7 +54,7 @@ func (g *Game) nameWares(t *referee.T) {
 	if len(ask) == 0 {
 		return
 	}
-	t.Say("rp.supply.named", referee.Text("Before the score, each player who kept wares names them in secret."))
+	t.Say("rp.supply.named", referee.Text("pirates.supply.before-score-each"))
 	var clashes []referee.Msg
 	for len(ask) > 0 {
 		for _, p := range ask {
@@ -105,7 +105,7 @@ func (g *Game) clashingWares(t *referee.T, named [][]string) ([]referee.Seat, []
 					others = append(others, g.Players[j].Name)
 				}
 			}
-			clashes[i] = append(clashes[i], referee.Text("you and %s both named the %s", referee.Words(others, ", ", " and "), referee.Str(ty.Label)))
+			clashes[i] = append(clashes[i], referee.Text("pirates.supply.you-both-named", referee.Words(others, ", ", " and "), theTile(ty.Key)))
 		}
 	}
 	var out []referee.Seat
@@ -115,15 +115,15 @@ func (g *Game) clashingWares(t *referee.T, named [][]string) ([]referee.Seat, []
 		if len(c) > 0 {
 			out = append(out, referee.Seat(i))
 			who = append(who, g.Players[i].Name)
-			told[i] = referee.Text("%s", referee.List(c, "; ", "; "))
+			told[i] = referee.Text("pirates.supply.clashes", referee.List(c, "; ", "; "))
 		}
 	}
 	if len(out) == 0 {
 		return nil, nil
 	}
-	public := referee.Text("The namings of %s clash (a tile named twice, and the box holds one of each): they name their wares again.", referee.Words(who, ", ", " and "))
+	public := referee.Text("pirates.supply.namings-clash-tile", referee.Words(who, ", ", " and "))
 	for _, p := range out {
-		t.Tell("rp.supply.named", public, p, referee.Text("Your naming clashes: %s. Look at your wares again before you name them.", referee.Sub(told[p])))
+		t.Tell("rp.supply.named", public, p, referee.Text("pirates.supply.your-naming-clashes", referee.Sub(told[p])))
 		public = referee.Msg{} // said once
 	}
 	return out, told
@@ -147,10 +147,10 @@ func (g *Game) askWares(t *referee.T, p referee.Seat, clash referee.Msg) []strin
 		ex = append(ex, types[(before+i)%len(types)].Label)
 	}
 	example := strings.Join(ex, ", ")
-	prompt := referee.Text("%s: name the %s you kept, kind and value of each, on one line (for example: %s).", referee.Str(pl.Name), referee.Count(n, "ware"), referee.Str(example))
+	prompt := referee.Text("pirates.supply.name-you-kept", referee.Str(pl.Name), referee.Count(n, nWare), referee.Str(example))
 	if !clash.IsZero() {
-		prompt = referee.Text("%s: your naming clashed (%s). Look at your wares and name the %s you kept again, kind and value of each, on one line (for example: %s).",
-			referee.Str(pl.Name), referee.Sub(clash), referee.Count(n, "ware"), referee.Str(example))
+		prompt = referee.Text("pirates.supply.your-naming-clashed",
+			referee.Str(pl.Name), referee.Sub(clash), referee.Count(n, nWare), referee.Str(example))
 	}
 	a := t.Ask(referee.Question{ID: "wares.name", Kind: referee.TextLine, Actor: p, Rule: "rp.supply.named", Secret: true, Example: example,
 		Prompt: prompt,

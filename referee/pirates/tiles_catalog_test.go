@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"rumref/locale"
 )
 
 // TestCatalogTable: the written-out catalog is the one made from the
@@ -82,4 +84,14 @@ func buildCatalog() []TileType {
 		}
 	}
 	return c
+}
+
+// TestTileMessagesSayTheLabels checks that every tile's message says its
+// printed label in English.
+func TestTileMessagesSayTheLabels(t *testing.T) {
+	for _, ty := range Catalog() {
+		if m := ty.Msg(); m.In(locale.English) != ty.Label {
+			t.Errorf("%s: the message says %q, the label is %q", ty.Key, m.In(locale.English), ty.Label)
+		}
+	}
 }

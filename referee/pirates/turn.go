@@ -19,7 +19,7 @@ func (g *Game) actionPhase(t *referee.T) {
 		p = g.next(p)
 	}
 	g.Turn = -1
-	t.Say("rp.board", referee.Text("Every player is out of the action phase: on to the wrangle."))
+	t.Say("rp.board", referee.Text("pirates.turn.every-player-out"))
 }
 
 // allOut reports whether every player has left the action phase.
@@ -38,7 +38,7 @@ func (g *Game) turn(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	last := g.isLast(p)
 	if last {
-		t.Say("rp.last-player", referee.Text("%s is the only player still in: hops after the first cost no coin this turn (a dark alley still costs its coin unless it is the only move).", referee.Str(pl.Name)))
+		t.Say("rp.last-player", referee.Text("pirates.turn.only-player-still", referee.Str(pl.Name)))
 	}
 	g.turnMenu(t, p, last)
 }
@@ -52,16 +52,16 @@ func (g *Game) turnMenu(t *referee.T, p referee.Seat, last bool) {
 	from, _ := g.escapeTarget(g.Captain)
 	g.addHops(&c, p, from, 0, last)
 	if pl.Coins >= 1 {
-		c.AddText(restTurn, "Rest (pay 1 coin)")
+		c.Add(restTurn, referee.Text("pirates.turn.rest-pay-1"))
 	}
-	c.Add(boardNow, referee.Text("Go on board with %s", referee.Count(pl.Supply, "pirate")))
+	c.Add(boardNow, referee.Text("pirates.turn.go-board", referee.Count(pl.Supply, nPirate)))
 	if c.Len() == 1 {
 		g.forcedBoarding(t, p)
 		return
 	}
 	switch a := c.Pick(t, referee.Question{ID: "turn.menu", Actor: p, Rule: "rp.turn",
-		Prompt: referee.Text("%s's turn (captain on %s%s, %s in supply): move the captain along which empty alley, rest or go on board?",
-			referee.Str(pl.Name), referee.Str(g.Board.Intersections[g.Captain].Name), g.deadEndNote(from), referee.Count(pl.Supply, "pirate"))}); a {
+		Prompt: referee.Text("pirates.turn.turn-captain-supply",
+			referee.Str(pl.Name), g.at(g.Captain), g.deadEndNote(from), referee.Count(pl.Supply, nPirate))}); a {
 	case restTurn:
 		g.rest(t, p)
 	case boardNow:
@@ -75,8 +75,8 @@ func (g *Game) turnMenu(t *referee.T, p referee.Seat, last bool) {
 // Resting needs a coin, and coins are secret: the public line states
 // only the ruling.
 func (g *Game) forcedBoarding(t *referee.T, p referee.Seat) {
-	t.Tell("rp.turn.one-option", referee.Text("%s has only one choice this turn: go on board.", referee.Str(g.Players[p].Name)), p,
-		referee.Text("You cannot rest without a coin. %s", referee.Sub(g.whyNoHop(p))))
+	t.Tell("rp.turn.one-option", referee.Text("pirates.turn.has-only-one", referee.Str(g.Players[p].Name)), p,
+		referee.Text("pirates.turn.you-cannot-rest", referee.Sub(g.whyNoHop(p))))
 	g.goOnBoard(t, p)
 }
 
@@ -84,7 +84,7 @@ func (g *Game) forcedBoarding(t *referee.T, p referee.Seat) {
 func (g *Game) rest(t *referee.T, p referee.Seat) {
 	pl := &g.Players[p]
 	pl.Coins--
-	t.Tell("rp.rest", referee.Text("%s rests and pays 1 coin.", referee.Str(pl.Name)), p, referee.Text("You have %s left.", referee.Count(pl.Coins, "coin")))
+	t.Tell("rp.rest", referee.Text("pirates.turn.rests-pays-1", referee.Str(pl.Name)), p, referee.Text("pirates.turn.you-have-left", referee.Count(pl.Coins, nCoin)))
 }
 
 // goOnBoard puts all the player's supply pirates beside the mast in the
@@ -94,10 +94,10 @@ func (g *Game) goOnBoard(t *referee.T, p referee.Seat) {
 	n := pl.Supply
 	pl.Out = true
 	if n == 0 {
-		t.Say("rp.board", referee.Text("%s has no pirates to take on board and is out of this round.", referee.Str(pl.Name)))
+		t.Say("rp.board", referee.Text("pirates.turn.has-pirates-take", referee.Str(pl.Name)))
 		return
 	}
 	g.Mast = append(g.Mast, MastRow{Player: p, Left: n})
 	pl.Supply = 0
-	t.Say("rp.board", referee.Text("%s goes on board with %s in row %d beside the mast and is out of the action phase.", referee.Str(pl.Name), referee.Count(n, "pirate"), referee.Int(len(g.Mast))))
+	t.Say("rp.board", referee.Text("pirates.turn.goes-board-row", referee.Str(pl.Name), referee.Count(n, nPirate), referee.Int(len(g.Mast))))
 }

@@ -214,7 +214,7 @@ func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
 		}
 		line += "; won: " + listOrNone(p.Won)
 		if p.Coins != nil {
-			coins := referee.Text("%s", referee.Count(*p.Coins, "coin"))
+			coins := referee.Text("pirates.supply.clashes", referee.Count(*p.Coins, nCoin))
 			// rumref is not told kept wares before the end, nor targets
 			// before they are revealed.
 			wares, targets := listOrNone(p.Wares), "none"

@@ -51,11 +51,11 @@ func (g *Game) wrangle(t *referee.T) {
 	w.left = append([]referee.Seat(nil), w.boarded...)
 	switch len(w.boarded) {
 	case 0:
-		t.Say("rp.wrangle", referee.Text("Nobody is on board the ship: there is no wrangle this round."))
+		t.Say("rp.wrangle", referee.Text("pirates.wrangle.nobody-board-ship"))
 	case 1:
-		t.Say("rp.wrangle", referee.Text("Only %s is on board the ship and wins the wrangle without a roll.", referee.Str(g.name(w.boarded[0]))))
+		t.Say("rp.wrangle", referee.Text("pirates.wrangle.only-board-ship", g.who(w.boarded[0])))
 	default:
-		t.Say("rp.wrangle", referee.Text("The wrangle on the ship begins: %s have pirates beside the mast.", g.nameList(w.boarded)))
+		t.Say("rp.wrangle", referee.Text("pirates.wrangle.wrangle-ship-begins", g.nameList(w.boarded)))
 	}
 	leftSide := true
 	for match := 1; len(w.left) > 1; match++ {
@@ -67,7 +67,7 @@ func (g *Game) wrangle(t *referee.T) {
 
 // wrangleMatch runs one match from one side of the mast to the other.
 func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide bool) {
-	from, to := "left", "right"
+	from, to := referee.Sub(referee.Text("pirates.wrangle.left")), referee.Sub(referee.Text("pirates.wrangle.right"))
 	if !leftSide {
 		from, to = to, from
 	}
@@ -90,15 +90,15 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 		count[i] = *side(&g.Mast[i])
 		cols = max(cols, count[i])
 		if count[i] > 0 {
-			parts = append(parts, referee.Text("row %d %s %d", referee.Int(i+1), referee.Str(g.name(g.Mast[i].Player)), referee.Int(count[i])))
+			parts = append(parts, referee.Text("pirates.wrangle.row", referee.Int(i+1), g.who(g.Mast[i].Player), referee.Int(count[i])))
 		}
 	}
 	if cols == 1 {
-		t.Say("rp.wrangle.matches", referee.Text("Match %d: the pirates stand %s of the mast (%s). There is one column; each winner crosses to the %s side.",
-			referee.Int(match), referee.Str(from), referee.List(parts, ", ", ", "), referee.Str(to)))
+		t.Say("rp.wrangle.matches", referee.Text("pirates.wrangle.match-pirates-stand",
+			referee.Int(match), from, referee.List(parts, ", ", ", "), to))
 	} else {
-		t.Say("rp.wrangle.matches", referee.Text("Match %d: the pirates stand %s of the mast (%s). Columns are resolved from column %d inward; each winner crosses to the %s side.",
-			referee.Int(match), referee.Str(from), referee.List(parts, ", ", ", "), referee.Int(cols), referee.Str(to)))
+		t.Say("rp.wrangle.matches", referee.Text("pirates.wrangle.match-pirates-stand-2",
+			referee.Int(match), from, referee.List(parts, ", ", ", "), referee.Int(cols), to))
 	}
 	for c := cols; c >= 1; c-- {
 		var rows []int
@@ -107,7 +107,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 				rows = append(rows, i)
 			}
 		}
-		what := referee.Sub(referee.Text("Wrangle, match %d, column %d", referee.Int(match), referee.Int(c)))
+		what := referee.Sub(referee.Text("pirates.wrangle.wrangle-match-column", referee.Int(match), referee.Int(c)))
 		standing := rows[0]
 		if len(rows) == 1 {
 			// The lone outer columns all belong to the longest row: report
@@ -117,10 +117,10 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 				for lone < cols && g.loneColumn(count, cols-lone) {
 					lone++
 				}
-				who := g.name(g.Mast[standing].Player)
-				text := referee.Text("%s: %s's pirate stands alone and qualifies without a roll.", what, referee.Str(who))
+				who := g.who(g.Mast[standing].Player)
+				text := referee.Text("pirates.wrangle.pirate-stands-alone", what, who)
 				if lone > 1 {
-					text = referee.Text("Wrangle, match %d, columns %d to %d: only %s has pirates there, so all %d qualify without a roll.", referee.Int(match), referee.Int(c), referee.Int(c-lone+1), referee.Str(who), referee.Int(lone))
+					text = referee.Text("pirates.wrangle.wrangle-match-columns", referee.Int(match), referee.Int(c), referee.Int(c-lone+1), who, referee.Int(lone))
 				}
 				t.Say("rp.wrangle.columns", text)
 			}
@@ -129,17 +129,17 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 			for _, r := range rows {
 				who = append(who, g.Mast[r].Player)
 			}
-			t.Say("rp.wrangle.columns", referee.Text("%s: %s roll in that order, top row first.", what, g.nameList(who)))
+			t.Say("rp.wrangle.columns", referee.Text("pirates.wrangle.roll-that-order", what, g.nameList(who)))
 			best := g.roll(t, g.Mast[standing].Player, "wrangle.roll", what, isSix)
 			for _, ch := range rows[1:] {
 				sp, cp := g.Mast[standing].Player, g.Mast[ch].Player
 				n := g.roll(t, cp, "wrangle.roll", what, isSix)
 				loser := ch
 				if n >= best {
-					t.Say("rp.wrangle.ties", referee.Text("%s: %s's %d equals or beats %s's %d, so %s's pirate leaves the ship.", what, referee.Str(g.name(cp)), referee.Int(n), referee.Str(g.name(sp)), referee.Int(best), referee.Str(g.name(sp))))
+					t.Say("rp.wrangle.ties", referee.Text("pirates.wrangle.equals-or-beats", what, g.who(cp), referee.Int(n), g.who(sp), referee.Int(best), g.who(sp)))
 					loser, standing, best = standing, ch, n
 				} else {
-					t.Say("rp.wrangle.ties", referee.Text("%s: %s's %d is lower than %s's %d, so %s's pirate leaves the ship.", what, referee.Str(g.name(cp)), referee.Int(n), referee.Str(g.name(sp)), referee.Int(best), referee.Str(g.name(cp))))
+					t.Say("rp.wrangle.ties", referee.Text("pirates.wrangle.lower-than-so", what, g.who(cp), referee.Int(n), g.who(sp), referee.Int(best), g.who(cp)))
 				}
 				*side(&g.Mast[loser])--
 				g.wrangleLoss(t, w, g.Mast[loser].Player)
@@ -147,7 +147,7 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 					return
 				}
 			}
-			t.Say("rp.wrangle.qualify", referee.Text("%s: %s's pirate qualifies and crosses the mast.", what, referee.Str(g.name(g.Mast[standing].Player))))
+			t.Say("rp.wrangle.qualify", referee.Text("pirates.wrangle.pirate-qualifies-crosses", what, g.who(g.Mast[standing].Player)))
 		}
 		*side(&g.Mast[standing])--
 		*other(&g.Mast[standing])++
@@ -155,10 +155,10 @@ func (g *Game) wrangleMatch(t *referee.T, w *wrangleState, match int, leftSide b
 	after := make([]referee.Msg, 0, len(g.Mast))
 	for i, r := range g.Mast {
 		if n := *other(&g.Mast[i]); n > 0 {
-			after = append(after, referee.Text("%s %d", referee.Str(g.name(r.Player)), referee.Int(n)))
+			after = append(after, referee.Text("pirates.wrangle.after-row", g.who(r.Player), referee.Int(n)))
 		}
 	}
-	t.Say("rp.wrangle.packing", referee.Text("After match %d the qualifiers stand %s of the mast, packed against it: %s.", referee.Int(match), referee.Str(to), referee.List(after, ", ", ", ")))
+	t.Say("rp.wrangle.packing", referee.Text("pirates.wrangle.after-match-qualifiers", referee.Int(match), to, referee.List(after, ", ", ", ")))
 }
 
 // isSix reports whether a wrangle roll is a 6, which no roll beats.
@@ -189,16 +189,16 @@ func (g *Game) wrangleLoss(t *referee.T, w *wrangleState, p referee.Seat) {
 	}
 	w.out = append(w.out, p)
 	w.left = slices.DeleteFunc(w.left, func(x referee.Seat) bool { return x == p })
-	who := referee.Str(capitalize(g.name(p)))
+	who := g.whoFirst(p)
 	switch {
 	case len(w.left) == 1:
-		t.Say("rp.wrangle.eliminations", referee.Text("%s has no pirates left on the ship and is out of the wrangle.", who))
-		g.awardSleeping(t, p, &g.Hammock, "finishes second and takes the %s")
+		t.Say("rp.wrangle.eliminations", referee.Text("pirates.wrangle.has-pirates-left", who))
+		g.awardSleeping(t, p, &g.Hammock, "pirates.wrangle.second")
 	case len(w.left) == 2 && g.bedrollInUse() && len(w.boarded) >= 3:
-		t.Say("rp.wrangle.eliminations", referee.Text("%s has no pirates left on the ship and is out of the wrangle.", who))
-		g.awardSleeping(t, p, &g.Bedroll, "finishes third and takes the %s")
+		t.Say("rp.wrangle.eliminations", referee.Text("pirates.wrangle.has-pirates-left", who))
+		g.awardSleeping(t, p, &g.Bedroll, "pirates.wrangle.third")
 	default:
-		t.Say("rp.wrangle.eliminations", referee.Text("%s has no pirates left on the ship and is out of the wrangle. No sleeping place for this finish.", who))
+		t.Say("rp.wrangle.eliminations", referee.Text("pirates.wrangle.has-pirates-left-3", who))
 	}
 }
 
@@ -209,16 +209,16 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 	if len(w.left) == 1 {
 		p := w.left[0]
 		if len(w.boarded) > 1 {
-			t.Say("rp.wrangle.eliminations", referee.Text("%s is the last on the ship and wins the wrangle.", referee.Str(capitalize(g.name(p)))))
+			t.Say("rp.wrangle.eliminations", referee.Text("pirates.wrangle.last-ship-wins", g.whoFirst(p)))
 		}
-		g.awardSleeping(t, p, &g.Bunk, "wins the wrangle and takes the %s")
+		g.awardSleeping(t, p, &g.Bunk, "pirates.wrangle.first")
 		if g.bedrollInUse() && len(w.boarded) <= 2 {
-			g.awardSleeping(t, p, &g.Bedroll, "also takes the %s, as fewer than three players boarded")
+			g.awardSleeping(t, p, &g.Bedroll, "pirates.wrangle.also")
 		}
 	}
 	for _, tile := range []*string{&g.Bunk, &g.Hammock, &g.Bedroll} {
 		if *tile != "" {
-			t.Say("rp.wrangle.leftovers", referee.Text("Nobody takes the %s: it goes back to the box.", referee.Str(mustTile(*tile).Label)))
+			t.Say("rp.wrangle.leftovers", referee.Text("pirates.wrangle.nobody-takes-goes", theTile(*tile)))
 			g.Boxed = append(g.Boxed, *tile)
 			*tile = ""
 		}
@@ -227,35 +227,27 @@ func (g *Game) awardWrangleWinner(t *referee.T, w *wrangleState) {
 
 // awardSleeping hands a displayed sleeping place to p; the imaginary
 // player's go back to the box. what says what happens, with %s for the
-// tile, e.g. "finishes second and takes the %s".
+// tile, e.g. "pirates.wrangle.second".
 func (g *Game) awardSleeping(t *referee.T, p referee.Seat, tile *string, what string) {
 	if *tile == "" {
 		return
 	}
-	did := referee.Sub(referee.Text(what, referee.Str(mustTile(*tile).Label)))
+	did := referee.Sub(referee.Text(what, theTile(*tile)))
 	if p == Imaginary {
 		g.Boxed = append(g.Boxed, *tile)
-		t.Say("rp.wrangle.imaginary", referee.Text("The imaginary player %s, which goes back to the box.", did))
+		t.Say("rp.wrangle.imaginary", referee.Text("pirates.wrangle.imaginary-player-which", did))
 	} else {
 		g.Players[p].Won = append(g.Players[p].Won, *tile)
-		t.Say("rp.wrangle.awards", referee.Text("%s %s.", referee.Str(g.name(p)), did))
+		t.Say("rp.wrangle.awards", referee.Text("pirates.wrangle.award", g.who(p), did))
 	}
 	*tile = ""
 }
 
 // nameList lists players for a sentence: "Ann, Bo and Cy".
 func (g *Game) nameList(ps []referee.Seat) referee.Arg {
-	s := make([]string, len(ps))
+	s := make([]referee.Msg, len(ps))
 	for i, p := range ps {
-		s[i] = g.name(p)
+		s[i] = g.whoMsg(p)
 	}
-	return referee.Words(s, ", ", " and ")
-}
-
-// capitalize makes a name fit the start of a sentence.
-func capitalize(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
+	return referee.List(s, ", ", " and ")
 }

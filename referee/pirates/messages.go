@@ -1,0 +1,179 @@
+package pirates
+
+import (
+	"embed"
+	"strconv"
+	"strings"
+
+	"rumref/locale"
+	"rumref/referee"
+)
+
+// The rules' words, in English and German (package locale): every text
+// the rules say is a key of messages.*.yaml, and every game term in it
+// (a place, a tile, a stack, a color) is a message of its own, so that it
+// is said in the viewer's language too.
+//
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("pirates", messages)
+
+// Plural nouns of the counts (referee.Count).
+const (
+	nPirate = "pirates.noun.pirate"
+	nCoin   = "pirates.noun.coin"
+	nWare   = "pirates.noun.ware"
+)
+
+var atKeys = [...]string{"pirates.at.coin", "pirates.at.hq", "pirates.at.pirate", "pirates.at.rum", "pirates.at.rendezvous",
+	"pirates.at.supply", "pirates.at.guard", "pirates.at.chest", "pirates.at.map-rose", "pirates.at.map-green",
+	"pirates.at.map-yellow", "pirates.at.swan", "pirates.at.escruce", "pirates.at.frere"}
+
+// Msg is the intersection's name ("Coin 3", "HQ", "Guard (6)").
+func (in *Intersection) Msg() referee.Msg {
+	if in.Kind == Headquarters || in.Kind.IsPub() {
+		return referee.Text(atKeys[in.Kind])
+	}
+	return referee.Text(atKeys[in.Kind], referee.Int(in.Section))
+}
+
+// at is intersection c's name as an argument.
+func (g *Game) at(c int) referee.Arg { return referee.Sub(g.Board.Intersections[c].Msg()) }
+
+// exitArg is a dark alley's edge exit ("north edge of section 3, left"), as
+// the board's assembly names it.
+func exitArg(a *Alley) referee.Arg {
+	side, rest, _ := strings.Cut(a.Exit, " edge of section ")
+	num, along, _ := strings.Cut(rest, ", ")
+	n, _ := strconv.Atoi(num)
+	return referee.Sub(referee.Text("pirates.exit", referee.Sub(referee.Text(keyOf("pirates.side.", side))), referee.Int(n),
+		referee.Sub(referee.Text(keyOf("pirates.along.", along)))))
+}
+
+// Msg is the tile's printed label ("The Swan 3", "map rose 4", "hook 2").
+func (t *TileType) Msg() referee.Msg {
+	v := referee.Int(t.Value)
+	switch t.Sort {
+	case SortPub, SortWare:
+		return referee.Text(keyOf("pirates.tile.", t.Group), v)
+	case SortMap:
+		return referee.Text("pirates.tile.map", referee.Sub(mapColorMsg(t.Group)), v)
+	case SortScorpion:
+		return referee.Text("pirates.tile.scorpion", referee.Int(t.Goal))
+	case SortSmallGuard:
+		if t.Coin {
+			return referee.Text("pirates.tile.small-guard.coin", v)
+		}
+		return referee.Text("pirates.tile.small-guard", v)
+	case SortLargeGuard:
+		return referee.Text("pirates.tile.large-guard", v)
+	case SortRendezvous:
+		return referee.Text(keyOf("pirates.tile.rdv.", t.Group), v)
+	case SortChest:
+		return referee.Text("pirates.tile.chest", v)
+	}
+	return referee.Text(keyOf("pirates.tile.", sortNames[t.Sort]), v)
+}
+
+// tile is tile key k's label as an argument.
+func tile(k string) referee.Arg { return referee.Sub(mustTile(k).Msg()) }
+
+// theTile is tile k with the article English puts before a tile ("the
+// chest 4"), but for a pub, whose name has its own ("The Swan 3").
+func theTile(k string) referee.Arg {
+	t := mustTile(k)
+	if t.Sort == SortPub {
+		return referee.Sub(t.Msg())
+	}
+	return referee.Sub(referee.Text("pirates.the", referee.Sub(t.Msg())))
+}
+
+// theTileFirst is theTile at the start of a sentence ("The chest 4").
+func theTileFirst(k string) referee.Arg {
+	t := mustTile(k)
+	if t.Sort == SortPub {
+		return referee.Sub(t.Msg())
+	}
+	return referee.Sub(referee.Text("pirates.the.first", referee.Sub(t.Msg())))
+}
+
+// tileList is a list of tile keys' labels ("The Swan 2 and Es Cruce 3").
+func tileList(keys []string, sep, last string) referee.Arg {
+	ms := make([]referee.Msg, 0, len(keys))
+	for _, k := range keys {
+		ms = append(ms, mustTile(k).Msg())
+	}
+	return referee.List(ms, sep, last)
+}
+
+var sortKeys = [...]string{"pirates.sort.pub", "pirates.sort.map", "pirates.sort.chest", "pirates.sort.scorpion",
+	"pirates.sort.small-guard", "pirates.sort.large-guard", "pirates.sort.ware", "pirates.sort.rendezvous",
+	"pirates.sort.bunk", "pirates.sort.hammock", "pirates.sort.bedroll"}
+
+// Msg is the sort's name ("treasure chest").
+func (s TileSort) Msg() referee.Msg { return referee.Text(sortKeys[s]) }
+
+// mapColorMsg is a treasure map's color ("rose").
+func mapColorMsg(c string) referee.Msg { return referee.Text(keyOf("pirates.mapcolor.", c)) }
+
+// pubMsg is a pub kind's printed name ("The Swan").
+func pubMsg(kind string) referee.Msg { return referee.Text(keyOf("pirates.pub.", kind)) }
+
+// ColorMsg is a pirate color's name ("gold").
+func ColorMsg(c string) referee.Msg { return referee.Text(keyOf("pirates.color.", c)) }
+
+// who is a seat's name as an argument: a player's name, or the imaginary
+// player.
+func (g *Game) who(p referee.Seat) referee.Arg {
+	if p == Imaginary {
+		return referee.Sub(referee.Text("pirates.imaginary"))
+	}
+	return referee.Str(g.Players[p].Name)
+}
+
+// whoFirst is who at the start of a sentence ("The imaginary player").
+func (g *Game) whoFirst(p referee.Seat) referee.Arg {
+	if p == Imaginary {
+		return referee.Sub(referee.Text("pirates.imaginary.first"))
+	}
+	return referee.Str(g.Players[p].Name)
+}
+
+// whoMsg is who as a message, for lists.
+func (g *Game) whoMsg(p referee.Seat) referee.Msg {
+	if p == Imaginary {
+		return referee.Text("pirates.imaginary")
+	}
+	return referee.Text("pirates.name", referee.Str(g.Players[p].Name))
+}
+
+// keyTable holds the keys made of a prefix and a name (keyOf), made
+// once: the rules name tiles and places at every step.
+var keyTable = func() map[string]map[string]string {
+	names := map[string][]string{
+		"pirates.side.":     {"north", "east", "south", "west"},
+		"pirates.along.":    {"left", "right", "top", "bottom"},
+		"pirates.tile.":     append(append([]string{"bunk", "hammock", "bedroll"}, PubKinds...), WareKinds...),
+		"pirates.tile.rdv.": {"rum", "guard", "pub", "pirate", "supply", "map-green", "map-rose", "map-yellow", "chest"},
+		"pirates.mapcolor.": MapColors,
+		"pirates.pub.":      PubKinds,
+		"pirates.color.":    Colors,
+	}
+	t := map[string]map[string]string{}
+	for prefix, ns := range names {
+		t[prefix] = map[string]string{}
+		for _, n := range ns {
+			t[prefix][n] = prefix + n
+		}
+	}
+	return t
+}()
+
+// keyOf is the key prefix+name.
+func keyOf(prefix, name string) string {
+	if k, ok := keyTable[prefix][name]; ok {
+		return k
+	}
+	return prefix + name
+}
