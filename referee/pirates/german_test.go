@@ -1,0 +1,102 @@
+package pirates_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"unicode"
+
+	"rumref/internal/randplay"
+	"rumref/locale"
+	"rumref/referee"
+	"rumref/referee/pirates"
+	"rumref/setup"
+)
+
+// outsideMarks is the text of s outside the catalog check's marks.
+func outsideMarks(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case []rune(locale.Open)[0]:
+			depth++
+		case []rune(locale.Close)[0]:
+			depth--
+		default:
+			if depth == 0 {
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
+}
+
+// germanGame plays a random game of n players and returns what a German
+// table reads: every question, its options and every event, under the
+// catalog check.
+func germanGame(t *testing.T, n int, seed uint64) string {
+	board, err := setup.Assemble(setup.FixedLayout())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config(n)
+	cfg.Layout = setup.FixedLayout()
+	e, err := referee.Start(func() referee.Game { return pirates.New(cfg, board) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	c := randplay.From(rand.New(rand.NewPCG(seed, 7)))
+	var b strings.Builder
+	seen := 0
+	for e.Next() != nil {
+		for _, ev := range e.Events()[seen:] {
+			fmt.Fprintf(&b, "  [%s] %s\n", ev.Rule, ev.In(locale.German, ev.Player.Viewer()))
+		}
+		seen = len(e.Events())
+		q := e.Next()
+		fmt.Fprintf(&b, "? %s\n", q.TextIn(locale.German))
+		for i := range q.Options {
+			fmt.Fprintf(&b, "    %d. %s\n", i+1, q.LabelIn(i, locale.German))
+		}
+		a := randplay.Pirates(c, q)
+		if err := e.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, ev := range e.Events()[seen:] {
+		fmt.Fprintf(&b, "  [%s] %s\n", ev.Rule, ev.In(locale.German, ev.Player.Viewer()))
+	}
+	b.WriteString(referee.StatusIn(e.Game(), referee.Public, locale.German, 0))
+	return b.String()
+}
+
+// TestGermanGameComesFromTheCatalog plays German games and fails on a
+// letter a viewer reads that no catalog message holds, and on a missing
+// message. RUMREF_GERMAN_TRANSCRIPT=FILE writes the first game there.
+func TestGermanGameComesFromTheCatalog(t *testing.T) {
+	locale.SetChecking(true)
+	defer locale.SetChecking(false)
+	for n := 2; n <= 5; n++ {
+		text := germanGame(t, n, uint64(n))
+		if n == 4 {
+			if f := os.Getenv("RUMREF_GERMAN_TRANSCRIPT"); f != "" {
+				os.WriteFile(f, []byte(locale.Unmark(text)), 0o644)
+			}
+		}
+		if strings.Contains(text, "MISSING") {
+			i := strings.Index(text, "MISSING")
+			t.Errorf("%d players: a message is missing: %s", n, text[max(0, i-200):min(len(text), i+100)])
+		}
+		for _, line := range strings.Split(text, "\n") {
+			out := outsideMarks(line)
+			if strings.IndexFunc(out, unicode.IsLetter) >= 0 && !strings.HasPrefix(strings.TrimSpace(out), "[rp.") {
+				t.Errorf("%d players: not from the catalog: %q in %q", n, out, line)
+				break
+			}
+		}
+	}
+}
