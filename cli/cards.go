@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rumref/games"
+	"rumref/locale"
 	"rumref/referee/runner"
 	"rumref/safetext"
 )
@@ -132,7 +133,7 @@ func describeCard(c runner.Card) string {
 	case c.Type == runner.Hazard:
 		var opts []string
 		for _, o := range c.Options {
-			opts = append(opts, runner.DescribeEffects(o))
+			opts = append(opts, runner.DescribeEffects(o, locale.English))
 		}
 		s += ": " + strings.Join(opts, " | ")
 	}

@@ -25,9 +25,6 @@ const (
 
 var actionNames = []string{"gain", "draw", "event", "investments", "hazard", "recall", "invest", "ship", "crew", "raid"}
 
-var actionLabels = []string{"gain 2 coins", "draw up to 5 cards", "play an event", "play investments",
-	"play a hazard", "recall a card", "invest coins", "play a ship", "play or rearrange crew", "raid"}
-
 // String returns the action's menu key.
 func (a Action) String() string { return enumString(actionNames, int(a)) }
 
@@ -76,14 +73,14 @@ func (g *Game) legalActions(seat int) []Action {
 func (g *Game) action(t *referee.T, seat int) bool {
 	p := g.Players[seat]
 	legal := g.legalActions(seat)
-	opts := make([]referee.Option, 0, len(legal))
+	opts := referee.Choose[referee.Key](t)
 	if seat == CrownSeat && g.revealOption() {
-		opts = append(opts, referee.Option{Key: revealKey, Label: "first reveal funded investments (chosen in secret)"})
+		opts.Add(revealKey, referee.Text("runner.action.reveal"))
 	}
 	for _, a := range legal {
-		opts = append(opts, referee.Option{Key: a.String(), Label: actionLabels[a]})
+		opts.Add(referee.Key(a.String()), referee.Text("runner.action."+a.String()))
 	}
-	k := t.Ask(referee.Question{ID: "action", Actor: referee.Seat(seat), Rule: "rr.actions", Options: opts, Prompt: referee.Text("%s, action %d of %d (%d coins, %d cards in hand): what do you do?", referee.Str(p.Name), referee.Int(ActionsPerTurn-g.Actions+1), referee.Int(ActionsPerTurn), referee.Int(p.Supply), referee.Int(p.HandSize()))})
+	k := string(opts.Pick(t, referee.Question{ID: "action", Actor: referee.Seat(seat), Rule: "rr.actions", Prompt: referee.Text("runner.action.ask", referee.Str(p.Name), referee.Int(ActionsPerTurn-g.Actions+1), referee.Int(ActionsPerTurn), referee.Count(p.Supply, "runner.noun.coin"), referee.Count(p.HandSize(), "runner.noun.card"))}))
 	if k == revealKey {
 		g.reveal(t)
 		g.revealOpen = false
@@ -93,11 +90,11 @@ func (g *Game) action(t *referee.T, seat int) bool {
 	switch a {
 	case ActGain:
 		p.Supply += 2
-		t.Say("rr.gain-coins", referee.Text("%s gains 2 coins (now %d).", referee.Str(p.Name), referee.Int(p.Supply)))
+		t.Say("rr.gain-coins", referee.Text("runner.action.gained", referee.Str(p.Name), referee.Int(p.Supply)))
 	case ActDraw:
 		need := HandLimit - p.HandSize()
 		if need <= 0 {
-			t.Say("rr.draw", referee.Text("%s already holds 5 or more cards: the draw gives nothing.", referee.Str(p.Name)))
+			t.Say("rr.draw", referee.Text("runner.action.full-hand", referee.Str(p.Name)))
 			return true
 		}
 		g.draw(t, seat, need)
@@ -140,17 +137,17 @@ const (
 // in public (public is true): the options are then every card the hand can
 // hold that fits, which the table can tell from what is out (see hand.go).
 func (g *Game) chooseFromHand(t *referee.T, id string, seat int, text referee.Msg, rule string, public bool, types []CardType, fits func(*Card) bool) string {
-	return g.chooseFromHandOr(t, id, seat, text, rule, public, types, fits, "none of these: take the action back and choose another", " takes the action back and chooses another.")
+	return g.chooseFromHandOr(t, id, seat, text, rule, public, types, fits, referee.Text("runner.hand.take-back"), "runner.hand.took-back")
 }
 
 // chooseFromHandOr is chooseFromHand with its own wording for the option
 // that plays no card and for the event that reports it.
-func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text referee.Msg, rule string, public bool, types []CardType, fits func(*Card) bool, cancel, told string) string {
+func (g *Game) chooseFromHandOr(t *referee.T, id string, seat int, text referee.Msg, rule string, public bool, types []CardType, fits func(*Card) bool, cancel referee.Msg, told string) string {
 	n := g.pickFromHand(t, seat, handQuestion{types: types, fits: fits, none: cancelName, label: cancel, later: true,
 		q: referee.Question{ID: id, Actor: referee.Seat(seat), Secret: !public || g.namedHand(seat), Rule: rule,
-			Prompt: referee.Text("%s (Only cards you can play now are listed.)", referee.Sub(text))}})
+			Prompt: referee.Text("runner.hand.only-playable", referee.Sub(text))}})
 	if n == "" {
-		t.Say(rule, referee.Text("%s%s", referee.Str(g.Players[seat].Name), referee.Str(told)))
+		t.Say(rule, referee.Text(told, referee.Str(g.Players[seat].Name)))
 	}
 	return n
 }
@@ -175,7 +172,7 @@ func (g *Game) playable(seat int) func(*Card) bool {
 // playEvent plays an event: pay, discard face-up, carry out its text (rule 29).
 func (g *Game) playEvent(t *referee.T, seat int) bool {
 	p := g.Players[seat]
-	name := g.chooseFromHand(t, "event.card", seat, referee.Text("%s, which event do you play?", referee.Str(p.Name)), "rr.event", true, []CardType{Event}, g.playable(seat))
+	name := g.chooseFromHand(t, "event.card", seat, referee.Text("runner.event.which", referee.Str(p.Name)), "rr.event", true, []CardType{Event}, g.playable(seat))
 	if name == "" {
 		return false
 	}
@@ -183,7 +180,7 @@ func (g *Game) playEvent(t *referee.T, seat int) bool {
 	g.takeFromHand(seat, name)
 	p.Supply -= c.Cost
 	p.Discard = append(p.Discard, name)
-	t.Say("rr.event", referee.Text("%s plays %s (cost %d): %s.", referee.Str(p.Name), referee.Str(name), referee.Int(c.Cost), referee.Str(DescribeEffects(c.Play))))
+	t.Say("rr.event", referee.Text("runner.event.plays", referee.Str(p.Name), referee.Str(name), referee.Int(c.Cost), referee.Sub(effectsMsg(c.Play))))
 	g.applyText(t, &effectCtx{actor: seat, card: c, rule: "rr.event"}, c.Play)
 	return true
 }

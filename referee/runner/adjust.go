@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -22,29 +21,32 @@ var fullAdjust = AdjustKinds[:9]
 // that lists its adjustments offers only those, each once (Stinky Pete);
 // otherwise every adjustment is offered as often as needed.
 func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
-	text := "(no text recorded)"
+	text := referee.Text("runner.adjust.no-text")
 	if c.card != nil && c.card.Text != "" {
-		text = c.card.Text
+		text = cardText(c.card)
 	}
-	t.Say("rr.adjust", referee.Text("%s: apply this text by hand: %s", referee.Str(c.name()), referee.Str(text)))
+	t.Say("rr.adjust", referee.Text("runner.adjust.apply", referee.Sub(c.name()), referee.Sub(text)))
 	kinds, once := fullAdjust, len(e.Adjust) > 0
 	if once {
 		kinds = e.Adjust
 	}
 	var used []string
 	may := func(kind string) bool { return slices.Contains(kinds, kind) && !slices.Contains(used, kind) }
-	said := strings.TrimRight(text, ". ")
-	ask := fmt.Sprintf("%s says: %s. Adjust the table for it (each change is logged).", c.name(), said)
+	said := text
+	if c.card != nil && c.card.Text != "" && !isCatalogText(c.card) {
+		said = asName(strings.TrimRight(c.card.Text, ". ") + ".")
+	}
+	ask := referee.Text("runner.adjust.ask", referee.Sub(c.name()), referee.Sub(said))
 	if once {
-		ask = fmt.Sprintf("%s says: %s. Only what this text can do is offered, each once", c.name(), said)
+		key := "runner.adjust.ask-once"
 		if c.card != nil && c.card.Provisional {
-			ask += " (a provisional reading: check it against the printed card)"
+			key = "runner.adjust.ask-once-provisional"
 		}
-		ask += "."
+		ask = referee.Text(key, referee.Sub(c.name()), referee.Sub(said))
 	}
 	for !g.Over {
 		opts := referee.Choose[adjustment](t)
-		opts.AddText(adjustment{kind: "done", seat: -1}, "done: the text is applied")
+		opts.Add(adjustment{kind: "done", seat: -1}, referee.Text("runner.adjust.done"))
 		add := func(kind string, seat int, label referee.Msg, ok bool) {
 			if ok && may(kind) {
 				opts.Add(adjustment{kind: kind, seat: seat}, label)
@@ -52,26 +54,26 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 		}
 		for seat := CrownSeat; seat <= PirateSeat; seat++ {
 			p := g.Players[seat]
-			add("gain", seat, referee.Text("%s gains 1 coin from the bank", referee.Str(p.Name)), true)
-			add("pay", seat, referee.Text("%s pays 1 coin to the bank", referee.Str(p.Name)), p.Supply > 0)
-			add("draw", seat, referee.Text("%s draws 1 card", referee.Str(p.Name)), true)
-			add("discard", seat, referee.Text("%s discards 1 card", referee.Str(p.Name)), p.HandSize() > 0)
+			add("gain", seat, referee.Text("runner.adjust.gain", referee.Str(p.Name)), true)
+			add("pay", seat, referee.Text("runner.adjust.pay", referee.Str(p.Name)), p.Supply > 0)
+			add("draw", seat, referee.Text("runner.adjust.draw", referee.Str(p.Name)), true)
+			add("discard", seat, referee.Text("runner.adjust.discard", referee.Str(p.Name)), p.HandSize() > 0)
 		}
 		cards := append(g.crownPieces(), g.shipPieces(g.Ships)...)
-		add("add", -1, referee.Text("+1 coin on a card in play"), len(cards) > 0)
-		add("trash", -1, referee.Text("trash a card in play"), len(cards) > 0)
+		add("add", -1, referee.Text("runner.adjust.add"), len(cards) > 0)
+		add("trash", -1, referee.Text("runner.adjust.trash"), len(cards) > 0)
 		coined := withCoins(cards)
-		add("remove", -1, referee.Text("remove 1 coin from a card in play"), len(coined) > 0)
-		add("trash-crew", -1, referee.Text("trash a crew in play"), hasCrew(g.Ships))
-		add("score", -1, referee.Text("%s scores %s", referee.Str(g.Players[c.actor].Name), referee.Str(c.name())),
+		add("remove", -1, referee.Text("runner.adjust.remove"), len(coined) > 0)
+		add("trash-crew", -1, referee.Text("runner.adjust.trash-crew"), hasCrew(g.Ships))
+		add("score", -1, referee.Text("runner.adjust.score", referee.Str(g.Players[c.actor].Name), referee.Sub(c.name())),
 			c.card != nil && c.card.Type == Investment && !c.scored && !c.settled)
 		self := c.piece != nil && g.shipOf(c.piece) != nil && &g.shipOf(c.piece).Piece != c.piece
-		add("trash-self", -1, referee.Text("trash %s itself", referee.Str(c.name())), self && !c.settled)
-		add("trash-face-down", -1, referee.Text("trash a face-down crown card in play"), len(g.faceDown()) > 0)
+		add("trash-self", -1, referee.Text("runner.adjust.trash-self", referee.Sub(c.name())), self && !c.settled)
+		add("trash-face-down", -1, referee.Text("runner.adjust.trash-face-down"), len(g.faceDown()) > 0)
 		hazardCoins := withCoins(g.hazardPieces())
-		add("remove-hazard-coin", -1, referee.Text("remove 1 coin from a hazard"), len(hazardCoins) > 0)
-		a := opts.Pick(t, referee.Question{ID: "adjust", Actor: referee.Seat(c.actor), Rule: "rr.adjust", Text: ask})
-		note := func(s string) { t.Say("rr.adjust", referee.Text("Adjustment: %s", referee.Str(s))) }
+		add("remove-hazard-coin", -1, referee.Text("runner.adjust.remove-hazard-coin"), len(hazardCoins) > 0)
+		a := opts.Pick(t, referee.Question{ID: "adjust", Actor: referee.Seat(c.actor), Rule: "rr.adjust", Prompt: ask})
+		note := func(m referee.Msg) { t.Say("rr.adjust", referee.Text("runner.adjust.note", referee.Sub(m))) }
 		kind, k := a.kind, a.kind
 		switch k {
 		case "done":
@@ -79,36 +81,36 @@ func (g *Game) adjust(t *referee.T, c *effectCtx, e Effect) {
 		case "gain":
 			p := g.Players[a.seat]
 			p.Supply++
-			note(p.Name + " gains 1 coin.")
+			note(referee.Text("runner.adjust.gained", referee.Str(p.Name)))
 		case "pay":
 			p := g.Players[a.seat]
 			p.Supply--
-			note(p.Name + " pays 1 coin.")
+			note(referee.Text("runner.adjust.paid", referee.Str(p.Name)))
 		case "draw":
 			g.draw(t, a.seat, 1)
 		case "discard":
-			g.discard(t, a.seat, "rr.adjust", referee.Text("discard a card."))
+			g.discard(t, a.seat, "rr.adjust", referee.Text("runner.adjust.discard-one"))
 		case "add":
-			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("Which card gets a coin?"), "rr.adjust", cards, "")
+			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("runner.adjust.which-gets"), "rr.adjust", cards, referee.Msg{})
 			x.Coins++
-			note("+1 on " + g.label(x) + ".")
+			note(referee.Text("runner.effect.coin-on", referee.Int(1), referee.Sub(g.labelMsg(x))))
 		case "remove", "remove-hazard-coin":
 			from := coined
 			if k == "remove-hazard-coin" {
 				from = hazardCoins
 			}
-			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("Which card loses a coin?"), "rr.adjust", from, "")
+			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("runner.adjust.which-loses"), "rr.adjust", from, referee.Msg{})
 			x.Coins--
-			note("1 coin removed from " + g.label(x) + ".")
+			note(referee.Text("runner.adjust.removed", referee.Sub(g.labelMsg(x))))
 		case "trash", "trash-face-down":
 			from := cards
 			if k == "trash-face-down" {
 				from = g.faceDown()
 			}
-			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("Which card is trashed?"), "rr.adjust", from, "")
+			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("runner.adjust.which-trashed"), "rr.adjust", from, referee.Msg{})
 			g.trashByHand(t, c, x)
 		case "trash-crew":
-			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("Which crew is trashed?"), "rr.adjust", crewOf(g.Ships), "")
+			x := g.choosePiece(t, "adjust.card", c.actor, referee.Text("runner.adjust.which-crew"), "rr.adjust", crewOf(g.Ships), referee.Msg{})
 			g.trashCrew(t, x, "rr.adjust")
 		case "trash-self":
 			c.settled = true

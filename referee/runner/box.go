@@ -3,6 +3,8 @@ package runner
 import (
 	"fmt"
 	"strings"
+
+	"rumref/referee"
 )
 
 // Edition is the edition of rumref's Rum Runner questions these rules
@@ -46,6 +48,11 @@ var pileNames = []string{"crown deck", "pirate deck", "starting hazards", "start
 
 // String names the pile.
 func (p Pile) String() string { return enumString(pileNames, int(p)) }
+
+// term is the pile's name as a player reads it.
+func (p Pile) term() referee.Msg {
+	return referee.Text("runner.pile." + strings.ReplaceAll(p.String(), " ", "-"))
+}
 
 // boxCounts holds how many cards of each type each pile of the box holds.
 var boxCounts = [...][typeCount]int{
@@ -149,22 +156,22 @@ func checkBox(cards []Card, beyond bool) error {
 }
 
 // beyondNote names, for the status, the piles that hold more cards than
-// the box because the game was started with BeyondBox.
-func (g *Game) beyondNote() string {
+// the box because the game was started with BeyondBox (zero without it).
+func (g *Game) beyondNote() referee.Msg {
 	if !g.Config.BeyondBox {
-		return ""
+		return referee.Msg{}
 	}
 	n := listed(g.Config.Cards)
-	var parts []string
+	var parts []referee.Msg
 	for p := range boxCounts {
 		for ty := range typeCount {
 			if n[p][ty] > boxCounts[p][ty] {
-				parts = append(parts, fmt.Sprintf("%s: %d %s (the box has %d)", Pile(p), n[p][ty], CardType(ty), boxCounts[p][ty]))
+				parts = append(parts, referee.Text("runner.beyond.pile", referee.Sub(Pile(p).term()), referee.Int(n[p][ty]), referee.Sub(CardType(ty).term()), referee.Int(boxCounts[p][ty])))
 			}
 		}
 	}
 	if len(parts) == 0 {
-		return "Started with --beyond-box, but every pile holds what the box holds."
+		return referee.Text("runner.beyond.none")
 	}
-	return "Played with more cards than the box holds (--beyond-box): " + strings.Join(parts, "; ") + "."
+	return referee.Text("runner.beyond", referee.List(parts, "; ", "; "))
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"rumref/locale"
+	"rumref/referee"
 	"rumref/safetext"
 )
 
@@ -51,6 +53,9 @@ var typeNames = []string{"island", "investment", "hazard", "event", "ship", "cre
 
 // String returns the type's name as the card file spells it.
 func (c CardType) String() string { return enumString(typeNames, int(c)) }
+
+// term is the type's name as a player reads it.
+func (c CardType) term() referee.Msg { return referee.Text("runner.type." + c.String()) }
 
 // Key is the type's option key: its name.
 func (c CardType) Key() string { return c.String() }
@@ -323,30 +328,61 @@ func validateEffects(l []Effect, depth int) error {
 	return nil
 }
 
-// DescribeEffects writes an effect list as a short phrase.
-func DescribeEffects(l []Effect) string {
+// DescribeEffects writes an effect list as a short phrase in l.
+func DescribeEffects(l []Effect, lang locale.Lang) string {
+	m := effectsMsg(l)
+	return m.In(lang)
+}
+
+// effectsMsg is an effect list as a short phrase.
+func effectsMsg(l []Effect) referee.Msg {
 	if len(l) == 0 {
-		return "nothing"
+		return referee.Text("runner.op.nothing")
 	}
-	parts := make([]string, 0, len(l))
+	parts := make([]referee.Msg, 0, len(l))
 	for _, e := range l {
 		parts = append(parts, describeEffect(e))
 	}
-	return strings.Join(parts, ", then ")
+	return referee.Text("runner.name", referee.List(parts, ", then ", ", then "))
 }
 
-func describeEffect(e Effect) string {
-	s := e.Do.String()
+func describeEffect(e Effect) referee.Msg {
+	s := asName(e.Do.String())
 	if e.Do >= 0 && e.Do < numOps && ops[e.Do].describe != nil {
 		s = ops[e.Do].describe(e)
 	}
 	if e.Optional {
-		s = "may " + s
+		s = referee.Text("runner.op.may", referee.Sub(s))
 	}
 	if e.Success {
-		s = "if the raid succeeded: " + s
+		s = referee.Text("runner.op.if-success", referee.Sub(s))
 	}
 	return s
+}
+
+// cardText is the card's text: the catalog's, in every language, when
+// it is the built-in card's text (runner.card.SLUG.text), else as the
+// card file or the players gave it.
+func cardText(c *Card) referee.Msg {
+	if isCatalogText(c) {
+		return referee.Text(cardTextKey(c))
+	}
+	return asName(c.Text)
+}
+
+// CardText is the card's text in l (see cardText).
+func CardText(c *Card, l locale.Lang) string {
+	m := cardText(c)
+	return m.In(l)
+}
+
+func cardTextKey(c *Card) string { return "runner.card." + slug(c.Name) + ".text" }
+
+// isCatalogText reports whether the card's text is the built-in card's
+// English text, which the catalog holds in every language.
+func isCatalogText(c *Card) bool {
+	key := cardTextKey(c)
+	return c.Text != "" && locale.English.Has(key) && locale.Unmark(locale.English.Get(key)) == c.Text
 }
 
 func enumString(names []string, i int) string {

@@ -14,9 +14,9 @@ func (g *Game) playCrew(t *referee.T) bool {
 	p := g.pirate()
 	changed := false
 	for {
-		opts := []referee.Option{}
+		opts := referee.Choose[referee.Key](t)
 		if g.mayPlayCrew() && g.roomBesides(nil) {
-			opts = append(opts, referee.Option{Key: "play", Label: "play a crew from hand"})
+			opts.Add("play", referee.Text("runner.crew.play"))
 		}
 		var movable []*Piece
 		for _, s := range g.Ships {
@@ -25,33 +25,33 @@ func (g *Game) playCrew(t *referee.T) bool {
 			}
 		}
 		if len(movable) > 0 {
-			opts = append(opts, referee.Option{Key: "move", Label: "move a crew to another ship"})
+			opts.Add("move", referee.Text("runner.crew.move"))
 		}
 		swappable := g.swappable()
 		if len(swappable) > 0 {
-			opts = append(opts, referee.Option{Key: "swap", Label: "swap two crew between ships (full ships too)"})
+			opts.Add("swap", referee.Text("runner.crew.swap"))
 		}
 		if hasCrew(g.Ships) {
-			opts = append(opts, referee.Option{Key: "return", Label: "return a crew to hand (no refund)"})
+			opts.Add("return", referee.Text("runner.crew.return"))
 		}
-		opts = append(opts, referee.Option{Key: "done", Label: "done with crew"})
-		k := t.Ask(referee.Question{ID: "crew.step", Actor: PirateSeat, Rule: "rr.crew", Options: opts, Prompt: referee.Text("%s, play, move or return crew:", referee.Str(p.Name))})
+		opts.Add("done", referee.Text("runner.crew.done"))
+		k := opts.Pick(t, referee.Question{ID: "crew.step", Actor: PirateSeat, Rule: "rr.crew", Prompt: referee.Text("runner.crew.ask", referee.Str(p.Name))})
 		switch k {
 		case "done":
 			return true
 		case "play":
-			text := referee.Text("%s, which crew do you play?", referee.Str(p.Name))
+			text := referee.Text("runner.crew.which", referee.Str(p.Name))
 			var name string
 			if changed {
 				// The action is already spent: the way out plays no crew.
-				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, "rr.crew", true, []CardType{Crew}, g.affordable(Crew), "none of these: play no crew now", " plays no crew from hand.")
+				name = g.chooseFromHandOr(t, "crew.card", PirateSeat, text, "rr.crew", true, []CardType{Crew}, g.affordable(Crew), referee.Text("runner.crew.none"), "runner.crew.none-played")
 				if name == "" {
 					continue
 				}
 			} else if name = g.chooseFromHand(t, "crew.card", PirateSeat, text, "rr.crew", true, []CardType{Crew}, g.affordable(Crew)); name == "" {
 				return false
 			}
-			x := g.choosePiece(t, "crew.ship", PirateSeat, referee.Text("Onto which ship?"), "rr.crew", g.shipPieces(g.shipsWithRoom(nil)), "")
+			x := g.choosePiece(t, "crew.ship", PirateSeat, referee.Text("runner.crew.onto"), "rr.crew", g.shipPieces(g.shipsWithRoom(nil)), referee.Msg{})
 			s := g.shipOf(x)
 			c := g.card(name)
 			g.takeFromHand(PirateSeat, name)
@@ -60,18 +60,18 @@ func (g *Game) playCrew(t *referee.T) bool {
 			cp.Up = true
 			s.Crew = append(s.Crew, cp)
 			changed = true
-			t.Say("rr.crew", referee.Text("The pirate pays %d and puts %s on %s #%d.", referee.Int(c.Cost), referee.Str(name), referee.Str(s.Name), referee.Int(s.ID)))
+			t.Say("rr.crew", referee.Text("runner.crew.played", referee.Int(c.Cost), referee.Str(name), referee.Str(s.Name), referee.Int(s.ID)))
 		case "move":
-			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("Which crew moves?"), "rr.crew", movable, "")
+			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("runner.crew.which-moves"), "rr.crew", movable, referee.Msg{})
 			from := g.shipOf(x)
-			y := g.choosePiece(t, "crew.ship", PirateSeat, referee.Text("Onto which ship?"), "rr.crew", g.shipPieces(g.shipsWithRoom(from)), "")
+			y := g.choosePiece(t, "crew.ship", PirateSeat, referee.Text("runner.crew.onto"), "rr.crew", g.shipPieces(g.shipsWithRoom(from)), referee.Msg{})
 			to := g.shipOf(y)
 			from.Crew = slices.DeleteFunc(from.Crew, func(c *Piece) bool { return c == x })
 			to.Crew = append(to.Crew, x)
 			changed = true
-			t.Say("rr.crew", referee.Text("%s moves from %s #%d to %s #%d.", referee.Str(x.Name), referee.Str(from.Name), referee.Int(from.ID), referee.Str(to.Name), referee.Int(to.ID)))
+			t.Say("rr.crew", referee.Text("runner.crew.moved", referee.Str(x.Name), referee.Str(from.Name), referee.Int(from.ID), referee.Str(to.Name), referee.Int(to.ID)))
 		case "swap":
-			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("Which crew swaps ships?"), "rr.crew", swappable, "")
+			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("runner.crew.which-swaps"), "rr.crew", swappable, referee.Msg{})
 			from := g.shipOf(x)
 			var others []*Piece
 			for _, s := range g.Ships {
@@ -79,19 +79,19 @@ func (g *Game) playCrew(t *referee.T) bool {
 					others = append(others, s.Crew...)
 				}
 			}
-			y := g.choosePiece(t, "crew.swap", PirateSeat, referee.Text("Swap places with which crew?"), "rr.crew", others, "")
+			y := g.choosePiece(t, "crew.swap", PirateSeat, referee.Text("runner.crew.swap-with"), "rr.crew", others, referee.Msg{})
 			to := g.shipOf(y)
 			from.Crew[slices.Index(from.Crew, x)] = y
 			to.Crew[slices.Index(to.Crew, y)] = x
 			changed = true
-			t.Say("rr.crew", referee.Text("%s (from %s #%d) and %s (from %s #%d) swap ships.", referee.Str(x.Name), referee.Str(from.Name), referee.Int(from.ID), referee.Str(y.Name), referee.Str(to.Name), referee.Int(to.ID)))
+			t.Say("rr.crew", referee.Text("runner.crew.swapped", referee.Str(x.Name), referee.Str(from.Name), referee.Int(from.ID), referee.Str(y.Name), referee.Str(to.Name), referee.Int(to.ID)))
 		case "return":
-			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("Which crew returns to hand?"), "rr.crew", crewOf(g.Ships), "")
+			x := g.choosePiece(t, "crew.which", PirateSeat, referee.Text("runner.crew.which-returns"), "rr.crew", crewOf(g.Ships), referee.Msg{})
 			s := g.shipOf(x)
 			s.Crew = slices.DeleteFunc(s.Crew, func(c *Piece) bool { return c == x })
 			p.Hand = append(p.Hand, x.Name)
 			changed = true
-			t.Say("rr.crew", referee.Text("%s returns from %s #%d to the pirate's hand.", referee.Str(x.Name), referee.Str(s.Name), referee.Int(s.ID)))
+			t.Say("rr.crew", referee.Text("runner.crew.returned", referee.Str(x.Name), referee.Str(s.Name), referee.Int(s.ID)))
 		}
 	}
 }

@@ -60,10 +60,10 @@ func (g *Game) deckOptions(t *referee.T, d *Deck, side Side, open func(*Card) bo
 		slices.Sort(names)
 	}
 	for _, n := range names {
-		opts.AddText(cardName(n), n)
+		opts.Add(cardName(n), asName(n))
 	}
 	if len(g.enterable(d, types)) > 0 {
-		opts.AddText(unlistedName, "a card not in this list")
+		opts.Add(unlistedName, referee.Text("runner.deck.unlisted"))
 	}
 	return opts
 }
@@ -95,7 +95,7 @@ func (g *Game) takeFromDeck(t *referee.T, d *Deck, side Side, open func(*Card) b
 	seat := int(side)
 	misnamed := q.Secret && q.Actor == referee.Seat(seat) && d == &g.Players[seat].Deck && g.namedHand(seat) && len(g.Players[seat].Hand) > 0
 	if misnamed {
-		opts.AddText(misnamedName, "a card rumref has in my hand: I named a draw wrongly")
+		opts.Add(misnamedName, referee.Text("runner.deck.misnamed"))
 	}
 	var name string
 	n := opts.Pick(t, q)
@@ -138,11 +138,11 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 	for ; got < n; got++ {
 		if p.Deck.Size() == 0 {
 			if seat == CrownSeat {
-				t.Say("rr.deck.empty-draw", referee.Text("The crown deck is empty and is never reshuffled: no card is drawn."))
+				t.Say("rr.deck.empty-draw", referee.Text("runner.deck.crown-empty"))
 				return got
 			}
 			if len(p.Discard) == 0 {
-				t.Say("rr.deck.empty-draw", referee.Text("The pirate deck and discard pile are both empty: no card is drawn."))
+				t.Say("rr.deck.empty-draw", referee.Text("runner.deck.pirate-empty"))
 				return got
 			}
 			g.reshuffle(t)
@@ -155,13 +155,13 @@ func (g *Game) draw(t *referee.T, seat, n int) int {
 			// hand. The crown names each draw (namedHand).
 			p.Deck.Held++
 			g.note(BoxMove{Kind: "draw", Seat: seat})
-			t.Say("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(p.HandSize(), "card"), referee.Count(p.Deck.Size(), "card")))
+			t.Say("rr.draw", referee.Text("runner.draw.drawn", referee.Str(p.Name), referee.Count(p.HandSize(), "runner.noun.card"), referee.Count(p.Deck.Size(), "runner.noun.card")))
 			continue
 		}
 		side := sideOf(seat)
-		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{ID: "draw.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw", Prompt: referee.Text("%s, draw the top card of your deck and name it.", referee.Str(p.Name))})
+		name := g.takeFromDeck(t, &p.Deck, side, deckCard, sideDeckTypes(side), referee.Question{ID: "draw.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw", Prompt: referee.Text("runner.draw.ask", referee.Str(p.Name))})
 		p.Hand = append(p.Hand, name)
-		t.Tell("rr.draw", referee.Text("%s draws a card (%s in hand, %s left in the deck).", referee.Str(p.Name), referee.Count(p.HandSize(), "card"), referee.Count(p.Deck.Size(), "card")), referee.Seat(seat), referee.Text("It is %s.", referee.Str(name)))
+		t.Tell("rr.draw", referee.Text("runner.draw.drawn", referee.Str(p.Name), referee.Count(p.HandSize(), "runner.noun.card"), referee.Count(p.Deck.Size(), "runner.noun.card")), referee.Seat(seat), referee.Text("runner.it-is", referee.Str(name)))
 	}
 	return got
 }
@@ -178,8 +178,8 @@ func (g *Game) reshuffle(t *referee.T) {
 	n := min(5, p.Deck.Size())
 	// Nobody sees the removed cards (rule 44): they stay counted with the
 	// deck, as cards that may be anywhere among those unseen.
-	t.Say("rr.deck", referee.Text("The pirate deck is empty: turn the discard pile over and shuffle it into a new deck (%s), then put the top %s back in the box without looking at them.", referee.Count(p.Deck.Size(), "card"), referee.Count(n, "card")))
+	t.Say("rr.deck", referee.Text("runner.deck.reshuffle", referee.Count(p.Deck.Size(), "runner.noun.card"), referee.Count(n, "runner.noun.card")))
 	p.Deck.Boxed += n
 	g.note(BoxMove{Kind: "boxed", Seat: PirateSeat, N: n})
-	t.Say("rr.deck.removed", referee.Text("Removed from the game unseen: %s (%s in all); %s left in the pirate deck.", referee.Count(n, "card"), referee.Count(p.Deck.Boxed, "card"), referee.Count(p.Deck.Size(), "card")))
+	t.Say("rr.deck.removed", referee.Text("runner.deck.removed", referee.Count(n, "runner.noun.card"), referee.Count(p.Deck.Boxed, "runner.noun.card"), referee.Count(p.Deck.Size(), "runner.noun.card")))
 }

@@ -11,13 +11,13 @@ import (
 func (g *Game) discard(t *referee.T, seat int, rule string, text referee.Msg) {
 	p := g.Players[seat]
 	q := referee.Question{ID: "discard.card", Actor: referee.Seat(seat), Secret: seat == CrownSeat,
-		Prompt: referee.Text("%s, %s", referee.Str(p.Name), referee.Sub(text)), Rule: rule}
+		Prompt: referee.Text("runner.discard.ask", referee.Str(p.Name), referee.Sub(text)), Rule: rule}
 	name := g.pickFromHand(t, seat, handQuestion{q: q, types: sideDeckTypes(sideOf(seat)), fits: anyCard})
 	if seat == PirateSeat {
 		p.Discard = append(p.Discard, name)
-		t.Say(rule, referee.Text("The pirate discards %s.", referee.Str(name)))
+		t.Say(rule, referee.Text("runner.discard.pirate", referee.Str(name)))
 		return
 	}
-	t.Say("rr.discard", referee.Text("The crown discards %s: a card the crown discards counts as raided.", referee.Str(name)))
+	t.Say("rr.discard", referee.Text("runner.discard.crown", referee.Str(name)))
 	g.raidCard(t, name, nil, nil)
 }

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
 
 	"rumref/referee"
@@ -25,11 +24,11 @@ type effectCtx struct {
 	kept    bool
 }
 
-func (c *effectCtx) name() string {
+func (c *effectCtx) name() referee.Msg {
 	if c.card == nil {
-		return "the card"
+		return referee.Text("runner.the-card")
 	}
-	return c.card.Name
+	return asName(c.card.Name)
 }
 
 // partyCrew lists the crew an effect of the pirate may touch: the raiding
@@ -130,7 +129,7 @@ func (g *Game) faceDown() []*Piece {
 // printed card (rulings A5).
 func (g *Game) applyText(t *referee.T, c *effectCtx, l []Effect) {
 	if c.card != nil && c.card.Provisional && len(l) > 0 {
-		t.Say("rr.cards.provisional", referee.Text("%s is only partly known from the sources, so this reading of its text is provisional: check it against the printed card.", referee.Str(c.card.Name)))
+		t.Say("rr.cards.provisional", referee.Text("runner.effect.provisional", referee.Str(c.card.Name)))
 	}
 	g.apply(t, c, l)
 }
@@ -150,17 +149,16 @@ func (g *Game) apply(t *referee.T, c *effectCtx, l []Effect) {
 				continue
 			}
 			if !g.possible(c, e) {
-				t.Say(c.rule, referee.Text("%s: %q cannot be done now, so it is skipped.", referee.Str(c.name()), referee.Str(describeEffect(e))))
+				t.Say(c.rule, referee.Text("runner.effect.skipped", referee.Sub(c.name()), referee.Sub(describeEffect(e))))
 				continue
 			}
-			k := t.Ask(yesNo("effect.optional", c.actor, fmt.Sprintf("%s: %s?", c.name(), describeEffect(Effect{Do: e.Do, N: e.N, Hand: e.Hand, Or: e.Or})),
-				c.rule, "yes", "no"))
-			if k == "no" {
+			if !yes(t, referee.Question{ID: "effect.optional", Rule: c.rule, Prompt: referee.Text("runner.effect.optional", referee.Sub(c.name()), referee.Sub(describeEffect(Effect{Do: e.Do, N: e.N, Hand: e.Hand, Or: e.Or})))},
+				c.actor, referee.Text("runner.yes"), referee.Text("runner.no")) {
 				continue
 			}
 		}
 		if needsTarget(e.Do) && !g.possible(c, e) {
-			t.Say(c.rule, referee.Text("%s: %q has nothing to act on, so it does nothing.", referee.Str(c.name()), referee.Str(describeEffect(e))))
+			t.Say(c.rule, referee.Text("runner.effect.no-target", referee.Sub(c.name()), referee.Sub(describeEffect(e))))
 			continue
 		}
 		g.do(t, c, e)
@@ -185,7 +183,7 @@ func (g *Game) moveCoin(t *referee.T, c *effectCtx) {
 	if len(src) == 0 {
 		return
 	}
-	from := g.choosePiece(t, "effect.move-coin.from", c.actor, referee.Text("%s: move a coin off which card?", referee.Str(c.name())), c.rule, src, "")
+	from := g.choosePiece(t, "effect.move-coin.from", c.actor, referee.Text("runner.effect.coin-from", referee.Sub(c.name())), c.rule, src, referee.Msg{})
 	var dst []*Piece
 	if is, _ := g.locate(from); is != nil {
 		dst = g.hazardPieces()
@@ -193,10 +191,10 @@ func (g *Game) moveCoin(t *referee.T, c *effectCtx) {
 		dst = g.shipPieces(g.Ships)
 	}
 	dst = slices.DeleteFunc(dst, func(x *Piece) bool { return x == from })
-	to := g.choosePiece(t, "effect.move-coin.to", c.actor, referee.Text("Onto which card?"), c.rule, dst, "")
+	to := g.choosePiece(t, "effect.move-coin.to", c.actor, referee.Text("runner.effect.coin-to"), c.rule, dst, referee.Msg{})
 	from.Coins--
 	to.Coins++
-	t.Say(c.rule, referee.Text("A coin moves from %s to %s.", referee.Sub(g.labelMsg(from)), referee.Sub(g.labelMsg(to))))
+	t.Say(c.rule, referee.Text("runner.effect.coin-moved", referee.Sub(g.labelMsg(from)), referee.Sub(g.labelMsg(to))))
 }
 
 // peek lets the pirate look at one face-down crown card; only the pirate's
@@ -207,15 +205,15 @@ func (g *Game) moveCoin(t *referee.T, c *effectCtx) {
 // chosen (behind the pass screen of that question), not only when the
 // pirate next peeks.
 func (g *Game) peek(t *referee.T, c *effectCtx) {
-	text := referee.Text("%s: look at which face-down crown card?", referee.Str(c.name()))
+	text := referee.Text("runner.effect.peek", referee.Sub(c.name()))
 	pc := referee.Choose[*Piece](t)
 	for _, p := range g.faceDown() {
 		pc.Add(p, g.labelMsg(p))
 	}
 	x := pc.Pick(t, referee.Question{ID: "effect.peek", Actor: PirateSeat, Secret: true, Prompt: text, Rule: c.rule})
-	desc := g.label(x)
-	g.peeked = append(g.peeked, desc+": "+x.Name)
-	t.Tell(c.rule, referee.Text("The crown shows the %s to the pirate only.", referee.Str(desc)), PirateSeat, referee.Text("It is %s.", referee.Str(x.Name)))
+	desc := g.labelMsg(x)
+	g.peeked = append(g.peeked, peek{desc, x.Name})
+	t.Tell(c.rule, referee.Text("runner.effect.shown", referee.Sub(desc)), PirateSeat, referee.Text("runner.it-is", referee.Str(x.Name)))
 }
 
 // score puts a card in a score pile and checks for the win at once
@@ -223,13 +221,13 @@ func (g *Game) peek(t *referee.T, c *effectCtx) {
 func (g *Game) score(t *referee.T, seat int, name string, pts int) {
 	p := g.Players[seat]
 	p.Score = append(p.Score, Scored{Name: name, Points: pts})
-	t.Say("rr.win", referee.Text("%s scores %s for %s (%d in all).", referee.Str(p.Name), referee.Str(name), referee.Count(pts, "point"), referee.Int(p.Points())))
+	t.Say("rr.win", referee.Text("runner.effect.scores", referee.Str(p.Name), referee.Str(name), referee.Count(pts, "runner.noun.point"), referee.Int(p.Points())))
 	g.checkWin(t, seat)
 }
 
 // fromDiscard lets the seat take one card of the given type from its
 // discard pile back into hand (nothing happens when there is none).
-func (g *Game) fromDiscard(t *referee.T, c *effectCtx, seat int, ty CardType, id, what string) {
+func (g *Game) fromDiscard(t *referee.T, c *effectCtx, seat int, ty CardType, id string, what referee.Msg) {
 	p := g.Players[seat]
 	var cards []string
 	for _, n := range p.Discard {
@@ -240,8 +238,8 @@ func (g *Game) fromDiscard(t *referee.T, c *effectCtx, seat int, ty CardType, id
 	if len(cards) == 0 {
 		return
 	}
-	n := g.chooseName(t, id, seat, referee.Text("%s: which %s comes back from the discard pile to your hand?", referee.Str(c.name()), referee.Str(what)), c.rule, cards)
+	n := g.chooseName(t, id, seat, referee.Text("runner.effect.from-discard", referee.Sub(c.name()), referee.Sub(what)), c.rule, cards)
 	p.Discard, _ = removeName(p.Discard, n)
 	p.Hand = append(p.Hand, n)
-	t.Say(c.rule, referee.Text("%s takes %s from the discard pile into hand.", referee.Str(p.Name), referee.Str(n)))
+	t.Say(c.rule, referee.Text("runner.effect.took-back", referee.Str(p.Name), referee.Str(n)))
 }

@@ -28,16 +28,16 @@ func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []Ca
 	if len(context) > 1 {
 		tc := referee.Choose[CardType](t)
 		for _, ty := range types {
-			tc.AddText(ty, ty.String())
+			tc.Add(ty, ty.term())
 		}
-		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Prompt: referee.Text("This card is not in the referee's list. What type is printed on it? (Only the types the box still has unknown cards of are listed.)")})
+		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Prompt: referee.Text("runner.enter.type")})
 	}
 	c := Card{Side: side, Type: typ, Unlisted: true}
-	c.Name = ask(referee.Question{ID: "card.name", Kind: referee.TextLine, Check: g.checkNewName, Example: g.exampleName(), Prompt: referee.Text("This card is not in the referee's list. What name is printed on it (at most %d characters)?", referee.Int(MaxNameLength))})
-	c.Cost = num("card.cost", "What coin value is printed in its top-left corner (0 if none)?", 0, 9)
-	nav := num("card.navigation", "How many navigation icons are printed on it (0 if none)?", 0, 3)
-	com := num("card.combat", "How many combat icons are printed on it (0 if none)?", 0, 3)
-	text := ask(referee.Question{ID: "card.text", Kind: referee.TextLine, Example: "pay 1 | discard 1", Prompt: referee.Text("Type its text in your own words (- if it has none). For a hazard write its costs, separated by |, as: %s.", referee.Str(costForms)), Check: func(s string) error {
+	c.Name = ask(referee.Question{ID: "card.name", Kind: referee.TextLine, Check: g.checkNewName, Example: g.exampleName(), Prompt: referee.Text("runner.enter.name", referee.Int(MaxNameLength))})
+	c.Cost = num("card.cost", "runner.enter.cost", 0, 9)
+	nav := num("card.navigation", "runner.enter.navigation", 0, 3)
+	com := num("card.combat", "runner.enter.combat", 0, 3)
+	text := ask(referee.Question{ID: "card.text", Kind: referee.TextLine, Example: "pay 1 | discard 1", Prompt: referee.Text("runner.enter.text", referee.Sub(referee.Text("runner.cost.forms"))), Check: func(s string) error {
 		if typ != Hazard {
 			return nil
 		}
@@ -59,10 +59,10 @@ func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []Ca
 	case Ship:
 		// Only when the catalog leaves ships unknown (the box's list is complete).
 		c.Navigation, c.Combat = nav, com
-		c.Slots = num("card.slots", "How many crew slots does the ship have?", 1, 4)
+		c.Slots = num("card.slots", "runner.enter.slots", 1, 4)
 	case Investment:
 		// Only when the catalog leaves investments unknown (the box's list is complete).
-		c.Points = num("card.points", "How many points does it score for the crown when funded (0 if it is not rum)?", 0, 5)
+		c.Points = num("card.points", "runner.enter.points", 0, 5)
 		if c.Points > 0 {
 			c.Funded = []Effect{{Do: OpScore}}
 			c.Raid = []Effect{{Do: OpScore}}
@@ -87,7 +87,7 @@ func manualText(text string) []Effect {
 // noText reports whether a typed text says the card has none.
 func noText(s string) bool {
 	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "-", "none", "no text", "nothing":
+	case "-", "none", "no text", "nothing", "keiner", "keine", "kein text", "nichts":
 		return true
 	}
 	return false
@@ -146,6 +146,16 @@ var costPatterns = sync.OnceValue(func() []costPattern {
 		{regexp.MustCompile(`^(?:the )?crown gains (\d+)(?: coins?)?$`), OpRivalGain},
 		{regexp.MustCompile(`^\+?(\d+)(?: coins?)? on each (?:raiding )?ship$`), OpCoinRaiders},
 		{regexp.MustCompile(`^\+?(\d+)(?: coins?)? on (?:this|the) (?:hazard|card)$`), OpCoinThis},
+		// The same in German, as docs/german.md names them.
+		{regexp.MustCompile(`^(\d+) (?:kampf|kampfsymbole?)$`), OpCombat},
+		{regexp.MustCompile(`^kampf (\d+)$`), OpCombat},
+		{regexp.MustCompile(`^(\d+) navigationssymbole?$`), OpNavigation},
+		{regexp.MustCompile(`^(?:(\d+)(?: münzen?)? (?:zahlen|bezahlen)|(?:zahle|zahlen|bezahle) (\d+)(?: münzen?)?)$`), OpPay},
+		{regexp.MustCompile(`^(?:(\d+)(?: karten?)? abwerfen|(?:wirf|abwerfen) (\d+)(?: karten?)?(?: ab)?)$`), OpDiscard},
+		{regexp.MustCompile(`^(?:(eine?n?|\d+) crew(?:-karten?| karten?)? entfernen|entferne (eine?n?|\d+) crew(?:-karten?| karten?)?)$`), OpTrashCrew},
+		{regexp.MustCompile(`^(?:die )?krone (?:nimmt|erhält|bekommt) (\d+)(?: münzen?)?$`), OpRivalGain},
+		{regexp.MustCompile(`^\+?(\d+)(?: münzen?)? auf jedes(?: überfallende)? schiff(?: des überfalltrupps)?$`), OpCoinRaiders},
+		{regexp.MustCompile(`^\+?(\d+)(?: münzen?)? auf (?:diese|die) (?:gefahr|karte)$`), OpCoinThis},
 	}
 })
 
@@ -156,10 +166,12 @@ type costPattern struct {
 
 var (
 	trashShipPattern = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^trash (?:a|one|the) (?:raiding )?ship\b(.*)$`)
+		return regexp.MustCompile(`^(?:trash (?:a|one|the) (?:raiding )?ship\b|(?:ein|1|das) schiff entfernen|entferne (?:ein|1|das) schiff\b)(.*)$`)
 	})
-	costAlternatives = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\|\s*|\s+or\s+`) })
-	costParts        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*(?:,|;|\band\b|\bthen\b)\s*`) })
+	costAlternatives = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\|\s*|\s+or\s+|\s+oder\s+`) })
+	costParts        = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\s*(?:,|;|\band\b|\bthen\b|\bund\b|\bdann\b)\s*`)
+	})
 )
 
 // parseCosts reads a hazard's costs as typed: alternatives separated by
@@ -210,7 +222,7 @@ func parseCostPart(part string) (Effect, error) {
 		return Effect{Do: OpCombat, N: n}, nil
 	}
 	switch part {
-	case "by hand", "manual", "apply by hand", "something else":
+	case "by hand", "manual", "apply by hand", "something else", "von hand", "manuell", "etwas anderes":
 		return Effect{Do: OpManual}, nil
 	}
 	if m := trashShipPattern().FindStringSubmatch(part); m != nil {
@@ -222,8 +234,10 @@ func parseCostPart(part string) (Effect, error) {
 			continue
 		}
 		n := 1
-		if d, err := strconv.Atoi(m[1]); err == nil {
-			n = d
+		for _, g := range m[1:] {
+			if d, err := strconv.Atoi(g); err == nil {
+				n = d
+			}
 		}
 		if n < 1 || n > 9 {
 			return Effect{}, fmt.Errorf("use a number from 1 to 9")
@@ -236,13 +250,13 @@ func parseCostPart(part string) (Effect, error) {
 // cardQuestions returns the two ways a card typed in by hand is asked
 // about: a question (text or choice) and a number, both of the actor,
 // secret when the card is, under the typed-in card rule.
-func cardQuestions(t *referee.T, actor int, secret bool) (ask func(referee.Question) string, num func(id, text string, lo, hi int) int) {
+func cardQuestions(t *referee.T, actor int, secret bool) (ask func(referee.Question) string, num func(id, key string, lo, hi int) int) {
 	ask = func(q referee.Question) string {
 		q.Actor, q.Secret, q.Rule = referee.Seat(actor), secret, "rr.cards.unknown"
 		return t.Ask(q)
 	}
-	num = func(id, text string, lo, hi int) int {
-		return t.AskNumber(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Min: lo, Max: hi, Text: text})
+	num = func(id, key string, lo, hi int) int {
+		return t.AskNumber(referee.Question{ID: id, Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Min: lo, Max: hi, Prompt: referee.Text(key)})
 	}
 	return ask, num
 }

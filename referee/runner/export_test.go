@@ -100,7 +100,7 @@ var RunPeek = func(g *Game, t *referee.T) {
 }
 
 // RunFinish ends the game with a crown win.
-var RunFinish = func(g *Game, t *referee.T) { g.finish(t, CrownSeat, "The crown wins.") }
+var RunFinish = func(g *Game, t *referee.T) { g.finishAs(t, CrownSeat, "rr.win", referee.Text("The crown wins.")) }
 
 // RunPick asks the seat for a card of its hand of the given types that
 // costs at most most coins, or none (test.pick); later leaves the card in
@@ -108,7 +108,7 @@ var RunFinish = func(g *Game, t *referee.T) { g.finish(t, CrownSeat, "The crown 
 func RunPick(seat int, types []CardType, most int, later bool, got *string) func(*Game, *referee.T) {
 	return func(g *Game, t *referee.T) {
 		*got = g.pickFromHand(t, seat, handQuestion{q: referee.Question{ID: "test.pick", Actor: referee.Seat(seat), Rule: "rr.test"},
-			types: types, fits: func(c *Card) bool { return c.Cost <= most }, none: doneName, label: "none", later: later})
+			types: types, fits: func(c *Card) bool { return c.Cost <= most }, none: doneName, label: referee.Text("none"), later: later})
 	}
 }
 

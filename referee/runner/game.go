@@ -5,13 +5,21 @@
 package runner
 
 import (
+	"embed"
 	"fmt"
 	"slices"
-	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
+
+// messages are every text of Rum Runner's rules, in English and German.
+//
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("runner", messages)
 
 // Seats of the two players.
 const (
@@ -182,13 +190,15 @@ type Game struct {
 	// Winner is the winning seat, -1 while none, Draw for a capped game.
 	Winner int
 	Over   bool
+	// Result is the game's end in English (result the same as a message).
 	Result string
+	result referee.Msg
 	nextID int
 	// lastRaid is whether the latest raid succeeded; it is set before the
 	// crew effects of that raid run.
 	lastRaid bool
 	// peeked holds what the pirate learned by looking at face-down cards.
-	peeked []string
+	peeked []peek
 	// byName and bySlug find a card of cards by its name or its key (the
 	// first card of that name, as the list holds it).
 	byName, bySlug map[string]int
@@ -228,6 +238,12 @@ func (g *Game) note(m BoxMove) {
 	}
 }
 
+// peek is a face-down card the pirate looked at: where it lies, and its name.
+type peek struct {
+	label referee.Msg
+	name  string
+}
+
 // Draw is the Winner of a game ended by the turn cap.
 const Draw = 2
 
@@ -254,7 +270,7 @@ func (g *Game) Play(t *referee.T) {
 	for !g.Over {
 		g.Turn++
 		if g.Config.TurnCap > 0 && g.Turn > g.Config.TurnCap {
-			g.finishAs(t, Draw, "rr.stalemate", fmt.Sprintf("The turn cap of %d turns is reached: the game is a draw.", g.Config.TurnCap))
+			g.finishAs(t, Draw, "rr.stalemate", referee.Text("runner.end.cap", referee.Count(g.Config.TurnCap, "runner.noun.turn")))
 			return
 		}
 		g.Active = (g.Turn - 1) % 2
@@ -269,18 +285,14 @@ func (g *Game) Play(t *referee.T) {
 // or ruling after it.
 func (g *Game) Ended() bool { return g.Over }
 
-func (g *Game) finish(t *referee.T, winner int, text string) {
-	g.finishAs(t, winner, "rr.win", text)
-}
-
 // finishAs ends the game under the given rule; every step returns from
 // there (see Play).
-func (g *Game) finishAs(t *referee.T, winner int, rule, text string) {
-	t.Say(rule, referee.Text("%s", referee.Str(text)))
+func (g *Game) finishAs(t *referee.T, winner int, rule string, text referee.Msg) {
+	t.Say(rule, text)
 	g.turnOver(t, rule)
 	g.Winner = winner
 	g.Over = true
-	g.Result = text
+	g.Result, g.result = text.In(locale.English), text
 	g.Raid = nil
 }
 
@@ -288,15 +300,15 @@ func (g *Game) finishAs(t *referee.T, winner int, rule, text string) {
 // for both players to see: a ruling names each, and the final status
 // shows them face-up.
 func (g *Game) turnOver(t *referee.T, rule string) {
-	var parts []string
+	var parts []referee.Msg
 	for _, x := range g.faceDown() {
-		parts = append(parts, g.label(x)+": "+x.Name)
+		parts = append(parts, referee.Text("runner.named", referee.Sub(g.labelMsg(x)), referee.Str(x.Name)))
 		x.Up = true
 	}
 	if len(parts) == 0 {
 		return
 	}
-	t.Say(rule, referee.Text("The game is over: the crown turns its face-down cards over: %s.", referee.Str(strings.Join(parts, "; "))))
+	t.Say(rule, referee.Text("runner.end.turn-over", referee.List(parts, "; ", "; ")))
 }
 
 // card returns the catalog entry for a name, or nil.
@@ -367,19 +379,16 @@ func (g *Game) pirate() *Player { return g.Players[PirateSeat] }
 
 func other(seat int) int { return 1 - seat }
 
-func (g *Game) who(seat int) string {
+func (g *Game) who(seat int) referee.Msg {
 	if seat == CrownSeat {
-		return "the crown (" + g.Config.Crown + ")"
+		return referee.Text("runner.who.crown", referee.Str(g.Config.Crown))
 	}
-	return "the pirate (" + g.Config.Pirate + ")"
+	return referee.Text("runner.who.pirate", referee.Str(g.Config.Pirate))
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+// name is a card's or a player's name as a message: names stay as
+// printed or typed in every language.
+func asName(s string) referee.Msg { return referee.Text("runner.name", referee.Str(s)) }
 
 func removeName(l []string, name string) ([]string, bool) {
 	i := slices.Index(l, name)
@@ -389,9 +398,14 @@ func removeName(l []string, name string) ([]string, bool) {
 	return slices.Delete(l, i, i+1), true
 }
 
-func yesNo(id string, actor int, text, rule, yes, no string) referee.Question {
-	return referee.Question{ID: id, Actor: referee.Seat(actor), Text: text, Rule: rule,
-		Options: []referee.Option{{Key: "yes", Label: yes}, {Key: "no", Label: no}}}
+// yes asks the actor q with the options yes and no (their labels) and
+// reports whether the answer is yes.
+func yes(t *referee.T, q referee.Question, actor int, yes, no referee.Msg) bool {
+	c := referee.Choose[referee.Key](t)
+	c.Add("yes", yes)
+	c.Add("no", no)
+	q.Actor = referee.Seat(actor)
+	return c.Pick(t, q) == "yes"
 }
 
 // distinct returns the distinct names of a list, sorted.

@@ -97,7 +97,7 @@ type handQuestion struct {
 	types []CardType
 	fits  func(*Card) bool
 	none  cardName
-	label string
+	label referee.Msg
 	// later leaves the card in hand: the caller takes it out
 	// (takeFromHand) once it is placed.
 	later bool
@@ -110,18 +110,18 @@ type handQuestion struct {
 func (g *Game) pickFromHand(t *referee.T, seat int, hq handQuestion) string {
 	c := referee.Choose[cardName](t)
 	for _, n := range g.handNames(seat, hq.fits) {
-		c.AddText(cardName(n), n)
+		c.Add(cardName(n), asName(n))
 	}
 	typed := g.handTypes(seat, hq.types)
 	if len(typed) > 0 {
-		c.AddText(unlistedName, "a card not in this list")
+		c.Add(unlistedName, referee.Text("runner.deck.unlisted"))
 	}
 	misnamed := hq.q.Secret && g.mayBeMisnamed(seat, hq.fits, hq.types)
 	if misnamed {
-		c.AddText(misnamedName, "another card: I named it wrongly when I drew it")
+		c.Add(misnamedName, referee.Text("runner.hand.misnamed"))
 	}
-	if hq.label != "" {
-		c.AddText(hq.none, hq.label)
+	if !hq.label.IsZero() {
+		c.Add(hq.none, hq.label)
 	}
 	var name string
 	switch n := c.Pick(t, hq.q); n {
@@ -130,7 +130,7 @@ func (g *Game) pickFromHand(t *referee.T, seat int, hq handQuestion) string {
 	case misnamedName:
 		name = g.drawnNamedWrongly(t, seat, hq)
 		if !hq.fits(g.card(name)) {
-			t.Say(hq.q.Rule, referee.Text("%s cannot be played now: it stays in hand.", referee.Str(name)))
+			t.Say(hq.q.Rule, referee.Text("runner.hand.cannot-play", referee.Str(name)))
 			return ""
 		}
 	case unlistedName:
@@ -139,7 +139,7 @@ func (g *Game) pickFromHand(t *referee.T, seat int, hq handQuestion) string {
 			g.takeFromHand(seat, name)
 			p := g.Players[seat]
 			p.Hand = append(p.Hand, name)
-			t.Say(hq.q.Rule, referee.Text("%s costs more coins than %s has: it stays in hand.", referee.Str(name), referee.Str(p.Name)))
+			t.Say(hq.q.Rule, referee.Text("runner.hand.too-dear", referee.Str(name), referee.Str(p.Name)))
 			return ""
 		}
 	default:
@@ -237,23 +237,23 @@ func (g *Game) drawnNamedWrongly(t *referee.T, seat int, hq handQuestion) string
 	d := &p.Deck
 	real := g.deckNames(t, d, sideOf(seat), hq.fits)
 	if g.enterableFor(d, hq.types) {
-		real.AddText(unlistedName, "a card not in this list")
+		real.Add(unlistedName, referee.Text("runner.deck.unlisted"))
 	}
 	q := referee.Question{ID: "misnamed.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw.named",
-		Prompt: referee.Text("%s, which card is it really? (These are the cards rumref thinks are still in your deck.)", referee.Str(p.Name))}
+		Prompt: referee.Text("runner.misnamed.really", referee.Str(p.Name))}
 	var name string
 	if n := real.Pick(t, q); n == unlistedName {
 		name = g.enterCard(t, seat, sideOf(seat), hq.types, g.enterable(d, hq.types), true)
 	} else {
 		name = g.cardBySlug(n.Key()).Name
 	}
-	was := g.secretName(t, "misnamed.as", seat, referee.Text("%s, which card that you named at a draw was %s taken for? That card is still in your deck.", referee.Str(p.Name), referee.Str(name)), "rr.draw.named", distinct(p.Hand))
+	was := g.secretName(t, "misnamed.as", seat, referee.Text("runner.misnamed.as", referee.Str(p.Name), referee.Str(name)), "rr.draw.named", distinct(p.Hand))
 	g.takeName(d, name)
 	p.Hand, _ = removeName(p.Hand, was)
 	d.Known = append(d.Known, was)
 	p.Hand = append(p.Hand, name)
-	t.Tell("rr.draw.named", referee.Text("%s corrects a naming.", referee.Str(p.Name)), referee.Seat(seat),
-		referee.Text("You drew %s, not %s: %s is back with your deck, %s in your hand.", referee.Str(name), referee.Str(was), referee.Str(was), referee.Str(name)))
+	t.Tell("rr.draw.named", referee.Text("runner.misnamed.corrects", referee.Str(p.Name)), referee.Seat(seat),
+		referee.Text("runner.misnamed.drew", referee.Str(name), referee.Str(was)))
 	return name
 }
 
@@ -264,14 +264,14 @@ func (g *Game) drawnNamedWrongly(t *referee.T, seat int, hq handQuestion) string
 // off the deck; the caller must not take it from the deck's records.
 func (g *Game) heldNamedWrongly(t *referee.T, seat int, d *Deck) string {
 	p := g.Players[seat]
-	name := g.secretName(t, "misnamed.top", seat, referee.Text("%s, which card that rumref has in your hand is it?", referee.Str(p.Name)), "rr.draw.named", distinct(p.Hand))
+	name := g.secretName(t, "misnamed.top", seat, referee.Text("runner.misnamed.top", referee.Str(p.Name)), "rr.draw.named", distinct(p.Hand))
 	real := g.deckNames(t, d, sideOf(seat), anyCard)
 	types := sideDeckTypes(sideOf(seat))
 	if g.enterableFor(d, types) {
-		real.AddText(unlistedName, "a card not in this list")
+		real.Add(unlistedName, referee.Text("runner.deck.unlisted"))
 	}
 	q := referee.Question{ID: "misnamed.card", Actor: referee.Seat(seat), Secret: true, Rule: "rr.draw.named",
-		Prompt: referee.Text("%s, then which card did you draw when you named %s?", referee.Str(p.Name), referee.Str(name))}
+		Prompt: referee.Text("runner.misnamed.then", referee.Str(p.Name), referee.Str(name))}
 	var drawn string
 	if n := real.Pick(t, q); n == unlistedName {
 		drawn = g.enterCard(t, seat, sideOf(seat), types, g.enterable(d, types), true)
@@ -281,8 +281,8 @@ func (g *Game) heldNamedWrongly(t *referee.T, seat int, d *Deck) string {
 	g.takeName(d, drawn)
 	p.Hand, _ = removeName(p.Hand, name)
 	p.Hand = append(p.Hand, drawn)
-	t.Tell("rr.draw.named", referee.Text("%s corrects a naming.", referee.Str(p.Name)), referee.Seat(seat),
-		referee.Text("You drew %s, not %s: %s is in your hand.", referee.Str(drawn), referee.Str(name), referee.Str(drawn)))
+	t.Tell("rr.draw.named", referee.Text("runner.misnamed.corrects", referee.Str(p.Name)), referee.Seat(seat),
+		referee.Text("runner.misnamed.drew-top", referee.Str(drawn), referee.Str(name)))
 	return name
 }
 
@@ -303,7 +303,7 @@ func (g *Game) deckNames(t *referee.T, d *Deck, side Side, fits func(*Card) bool
 		}
 	}
 	for _, n := range distinct(names) {
-		c.AddText(cardName(n), n)
+		c.Add(cardName(n), asName(n))
 	}
 	return c
 }
@@ -343,7 +343,7 @@ func (g *Game) mayBeMisnamed(seat int, fits func(*Card) bool, types []CardType) 
 func (g *Game) secretName(t *referee.T, id string, seat int, text referee.Msg, rule string, names []string) string {
 	c := referee.Choose[cardName](t)
 	for _, n := range distinct(names) {
-		c.AddText(cardName(n), n)
+		c.Add(cardName(n), asName(n))
 	}
 	return string(c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(seat), Secret: true, Prompt: text, Rule: rule}))
 }

@@ -8,18 +8,18 @@ import (
 // row (rule 31, rulings A19).
 func (g *Game) playHazard(t *referee.T) bool {
 	cr := g.crown()
-	name := g.chooseFromHand(t, "hazard.card", CrownSeat, referee.Text("%s, which hazard do you place face-down?", referee.Str(cr.Name)), "rr.hazard", false, []CardType{Hazard}, ofType(Hazard))
+	name := g.chooseFromHand(t, "hazard.card", CrownSeat, referee.Text("runner.hazards.which", referee.Str(cr.Name)), "rr.hazard", false, []CardType{Hazard}, ofType(Hazard))
 	if name == "" {
 		return false
 	}
 	c := referee.Choose[island](t)
 	for i, is := range g.Islands {
-		c.Add(island(i), referee.Text("%s (%s)", referee.Str(is.Name), referee.Count(len(is.Hazards), "hazard")))
+		c.Add(island(i), referee.Text("runner.hazards.island", referee.Str(is.Name), referee.Count(len(is.Hazards), "runner.noun.hazard")))
 	}
 	is := g.Islands[c.Pick(t, referee.Question{ID: "hazard.island", Actor: CrownSeat, Rule: "rr.hazard",
-		Prompt: referee.Text("In front of which island? It goes to the outermost place.")})]
+		Prompt: referee.Text("runner.hazards.where")})]
 	g.takeFromHand(CrownSeat, name)
 	is.Hazards = append(is.Hazards, g.newPiece(name))
-	t.Tell("rr.hazard", referee.Text("The crown places a face-down hazard at %s (outermost, %s now).", referee.Str(is.Name), referee.Count(len(is.Hazards), "hazard")), CrownSeat, referee.Text("It is %s.", referee.Str(name)))
+	t.Tell("rr.hazard", referee.Text("runner.hazards.placed", referee.Str(is.Name), referee.Count(len(is.Hazards), "runner.noun.hazard")), CrownSeat, referee.Text("runner.it-is", referee.Str(name)))
 	return true
 }

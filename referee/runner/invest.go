@@ -19,18 +19,18 @@ func (g *Game) invest(t *referee.T) {
 		if len(left) == 0 {
 			return
 		}
-		done := ""
+		var done referee.Msg
 		if len(chosen) > 0 {
-			done = "no more"
+			done = referee.Text("runner.no-more")
 		}
-		x := g.choosePiece(t, "invest.card", CrownSeat, referee.Text("%s, pay 1 coin onto which card? (%d coins left; one coin per card)", referee.Str(cr.Name), referee.Int(cr.Supply)), "rr.invest", left, done)
+		x := g.choosePiece(t, "invest.card", CrownSeat, referee.Text("runner.invest.ask", referee.Str(cr.Name), referee.Count(cr.Supply, "runner.noun.coin")), "rr.invest", left, done)
 		if x == nil {
 			return
 		}
 		chosen = append(chosen, x)
 		cr.Supply--
 		x.Coins++
-		t.Say("rr.invest", referee.Text("The crown invests 1 coin on %s.", referee.Sub(g.labelMsg(x))))
+		t.Say("rr.invest", referee.Text("runner.invest.done", referee.Sub(g.labelMsg(x))))
 	}
 }
 

@@ -29,7 +29,7 @@ func (g *Game) playInvestments(t *referee.T) bool {
 		if placed == 0 {
 			// The first card is asked like every hand choice, so the
 			// menu never shows whether the hand holds an investment.
-			name := g.chooseFromHand(t, "investments.card", CrownSeat, referee.Text("%s, which investment do you place face-down?", referee.Str(cr.Name)), "rr.investments", false, []CardType{Investment}, ofType(Investment))
+			name := g.chooseFromHand(t, "investments.card", CrownSeat, referee.Text("runner.investments.which", referee.Str(cr.Name)), "rr.investments", false, []CardType{Investment}, ofType(Investment))
 			if name == "" {
 				return false
 			}
@@ -37,9 +37,9 @@ func (g *Game) playInvestments(t *referee.T) bool {
 			placed++
 			continue
 		}
-		n := g.pickFromHand(t, CrownSeat, handQuestion{types: []CardType{Investment}, fits: ofType(Investment), none: doneName, label: "no more investments", later: true,
+		n := g.pickFromHand(t, CrownSeat, handQuestion{types: []CardType{Investment}, fits: ofType(Investment), none: doneName, label: referee.Text("runner.investments.no-more"), later: true,
 			q: referee.Question{ID: "investments.card", Actor: CrownSeat, Secret: true, Rule: "rr.investments",
-				Prompt: referee.Text("%s, which investment do you place face-down?", referee.Str(cr.Name))}})
+				Prompt: referee.Text("runner.investments.which", referee.Str(cr.Name))}})
 		if n == "" {
 			return true
 		}
@@ -53,11 +53,11 @@ func (g *Game) playInvestments(t *referee.T) bool {
 func (g *Game) placeInvestment(t *referee.T, name string, free []int) {
 	c := referee.Choose[island](t)
 	for _, i := range free {
-		c.AddText(island(i), g.Islands[i].Name)
+		c.Add(island(i), asName(g.Islands[i].Name))
 	}
 	is := g.Islands[c.Pick(t, referee.Question{ID: "investments.island", Actor: CrownSeat, Rule: "rr.investments",
-		Prompt: referee.Text("On which island (it must hold no card)?")})]
+		Prompt: referee.Text("runner.investments.island")})]
 	g.takeFromHand(CrownSeat, name)
 	is.Card = g.newPiece(name)
-	t.Tell("rr.investments", referee.Text("The crown places a face-down investment on %s.", referee.Str(is.Name)), CrownSeat, referee.Text("It is %s.", referee.Str(name)))
+	t.Tell("rr.investments", referee.Text("runner.investments.placed", referee.Str(is.Name)), CrownSeat, referee.Text("runner.it-is", referee.Str(name)))
 }

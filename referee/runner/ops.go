@@ -1,9 +1,7 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"rumref/referee"
 )
@@ -15,7 +13,7 @@ type opDef struct {
 	// name is the primitive's name as the card file spells it.
 	name string
 	// describe writes the primitive as a short phrase.
-	describe func(e Effect) string
+	describe func(e Effect) referee.Msg
 	// possible reports whether the actor can carry it out in full now
 	// (nil: always).
 	possible func(g *Game, c *effectCtx, e Effect) bool
@@ -47,9 +45,8 @@ func init() {
 	ops = [numOps]opDef{
 		OpNavigation: {
 			name: "navigation",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("%d navigation", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.navigation", referee.Int(e.N))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
@@ -61,9 +58,8 @@ func init() {
 		},
 		OpCombat: {
 			name: "combat",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("%d combat", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.combat", referee.Int(e.N))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
@@ -75,9 +71,8 @@ func init() {
 		},
 		OpPay: {
 			name: "pay",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("pay %d", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.pay", referee.Int(e.N))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				p := g.Players[c.actor]
@@ -89,40 +84,37 @@ func init() {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				n := min(e.N, p.Supply)
 				p.Supply -= n
-				emit(referee.Text("%s pays %s to the bank.", referee.Str(p.Name), referee.Count(n, "coin")))
+				emit(referee.Text("runner.effect.pays", referee.Str(p.Name), referee.Count(n, "runner.noun.coin")))
 			},
 		},
 		OpGain: {
 			name: "gain",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("gain %d", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.gain", referee.Int(e.N))
 			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				p := g.Players[c.actor]
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				p.Supply += e.N
-				emit(referee.Text("%s gains %s from the bank.", referee.Str(p.Name), referee.Count(e.N, "coin")))
+				emit(referee.Text("runner.effect.gains", referee.Str(p.Name), referee.Count(e.N, "runner.noun.coin")))
 			},
 		},
 		OpRivalGain: {
 			name: "rival-gain",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("the other player gains %d", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.rival-gain", referee.Int(e.N))
 			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				rival := g.Players[other(c.actor)]
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				rival.Supply += e.N
-				emit(referee.Text("%s gains %s from the bank.", referee.Str(rival.Name), referee.Count(e.N, "coin")))
+				emit(referee.Text("runner.effect.gains", referee.Str(rival.Name), referee.Count(e.N, "runner.noun.coin")))
 			},
 		},
 		OpTake: {
 			name: "take",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("take %d from the other player's supply", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.take", referee.Int(e.N))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Players[other(c.actor)].Supply >= max(e.N, 1)
@@ -136,14 +128,13 @@ func init() {
 				n := min(e.N, rival.Supply)
 				rival.Supply -= n
 				p.Supply += n
-				emit(referee.Text("%s takes %s from %s's supply.", referee.Str(p.Name), referee.Count(n, "coin"), referee.Str(rival.Name)))
+				emit(referee.Text("runner.effect.takes", referee.Str(p.Name), referee.Count(n, "runner.noun.coin"), referee.Str(rival.Name)))
 			},
 		},
 		OpDiscard: {
 			name: "discard",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("discard %d", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.discard", referee.Int(e.N))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				p := g.Players[c.actor]
@@ -153,15 +144,14 @@ func init() {
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				p := g.Players[c.actor]
 				for i := 0; i < e.N && p.HandSize() > 0 && !g.Over; i++ {
-					g.discard(t, c.actor, c.rule, referee.Text("%s: discard a card (%d of %d).", referee.Str(c.name()), referee.Int(i+1), referee.Int(e.N)))
+					g.discard(t, c.actor, c.rule, referee.Text("runner.effect.discard", referee.Sub(c.name()), referee.Int(i+1), referee.Int(e.N)))
 				}
 			},
 		},
 		OpDraw: {
 			name: "draw",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("draw %d", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.draw", referee.Int(e.N))
 			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				g.draw(t, c.actor, e.N)
@@ -169,23 +159,21 @@ func init() {
 		},
 		OpCoinThis: {
 			name: "coin-this",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("+%d coin on this card", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.coin-this", referee.Int(e.N))
 			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				if c.piece != nil {
 					c.piece.Coins += e.N
-					emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Sub(g.labelMsg(c.piece))))
+					emit(referee.Text("runner.effect.coin-on", referee.Int(e.N), referee.Sub(g.labelMsg(c.piece))))
 				}
 			},
 		},
 		OpCoinShip: {
 			name: "coin-ship",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("+%d coin on this ship", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.coin-ship", referee.Int(e.N))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return c.ship != nil
@@ -195,42 +183,39 @@ func init() {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				if c.ship != nil {
 					c.ship.Coins += e.N
-					emit(referee.Text("+%d on %s.", referee.Int(e.N), referee.Sub(g.labelMsg(&c.ship.Piece))))
+					emit(referee.Text("runner.effect.coin-on", referee.Int(e.N), referee.Sub(g.labelMsg(&c.ship.Piece))))
 				}
 			},
 		},
 		OpCoinRaiders: {
 			name: "coin-raiders",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("+%d coin on each raiding ship", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.coin-raiders", referee.Int(e.N))
 			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				if g.Raid == nil {
-					emit(referee.Text("%s: there is no raiding party, so no ship gets a coin.", referee.Str(c.name())))
+					emit(referee.Text("runner.effect.no-party", referee.Sub(c.name())))
 					return
 				}
 				for _, s := range g.Raid.Party {
 					s.Coins += e.N
-					emit(referee.Text("+%d on the raiding %s.", referee.Int(e.N), referee.Sub(g.labelMsg(&s.Piece))))
+					emit(referee.Text("runner.effect.coin-on-raider", referee.Int(e.N), referee.Sub(g.labelMsg(&s.Piece))))
 				}
 			},
 		},
 		OpCoinOwn: {
 			name: "coin-own",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("+1 coin on up to %d of your cards", e.N)
-				if e.N == 1 {
-					s = "+1 coin on one of your cards, if you want"
+			describe: func(e Effect) referee.Msg {
+				switch {
+				case e.Exactly && e.N == 1:
+					return referee.Text("runner.op.coin-own.one")
+				case e.Exactly:
+					return referee.Text("runner.op.coin-own.exactly", referee.Int(e.N))
+				case e.N == 1:
+					return referee.Text("runner.op.coin-own.may-one")
 				}
-				if e.Exactly {
-					s = fmt.Sprintf("+1 coin on %d of your cards", e.N)
-					if e.N == 1 {
-						s = "+1 coin on one of your cards"
-					}
-				}
-				return s
+				return referee.Text("runner.op.coin-own", referee.Int(e.N))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.crownHasPieces()
@@ -249,12 +234,12 @@ func init() {
 					// crown can place it; older saves' catalogs say
 					// exactly); a card of exactly N
 					// must place them all.
-					done, text := "no more", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of up to %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
+					done, text := referee.Text("runner.no-more"), referee.Text("runner.effect.coin-own", referee.Sub(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
 					if e.N == 1 {
-						done, text = "no coin", referee.Text("%s: put 1 coin from the bank on one of your cards, if you want to?", referee.Str(c.name()))
+						done, text = referee.Text("runner.effect.no-coin"), referee.Text("runner.effect.coin-own.may-one", referee.Sub(c.name()))
 					}
 					if e.Exactly {
-						done, text = "", referee.Text("%s: put 1 coin from the bank on one of your cards (%d of %d).", referee.Str(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
+						done, text = referee.Msg{}, referee.Text("runner.effect.coin-own.exactly", referee.Sub(c.name()), referee.Int(len(chosen)+1), referee.Int(e.N))
 					}
 					x := g.choosePiece(t, "effect.coin-own", CrownSeat, text, c.rule, left, done)
 					if x == nil {
@@ -262,15 +247,14 @@ func init() {
 					}
 					chosen = append(chosen, x)
 					x.Coins++
-					emit(referee.Text("+1 on %s.", referee.Sub(g.labelMsg(x))))
+					emit(referee.Text("runner.effect.coin-on", referee.Int(1), referee.Sub(g.labelMsg(x))))
 				}
 			},
 		},
 		OpCoinPirateShip: {
 			name: "coin-pirate-ship",
-			describe: func(e Effect) (s string) {
-				s = "+1 coin on a pirate ship"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.coin-pirate-ship")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.Ships) > 0
@@ -278,16 +262,15 @@ func init() {
 			target: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
-				x := g.choosePiece(t, "effect.coin-ship", c.actor, referee.Text("%s: which pirate ship gets 1 coin?", referee.Str(c.name())), c.rule, g.shipPieces(g.Ships), "")
+				x := g.choosePiece(t, "effect.coin-ship", c.actor, referee.Text("runner.effect.which-pirate-ship", referee.Sub(c.name())), c.rule, g.shipPieces(g.Ships), referee.Msg{})
 				x.Coins++
-				emit(referee.Text("+1 on %s.", referee.Sub(g.labelMsg(x))))
+				emit(referee.Text("runner.effect.coin-on", referee.Int(1), referee.Sub(g.labelMsg(x))))
 			},
 		},
 		OpRemoveCoin: {
 			name: "remove-coin",
-			describe: func(e Effect) (s string) {
-				s = "remove a coin from a hazard"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.remove-coin")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return slices.ContainsFunc(g.hazardPieces(), func(h *Piece) bool { return h.Coins > 0 })
@@ -304,16 +287,15 @@ func init() {
 				if len(hz) == 0 {
 					return
 				}
-				x := g.choosePiece(t, "effect.remove-coin", c.actor, referee.Text("%s: remove 1 coin from which hazard?", referee.Str(c.name())), c.rule, hz, "")
+				x := g.choosePiece(t, "effect.remove-coin", c.actor, referee.Text("runner.effect.remove-which", referee.Sub(c.name())), c.rule, hz, referee.Msg{})
 				x.Coins--
-				emit(referee.Text("1 coin is removed from %s.", referee.Sub(g.labelMsg(x))))
+				emit(referee.Text("runner.effect.removed", referee.Sub(g.labelMsg(x))))
 			},
 		},
 		OpTrashCrew: {
 			name: "trash-crew",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("trash %d crew", max(e.N, 1))
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.trash-crew", referee.Int(max(e.N, 1)))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.partyCrew()) >= max(e.N, 1)
@@ -325,22 +307,21 @@ func init() {
 				for i := 0; i < max(e.N, 1); i++ {
 					crew := g.partyCrew()
 					if len(crew) == 0 {
-						emit(referee.Text("%s: there is no crew to trash.", referee.Str(c.name())))
+						emit(referee.Text("runner.effect.no-crew", referee.Sub(c.name())))
 						return
 					}
-					x := g.choosePiece(t, "effect.trash-crew", PirateSeat, referee.Text("%s: which crew is trashed?", referee.Str(c.name())), c.rule, crew, "")
+					x := g.choosePiece(t, "effect.trash-crew", PirateSeat, referee.Text("runner.effect.which-crew", referee.Sub(c.name())), c.rule, crew, referee.Msg{})
 					g.trashCrew(t, x, c.rule)
 				}
 			},
 		},
 		OpTrashShip: {
 			name: "trash-ship",
-			describe: func(e Effect) (s string) {
-				s = "trash a ship"
+			describe: func(e Effect) referee.Msg {
 				if e.Hand {
-					s += " (its crew go to hand)"
+					return referee.Text("runner.op.trash-ship.hand")
 				}
-				return s
+				return referee.Text("runner.op.trash-ship")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.partyShips()) > 0
@@ -350,18 +331,17 @@ func init() {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				ships := g.partyShips()
 				if len(ships) == 0 {
-					emit(referee.Text("%s: there is no ship to trash.", referee.Str(c.name())))
+					emit(referee.Text("runner.effect.no-ship", referee.Sub(c.name())))
 					return
 				}
-				x := g.choosePiece(t, "effect.trash-ship", c.actor, referee.Text("%s: which ship is trashed?", referee.Str(c.name())), c.rule, g.shipPieces(ships), "")
+				x := g.choosePiece(t, "effect.trash-ship", c.actor, referee.Text("runner.effect.which-ship", referee.Sub(c.name())), c.rule, g.shipPieces(ships), referee.Msg{})
 				g.trashShip(t, g.shipOf(x), e.Hand, c.rule)
 			},
 		},
 		OpScore: {
 			name: "score",
-			describe: func(e Effect) (s string) {
-				s = "score it"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.score")
 			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				pts := 1
@@ -377,9 +357,8 @@ func init() {
 		},
 		OpMoveCoin: {
 			name: "move-coin",
-			describe: func(e Effect) (s string) {
-				s = "move a coin between two hazards or two ships"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.move-coin")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.coinSources()) > 0
@@ -391,9 +370,8 @@ func init() {
 		},
 		OpShuffleHand: {
 			name: "shuffle-hand",
-			describe: func(e Effect) (s string) {
-				s = "shuffle your hand into your deck"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.shuffle-hand")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return !g.deckRanOut(c.actor)
@@ -402,20 +380,19 @@ func init() {
 				p := g.Players[c.actor]
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				if g.deckRanOut(c.actor) {
-					t.Say("rr.rum.shuffle-empty", referee.Text("%s's deck has run out, and a crown deck that has run out stays out: the hand is not shuffled into a new deck.", referee.Str(p.Name)))
+					t.Say("rr.rum.shuffle-empty", referee.Text("runner.effect.deck-out", referee.Str(p.Name)))
 					return
 				}
 				n := p.HandSize()
 				g.note(BoxMove{Kind: "shuffle-hand", Seat: c.actor})
 				p.shuffleHandIn()
-				emit(referee.Text("%s shuffles %s from hand into the deck (now %s).", referee.Str(p.Name), referee.Count(n, "card"), referee.Count(p.Deck.Size(), "card")))
+				emit(referee.Text("runner.effect.shuffled", referee.Str(p.Name), referee.Count(n, "runner.noun.card"), referee.Count(p.Deck.Size(), "runner.noun.card")))
 			},
 		},
 		OpPeek: {
 			name: "peek",
-			describe: func(e Effect) (s string) {
-				s = "look at a face-down crown card"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.peek")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.faceDown()) > 0
@@ -427,9 +404,8 @@ func init() {
 		},
 		OpRaidWithShip: {
 			name: "raid-with-ship",
-			describe: func(e Effect) (s string) {
-				s = fmt.Sprintf("+%d coins on a ready ship and raid with it", e.N)
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.raid-with-ship", referee.Int(e.N))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid == nil && len(g.readyShips()) > 0
@@ -437,18 +413,17 @@ func init() {
 			target: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
-				x := g.choosePiece(t, "effect.raid-ship", PirateSeat, referee.Text("%s: which ready ship (no coins, with crew) raids?", referee.Str(c.name())), c.rule, g.shipPieces(g.readyShips()), "")
+				x := g.choosePiece(t, "effect.raid-ship", PirateSeat, referee.Text("runner.effect.which-raider", referee.Sub(c.name())), c.rule, g.shipPieces(g.readyShips()), referee.Msg{})
 				s := g.shipOf(x)
 				s.Coins += e.N
-				emit(referee.Text("+%d on %s; it raids alone.", referee.Int(e.N), referee.Sub(g.labelMsg(x))))
+				emit(referee.Text("runner.effect.raids-alone", referee.Int(e.N), referee.Sub(g.labelMsg(x))))
 				g.raid(t, []*ShipPiece{s})
 			},
 		},
 		OpKeepUnlessPaid: {
 			name: "keep-unless-paid",
-			describe: func(e Effect) (s string) {
-				s = "stays unless the pirate pays 1 per coin on it"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.keep-unless-paid")
 			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
@@ -460,37 +435,34 @@ func init() {
 					return
 				}
 				if g.pirate().Supply >= n {
-					k := t.Ask(yesNo("effect.pay-to-trash", PirateSeat, fmt.Sprintf("%s has %s on it: pay %d to trash it, or leave it in play?", c.name(), plural(n, "coin", "coins"), n),
-						c.rule, fmt.Sprintf("pay %d and trash it", n), "leave it"))
-					if k == "yes" {
+					if yes(t, referee.Question{ID: "effect.pay-to-trash", Rule: c.rule, Prompt: referee.Text("runner.effect.pay-to-trash", referee.Sub(c.name()), referee.Count(n, "runner.noun.coin"), referee.Int(n))},
+						PirateSeat, referee.Text("runner.effect.pay-and-trash", referee.Int(n)), referee.Text("runner.effect.leave-it")) {
 						g.pirate().Supply -= n
-						emit(referee.Text("The pirate pays %d to trash %s.", referee.Int(n), referee.Str(c.name())))
+						emit(referee.Text("runner.effect.paid-to-trash", referee.Int(n), referee.Sub(c.name())))
 						return
 					}
 				}
 				c.kept = true
-				t.Say("rr.raid.not-trashed", referee.Text("%s stays in play face-up with its coins: the pirate did not pay %d.", referee.Str(c.name()), referee.Int(n)))
+				t.Say("rr.raid.not-trashed", referee.Text("runner.effect.stays", referee.Sub(c.name()), referee.Int(n)))
 			},
 		},
 		OpHazardFromDiscard: {
 			name: "hazard-from-discard",
-			describe: func(e Effect) (s string) {
-				s = "take a hazard from the discard pile into hand"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.hazard-from-discard")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return slices.ContainsFunc(g.crown().Discard, func(n string) bool { return g.card(n).Type == Hazard })
 			},
 			target: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
-				g.fromDiscard(t, c, CrownSeat, Hazard, "effect.hazard-from-discard", "hazard")
+				g.fromDiscard(t, c, CrownSeat, Hazard, "effect.hazard-from-discard", referee.Text("runner.effect.back.hazard"))
 			},
 		},
 		OpMoveHazard: {
 			name: "move-hazard",
-			describe: func(e Effect) (s string) {
-				s = "move a hazard to another island"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.move-hazard")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.hazardPieces()) > 0
@@ -498,47 +470,45 @@ func init() {
 			target: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
-				x := g.choosePiece(t, "effect.move-hazard", c.actor, referee.Text("%s: which hazard moves?", referee.Str(c.name())), c.rule, g.hazardPieces(), "")
+				x := g.choosePiece(t, "effect.move-hazard", c.actor, referee.Text("runner.effect.which-hazard", referee.Sub(c.name())), c.rule, g.hazardPieces(), referee.Msg{})
 				from, _ := g.locate(x)
 				ic := referee.Choose[island](t)
 				for i, is := range g.Islands {
 					if is != from {
-						ic.AddText(island(i), is.Name)
+						ic.Add(island(i), asName(is.Name))
 					}
 				}
 				k := ic.Pick(t, referee.Question{ID: "effect.move-hazard.to", Actor: referee.Seat(c.actor), Rule: c.rule,
-					Prompt: referee.Text("To which island? It goes to the outermost place.")})
+					Prompt: referee.Text("runner.effect.to-island")})
 				coins := x.Coins
 				g.takeOff(x)
 				x.Coins = coins
 				to := g.Islands[k]
 				to.Hazards = append(to.Hazards, x)
-				emit(referee.Text("The hazard moves to the outer end of %s's row.", referee.Str(to.Name)))
+				emit(referee.Text("runner.effect.hazard-moved", referee.Str(to.Name)))
 			},
 		},
 		OpCrewFromDiscard: {
 			name: "crew-from-discard",
-			describe: func(e Effect) (s string) {
-				s = "take a crew from the discard pile into hand"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.crew-from-discard")
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return slices.ContainsFunc(g.pirate().Discard, func(n string) bool { return g.card(n).Type == Crew })
 			},
 			target: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
-				g.fromDiscard(t, c, PirateSeat, Crew, "effect.crew-from-discard", "crew")
+				g.fromDiscard(t, c, PirateSeat, Crew, "effect.crew-from-discard", referee.Text("runner.effect.back.crew"))
 			},
 		},
 		OpChoose: {
 			name: "choose",
-			describe: func(e Effect) (s string) {
-				alts := make([]string, 0, len(e.Or))
+			describe: func(e Effect) referee.Msg {
+				alts := make([]referee.Msg, 0, len(e.Or))
 				for _, a := range e.Or {
-					alts = append(alts, DescribeEffects(a))
+					alts = append(alts, effectsMsg(a))
 				}
-				s = "either " + strings.Join(alts, " or ")
-				return s
+				return referee.Text("runner.op.choose", referee.List(alts, " or ", " or "))
 			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				for _, alt := range e.Or {
@@ -554,22 +524,21 @@ func init() {
 				oc := referee.Choose[choice](t)
 				for i, alt := range e.Or {
 					if g.allPossible(c, alt) {
-						oc.AddText(choice(i), DescribeEffects(alt))
+						oc.Add(choice(i), effectsMsg(alt))
 					}
 				}
 				if oc.Len() == 0 {
-					emit(referee.Text("%s: none of its choices can be carried out now.", referee.Str(c.name())))
+					emit(referee.Text("runner.effect.no-choice", referee.Sub(c.name())))
 					return
 				}
-				i := oc.Pick(t, referee.Question{ID: "effect.choose", Actor: referee.Seat(c.actor), Rule: c.rule, Prompt: referee.Text("%s: choose one.", referee.Str(c.name()))})
+				i := oc.Pick(t, referee.Question{ID: "effect.choose", Actor: referee.Seat(c.actor), Rule: c.rule, Prompt: referee.Text("runner.effect.choose", referee.Sub(c.name()))})
 				g.apply(t, c, e.Or[i])
 			},
 		},
 		OpManual: {
 			name: "manual",
-			describe: func(e Effect) (s string) {
-				s = "apply the card text by hand"
-				return s
+			describe: func(e Effect) referee.Msg {
+				return referee.Text("runner.op.manual")
 			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				g.adjust(t, c, e)

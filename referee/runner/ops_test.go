@@ -2,6 +2,8 @@ package runner
 
 import (
 	"strings"
+
+	"rumref/locale"
 	"testing"
 )
 
@@ -27,7 +29,7 @@ func TestEveryOpIsOneEntry(t *testing.T) {
 		if err := back.UnmarshalText([]byte(d.name)); err != nil || back != o {
 			t.Errorf("op %q reads back as %d (%v), want %d", d.name, back, err, o)
 		}
-		if strings.TrimSpace(d.describe(Effect{Do: o, N: 2})) == "" {
+		if m := d.describe(Effect{Do: o, N: 2}); strings.TrimSpace(m.String()) == "" || !locale.German.Has(m.Format()) {
 			t.Errorf("op %q describes itself as nothing", d.name)
 		}
 	}

@@ -1,9 +1,7 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"rumref/referee"
 )
@@ -105,43 +103,33 @@ func (g *Game) shipOf(p *Piece) *ShipPiece {
 	return nil
 }
 
-// label describes a piece in public words.
-func (g *Game) label(p *Piece) string {
-	m := g.labelMsg(p)
-	return m.String()
-}
-
 // labelMsg is label as a message, formatted when shown.
 func (g *Game) labelMsg(p *Piece) referee.Msg {
-	coins := referee.Count(p.Coins, "coin")
+	coins := referee.Count(p.Coins, "runner.noun.coin")
 	if is, i := g.locate(p); is != nil {
 		if i < 0 {
 			if p.Up {
-				return referee.Text("%s on %s (%s)", referee.Str(p.Name), referee.Str(is.Name), coins)
+				return referee.Text("runner.piece.investment", referee.Str(p.Name), referee.Str(is.Name), coins)
 			}
-			return referee.Text("face-down investment on %s (%s)", referee.Str(is.Name), coins)
+			return referee.Text("runner.piece.investment-down", referee.Str(is.Name), coins)
 		}
 		if p.Up {
-			return referee.Text("%s, hazard %d of %d at %s (%s)", referee.Str(p.Name), referee.Int(i+1), referee.Int(len(is.Hazards)), referee.Str(is.Name), coins)
+			return referee.Text("runner.piece.hazard", referee.Str(p.Name), referee.Int(i+1), referee.Int(len(is.Hazards)), referee.Str(is.Name), coins)
 		}
-		return referee.Text("face-down hazard %d of %d at %s (%s)", referee.Int(i+1), referee.Int(len(is.Hazards)), referee.Str(is.Name), coins)
+		return referee.Text("runner.piece.hazard-down", referee.Int(i+1), referee.Int(len(is.Hazards)), referee.Str(is.Name), coins)
 	}
 	if s := g.shipOf(p); s != nil && &s.Piece != p {
-		return referee.Text("%s on %s #%d", referee.Str(p.Name), referee.Str(s.Name), referee.Int(s.ID))
+		return referee.Text("runner.piece.crew", referee.Str(p.Name), referee.Str(s.Name), referee.Int(s.ID))
 	}
-	return referee.Text("%s #%d (%s)", referee.Str(p.Name), referee.Int(p.ID), coins)
+	return referee.Text("runner.piece.ship", referee.Str(p.Name), referee.Int(p.ID), coins)
 }
 
 // shipChoice describes a ship offered in a choice: its coins, its crew
 // and free slots, and the skill icons of the ship and its crew together.
 func (g *Game) shipChoice(s *ShipPiece) referee.Msg {
-	crew := "no crew"
+	crew := referee.Text("runner.ship.no-crew")
 	if len(s.Crew) > 0 {
-		names := make([]string, len(s.Crew))
-		for i, c := range s.Crew {
-			names[i] = c.Name
-		}
-		crew = "crew " + strings.Join(names, ", ")
+		crew = referee.Text("runner.ship.crew", referee.Words(pieceNames(s.Crew), ", ", ", "))
 	}
 	nav, com := 0, 0
 	for _, p := range append([]*Piece{&s.Piece}, s.Crew...) {
@@ -149,26 +137,40 @@ func (g *Game) shipChoice(s *ShipPiece) referee.Msg {
 			nav, com = nav+c.Navigation, com+c.Combat
 		}
 	}
-	skills := "no skills"
-	switch {
-	case nav > 0 && com > 0:
-		skills = fmt.Sprintf("%d navigation, %d combat", nav, com)
-	case nav > 0:
-		skills = fmt.Sprintf("%d navigation", nav)
-	case com > 0:
-		skills = fmt.Sprintf("%d combat", com)
-	}
 	free := 0
 	if c := g.card(s.Name); c != nil {
 		free = max(0, c.Slots-len(s.Crew))
 	}
-	return referee.Text("%s #%d (%s; %s, %s free; %s)", referee.Str(s.Name), referee.Int(s.ID), referee.Count(s.Coins, "coin"), referee.Str(crew), referee.Count(free, "slot"), referee.Str(skills))
+	return referee.Text("runner.ship.choice", referee.Str(s.Name), referee.Int(s.ID), referee.Count(s.Coins, "runner.noun.coin"), referee.Sub(crew), referee.Count(free, "runner.noun.slot"), referee.Sub(skills(nav, com)))
+}
+
+// skills names a number of navigation and combat icons: "2 navigation,
+// 1 combat", "no skills".
+func skills(nav, com int) referee.Msg {
+	switch {
+	case nav > 0 && com > 0:
+		return referee.Text("runner.skills.both", referee.Int(nav), referee.Int(com))
+	case nav > 0:
+		return referee.Text("runner.skills.navigation", referee.Int(nav))
+	case com > 0:
+		return referee.Text("runner.skills.combat", referee.Int(com))
+	}
+	return referee.Text("runner.skills.none")
+}
+
+// pieceNames lists the names of pieces.
+func pieceNames(ps []*Piece) []string {
+	names := make([]string, len(ps))
+	for i, c := range ps {
+		names[i] = c.Name
+	}
+	return names
 }
 
 // choosePiece asks the actor to pick one of the pieces; done adds a "none"
 // option and returns nil when taken.
-func (g *Game) choosePiece(t *referee.T, id string, actor int, text referee.Msg, rule string, pieces []*Piece, done string) *Piece {
-	if len(pieces) == 1 && done == "" {
+func (g *Game) choosePiece(t *referee.T, id string, actor int, text referee.Msg, rule string, pieces []*Piece, done referee.Msg) *Piece {
+	if len(pieces) == 1 && done.IsZero() {
 		return pieces[0]
 	}
 	c := referee.Choose[*Piece](t)
@@ -179,8 +181,8 @@ func (g *Game) choosePiece(t *referee.T, id string, actor int, text referee.Msg,
 		}
 		c.Add(p, g.labelMsg(p))
 	}
-	if done != "" {
-		c.AddText(nil, done)
+	if !done.IsZero() {
+		c.Add(nil, done)
 	}
 	return c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Prompt: text, Rule: rule})
 }
@@ -195,7 +197,7 @@ func (g *Game) chooseName(t *referee.T, id string, actor int, text referee.Msg, 
 	}
 	c := referee.Choose[cardName](t)
 	for _, n := range d {
-		c.AddText(cardName(n), n)
+		c.Add(cardName(n), asName(n))
 	}
 	return string(c.Pick(t, referee.Question{ID: id, Actor: referee.Seat(actor), Prompt: text, Rule: rule}))
 }
@@ -216,9 +218,9 @@ func (g *Game) takeOff(p *Piece) {
 
 // identify asks the crown to name a starting hazard it has just placed,
 // in secret (at the setup: every hazard in play is named from then on).
-func (g *Game) identify(t *referee.T, p *Piece, why string) {
+func (g *Game) identify(t *referee.T, p *Piece, why referee.Msg) {
 	startingOnly := func(c *Card) bool { return c.Type == Hazard && c.Starting }
-	p.Name = g.takeFromDeck(t, &g.Starting, CrownSide, startingOnly, []CardType{Hazard}, referee.Question{ID: "hazard.identify", Actor: CrownSeat, Secret: true, Rule: "rr.setup", Prompt: referee.Text("%s, %s: which starting hazard is it?", referee.Str(g.crown().Name), referee.Str(why))})
+	p.Name = g.takeFromDeck(t, &g.Starting, CrownSide, startingOnly, []CardType{Hazard}, referee.Question{ID: "hazard.identify", Actor: CrownSeat, Secret: true, Rule: "rr.setup", Prompt: referee.Text("runner.setup.identify", referee.Str(g.crown().Name), referee.Sub(why))})
 	if c := g.card(p.Name); c.Unlisted {
 		c.Starting = true
 	}
@@ -226,10 +228,10 @@ func (g *Game) identify(t *referee.T, p *Piece, why string) {
 
 // trashCrown trashes a crown piece to the crown discard pile.
 func (g *Game) trashCrown(t *referee.T, p *Piece, rule string) {
-	desc := g.label(p)
+	desc := g.labelMsg(p)
 	g.takeOff(p)
 	g.crown().Discard = append(g.crown().Discard, p.Name)
-	t.Say(rule, referee.Text("%s is trashed to the crown discard pile (its coins go to the bank).", referee.Str(desc)))
+	t.Say(rule, referee.Text("runner.trash.crown", referee.Sub(desc)))
 }
 
 // trashShip trashes a ship; its crew go to the pirate's hand or discard pile.
@@ -249,20 +251,20 @@ func (g *Game) trashShip(t *referee.T, s *ShipPiece, crewToHand bool, rule strin
 	if g.Raid != nil {
 		g.Raid.Party = slices.DeleteFunc(g.Raid.Party, func(x *ShipPiece) bool { return x == s })
 	}
-	where := "discard pile"
+	key := "runner.trash.ship"
 	if crewToHand {
-		where = "hand"
+		key = "runner.trash.ship-hand"
 	}
-	t.Say(rule, referee.Text("%s #%d is trashed (its coins go to the bank); its crew (%d) go to the pirate's %s.", referee.Str(s.Name), referee.Int(s.ID), referee.Int(len(names)), referee.Str(where)))
+	t.Say(rule, referee.Text(key, referee.Str(s.Name), referee.Int(s.ID), referee.Int(len(names))))
 }
 
 // trashCrew trashes one crew from its ship.
 func (g *Game) trashCrew(t *referee.T, c *Piece, rule string) {
 	s := g.shipOf(c)
-	desc := g.label(c)
+	desc := g.labelMsg(c)
 	if s != nil {
 		s.Crew = slices.DeleteFunc(s.Crew, func(x *Piece) bool { return x == c })
 	}
 	g.pirate().Discard = append(g.pirate().Discard, c.Name)
-	t.Say(rule, referee.Text("%s is trashed to the pirate discard pile.", referee.Str(desc)))
+	t.Say(rule, referee.Text("runner.trash.crew", referee.Sub(desc)))
 }

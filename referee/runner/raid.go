@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"slices"
 
 	"rumref/referee"
@@ -112,7 +111,7 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 		}
 		var pick *Piece
 		if total == 0 {
-			t.Say("rr.raid.skills", referee.Text("The party has no unspent %s icon left.", referee.Str(op.String())))
+			t.Say("rr.raid.skills", referee.Text("runner.raid.no-icon", referee.Sub(skillName(op))))
 			return
 		}
 		if total <= n-k || len(ps) == 1 {
@@ -120,14 +119,22 @@ func (r *Raid) spend(t *referee.T, g *Game, op Op, n int) {
 		} else {
 			c := referee.Choose[*Piece](t)
 			for i, p := range ps {
-				c.Add(p, referee.Text("%s (%d %s left)", referee.Sub(g.labelMsg(p)), referee.Int(left[i]), referee.Str(op.String())))
+				c.Add(p, referee.Text("runner.raid.icons-left", referee.Sub(g.labelMsg(p)), referee.Int(left[i]), referee.Sub(skillName(op))))
 			}
 			pick = c.Pick(t, referee.Question{ID: "raid.skill", Actor: PirateSeat, Rule: "rr.raid.skills",
-				Prompt: referee.Text("Spend whose %s icon (%d of %d)? Each icon serves once per raid.", referee.Str(op.String()), referee.Int(k+1), referee.Int(n))})
+				Prompt: referee.Text("runner.raid.spend-whose", referee.Sub(skillName(op)), referee.Int(k+1), referee.Int(n))})
 		}
 		r.use(pick.ID, op)
-		t.Say("rr.raid.skills", referee.Text("A %s icon of %s is spent for this raid.", referee.Str(op.String()), referee.Sub(g.labelMsg(pick))))
+		t.Say("rr.raid.skills", referee.Text("runner.raid.spent", referee.Sub(skillName(op)), referee.Sub(g.labelMsg(pick))))
 	}
+}
+
+// skillName is the name of a skill (navigation or combat).
+func skillName(op Op) referee.Msg {
+	if op == OpCombat {
+		return referee.Text("runner.skill.combat")
+	}
+	return referee.Text("runner.skill.navigation")
 }
 
 // canRaid reports whether the Raid action is legal (rulings A10).
@@ -139,13 +146,13 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 	p := g.pirate()
 	c := referee.Choose[island](t)
 	for i, is := range g.Islands {
-		c.AddText(island(i), g.islandSummary(is))
+		c.Add(island(i), g.islandSummary(is))
 	}
 	r := &Raid{Island: int(c.Pick(t, referee.Question{ID: "raid.target", Actor: PirateSeat, Rule: "rr.raid.target",
-		Prompt: referee.Text("%s, which island do you raid?", referee.Str(p.Name))}))}
+		Prompt: referee.Text("runner.raid.which-island", referee.Str(p.Name))}))}
 	g.lastRaid = false
 	is := g.Islands[r.Island]
-	t.Say("rr.raid.target", referee.Text("The pirate raids %s.", referee.Str(is.Name)))
+	t.Say("rr.raid.target", referee.Text("runner.raid.target", referee.Str(is.Name)))
 	g.Raid = r
 	if fixed != nil {
 		r.Party = fixed
@@ -160,11 +167,11 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 			if len(ready) == 0 || p.Supply == 0 {
 				break
 			}
-			done := ""
+			var done referee.Msg
 			if len(r.Party) > 0 {
-				done = "no more ships"
+				done = referee.Text("runner.raid.no-more-ships")
 			}
-			x := g.choosePiece(t, "raid.party", PirateSeat, referee.Text("Which ship joins the raiding party? Each pays 1 coin onto itself (you have %d).", referee.Int(p.Supply)), "rr.raid.party", g.shipPieces(ready), done)
+			x := g.choosePiece(t, "raid.party", PirateSeat, referee.Text("runner.raid.which-ship", referee.Int(p.Supply)), "rr.raid.party", g.shipPieces(ready), done)
 			if x == nil {
 				break
 			}
@@ -172,7 +179,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 			p.Supply--
 			s.Coins++
 			r.Party = append(r.Party, s)
-			t.Say("rr.raid.party", referee.Text("%s joins the raiding party with %s; the pirate pays 1 coin onto it.", referee.Sub(g.labelMsg(x)), referee.Str(plural(len(s.Crew), "crew", "crew"))))
+			t.Say("rr.raid.party", referee.Text("runner.raid.joins", referee.Sub(g.labelMsg(x)), referee.Count(len(s.Crew), "runner.noun.crew")))
 		}
 	}
 	g.raise(t, is)
@@ -181,7 +188,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 		return
 	}
 	if success {
-		t.Say("rr.raid.island", referee.Text("The raid on %s is successful.", referee.Str(is.Name)))
+		t.Say("rr.raid.island", referee.Text("runner.raid.success", referee.Str(is.Name)))
 		g.raidIsland(t, is)
 		if g.Over {
 			return
@@ -215,41 +222,41 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 				continue
 			}
 			waiting = true
-			c.Add(h, referee.Text("raise the %s", referee.Sub(g.labelMsg(h))))
+			c.Add(h, referee.Text("runner.raise.option", referee.Sub(g.labelMsg(h))))
 		}
 		if !waiting {
 			break
 		}
-		c.AddText(nil, "raise nothing more")
+		c.Add(nil, referee.Text("runner.raise.nothing"))
 		h := c.Pick(t, referee.Question{ID: "raid.raise", Actor: CrownSeat, Rule: "rr.raid.raise",
-			Prompt: referee.Text("%s, the raiding party is %s. Raise a face-down hazard at %s (you have %d coins)?", referee.Str(cr.Name), referee.Str(g.partySummary()), referee.Str(is.Name), referee.Int(cr.Supply))})
+			Prompt: referee.Text("runner.raise.ask", referee.Str(cr.Name), referee.Sub(g.partySummary()), referee.Str(is.Name), referee.Count(cr.Supply, "runner.noun.coin"))})
 		if h == nil {
 			break
 		}
 		decided = append(decided, h)
-		desc := g.label(h)
+		desc := g.labelMsg(h)
 		cost := g.card(h.Name).Cost
 		if cost > cr.Supply+h.Coins {
-			t.Tell("rr.raid.raise", referee.Text("The crown leaves the %s face-down.", referee.Str(desc)), CrownSeat, referee.Text("It is %s: raising it costs %d and you have %d with its coins.", referee.Str(h.Name), referee.Int(cost), referee.Int(cr.Supply+h.Coins)))
+			t.Tell("rr.raid.raise", referee.Text("runner.raise.leaves", referee.Sub(desc)), CrownSeat, referee.Text("runner.raise.cannot", referee.Str(h.Name), referee.Int(cost), referee.Int(cr.Supply+h.Coins)))
 			continue
 		}
 		lo, hi := max(0, cost-cr.Supply), min(cost, h.Coins)
 		fromCard := lo
 		if lo < hi {
 			fromCard = t.AskNumber(referee.Question{ID: "raid.raise.card-coins", Actor: CrownSeat, Min: lo, Max: hi,
-				Rule: "rr.raid.raise", Prompt: referee.Text("How many of the %d coins of its cost come off the card (the rest from your supply)?", referee.Int(cost))})
+				Rule: "rr.raid.raise", Prompt: referee.Text("runner.raise.from-card", referee.Count(cost, "runner.noun.coin"))})
 		}
 		h.Coins -= fromCard
 		cr.Supply -= cost - fromCard
 		h.Up = true
-		t.Say("rr.raid.raise", referee.Text("The crown raises %s (cost %d: %d from the card, %d from supply).", referee.Str(h.Name), referee.Int(cost), referee.Int(fromCard), referee.Int(cost-fromCard)))
+		t.Say("rr.raid.raise", referee.Text("runner.raise.raised", referee.Str(h.Name), referee.Int(cost), referee.Int(fromCard), referee.Int(cost-fromCard)))
 		if cr.Supply > 0 {
 			n := t.AskNumber(referee.Question{ID: "raid.raise.extra", Actor: CrownSeat, Min: 0, Max: cr.Supply,
-				Rule: "rr.raid.raise", Prompt: referee.Text("Pay extra coins from your supply onto %s? (you have %d)", referee.Str(h.Name), referee.Int(cr.Supply))})
+				Rule: "rr.raid.raise", Prompt: referee.Text("runner.raise.extra", referee.Str(h.Name), referee.Int(cr.Supply))})
 			if n > 0 {
 				cr.Supply -= n
 				h.Coins += n
-				t.Say("rr.raid.raise", referee.Text("The crown adds %s onto %s.", referee.Count(n, "coin"), referee.Str(h.Name)))
+				t.Say("rr.raid.raise", referee.Text("runner.raise.added", referee.Count(n, "runner.noun.coin"), referee.Str(h.Name)))
 			}
 		}
 	}
@@ -260,7 +267,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		}
 	}
 	if down > 0 {
-		t.Say("rr.raid.raise", referee.Text("Face-down hazards left at %s: %d; the party passes them by.", referee.Str(is.Name), referee.Int(down)))
+		t.Say("rr.raid.raise", referee.Text("runner.raise.left", referee.Str(is.Name), referee.Int(down)))
 	}
 }
 
@@ -288,18 +295,18 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 		switch len(payable) {
 		case 0:
 			failed = true
-			t.Say("rr.raid.hazards", referee.Text("The party cannot pay any cost of %s (%s): the raid will be stopped.", referee.Str(c.Name), referee.Str(g.optionList(c))))
+			t.Say("rr.raid.hazards", referee.Text("runner.hazard.cannot-pay", referee.Str(c.Name), referee.Sub(optionList(c))))
 		case 1:
-			t.Say("rr.raid.hazards", referee.Text("%s: the only cost the party can pay is %q, so it must be paid.", referee.Str(c.Name), referee.Str(DescribeEffects(c.Options[payable[0]]))))
+			t.Say("rr.raid.hazards", referee.Text("runner.hazard.only-cost", referee.Str(c.Name), referee.Sub(effectsMsg(c.Options[payable[0]]))))
 			g.apply(t, ctx, c.Options[payable[0]])
 		default:
 			pc := referee.Choose[choice](t)
 			for _, i := range payable {
-				pc.AddText(choice(i), DescribeEffects(c.Options[i]))
+				pc.Add(choice(i), effectsMsg(c.Options[i]))
 			}
 			i := pc.Pick(t, referee.Question{ID: "raid.hazard.cost", Actor: PirateSeat, Rule: "rr.raid.hazards",
-				Prompt: referee.Text("%s (%s) bars the way: which cost do you pay? You must pay one.", referee.Str(c.Name), referee.Str(g.optionList(c)))})
-			t.Say("rr.raid.hazards", referee.Text("The pirate pays %q for %s.", referee.Str(DescribeEffects(c.Options[i])), referee.Str(c.Name)))
+				Prompt: referee.Text("runner.hazard.which-cost", referee.Str(c.Name), referee.Sub(optionList(c)))})
+			t.Say("rr.raid.hazards", referee.Text("runner.hazard.pays", referee.Sub(effectsMsg(c.Options[i])), referee.Str(c.Name)))
 			g.apply(t, ctx, c.Options[i])
 		}
 		if g.Over {
@@ -308,7 +315,7 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 		if at, _ := g.locate(h); at != nil {
 			if h.Coins > 0 {
 				h.Coins--
-				t.Say("rr.raid.hazard-wear", referee.Text("%s loses a coin (%d left).", referee.Str(c.Name), referee.Int(h.Coins)))
+				t.Say("rr.raid.hazard-wear", referee.Text("runner.hazard.wear", referee.Str(c.Name), referee.Int(h.Coins)))
 			} else {
 				g.trashCrown(t, h, "rr.raid.hazard-wear")
 			}
@@ -316,12 +323,12 @@ func (g *Game) faceHazards(t *referee.T, r *Raid, is *IslandPlace) bool {
 		for _, s := range slices.Clone(r.Party) {
 			if len(s.Crew) == 0 {
 				r.Party = slices.DeleteFunc(r.Party, func(x *ShipPiece) bool { return x == s })
-				t.Say("rr.raid.hazard-wear", referee.Text("%s has no crew left and leaves the raiding party.", referee.Sub(g.labelMsg(&s.Piece))))
+				t.Say("rr.raid.hazard-wear", referee.Text("runner.raid.ship-leaves", referee.Sub(g.labelMsg(&s.Piece))))
 			}
 		}
 		if failed || len(r.Party) == 0 {
 			r.Stopped = true
-			t.Say("rr.raid.hazard-wear", referee.Text("The raid is stopped."))
+			t.Say("rr.raid.hazard-wear", referee.Text("runner.raid.stopped"))
 			return false
 		}
 	}
@@ -339,15 +346,15 @@ func (g *Game) raidIsland(t *referee.T, is *IslandPlace) {
 	case is.Home && cr.Deck.Size() > 0:
 		// The crown names the card in secret: the list of what can still be
 		// in its deck would show the pirate what it holds or has placed.
-		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{ID: "raid.deck-top", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("%s, turn over the top card of your deck on %s for both players to see: which is it?", referee.Str(cr.Name), referee.Str(is.Name))})
+		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{ID: "raid.deck-top", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("runner.raid.deck-top", referee.Str(cr.Name), referee.Str(is.Name))})
 		g.raidCard(t, name, nil, nil)
 	case is.Home && cr.HandSize() > 0:
-		t.Say("rr.raid.island", referee.Text("%s holds no cards: the pirate takes one card at random from the crown's hand (%s).", referee.Str(is.Name), referee.Count(cr.HandSize(), "card")))
-		q := referee.Question{ID: "raid.hand-pick", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("%s, the pirate picked one of your cards at random: which is it?", referee.Str(cr.Name))}
+		t.Say("rr.raid.island", referee.Text("runner.raid.from-hand", referee.Str(is.Name), referee.Count(cr.HandSize(), "runner.noun.card")))
+		q := referee.Question{ID: "raid.hand-pick", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("runner.raid.hand-pick", referee.Str(cr.Name))}
 		name := g.pickFromHand(t, CrownSeat, handQuestion{q: q, types: sideDeckTypes(CrownSide), fits: anyCard})
 		g.raidCard(t, name, nil, nil)
 	default:
-		t.Say("rr.raid.island", referee.Text("%s holds no card: nothing is raided, but the raid still counts as successful.", referee.Str(is.Name)))
+		t.Say("rr.raid.island", referee.Text("runner.raid.nothing", referee.Str(is.Name)))
 	}
 }
 
@@ -356,12 +363,12 @@ func (g *Game) raidIsland(t *referee.T, is *IslandPlace) {
 // discarded by the crown goes through the same steps (rule 40).
 func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) {
 	c := g.card(name)
-	coins := ""
 	if piece != nil {
 		piece.Up = true
-		coins = fmt.Sprintf(" with %s on it", plural(piece.Coins, "coin", "coins"))
+		t.Say("rr.raid.card", referee.Text("runner.raid.card-coins", referee.Str(name), referee.Count(piece.Coins, "runner.noun.coin"), referee.Sub(effectsMsg(c.Raid))))
+	} else {
+		t.Say("rr.raid.card", referee.Text("runner.raid.card", referee.Str(name), referee.Sub(effectsMsg(c.Raid))))
 	}
-	t.Say("rr.raid.card", referee.Text("The raided card is %s%s: raid text %s.", referee.Str(name), referee.Str(coins), referee.Str(DescribeEffects(c.Raid))))
 	if piece == nil {
 		g.Revealed = append(g.Revealed, name)
 		remove = func() { g.Revealed, _ = removeName(g.Revealed, name) }
@@ -377,7 +384,7 @@ func (g *Game) raidCard(t *referee.T, name string, piece *Piece, remove func()) 
 	}
 	remove()
 	g.crown().Discard = append(g.crown().Discard, name)
-	t.Say("rr.raid.card", referee.Text("%s is trashed to the crown discard pile.", referee.Str(name)))
+	t.Say("rr.raid.card", referee.Text("runner.raid.card-trashed", referee.Str(name)))
 }
 
 // crewEffects runs step 6: the text of every crew still in the party, in
@@ -392,7 +399,7 @@ func (g *Game) crewEffects(t *referee.T, r *Raid) {
 	for len(todo) > 0 && !g.Over {
 		x := todo[0]
 		if len(todo) > 1 {
-			x = g.choosePiece(t, "raid.crew.next", PirateSeat, referee.Text("Crew effects: which crew acts next?"), "rr.raid.crew", todo, "")
+			x = g.choosePiece(t, "raid.crew.next", PirateSeat, referee.Text("runner.raid.crew-next"), "rr.raid.crew", todo, referee.Msg{})
 		}
 		todo = slices.DeleteFunc(todo, func(p *Piece) bool { return p == x })
 		s := g.shipOf(x)
@@ -400,54 +407,44 @@ func (g *Game) crewEffects(t *referee.T, r *Raid) {
 			continue
 		}
 		c := g.card(x.Name)
-		t.Say("rr.raid.crew", referee.Text("%s acts: %s.", referee.Str(x.Name), referee.Str(DescribeEffects(c.After))))
+		t.Say("rr.raid.crew", referee.Text("runner.raid.crew-acts", referee.Str(x.Name), referee.Sub(effectsMsg(c.After))))
 		g.applyText(t, &effectCtx{actor: PirateSeat, card: c, piece: x, ship: s, rule: "rr.raid.crew"}, c.After)
 	}
 }
 
-func (g *Game) optionList(c *Card) string {
-	s := ""
+// optionList is a hazard's costs, "a | b".
+func optionList(c *Card) referee.Msg {
+	opts := make([]referee.Msg, len(c.Options))
 	for i, o := range c.Options {
-		if i > 0 {
-			s += " | "
-		}
-		s += DescribeEffects(o)
+		opts[i] = effectsMsg(o)
 	}
-	return s
+	return referee.Text("runner.name", referee.List(opts, " | ", " | "))
 }
 
-func (g *Game) partySummary() string {
+// partySummary is the raiding party and its unspent skills.
+func (g *Game) partySummary() referee.Msg {
 	if g.Raid == nil {
-		return "none"
+		return referee.Text("runner.party.none")
 	}
 	nav, com := g.Raid.available(g, OpNavigation), g.Raid.available(g, OpCombat)
-	s := ""
+	ships := make([]referee.Msg, len(g.Raid.Party))
 	for i, sh := range g.Raid.Party {
-		if i > 0 {
-			s += "; "
-		}
-		s += sh.Name
-		for j, c := range sh.Crew {
-			if j == 0 {
-				s += " with "
-			} else {
-				s += ", "
-			}
-			s += c.Name
+		ships[i] = asName(sh.Name)
+		if len(sh.Crew) > 0 {
+			ships[i] = referee.Text("runner.party.ship", referee.Str(sh.Name), referee.Words(pieceNames(sh.Crew), ", ", ", "))
 		}
 	}
-	return fmt.Sprintf("%s (%d navigation, %d combat)", s, nav, com)
+	return referee.Text("runner.party", referee.List(ships, "; ", "; "), referee.Int(nav), referee.Int(com))
 }
 
-func (g *Game) islandSummary(is *IslandPlace) string {
-	s := is.Name
-	if is.Card != nil {
-		s += ": " + g.label(is.Card)
-	} else if is.Home && g.crown().Deck.Size() > 0 {
-		s += fmt.Sprintf(": crown deck (%d)", g.crown().Deck.Size())
-	} else {
-		s += ": empty"
+// islandSummary is an island as the raid's target question offers it.
+func (g *Game) islandSummary(is *IslandPlace) referee.Msg {
+	hazards := referee.Count(len(is.Hazards), "runner.noun.hazard")
+	switch {
+	case is.Card != nil:
+		return referee.Text("runner.island.card", referee.Str(is.Name), referee.Sub(g.labelMsg(is.Card)), hazards)
+	case is.Home && g.crown().Deck.Size() > 0:
+		return referee.Text("runner.island.deck", referee.Str(is.Name), referee.Int(g.crown().Deck.Size()), hazards)
 	}
-	s += fmt.Sprintf(", %s", plural(len(is.Hazards), "hazard", "hazards"))
-	return s
+	return referee.Text("runner.island.empty", referee.Str(is.Name), hazards)
 }

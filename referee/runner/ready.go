@@ -17,8 +17,8 @@ func (g *Game) readyShipsStep(t *referee.T) {
 	}
 	switch {
 	case n == 1:
-		t.Say("rr.ready", referee.Text("Ready ships: the one ship with coins loses one."))
+		t.Say("rr.ready", referee.Text("runner.ready.one"))
 	case n > 1:
-		t.Say("rr.ready", referee.Text("Ready ships: the %d ships with coins lose one each.", referee.Int(n)))
+		t.Say("rr.ready", referee.Text("runner.ready.many", referee.Int(n)))
 	}
 }

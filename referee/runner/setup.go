@@ -24,7 +24,7 @@ func (g *Game) setup(t *referee.T) {
 		}
 	}
 	for n := len(g.Islands) + 1; len(g.Islands) < IslandCount; n++ {
-		g.Islands = append(g.Islands, &IslandPlace{Name: fmt.Sprintf("Island %d (name unknown)", n)})
+		g.Islands = append(g.Islands, &IslandPlace{Name: fmt.Sprintf("Island %d (name unknown)", n)}) // a name, kept in English as a card's
 	}
 	home := false
 	for _, is := range g.Islands {
@@ -60,13 +60,12 @@ func (g *Game) setup(t *referee.T) {
 		is.Hazards = []*Piece{g.newPiece("")}
 	}
 	g.openDecks()
-	t.Emit(referee.Event{Rule: "rr.setup", Text: fmt.Sprintf(
-		"Setup: %s plays the crown and %s the pirate. Lay out the islands (%s), shuffle the 4 starting hazards and put one face-down in front of each island, put the shuffled crown deck (%d cards) on %s, put the %d starting ships in front of the pirate, shuffle the pirate deck (%d cards); each player takes 5 coins.",
-		g.Config.Crown, g.Config.Pirate, g.islandList(), g.crown().Deck.Size(), g.home().Name, len(g.Ships), g.pirate().Deck.Size())})
+	decks := referee.Text("runner.setup.decks", referee.Int(g.crown().Deck.Size()), referee.Str(g.home().Name), referee.Int(len(g.Ships)), referee.Int(g.pirate().Deck.Size()))
+	t.Say("rr.setup", referee.Text("runner.setup.intro", referee.Str(g.Config.Crown), referee.Str(g.Config.Pirate), referee.Words(g.islandNames(), ", ", ", "), referee.Sub(decks)))
 	// Once the four are placed the crown may look at them (rule 3.2):
 	// naming them now, in secret, fixes which is where for the game.
 	for _, is := range g.Islands {
-		g.identify(t, is.Hazards[0], "look at the starting hazard you put face-down at "+is.Name)
+		g.identify(t, is.Hazards[0], referee.Text("runner.setup.look", referee.Str(is.Name)))
 	}
 	for seat := CrownSeat; seat <= PirateSeat; seat++ {
 		g.draw(t, seat, HandLimit)
@@ -100,15 +99,14 @@ func (g *Game) openDecks() {
 func (g *Game) mulligan(t *referee.T, seat int) {
 	p := g.Players[seat]
 	for p.Supply >= 1 {
-		k := t.Ask(yesNo("setup.mulligan", seat, fmt.Sprintf("%s, pay 1 coin to shuffle your hand into your deck and draw 5 new cards? (you have %d coins)", p.Name, p.Supply),
-			"rr.mulligan", "yes: mulligan", "no: keep this hand"))
-		if k == "no" {
+		if !yes(t, referee.Question{ID: "setup.mulligan", Rule: "rr.mulligan", Prompt: referee.Text("runner.setup.mulligan", referee.Str(p.Name), referee.Count(p.Supply, "runner.noun.coin"))},
+			seat, referee.Text("runner.setup.mulligan.yes"), referee.Text("runner.setup.mulligan.no")) {
 			return
 		}
 		p.Supply--
 		g.note(BoxMove{Kind: "shuffle-hand", Seat: seat})
 		p.shuffleHandIn()
-		t.Say("rr.mulligan", referee.Text("%s pays 1 coin, shuffles the hand into the deck and draws 5 new cards.", referee.Str(p.Name)))
+		t.Say("rr.mulligan", referee.Text("runner.setup.mulliganed", referee.Str(p.Name)))
 		g.draw(t, seat, HandLimit)
 	}
 }
@@ -122,15 +120,12 @@ func (g *Game) home() *IslandPlace {
 	return g.Islands[0]
 }
 
-func (g *Game) islandList() string {
-	s := ""
+func (g *Game) islandNames() []string {
+	names := make([]string, len(g.Islands))
 	for i, is := range g.Islands {
-		if i > 0 {
-			s += ", "
-		}
-		s += is.Name
+		names[i] = is.Name
 	}
-	return s
+	return names
 }
 
 // IslandCard is the card of an island whose printed name the catalog does

@@ -31,7 +31,7 @@ func (g *Game) hasRoom(s *ShipPiece) bool { return len(s.Crew) < g.card(s.Name).
 // playShip puts one ship from hand into play, paying its cost (rule 34).
 func (g *Game) playShip(t *referee.T) bool {
 	p := g.pirate()
-	name := g.chooseFromHand(t, "ship.card", PirateSeat, referee.Text("%s, which ship do you play?", referee.Str(p.Name)), "rr.ship", true, []CardType{Ship}, g.affordable(Ship))
+	name := g.chooseFromHand(t, "ship.card", PirateSeat, referee.Text("runner.ship.which", referee.Str(p.Name)), "rr.ship", true, []CardType{Ship}, g.affordable(Ship))
 	if name == "" {
 		return false
 	}
@@ -41,6 +41,6 @@ func (g *Game) playShip(t *referee.T) bool {
 	s := &ShipPiece{Piece: *g.newPiece(name)}
 	s.Up = true
 	g.Ships = append(g.Ships, s)
-	t.Say("rr.ship", referee.Text("The pirate pays %d and puts %s #%d into play (%s).", referee.Int(c.Cost), referee.Str(name), referee.Int(s.ID), referee.Count(c.Slots, "crew slot")))
+	t.Say("rr.ship", referee.Text("runner.ship.played", referee.Int(c.Cost), referee.Str(name), referee.Int(s.ID), referee.Count(c.Slots, "runner.noun.crew-slot")))
 	return true
 }

@@ -12,7 +12,7 @@ const ActionsPerTurn = 3
 func (g *Game) takeTurn(t *referee.T) {
 	seat := g.Active
 	p := g.Players[seat]
-	t.Say("rr.turn", referee.Text("Turn %d: %s.", referee.Int(g.Turn), referee.Str(g.who(seat))))
+	t.Say("rr.turn", referee.Text("runner.turn.start", referee.Int(g.Turn), referee.Sub(g.who(seat))))
 	if seat == PirateSeat {
 		g.readyShipsStep(t)
 	} else {
@@ -33,9 +33,9 @@ func (g *Game) takeTurn(t *referee.T) {
 	if g.Over {
 		return
 	}
-	t.Say("rr.end-turn", referee.Text("%s ends the turn: draw 1 card.", referee.Str(p.Name)))
+	t.Say("rr.end-turn", referee.Text("runner.turn.end", referee.Str(p.Name)))
 	g.draw(t, seat, 1)
 	if p.HandSize() > HandLimit {
-		g.discard(t, seat, "rr.end-turn", referee.Text("you hold %d cards: discard one.", referee.Int(p.HandSize())))
+		g.discard(t, seat, "rr.end-turn", referee.Text("runner.turn.too-many", referee.Int(p.HandSize())))
 	}
 }

@@ -1,9 +1,9 @@
 package runner
 
 import (
-	"fmt"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -136,21 +136,32 @@ func (g *Game) view(viewer referee.Viewer) View {
 	}
 	v.Revealed = append(v.Revealed, g.Revealed...)
 	if g.Raid != nil {
-		v.Raid = fmt.Sprintf("raiding %s with %s", g.Islands[g.Raid.Island].Name, g.partySummary())
+		v.Raid = english(g.raidMsg())
 	}
 	if viewer == PirateSeat {
-		v.Peeked = append(v.Peeked, g.peeked...)
+		for _, p := range g.peeked {
+			v.Peeked = append(v.Peeked, english(referee.Text("runner.named", referee.Sub(p.label), referee.Str(p.name))))
+		}
 	}
-	v.TypedIn = g.typedIn(viewer, v.Peeked)
-	v.BeyondBox = g.beyondNote()
+	for _, c := range g.typedInCards(viewer) {
+		v.TypedIn = append(v.TypedIn, TypedCard{Name: c.Name, Type: c.Type.String(), Cost: c.Cost, Text: c.Text})
+	}
+	if note := g.beyondNote(); !note.IsZero() {
+		v.BeyondBox = english(note)
+	}
 	return v
 }
 
-// typedIn lists the typed-in cards whose names the viewer sees on the
+// raidMsg is the raid in progress: its target and party.
+func (g *Game) raidMsg() referee.Msg {
+	return referee.Text("runner.raid.in-progress", referee.Str(g.Islands[g.Raid.Island].Name), referee.Sub(g.partySummary()))
+}
+
+// typedInCards lists the typed-in cards whose names the viewer sees on the
 // table (NamedCards, as the view shows them) or among the cards the
 // pirate looked at (peeked), so the players can read a card's text
 // wherever it sits; a card the viewer cannot see is not listed.
-func (g *Game) typedIn(viewer referee.Viewer, peeked []string) []TypedCard {
+func (g *Game) typedInCards(viewer referee.Viewer) []*Card {
 	if !g.anyUnlisted() {
 		return nil
 	}
@@ -160,15 +171,15 @@ func (g *Game) typedIn(viewer referee.Viewer, peeked []string) []TypedCard {
 			names = append(names, n)
 		}
 	}
-	for _, p := range peeked {
-		if i := strings.LastIndex(p, ": "); i >= 0 {
-			names = append(names, p[i+2:])
+	if viewer == PirateSeat {
+		for _, p := range g.peeked {
+			names = append(names, p.name)
 		}
 	}
-	var out []TypedCard
+	var out []*Card
 	for _, n := range distinct(names) {
 		if c := g.card(n); c != nil && c.Unlisted {
-			out = append(out, TypedCard{Name: c.Name, Type: c.Type.String(), Cost: c.Cost, Text: c.Text})
+			out = append(out, c)
 		}
 	}
 	return out
@@ -184,92 +195,111 @@ func (g *Game) anyUnlisted() bool {
 	return false
 }
 
-func (cv CardView) text(kind string) string {
-	s := "face-down " + kind
-	if cv.FaceUp {
-		s = cv.Name
-	} else if cv.Name != "" {
-		s += " [" + cv.Name + "]"
+// text is a crown card in play as the status shows it.
+func (cv CardView) text(kind string) referee.Msg {
+	coins := referee.Count(cv.Coins, "runner.noun.coin")
+	switch {
+	case cv.FaceUp:
+		return referee.Text("runner.status.card", referee.Str(cv.Name), coins)
+	case cv.Name != "":
+		return referee.Text("runner.status.down-named."+kind, referee.Str(cv.Name), coins)
 	}
-	return fmt.Sprintf("%s (%s)", s, plural(cv.Coins, "coin", "coins"))
+	return referee.Text("runner.status.down."+kind, coins)
 }
 
-// Status is the table as text for the viewer.
+// english is a message in English, without the catalog check's marks:
+// the view's and the result's texts, which a save or a log keeps.
+func english(m referee.Msg) string { return locale.Unmark(m.In(locale.English)) }
+
+// Status is the table as text for the viewer, in English.
 func (g *Game) Status(viewer referee.Viewer) string {
+	return locale.Unmark(g.StatusIn(viewer, locale.English, 0))
+}
+
+// StatusIn is the table as text for the viewer in language l (cols is
+// not needed: every line is a sentence the front end may wrap).
+func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
 	v := g.view(viewer)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Rum Runner, turn %d", v.Turn)
+	w := func(key string, args ...referee.Arg) {
+		m := referee.Text(key, args...)
+		b.WriteString(m.In(l))
+	}
+	w("runner.status.title", referee.Int(v.Turn))
 	if v.Active != "" {
-		fmt.Fprintf(&b, " (%s to play)", v.Active)
+		w("runner.status.to-play", referee.Str(v.Active))
 	}
 	b.WriteString("\n")
 	for _, p := range v.Players {
-		fmt.Fprintf(&b, "%s (%s): %s, %s, %d in hand, %d in deck, discard [%s]\n",
-			p.Name, p.Side, plural(p.Supply, "coin", "coins"), plural(p.Points, "point", "points"), p.HandSize, p.Deck, strings.Join(p.Discard, ", "))
+		cards := referee.Text("runner.status.cards", referee.Int(p.HandSize), referee.Int(p.Deck), referee.Words(p.Discard, ", ", ", "))
+		w("runner.status.player", referee.Str(p.Name), referee.Sub(referee.Text("runner.side."+p.Side)), referee.Count(p.Supply, "runner.noun.coin"),
+			referee.Count(p.Points, "runner.noun.point"), referee.Sub(cards))
 		switch {
 		case p.Unnamed > 0 && p.Hand != nil:
-			fmt.Fprintf(&b, "  hand: %s, and %s you drew (named when played)\n", strings.Join(p.Hand, ", "), plural(p.Unnamed, "card", "cards"))
+			w("runner.status.hand-and-unnamed", referee.Words(p.Hand, ", ", ", "), referee.Count(p.Unnamed, "runner.noun.card"))
 		case p.Unnamed > 0:
-			fmt.Fprintf(&b, "  hand: %s you drew (named when played)\n", plural(p.Unnamed, "card", "cards"))
+			w("runner.status.hand-unnamed", referee.Count(p.Unnamed, "runner.noun.card"))
 		case p.Hand != nil:
-			fmt.Fprintf(&b, "  hand: %s\n", strings.Join(p.Hand, ", "))
+			w("runner.status.hand", referee.Words(p.Hand, ", ", ", "))
 		}
 		if len(p.Score) > 0 {
-			names := []string{}
-			for _, s := range p.Score {
-				names = append(names, fmt.Sprintf("%s (%d)", s.Name, s.Points))
+			scored := make([]referee.Msg, len(p.Score))
+			for i, s := range p.Score {
+				scored[i] = referee.Text("runner.status.scored", referee.Str(s.Name), referee.Int(s.Points))
 			}
-			fmt.Fprintf(&b, "  score pile: %s\n", strings.Join(names, ", "))
+			w("runner.status.score", referee.List(scored, ", ", ", "))
 		}
 	}
-	b.WriteString("Islands (hazards listed from the island outward):\n")
+	w("runner.status.islands")
 	for _, is := range v.Islands {
-		fmt.Fprintf(&b, "  %s:", is.Name)
+		w("runner.status.island", referee.Str(is.Name))
 		if is.Home && is.Deck > 0 {
-			fmt.Fprintf(&b, " crown deck (%d)", is.Deck)
+			w("runner.status.crown-deck", referee.Int(is.Deck))
 		}
 		if is.Card != nil {
-			fmt.Fprintf(&b, " %s", is.Card.text("investment"))
+			w("runner.status.island-card", referee.Sub(is.Card.text("investment")))
 		}
 		if is.Card == nil && (!is.Home || is.Deck == 0) {
-			b.WriteString(" no card")
+			w("runner.status.no-card")
 		}
 		for _, h := range is.Hazards {
-			fmt.Fprintf(&b, " | %s", h.text("hazard"))
+			w("runner.status.hazard", referee.Sub(h.text("hazard")))
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("Ships:\n")
+	w("runner.status.ships")
 	for _, s := range v.Ships {
-		fmt.Fprintf(&b, "  %s #%d (%s, %d/%d crew): %s\n", s.Name, s.ID, plural(s.Coins, "coin", "coins"), len(s.Crew), s.Slots, strings.Join(s.Crew, ", "))
+		w("runner.status.ship", referee.Str(s.Name), referee.Int(s.ID), referee.Count(s.Coins, "runner.noun.coin"), referee.Int(len(s.Crew)), referee.Int(s.Slots), referee.Words(s.Crew, ", ", ", "))
 	}
 	if v.RemovedUnseen > 0 {
-		fmt.Fprintf(&b, "Removed from the game unseen: %s\n", plural(v.RemovedUnseen, "pirate card", "pirate cards"))
+		w("runner.status.removed", referee.Count(v.RemovedUnseen, "runner.noun.pirate-card"))
 	}
-	if v.Raid != "" {
-		fmt.Fprintf(&b, "Raid in progress: %s\n", v.Raid)
+	if g.Raid != nil {
+		w("runner.status.raid", referee.Sub(g.raidMsg()))
 	}
 	if len(v.Revealed) > 0 {
-		fmt.Fprintf(&b, "Being raided: %s\n", strings.Join(v.Revealed, ", "))
+		w("runner.status.revealed", referee.Words(v.Revealed, ", ", ", "))
 	}
-	for _, p := range v.Peeked {
-		fmt.Fprintf(&b, "You looked at: %s\n", p)
-	}
-	if len(v.TypedIn) > 0 {
-		b.WriteString("Typed-in cards (as the players entered them):\n")
-		for _, c := range v.TypedIn {
-			text := c.Text
-			if text == "" {
-				text = "no text"
-			}
-			fmt.Fprintf(&b, "  %s (%s, cost %d): %s\n", c.Name, c.Type, c.Cost, text)
+	if viewer == PirateSeat {
+		for _, p := range g.peeked {
+			w("runner.status.peeked", referee.Sub(p.label), referee.Str(p.name))
 		}
 	}
-	if v.BeyondBox != "" {
-		b.WriteString(v.BeyondBox + "\n")
+	if len(v.TypedIn) > 0 {
+		w("runner.status.typed-in")
+		for _, c := range g.typedInCards(viewer) {
+			text := referee.Text("runner.status.no-text")
+			if c.Text != "" {
+				text = asName(c.Text)
+			}
+			w("runner.status.typed", referee.Str(c.Name), referee.Sub(c.Type.term()), referee.Int(c.Cost), referee.Sub(text))
+		}
+	}
+	if note := g.beyondNote(); !note.IsZero() {
+		w("runner.status.line", referee.Sub(note))
 	}
 	if v.Over {
-		b.WriteString(v.Result + "\n")
+		w("runner.status.line", referee.Sub(g.result))
 	}
 	return b.String()
 }

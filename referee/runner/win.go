@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -13,11 +11,11 @@ func (g *Game) checkWin(t *referee.T, seat int) {
 	if p.Points() < WinPoints {
 		return
 	}
-	side := "crown"
+	key := "runner.win.crown"
 	if seat == PirateSeat {
-		side = "pirate"
+		key = "runner.win.pirate"
 	}
-	g.finish(t, seat, fmt.Sprintf("%s (the %s) reaches %d points and wins at once.", p.Name, side, p.Points()))
+	g.finishAs(t, seat, "rr.win", referee.Text(key, referee.Str(p.Name), referee.Int(p.Points())))
 }
 
 // rumLeft reports whether any rum may still be scored: in the crown's hand
@@ -60,15 +58,17 @@ func (g *Game) checkDeadlock(t *referee.T) bool {
 	if g.playingOn && g.Active != CrownSeat {
 		return false
 	}
-	k := t.Ask(referee.Question{ID: "stalemate.draw", Actor: referee.Table, Rule: "rr.stalemate",
-		Prompt:  referee.Text("No rum is left to fund or raid as far as rumref can tell, and nobody has %d points, so nobody can win. Agree a draw, or play on?", referee.Int(WinPoints)),
-		Options: []referee.Option{{Key: "draw", Label: "agree a draw"}, {Key: "play", Label: "play on"}}})
+	c := referee.Choose[referee.Key](t)
+	c.Add("draw", referee.Text("runner.stalemate.draw"))
+	c.Add("play", referee.Text("runner.stalemate.play"))
+	k := c.Pick(t, referee.Question{ID: "stalemate.draw", Actor: referee.Table, Rule: "rr.stalemate",
+		Prompt: referee.Text("runner.stalemate.ask", referee.Int(WinPoints))})
 	if k == "draw" {
-		g.finishAs(t, Draw, "rr.stalemate", "No rum is left to fund or raid and nobody has 4 points: the players agree a draw.")
+		g.finishAs(t, Draw, "rr.stalemate", referee.Text("runner.stalemate.agreed", referee.Int(WinPoints)))
 		return true
 	}
 	if !g.playingOn {
-		t.Say("rr.stalemate", referee.Text("The players play on; rumref asks again at the start of each crown turn."))
+		t.Say("rr.stalemate", referee.Text("runner.stalemate.on"))
 	}
 	g.playingOn = true
 	return false
