@@ -1,11 +1,12 @@
 package prompts
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -29,21 +30,54 @@ func tooLongLine(line string) bool {
 
 // checkLine refuses a raw input line, before anything is trimmed, that is
 // too long or holds a control or formatting character (tabs are allowed
-// and count as spaces). It returns the reason in the player's words.
-func checkLine(line string) string {
+// and count as spaces). Its error is the reason in the player's words.
+func checkLine(line string) error {
 	n := utf8.RuneCountInString(line)
 	if line == tooLong || len(line) > maxLineBytes || n > maxLine && strings.IndexByte(line, overMark) >= 0 {
 		// The terminal's paste cap marks where it dropped the rest of the
 		// line (overMark): its length is not known.
-		return fmt.Sprintf("that line is too long (more than %d characters); answers and commands are short, so type it again", maxLine)
+		return msgError{"line.toolong", []any{strconv.Itoa(maxLine)}}
 	}
 	if n > maxLine {
-		return fmt.Sprintf("that line is too long (%d characters, at most %d); answers and commands are short, so type it again", n, maxLine)
+		return msgError{"line.toolongn", []any{strconv.Itoa(n), strconv.Itoa(maxLine)}}
 	}
 	if d := safetext.Find(strings.ReplaceAll(line, "\t", " ")); d != "" {
-		return "that line holds " + d + "; type it again with letters, digits, spaces and punctuation only"
+		return msgError{"line.holds", []any{d}}
 	}
-	return ""
+	return nil
+}
+
+// msgError is a message of the catalog (prompts.KEY and its arguments)
+// kept to be rendered where it is shown, in that screen's language (In):
+// a refusal, an error. Error is its English text. An argument that has an
+// In method of its own is rendered in the same language.
+type msgError struct {
+	key  string
+	args []any
+}
+
+func (m msgError) Error() string { return m.In(locale.English) }
+
+// In is the message in language l.
+func (m msgError) In(l locale.Lang) string {
+	args := make([]any, len(m.args))
+	for i, a := range m.args {
+		if x, ok := a.(interface{ In(locale.Lang) string }); ok {
+			a = x.In(l)
+		}
+		args[i] = a
+	}
+	return l.Sprintf("prompts."+m.key, args...)
+}
+
+// errText is what err says in language l: its In when it has one (a
+// message of a catalog), else its Error.
+func errText(l locale.Lang, err error) string {
+	var m interface{ In(locale.Lang) string }
+	if errors.As(err, &m) {
+		return m.In(l)
+	}
+	return err.Error()
 }
 
 // inputKind says what a line typed at a prompt is.
@@ -71,30 +105,32 @@ type input struct {
 	// the line.
 	cmd, arg string
 	// why explains a badInput.
-	why string
+	why error
 }
 
-// metaCommand is one command that works at every prompt.
+// metaCommand is one command that works at every prompt: its English
+// name, and the other words that name it in any language (the German
+// ones as a German player types them, with and without umlauts). Its
+// usage and help are the catalog's (prompts.cmd.NAME.usage, .help; .word
+// is the word a list's menu line names it by).
 type metaCommand struct {
 	name    string
 	aliases []string
-	usage   string
-	help    string
 }
 
 // metaCommands lists the meta commands in the order help shows them.
 var metaCommands = []metaCommand{
-	{"undo", nil, "undo", "take back the last answer"},
-	{"show", []string{"board", "status"}, "show", "show the board and the status (public view)"},
-	{"log", nil, "log", "list every answer and ruling so far (secrets stay hidden)"},
-	{"help", []string{"?"}, "help", "explain the current question and these commands"},
-	{"rules", []string{"rule"}, "rules WORDS", "look up the rules reference"},
-	{"peek", nil, "peek [NAME]", "let one player look at their own secrets"},
-	{"setup", nil, "setup", "show again how to set up the box (the board to build)"},
-	{"correct", []string{"fix"}, "correct N VALUE", "replace answer N (see log) with VALUE and replay the rest"},
-	{"phones", nil, "phones", "show the phones' join code again (with --web)"},
-	{"seats", nil, "seats [NAME]", "list each seat's own page address, or show one seat's code (with --web)"},
-	{"quit", []string{"exit"}, "quit", "stop here; the game is already saved"},
+	{"undo", []string{"zurück", "zurueck", "rückgängig", "rueckgaengig"}},
+	{"show", []string{"board", "status", "zeigen", "stand", "spielplan"}},
+	{"log", []string{"protokoll"}},
+	{"help", []string{"?", "hilfe"}},
+	{"rules", []string{"rule", "regeln", "regel"}},
+	{"peek", []string{"ansehen"}},
+	{"setup", []string{"aufbau"}},
+	{"correct", []string{"fix", "korrigieren", "korrektur"}},
+	{"phones", []string{"handys"}},
+	{"seats", []string{"plätze", "plaetze"}},
+	{"quit", []string{"exit", "ende", "beenden"}},
 }
 
 // metaName returns the canonical name of a meta command word, or "".
@@ -140,13 +176,14 @@ func isDigits(s string) bool {
 	return true
 }
 
-// isOptionKey reports whether s names one of the question's options.
+// isOptionKey reports whether s names one of the question's options, by
+// its key or its label (a German label may be a command word: „Ende“).
 func isOptionKey(q *referee.Question, s string) bool {
 	if q == nil || q.Kind != referee.Choice {
 		return false
 	}
 	for _, o := range q.Options {
-		if strings.EqualFold(o.Key, s) {
+		if strings.EqualFold(o.Key, s) || strings.EqualFold(o.Label, s) {
 			return true
 		}
 	}
@@ -161,8 +198,8 @@ func isOptionKey(q *referee.Question, s string) bool {
 // typed for a choice question whose keys are not numbers picks the option
 // at that position.
 func parseInput(q *referee.Question, line string) input {
-	if why := checkLine(line); why != "" {
-		return input{kind: badInput, why: why}
+	if err := checkLine(line); err != nil {
+		return input{kind: badInput, why: err}
 	}
 	s := strings.TrimSpace(line)
 	if s == "" {
@@ -175,7 +212,7 @@ func parseInput(q *referee.Question, line string) input {
 		if name := metaName(word); name != "" {
 			return input{kind: metaInput, cmd: name, arg: strings.TrimSpace(arg)}
 		}
-		return input{kind: badInput, why: fmt.Sprintf("%q is not a command: type help to list the commands", s)}
+		return input{kind: badInput, why: msgError{"refused.notcommand", []any{s}}}
 	}
 	// At a text question a line of several words is the text itself
 	// ("Help Wanted"); only a bare command word or ":command" is a command.
@@ -195,18 +232,38 @@ func parseInput(q *referee.Question, line string) input {
 // starts with a command word followed by more words ("correct 12 5"): at
 // a text question such a line is the text itself, so the hint says how to
 // give the command instead.
-func commandHint(q *referee.Question, line string) string {
+func commandHint(l locale.Lang, q *referee.Question, line string) string {
 	s := strings.TrimSpace(line)
 	word, arg, _ := strings.Cut(s, " ")
 	if q == nil || q.Kind != referee.TextLine || strings.TrimSpace(arg) == "" || metaName(word) == "" {
 		return ""
 	}
-	return fmt.Sprintf(" (this question takes a line of text; to give the command %s, start the line with a colon: :%s)", strings.ToLower(word), s)
+	return l.Sprintf("prompts.refused.commandhint", strings.ToLower(word), s)
+}
+
+func (s *Session) commandHint(q *referee.Question, line string) string {
+	return commandHint(s.Lang, q, line)
 }
 
 // reason turns an engine rejection into the sentence shown to the player
 // (the engine names a choice's options by their labels and numbers, as
 // every front end lists them).
-func reason(_ *referee.Question, err error) string {
-	return err.Error()
+func (s *Session) reason(err error) string { return errText(s.Lang, err) }
+
+// allowed names q's legal answers in the session's language.
+func (s *Session) allowed(q *referee.Question) string { return allowedIn(q, s.Lang) }
+
+// allowedIn names q's legal answers in l (referee's AllowedIn where the
+// question has it).
+func allowedIn(q *referee.Question, l locale.Lang) string {
+	if a, ok := any(q).(interface{ AllowedIn(locale.Lang) string }); ok {
+		return a.AllowedIn(l)
+	}
+	return q.Allowed()
 }
+
+// allowedArg is a message argument that names q's legal answers in the
+// language the message is rendered in.
+type allowedArg struct{ q *referee.Question }
+
+func (a allowedArg) In(l locale.Lang) string { return allowedIn(a.q, l) }

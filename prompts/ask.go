@@ -1,10 +1,10 @@
 package prompts
 
 import (
-	"errors"
 	"io"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -77,6 +77,12 @@ func WithRules(rules func(query string) string) AskerOption {
 	return func(s *Session) { s.Rules = rules }
 }
 
+// WithLang sets the language the questions' own words are shown in (the
+// session's Lang; English when it is not given).
+func WithLang(l locale.Lang) AskerOption {
+	return func(s *Session) { s.Lang = l }
+}
+
 // asker asks through a Session that has no game yet: its front end
 // shows the questions, and a new game's setup questions are handled as
 // the session handles a game's lines (Session.AskSetup).
@@ -92,7 +98,7 @@ func (a *asker) ask(kind askKind, q *referee.Question, check func(string) error)
 			return "", err
 		}
 		if err := check(line); err != nil {
-			a.s.fe.refuse(&referee.Question{ID: q.ID}, err.Error())
+			a.s.fe.refuse(&referee.Question{ID: q.ID}, errText(a.s.Lang, err))
 			continue
 		}
 		return line, nil
@@ -107,8 +113,8 @@ func (a *asker) Text(prompt string, validate func(string) error) (string, error)
 	// The raw line is checked (length, control characters) before it is
 	// trimmed, then the trimmed text is validated.
 	check := func(raw string) error {
-		if why := checkLine(raw); why != "" {
-			return errors.New(why)
+		if err := checkLine(raw); err != nil {
+			return err
 		}
 		return validate(strings.TrimSpace(raw))
 	}
@@ -120,7 +126,7 @@ func (a *asker) Text(prompt string, validate func(string) error) (string, error)
 // Choose asks for one of the options.
 func (a *asker) Choose(prompt string, options []referee.Option) (string, error) {
 	if len(options) == 0 {
-		return "", errors.New("there is nothing to choose from")
+		return "", msgError{"setup.nothing", nil}
 	}
 	q := &referee.Question{ID: SetupChoiceID, Actor: referee.Table, Kind: referee.Choice, Text: prompt, Options: options}
 	var key string
@@ -138,18 +144,13 @@ func (a *asker) Choose(prompt string, options []referee.Option) (string, error) 
 // Confirm asks yes or no.
 func (a *asker) Confirm(prompt string) (bool, error) {
 	q := &referee.Question{ID: SetupConfirmID, Actor: referee.Table, Kind: referee.Choice, Text: prompt,
-		Options: []referee.Option{{Key: "yes", Label: "Yes"}, {Key: "no", Label: "No"}}}
+		Options: []referee.Option{{Key: "yes", Label: a.s.say("yes")}, {Key: "no", Label: a.s.say("no")}}}
 	yes := false
 	check := func(line string) error {
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "y", "yes":
-			yes = true
-			return nil
-		case "n", "no":
-			yes = false
+		if yes = isYes(line); yes || isNo(line) {
 			return nil
 		}
-		return errors.New("answer yes or no")
+		return msgError{"setup.yesno", nil}
 	}
 	_, err := a.ask(askSetupYesNo, q, check)
 	return yes, err
@@ -175,20 +176,16 @@ func (a *asker) Answer(e *referee.Engine) error { return a.s.AskSetup(e) }
 // position. It returns what the engine takes.
 func setupKey(q *referee.Question, line string) (string, error) {
 	if q.Kind == referee.TextLine {
-		if why := checkLine(line); why != "" {
-			return "", errors.New(why)
+		if err := checkLine(line); err != nil {
+			return "", err
 		}
 		return q.Validate(line)
 	}
 	in := parseInput(q, line)
 	if in.kind != answerInput {
-		return "", errors.New("answer " + q.Allowed())
+		return "", msgError{"setup.answer", []any{allowedArg{q}}}
 	}
-	k, err := q.Validate(in.raw)
-	if err != nil {
-		return "", errors.New(reason(q, err))
-	}
-	return k, nil
+	return q.Validate(in.raw)
 }
 
 // Pause waits for Enter where the front end is read by people.

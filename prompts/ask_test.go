@@ -271,10 +271,10 @@ func TestSetupCommandsAreOneList(t *testing.T) {
 			}
 		}
 	}
-	if got := setupMenu(false); got != "help rules quit" {
+	if got := (&Session{}).setupMenu(false); got != "help rules quit" {
 		t.Errorf("the menu before an answer names %q", got)
 	}
-	if got := setupMenu(true); got != "undo help rules quit" {
+	if got := (&Session{}).setupMenu(true); got != "undo help rules quit" {
 		t.Errorf("the menu after an answer names %q", got)
 	}
 }

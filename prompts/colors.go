@@ -5,6 +5,7 @@ import (
 
 	"github.com/fatih/color"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -12,9 +13,18 @@ import (
 // and quiet detail such as rule IDs. Every colored piece of text also says
 // what it means in words, so nothing is lost without color. The zero
 // palette (color off) returns text unchanged.
+//
+// It also holds the language of the words the terminal draws itself (a
+// list's hints, a prompt's label): say.
 type palette struct {
 	on     bool
 	pieces *pieces
+	lang   locale.Lang
+}
+
+// say is the catalog's message prompts.KEY in the palette's language.
+func (p palette) say(key string, args ...any) string {
+	return p.lang.Sprintf("prompts."+key, args...)
 }
 
 func (p palette) paint(s string, attrs ...color.Attribute) string {

@@ -2,7 +2,9 @@ package prompts
 
 import (
 	"errors"
+	"slices"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/table"
 )
@@ -190,10 +192,25 @@ type passing struct {
 }
 
 // passWords is the pass-the-laptop wording, for every front end that
-// shows one.
-func passWords(name string) string {
-	return "pass the laptop to " + name + "; everyone else look away"
+// shows one: "pass the laptop to Ann; everyone else look away".
+func (s *Session) passWords(name string) string { return s.say("pass.words", name) }
+
+// localized is q as a front end shows it in language l: its text and its
+// options' labels in l (a copy: the table's question is not changed).
+func localized(q *referee.Question, l locale.Lang) *referee.Question {
+	if q == nil {
+		return nil
+	}
+	c := *q
+	c.Text = q.TextIn(l)
+	c.Options = slices.Clone(q.Options)
+	for i := range c.Options {
+		c.Options[i].Label = q.LabelIn(i, l)
+	}
+	return &c
 }
+
+func (s *Session) local(q *referee.Question) *referee.Question { return localized(q, s.Lang) }
 
 // newFrontEnd returns the session's front end for its mode.
 func newFrontEnd(s *Session) frontEnd {

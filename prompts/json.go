@@ -57,7 +57,7 @@ func (j *jsonFront) ask(a asking) func() (string, error) {
 		s.emit(wire.Confirm{Type: "confirm", ID: a.id, Actor: int(a.actor), ActorName: s.name(a.actor), Text: a.text})
 	case askSetup, askSetupYesNo:
 		// Before a game exists: the table answers, at step 0.
-		s.emit(wire.Question{Type: "question", ID: a.q.ID, Actor: int(referee.Table), ActorName: "the table", Kind: a.q.Kind.String(),
+		s.emit(wire.Question{Type: "question", ID: a.q.ID, Actor: int(referee.Table), ActorName: s.name(referee.Table), Kind: a.q.Kind.String(),
 			Text: a.q.Text, Options: options(a.q.Options)})
 		return j.setupLine
 	case askPause:
@@ -125,7 +125,7 @@ func (j *jsonFront) status(viewer referee.Viewer) {
 	s := j.s
 	st, err := s.Table.Peek(table.Laptop, viewer, Columns(s.Out))
 	if err != nil {
-		s.emit(wire.Error{Type: "error", Error: err.Error()})
+		s.emit(wire.Error{Type: "error", Error: s.reason(err)})
 		return
 	}
 	s.emit(wire.Status{Type: "status", Viewer: int(viewer), Text: st.Text, View: st.View})

@@ -295,7 +295,7 @@ func runList(spec listSpec, r io.Reader, out io.Writer, width int, pal palette) 
 		if done {
 			l.erase()
 			if res.index >= 0 {
-				fmt.Fprintln(out, "  "+pal.good("chose:")+" "+l.spec.items[res.index].label)
+				fmt.Fprintln(out, "  "+pal.good(pal.say("list.chose"))+" "+l.spec.items[res.index].label)
 			} else {
 				fmt.Fprintln(out, "  > "+res.line)
 			}
@@ -370,7 +370,7 @@ func (l *list) typed(r rune) (listResult, bool, error) {
 			return listResult{index: exact}, true, nil
 		case exact < 0 && !longer:
 			l.in, l.hi = nil, -1
-			l.msg = fmt.Sprintf("not taken: there is no option %s (%s)", typed, l.numbers())
+			l.msg = l.pal.say("list.nooption", typed, l.numbers())
 			return none, false, nil
 		}
 		l.in, l.hi = []rune(typed), exact
@@ -401,15 +401,15 @@ func (l *list) shortStarts(s string) bool {
 // refuses it.
 func (l *list) overflow() {
 	l.over = true
-	l.msg = fmt.Sprintf("not taken: at most %d characters; Enter refuses this line", maxLine)
+	l.msg = l.pal.say("list.over", strconv.Itoa(maxLine))
 }
 
 // numbers says which numbers choose an option.
 func (l *list) numbers() string {
-	if r := l.shortRanges(" to "); r != "" {
-		return "type " + r
+	if r := l.shortRanges(l.pal.say("list.to")); r != "" {
+		return l.pal.say("list.type", r)
 	}
-	return "type to narrow the list"
+	return l.pal.say("list.typenarrow")
 }
 
 // shortRanges names the options' shorts as runs, "1 to 6 or r1 to r6"
@@ -439,7 +439,7 @@ func (l *list) shortRanges(to string) string {
 			parts = append(parts, r.first+to+r.last)
 		}
 	}
-	return strings.Join(parts, " or ")
+	return strings.Join(parts, l.pal.lang.Sprintf("locale.list.or"))
 }
 
 // enter chooses the highlighted item, or returns the typed line.
@@ -451,11 +451,11 @@ func (l *list) enter() (listResult, bool, error) {
 		// A line longer than any answer or command (a paste) is refused
 		// whole, as a typed prompt refuses it (checkLine).
 		l.in, l.hi, l.over = nil, -1, false
-		l.msg = "not taken: " + checkLine(tooLong)
+		l.msg = l.pal.say("list.nottaken") + " " + errText(l.pal.lang, checkLine(tooLong))
 		l.narrowed()
 		return none, false, nil
 	case text == "" && l.hi < 0:
-		l.msg = "choose with a number or the arrow keys, or type to narrow the list"
+		l.msg = l.pal.say("list.choose")
 		return none, false, nil
 	case strings.HasPrefix(text, ":") && l.spec.commands:
 		return listResult{index: -1, line: text}, true, nil
@@ -481,7 +481,7 @@ func (l *list) enter() (listResult, bool, error) {
 		return listResult{index: -1, line: text}, true, nil
 	}
 	l.in, l.hi = nil, -1
-	l.msg = fmt.Sprintf("not taken: no option matches %q; %s, or use the arrow keys", text, l.numbers())
+	l.msg = l.pal.say("list.nomatch", text, l.numbers())
 	return none, false, nil
 }
 
@@ -689,13 +689,13 @@ func (l *list) optionLines() []string {
 			out = append(out, "  "+mark(idx[j])+fmt.Sprintf("%*s", numWidth, num(it))+it.label+keyOf(it))
 		}
 		if more := len(idx) - rows; more > 0 {
-			out = append(out, l.pal.quiet(fmt.Sprintf("    ... %d more: type a few letters to narrow the list, or use the arrow keys", more)))
+			out = append(out, l.pal.quiet("    "+l.pal.say("list.more", more)))
 		}
 	}
 	if shown == 0 {
-		what := "no option matches"
+		what := l.pal.say("list.nomatches")
 		if l.spec.commands {
-			what += "; Enter sends the line: a command or several answers"
+			what = l.pal.say("list.nomatchescmd")
 		}
 		out = append(out, l.pal.quiet("    ("+what+")"))
 	}
@@ -714,28 +714,33 @@ func writeList(w io.Writer, spec listSpec, width int, pal palette) {
 	}
 }
 
-// menu is the one line of help under a list: it fits 80 columns.
+// menu is the one line of help under a list: it fits 80 columns (the
+// hint that typing narrows the list is left out where it would not).
 func (l *list) menu() string {
-	var b strings.Builder
-	b.WriteString("  ")
+	p := l.pal
+	head := "  "
 	if r := l.shortRanges("-"); r != "" {
-		b.WriteString(r + " choose, ")
+		head += p.say("list.menu.choose", r) + ", "
 	}
-	b.WriteString("↑↓ Enter")
-	if safetext.Width(b.String()) < 30 {
-		b.WriteString(", type to narrow")
-	}
+	head += "↑↓ Enter"
+	tail := ""
 	if l.spec.keys {
-		b.WriteString(", ? keys")
+		tail += ", " + p.say("list.menu.keys")
 	}
 	if l.spec.commands {
 		words := l.spec.menuCommands
 		if words == "" {
-			words = "undo show log help peek quit"
+			for _, c := range []string{"undo", "show", "log", "help", "peek", "quit"} {
+				words += " " + p.say("cmd."+c+".word")
+			}
+			words = words[1:]
 		}
-		b.WriteString(" | " + words)
+		tail += " | " + words
 	}
-	return b.String()
+	if narrow := ", " + p.say("list.menu.narrow"); safetext.Width(head) < 30 && safetext.Width(head+narrow+tail) < 80 {
+		head += narrow
+	}
+	return head + tail
 }
 
 // draw redraws the list below the label.

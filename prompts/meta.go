@@ -38,11 +38,11 @@ func (s *Session) meta(tq *table.Question, in input) error {
 	case "setup":
 		text := s.Setup
 		if text == "" {
-			text = "This game has no setup instructions to show."
+			text = s.say("setup.none")
 		}
 		// A screen at a time in a terminal, which then waits for Enter
 		// before it shows the question again below.
-		_, err := s.fe.ask(asking{kind: askPause, parts: []string{text}, text: "That is how the box is set up: press Enter to go back to the game."})()
+		_, err := s.fe.ask(asking{kind: askPause, parts: []string{text}, text: s.say("setup.back")})()
 		return err
 	case "correct":
 		return s.correct(q, in.arg)
@@ -82,8 +82,8 @@ func withoutKey(q *referee.Question, was string) string {
 // done, who was asked, or why not. It returns an error only when the
 // game cannot go on (a save failed).
 func (s *Session) submit(q *referee.Question, c table.Command) (table.Reply, error) {
-	c.From, c.Step = table.Laptop, s.cur.Step
-	r := s.Table.Submit(c)
+	c.Step = s.cur.Step
+	r := s.Table.Submit(s.command(c))
 	switch r.Code {
 	case table.OK:
 		if r.Info != "" {
@@ -108,9 +108,6 @@ func (s *Session) undo(q *referee.Question) error {
 	return err
 }
 
-// correctUsage says how to type a correction.
-const correctUsage = "Type correct, the answer's number from the log, and the new value: for example correct 3 5 (correct 3 alone asks for the value)."
-
 // correct replaces one past answer and replays the rest: "correct N
 // VALUE", or "correct N" to be asked the value. Who chooses the value is
 // the table's ruling (package table, correct.go): a secret answer's
@@ -121,17 +118,17 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 	value = strings.TrimSpace(value)
 	n, err := strconv.Atoi(num)
 	if err != nil {
-		s.reject(q, correctUsage)
+		s.reject(q, s.say("correct.usage"))
 		return nil
 	}
 	if value == "" && !s.fe.can().followUp {
-		s.reject(q, "Type correct, the answer's number and the new value: for example correct 3 5. For a secret answer, collect the value from its owner privately.")
+		s.reject(q, s.say("correct.usagevalue"))
 		return nil
 	}
 	if value != "" && s.fe.can().private && s.secretAnswer(n) {
 		// The owner types the value hidden, which is their agreement;
 		// a value typed in the open is not used.
-		s.fe.show(shown{kind: showSecret, text: "A secret answer's new value is typed hidden by its owner; the value on the command line is not used."})
+		s.fe.show(shown{kind: showSecret, text: s.say("correct.hidden")})
 		value = ""
 	}
 	r, err := s.submit(q, table.Command{Kind: table.Correct, N: n, Text: value})
@@ -155,29 +152,29 @@ func (s *Session) secretAnswer(n int) bool {
 // rulings that changed, so the table can fix its pieces, and the owner's
 // own new rulings behind a pass screen.
 func (s *Session) corrected(r table.Reply) error {
-	s.info("Type undo to take the correction back, log to review the rulings.")
+	s.info(s.say("correct.done"))
 	if len(r.Rulings) > 0 {
-		s.fe.show(shown{kind: showHeading, text: fmt.Sprintf("Rulings that now follow from answer %d (fix the pieces on the table):", r.Answer)})
+		s.fe.show(shown{kind: showHeading, text: s.say("correct.rulings", r.Answer)})
 	}
 	for _, ev := range r.Rulings {
 		s.event(ev)
 	}
 	if r.More {
-		s.info("... and more: type log to see them all.")
+		s.info(s.say("correct.more"))
 	}
 	if len(r.OwnerRulings) == 0 {
 		return nil
 	}
 	owner := capital(s.name(r.Owner))
 	if !s.fe.can().private {
-		s.info(fmt.Sprintf("%s can peek at their private view.", owner))
+		s.info(s.say("correct.canpeek", owner))
 		return nil
 	}
-	if _, err := s.fe.ask(asking{kind: askEnter, text: fmt.Sprintf("%s has new private rulings: press Enter, then %s.", owner, passWords(owner))})(); err != nil {
+	if _, err := s.fe.ask(asking{kind: askEnter, text: s.say("correct.newprivate", owner, s.passWords(owner))})(); err != nil {
 		return err
 	}
 	return s.fe.pass(passing{to: owner}, func() error {
-		s.fe.show(shown{kind: showSecret, text: fmt.Sprintf("%s, your rulings that now follow from answer %d:", owner, r.Answer)})
+		s.fe.show(shown{kind: showSecret, text: s.say("correct.yourrulings", owner, r.Answer)})
 		for _, line := range r.OwnerRulings {
 			s.fe.show(shown{kind: showEvent, event: table.Event{}, text: safetext.CleanLines(line)})
 		}
@@ -197,7 +194,7 @@ func (s *Session) respond(c *table.Confirm) error {
 			err = s.fe.pass(passing{to: capital(c.SeatName)}, func() error {
 				s.fe.show(shown{kind: showLine, text: safetext.CleanLines(c.Detail)})
 				var err error
-				line, err = s.fe.ask(asking{kind: askConfirm, id: c.ID, actor: referee.Table, text: "Do you agree?"})()
+				line, err = s.fe.ask(asking{kind: askConfirm, id: c.ID, actor: referee.Table, text: s.say("confirm.agree")})()
 				return err
 			})
 		} else {
@@ -217,12 +214,13 @@ func (s *Session) respond(c *table.Confirm) error {
 		_, err = s.submit(nil, table.Command{Kind: table.Respond, ID: c.ID, Text: answer})
 		return err
 	}
-	head := fmt.Sprintf("Answer %d, %s: %s -> %s", c.N, capital(s.name(c.Q.Actor)), safetext.CleanLines(strings.TrimSpace(c.Q.Text)), safetext.Clean(withoutKey(c.Q, c.Was)))
-	label := fmt.Sprintf("New value for answer %d (Enter alone keeps it):", c.N)
+	cq := s.local(c.Q)
+	head := s.say("correct.head", c.N, capital(s.name(cq.Actor)), safetext.CleanLines(strings.TrimSpace(cq.Text)), safetext.Clean(withoutKey(cq, c.Was)))
+	label := s.say("correct.value", c.N)
 	var v string
 	ask := func() error {
 		var err error
-		v, err = s.read(asking{kind: askValue, q: c.Q, head: head, text: label, secret: c.Secret})
+		v, err = s.read(asking{kind: askValue, q: cq, head: head, text: label, secret: c.Secret})
 		return err
 	}
 	var err error
@@ -259,7 +257,7 @@ func (s *Session) seat(arg string) (int, bool) {
 func (s *Session) peek(q *referee.Question, arg string) error {
 	names := s.playerNames()
 	if len(names) == 0 {
-		s.reject(q, "There are no players to peek for.")
+		s.reject(q, s.say("peek.noplayers"))
 		return nil
 	}
 	arg = strings.TrimSpace(arg)
@@ -267,14 +265,14 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 	if arg != "" {
 		i, ok := s.seat(arg)
 		if !ok {
-			s.reject(q, fmt.Sprintf("%q is not a player: type peek and a name (%s) or a seat number 1 to %d.", arg, strings.Join(names, ", "), len(names)))
+			s.reject(q, s.say("peek.notplayer", arg, strings.Join(names, ", "), len(names)))
 			return nil
 		}
 		seat = i
 	}
 	if seat < 0 {
 		if !s.fe.can().followUp {
-			s.reject(q, fmt.Sprintf("Say whose secrets to show: peek NAME or peek NUMBER (%s).", strings.Join(names, ", ")))
+			s.reject(q, s.say("peek.whose", strings.Join(names, ", ")))
 			return nil
 		}
 		line, err := s.fe.ask(asking{kind: askSeat})()
@@ -286,7 +284,7 @@ func (s *Session) peek(q *referee.Question, arg string) error {
 		}
 		i, ok := s.seat(strings.TrimSpace(line))
 		if !ok {
-			s.reject(q, fmt.Sprintf("%q is not a player; nothing was shown.", strings.TrimSpace(line)))
+			s.reject(q, s.say("peek.notplayer2", strings.TrimSpace(line)))
 			return nil
 		}
 		seat = i

@@ -7,13 +7,23 @@
 package prompts
 
 import (
+	"embed"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"golang.org/x/term"
+
+	"rumref/locale"
 )
+
+// messages are every word the package shows, in every language.
+//
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("prompts", messages)
 
 // Mode is how a session talks to the people (or program) at the table.
 type Mode int
@@ -53,7 +63,7 @@ func ParseMode(s string) (Mode, error) {
 	case "json":
 		return JSON, nil
 	}
-	return Plain, fmt.Errorf("unknown input mode %q: use terminal, plain or json", s)
+	return Plain, msgError{"mode.unknown", []any{s}}
 }
 
 // Detect picks the default mode: Terminal when both in and out are

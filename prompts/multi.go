@@ -1,8 +1,6 @@
 package prompts
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 
 	"rumref/referee"
@@ -74,7 +72,7 @@ func drawnTiles(fields []string) []string {
 // position, key or label, or a number.
 func valueKey(q *referee.Question, v string) (string, error) {
 	if v == "" {
-		return "", fmt.Errorf("it is empty: answer %s", q.Allowed())
+		return "", msgError{"multi.empty", []any{allowedArg{q}}}
 	}
 	raw := v
 	if in := parseInput(q, v); in.kind == answerInput {
@@ -117,14 +115,14 @@ func (s *Session) parseValue(first, cur *referee.Question, i int, v string) (str
 	{
 		key, err := valueKey(cur, v)
 		if err == nil && i > 0 && byPosition(first, cur, v) {
-			what, why := "choice", "a choice other than a tile drawn is taken from a line only by its key or label"
+			key := "multi.byposition"
 			if cur.Confirm {
-				what, why = "draw", "after a die a tile is taken from a line only by its key or label"
+				key = "multi.bypositiondraw"
 			}
-			return "", table.Why(fmt.Sprintf("value %d (%s) would answer the question after, %s's %s, by its position; %s", i+1, v, s.name(cur.Actor), what, why))
+			return "", table.Why(s.say(key, i+1, v, s.name(cur.Actor)))
 		}
 		if err != nil {
-			return "", errors.New(reason(cur, err))
+			return "", err
 		}
 		return key, nil
 	}

@@ -13,6 +13,11 @@ import (
 // The methods in this file show things through the session's front end
 // (see frontend.go).
 
+// say is the catalog's message prompts.KEY in the session's language.
+func (s *Session) say(key string, args ...any) string {
+	return s.Lang.Sprintf("prompts."+key, args...)
+}
+
 // reject says why a line was not taken; the same question is asked again.
 func (s *Session) reject(q *referee.Question, why string) {
 	s.fe.refuse(q, safetext.CleanLines(why))
@@ -40,26 +45,32 @@ func (s *Session) helpText(q *referee.Question) (question, commands, rules strin
 	var b strings.Builder
 	if q != nil {
 		fmt.Fprintf(&b, "%s\n", Named(capital(s.name(q.Actor)), safetext.CleanLines(q.Text)))
-		fmt.Fprintf(&b, "Answer with %s.\n", safetext.Clean(q.Allowed()))
+		fmt.Fprintln(&b, s.say("help.answer", safetext.Clean(s.allowed(q))))
 		if several := s.severalHint(q); several != "" {
 			fmt.Fprintln(&b, several)
 		}
 		if q.Secret {
-			fmt.Fprintf(&b, "This answer is secret: only %s should see it.\n", s.name(q.Actor))
+			fmt.Fprintln(&b, s.say("help.secret", s.name(q.Actor)))
 		}
 		if q.Rule != "" {
-			fmt.Fprintf(&b, "Rule: %s (type rules to read it).\n", q.Rule)
+			fmt.Fprintln(&b, s.say("help.rule", q.Rule))
 		}
 	}
 	question = strings.TrimRight(b.String(), "\n")
 	b.Reset()
-	b.WriteString("Commands (a leading ':' always means a command, e.g. :undo; the bare word works unless it is one of the answers):\n")
-	for _, m := range metaCommands {
-		fmt.Fprintf(&b, "  %-16s %s\n", m.usage, m.help)
+	fmt.Fprintln(&b, s.say("help.commands"))
+	usages := make([]string, len(metaCommands))
+	width := 16
+	for i, m := range metaCommands {
+		usages[i] = s.say("cmd." + m.name + ".usage")
+		width = max(width, safetext.Width(usages[i]))
+	}
+	for i, m := range metaCommands {
+		fmt.Fprintf(&b, "  %s%s %s\n", usages[i], strings.Repeat(" ", width-safetext.Width(usages[i])), s.say("cmd."+m.name+".help"))
 	}
 	if s.inSetup {
-		fmt.Fprintf(&b, "During these setup questions %s work (undo takes back the last answer typed); the others once the game has begun.\n", setupCommandsNamed())
-		b.WriteString("At a name question a command of several words needs its colon (:rules setup); a single word such as help is always the command.\n")
+		fmt.Fprintln(&b, s.say("help.setup", s.setupCommandsNamed()))
+		fmt.Fprintln(&b, s.say("help.setupname"))
 	}
 	commands = strings.TrimRight(b.String(), "\n")
 	if s.Rules != nil && q != nil && q.Rule != "" {
@@ -80,9 +91,9 @@ func (s *Session) severalHint(q *referee.Question) string {
 		if a == "" || b == "" {
 			return ""
 		}
-		return fmt.Sprintf("Several draws fit on one line, in the order they are drawn and separated by commas (for example %s, %s): the first answers this draw, the next one the draw after it.", a, b)
+		return s.say("help.draws", a, b)
 	case q.Kind == referee.Number && q.Max-q.Min < 10 && !s.fe.can().lists:
-		return fmt.Sprintf("Several rolls fit on one line, in the order they are rolled (for example %d %d %d): the first answers this roll, the next one the roll after it.", q.Max, q.Min, q.Max)
+		return s.say("help.rolls", q.Max, q.Min, q.Max)
 	}
 	return ""
 }
@@ -98,13 +109,13 @@ func (s *Session) rules(query string) {
 	text := ""
 	switch {
 	case s.Rules == nil:
-		text = "The rules reference is not available here."
+		text = s.say("rules.none")
 	case strings.TrimSpace(query) == "":
-		text = "Type rules and a few words to look up, for example: rules wrangle."
+		text = s.say("rules.usage")
 	default:
 		text = strings.TrimRight(s.Rules(query), "\n")
 		if text == "" {
-			text = fmt.Sprintf("Nothing in the rules reference matches %q; try fewer or other words.", query)
+			text = s.say("rules.nothing", query)
 		}
 	}
 	s.fe.show(shown{kind: showRules, query: query, text: safetext.CleanLines(text)})
@@ -115,19 +126,32 @@ func (s *Session) end() { s.fe.show(shown{kind: showEnd}) }
 
 // capital starts a name with a capital letter ("the table" -> "The table")
 // where it opens a line.
+// The catalog check's marks before it are passed over.
 func capital(s string) string {
-	if s == "" {
-		return s
-	}
 	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
+	for i, c := range r {
+		if c != '\u2068' && c != '\u2069' {
+			r[i] = unicode.ToUpper(c)
+			return string(r)
+		}
+	}
+	return s
 }
 
-// isYes reports whether a line means yes.
+// isYes reports whether a line means yes, in any language ("y", "yes",
+// "j", "ja").
 func isYes(line string) bool {
 	switch strings.ToLower(strings.TrimSpace(line)) {
-	case "y", "yes":
+	case "y", "yes", "j", "ja":
+		return true
+	}
+	return false
+}
+
+// isNo reports whether a line means no, in any language.
+func isNo(line string) bool {
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "n", "no", "nein":
 		return true
 	}
 	return false

@@ -2,7 +2,6 @@ package prompts
 
 import (
 	"fmt"
-	"strings"
 	"unicode"
 
 	"github.com/manifoldco/promptui"
@@ -41,8 +40,8 @@ func (t *terminal) pause(label string) error {
 // the bold label alone.
 func (t *terminal) confirm(text string) (bool, error) {
 	yes := false
-	_, err := t.keyPrompt(text, t.faint("(y/N)")+" ", func(label, typed string) string {
-		if yes = strings.EqualFold(typed, "y"); yes {
+	_, err := t.keyPrompt(text, t.faint(t.pal.say("confirm.yn"))+" ", func(label, typed string) string {
+		if yes = isYes(typed) && len(typed) == 1; yes {
 			return t.faint(label) + " " + typed
 		}
 		return t.bold(label) + " "

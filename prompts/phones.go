@@ -1,7 +1,6 @@
 package prompts
 
 import (
-	"fmt"
 	"strings"
 
 	"rumref/referee"
@@ -24,7 +23,7 @@ type Pages struct {
 // showPhones shows the join code again (the phones command).
 func (s *Session) showPhones() {
 	if s.Pages == nil {
-		s.fe.show(shown{kind: showMessage, text: "There are no phone pages in this game: start it with --web to serve them."})
+		s.fe.show(shown{kind: showMessage, text: s.say("phones.none")})
 		return
 	}
 	s.fe.show(shown{kind: showMessage, text: s.Pages.Join(Columns(s.Out), Rows(s.Out))})
@@ -34,7 +33,7 @@ func (s *Session) showPhones() {
 // number shows that seat's code (the seats command).
 func (s *Session) showSeats(q *referee.Question, arg string) {
 	if s.Pages == nil {
-		s.fe.show(shown{kind: showMessage, text: "There are no phone pages in this game: start it with --web to serve them."})
+		s.fe.show(shown{kind: showMessage, text: s.say("phones.none")})
 		return
 	}
 	arg = strings.TrimSpace(arg)
@@ -44,7 +43,7 @@ func (s *Session) showSeats(q *referee.Question, arg string) {
 	}
 	seat, ok := s.seat(arg)
 	if !ok {
-		s.reject(q, fmt.Sprintf("%q is not a player: type seats, or seats and a name (%s) or a seat number 1 to %d.", arg, strings.Join(s.playerNames(), ", "), len(s.playerNames())))
+		s.reject(q, s.say("seats.notplayer", arg, strings.Join(s.playerNames(), ", "), len(s.playerNames())))
 		return
 	}
 	s.fe.show(shown{kind: showMessage, text: s.Pages.Seat(seat, Columns(s.Out), Rows(s.Out))})
@@ -67,8 +66,8 @@ func (s *Session) waitsForPhone(q *referee.Question) bool {
 // for Enter, which goes on without the phones that have not joined.
 func (s *Session) waitForPhone(q *referee.Question, step int) error {
 	name := capital(s.name(q.Actor))
-	label := fmt.Sprintf("Or press Enter to go on without phones: the laptop asks %s here.", name)
-	head := fmt.Sprintf("%s's question is secret and their phone has not joined: waiting for it.", name)
+	label := s.say("phones.goon", name)
+	head := s.say("phones.waiting", name)
 	rows, cols := Rows(s.Out), Columns(s.Out)
 	if rows > 0 && cols > 1 {
 		rows -= len(strings.Split(wrapText(head, cols-1), "\n"))
@@ -78,6 +77,6 @@ func (s *Session) waitForPhone(q *referee.Question, step int) error {
 		return err
 	}
 	s.noPhones = true
-	s.info("Going on without phones: the laptop asks the secret questions of the players whose phone has not joined.")
+	s.info(s.say("phones.without"))
 	return nil
 }

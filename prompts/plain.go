@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -147,28 +148,28 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 		name := s.name(q.Actor)
 		fmt.Fprintln(w)
 		if q.Secret && !a.passed {
-			fmt.Fprintln(w, s.pal.secret("SECRET: "+passWords(name)+"."))
-			fmt.Fprintln(w, s.pal.secret("(Plain mode cannot hide what is typed; use a terminal for masked input.)"))
+			fmt.Fprintln(w, s.pal.secret(s.say("pass.secret", s.passWords(name))))
+			fmt.Fprintln(w, s.pal.secret(s.say("pass.plainnohide")))
 			if a.markPassed != nil {
 				a.markPassed()
 			}
 		}
 		fmt.Fprintln(w, s.pal.questionLine(name, q))
-		writeOptions(w, q)
+		s.writeOptions(w, q)
 		fmt.Fprint(w, "> ")
 	case askPhone:
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, s.pal.secret(fmt.Sprintf("%s is answering a secret question on their phone. (To answer at the laptop instead, press Enter and %s.)", capital(s.name(a.actor)), passWords(capital(s.name(a.actor))))))
+		fmt.Fprintln(w, s.pal.secret(s.say("phone.answering", capital(s.name(a.actor)), s.passWords(capital(s.name(a.actor))))))
 		fmt.Fprint(w, "> ")
 	case askConfirm:
 		if a.actor.Player() {
-			fmt.Fprintln(w, s.pal.secret("SECRET: "+passWords(capital(s.name(a.actor)))+"."))
+			fmt.Fprintln(w, s.pal.secret(s.say("pass.secret", s.passWords(capital(s.name(a.actor))))))
 		}
-		fmt.Fprintln(w, s.pal.secret(a.text)+" (yes/no)")
+		fmt.Fprintln(w, s.pal.secret(a.text)+" "+s.say("yesno"))
 	case askValue:
 		return p.askValue(a)
 	case askSeat:
-		fmt.Fprintln(w, "Whose secrets? Type a name or a number:")
+		fmt.Fprintln(w, s.say("peek.plainwhose"))
 		for i, n := range s.playerNames() {
 			fmt.Fprintf(w, "  %d) %s\n", i+1, n)
 		}
@@ -180,11 +181,11 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 			return p.setupLine
 		}
 		fmt.Fprintln(w, a.q.Text)
-		writeOptions(w, a.q)
+		s.writeOptions(w, a.q)
 		fmt.Fprint(w, "> ")
 		return p.setupLine
 	case askSetupYesNo:
-		fmt.Fprintf(w, "%s (yes/no)\n> ", a.q.Text)
+		fmt.Fprintf(w, "%s %s\n> ", a.q.Text, s.say("yesno"))
 		return p.setupLine
 	case askPause:
 		for _, m := range a.parts {
@@ -201,8 +202,7 @@ func (l *lineFront) setupLine() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	t := strings.ToLower(strings.TrimSpace(s))
-	if t == ":quit" || t == ":exit" {
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, ":") && metaName(t[1:]) == "quit" {
 		return "", ErrQuit
 	}
 	return s, nil
@@ -220,7 +220,7 @@ func optionKey(q *referee.Question, v string) string {
 // askValue writes a correction's question and reads the new value.
 func (l *lineFront) askValue(a asking) func() (string, error) {
 	fmt.Fprintln(l.s.Out, a.head)
-	writeOptions(l.s.Out, a.q)
+	l.s.writeOptions(l.s.Out, a.q)
 	fmt.Fprint(l.s.Out, a.text+"\n> ")
 	return func() (string, error) {
 		line, err := l.readLine()
@@ -246,7 +246,7 @@ func (l *lineFront) done() {}
 func (p *plainFront) status(viewer referee.Viewer) {
 	s := p.s
 	if seat, ok := viewer.Seat(); ok {
-		fmt.Fprintln(s.Out, s.pal.secret(fmt.Sprintf("-- %s's private view --", s.name(seat))))
+		fmt.Fprintln(s.Out, s.pal.secret(s.say("peek.plainview", s.name(seat))))
 		fmt.Fprintln(s.Out, s.statusText(viewer))
 		return
 	}
@@ -259,21 +259,21 @@ func (p *plainFront) status(viewer referee.Viewer) {
 func (p *plainFront) pass(to passing, f func() error) error {
 	s := p.s
 	if to.typing {
-		fmt.Fprintln(s.Out, s.pal.secret("SECRET: "+passWords(to.to)+". (Plain mode cannot hide what is typed; use a terminal for masked input.)"))
+		fmt.Fprintln(s.Out, s.pal.secret(s.say("pass.secret", s.passWords(to.to))+" "+s.say("pass.plainnohide")))
 		if err := f(); err != nil {
 			return err
 		}
-		fmt.Fprintln(s.Out, s.pal.secret("Pass the laptop back."))
+		fmt.Fprintln(s.Out, s.pal.secret(s.say("pass.back")))
 		return nil
 	}
-	fmt.Fprintln(s.Out, s.pal.secret(capital(passWords(to.to))+". (Plain mode cannot clear the screen.) Press Enter when ready."))
+	fmt.Fprintln(s.Out, s.pal.secret(s.say("pass.plainlook", capital(s.passWords(to.to)))))
 	if _, err := p.readLine(); err != nil {
 		return err
 	}
 	if err := f(); err != nil {
 		return err
 	}
-	fmt.Fprintln(s.Out, s.pal.secret("-- end of private view: press Enter, then pass the laptop back --"))
+	fmt.Fprintln(s.Out, s.pal.secret(s.say("peek.plainend")))
 	_, err := p.readLine()
 	return err
 }
@@ -282,9 +282,9 @@ func (p *plainFront) pass(to passing, f func() error) error {
 // laptop while the questions are theirs), or that the laptop goes back.
 func (p *plainFront) passBack(_ string, _ []string, keep bool) error {
 	if keep {
-		p.s.info("Secret answer taken.")
+		p.s.info(p.s.say("pass.taken"))
 	} else {
-		p.s.info("Pass the laptop back.")
+		p.s.info(p.s.say("pass.back"))
 	}
 	return nil
 }
@@ -313,7 +313,7 @@ func showText(w io.Writer, s *Session, m shown) {
 		}
 		fmt.Fprintln(w, m.commands)
 		if m.refs != "" {
-			fmt.Fprintln(w, s.pal.heading("From the rules reference:"))
+			fmt.Fprintln(w, s.pal.heading(s.say("help.fromrules")))
 			fmt.Fprintln(w, m.refs)
 		}
 	case showRules:
@@ -323,29 +323,29 @@ func showText(w io.Writer, s *Session, m shown) {
 			fmt.Fprintln(w, safetext.CleanLines(m.text))
 		}
 	case showEnd:
-		fmt.Fprintln(w, s.pal.heading("The game is over."))
+		fmt.Fprintln(w, s.pal.heading(s.say("end")))
 		fmt.Fprintln(w, strings.TrimRight(s.statusText(referee.Public), "\n"))
 	}
 }
 
 // statusText writes the public board and status to w as text.
 func statusText(w io.Writer, s *Session, viewer referee.Viewer) {
-	fmt.Fprintln(w, s.pal.heading("Board and status (public view)"))
+	fmt.Fprintln(w, s.pal.heading(s.say("status.public")))
 	fmt.Fprintln(w, strings.TrimRight(s.statusText(viewer), "\n"))
 }
 
 // refuseText says as text why a line was not taken; a rejection names
 // the rule of the question it was given for.
 func refuseText(s *Session, q *referee.Question, why string) {
-	fmt.Fprintln(s.Out, s.pal.bad(refusalLabel(q))+why)
+	fmt.Fprintln(s.Out, s.pal.bad(s.refusalLabel(q))+why)
 }
 
 // refusalLabel opens a refusal: "Not taken: ", with q's rule when it has one.
-func refusalLabel(q *referee.Question) string {
+func (s *Session) refusalLabel(q *referee.Question) string {
 	if q != nil && q.Rule != "" {
-		return "Not taken (" + q.Rule + "): "
+		return s.say("refused.rule", q.Rule) + " "
 	}
-	return "Not taken: "
+	return s.say("refused") + " "
 }
 
 // logText writes to w the answers and rulings in the public view.
@@ -354,10 +354,10 @@ func refusalLabel(q *referee.Question) string {
 func logText(w io.Writer, s *Session) {
 	log := s.Table.Log()
 	if len(log) == 0 {
-		fmt.Fprintln(w, "The log is empty: nothing has been answered yet.")
+		fmt.Fprintln(w, s.say("log.empty"))
 		return
 	}
-	fmt.Fprintln(w, s.pal.heading("Game log (public view; answer numbers are what correct expects)"))
+	fmt.Fprintln(w, s.pal.heading(s.say("log.head")))
 	for _, e := range log {
 		if e.N == 0 {
 			fmt.Fprintf(w, "        * %s %s\n", e.Text, s.pal.quiet("("+e.Rule+")"))
@@ -384,11 +384,13 @@ func QuestionLine(name string, q *referee.Question) string {
 	return palette{}.questionLine(name, q)
 }
 
-// WriteQuestion writes q as plain mode asks it, without color and without
-// the "> " prompt: the question line, then the options or the range.
-func WriteQuestion(w io.Writer, name string, q *referee.Question) {
+// WriteQuestion writes q as plain mode asks it, in language l, without
+// color and without the "> " prompt: the question line, then the options
+// or the range.
+func WriteQuestion(w io.Writer, l locale.Lang, name string, q *referee.Question) {
+	q = localized(q, l)
 	fmt.Fprintln(w, QuestionLine(name, q))
-	writeOptions(w, q)
+	writeOptions(w, l, q)
 }
 
 func (p palette) questionLine(name string, q *referee.Question) string {
@@ -398,41 +400,44 @@ func (p palette) questionLine(name string, q *referee.Question) string {
 	}
 	name = capital(safetext.Clean(name))
 	text := safetext.CleanLines(q.Text)
-	if rest, ok := afterName(name, text); ok {
-		return p.who(name) + rest + rule
+	if lead, rest, ok := afterName(name, text); ok {
+		return lead + p.who(name) + rest + rule
 	}
 	return p.who(name) + ": " + text + rule
 }
 
 // afterName returns what follows name in a text that opens with it ("Ann's
 // turn", "Ann: keep the ware?", "Ann, action 2 of 3"), so that the name
-// is not given twice.
-func afterName(name, text string) (string, bool) {
-	rest, ok := strings.CutPrefix(text, name)
-	return rest, ok && rest != "" && strings.ContainsRune(":,' ", rune(rest[0]))
+// is not given twice; lead is the catalog check's marks before the name.
+func afterName(name, text string) (lead, rest string, ok bool) {
+	body := strings.TrimLeft(text, locale.Open)
+	rest, ok = strings.CutPrefix(body, name)
+	return text[:len(text)-len(body)], rest, ok && rest != "" && strings.ContainsRune(":,' ", rune(rest[0]))
 }
 
 // Named is text after the name of the one it is asked of, "Ann: What did
 // you roll?", or the text alone when it opens with the name ("Ann's turn
 // ..."), as the questions and the log show it.
 func Named(name, text string) string {
-	if rest, ok := afterName(name, text); ok {
-		return name + rest
+	if lead, rest, ok := afterName(name, text); ok {
+		return lead + name + rest
 	}
 	return name + ": " + text
 }
 
-// writeOptions lists a question's legal answers, one per line.
-func writeOptions(w io.Writer, q *referee.Question) {
+func (s *Session) writeOptions(w io.Writer, q *referee.Question) { writeOptions(w, s.Lang, q) }
+
+// writeOptions lists a question's legal answers, one per line, in l.
+func writeOptions(w io.Writer, l locale.Lang, q *referee.Question) {
 	if q.Kind == referee.Number {
-		fmt.Fprintf(w, "  (a number from %d to %d)\n", q.Min, q.Max)
+		fmt.Fprintln(w, "  "+l.Sprintf("prompts.options.number", q.Min, q.Max))
 		return
 	}
 	if q.Kind == referee.TextLine {
 		if q.Example != "" {
-			fmt.Fprintf(w, "  (type a line of text, for example: %s)\n", safetext.Clean(q.Example))
+			fmt.Fprintln(w, "  "+l.Sprintf("prompts.options.textexample", safetext.Clean(q.Example)))
 		} else {
-			fmt.Fprintln(w, "  (type a line of text)")
+			fmt.Fprintln(w, "  "+l.Sprintf("prompts.options.text"))
 		}
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"
@@ -43,6 +44,9 @@ type Session struct {
 	Shared bool
 	// Mode is how questions are shown and answers read.
 	Mode Mode
+	// Lang is the language of everything the session shows (the zero
+	// value is English); what is typed is read in every language.
+	Lang locale.Lang
 	// In is where answers come from (os.Stdin when nil). In plain and
 	// JSON modes the session reads it through one bufio.Reader; pass the
 	// same *bufio.Reader that setup questions used so nothing read ahead
@@ -149,7 +153,7 @@ func (s *Session) Run() error {
 		s.showEvent(ev)
 	}
 	if u.Step > 0 && !u.End {
-		s.info(fmt.Sprintf("Continuing the game after %d answers. Type help for the commands.", u.Step))
+		s.info(s.say("resume.continuing", u.Step))
 	}
 	for {
 		if u.Failed != nil {
@@ -175,7 +179,7 @@ func (s *Session) Run() error {
 		case u.Confirm != nil:
 			err = s.respond(u.Confirm)
 		case u.Question == nil:
-			return errors.New("the referee stopped without a question to ask; the game is saved, so undo with 'rumref resume' and report the problem")
+			return msgError{"error.noquestion", nil}
 		default:
 			err = s.ask(u.Question)
 		}
@@ -210,6 +214,9 @@ func (s *Session) next() table.Update {
 
 // ask shows question q and handles the line typed for it.
 func (s *Session) ask(tq *table.Question) error {
+	shown := *tq
+	shown.Q = s.local(tq.Q)
+	tq = &shown
 	q := tq.Q
 	if err := s.handBack(q); err != nil {
 		return err
@@ -232,7 +239,7 @@ func (s *Session) ask(tq *table.Question) error {
 // onPhone waits while a player answers their secret question on their
 // phone; the laptop may take the question (they answer here instead).
 func (s *Session) onPhone(tq *table.Question) error {
-	line, err := s.read(asking{kind: askPhone, q: tq.Q, step: tq.Step, actor: tq.Q.Actor})
+	line, err := s.read(asking{kind: askPhone, q: s.local(tq.Q), step: tq.Step, actor: tq.Q.Actor})
 	if err != nil {
 		return err
 	}
@@ -240,7 +247,7 @@ func (s *Session) onPhone(tq *table.Question) error {
 	if in.kind == metaInput {
 		return s.meta(tq, in)
 	}
-	r := s.Table.Submit(table.Command{From: table.Laptop, Kind: table.TakeHere, Step: tq.Step, Question: tq.Q.ID})
+	r := s.Table.Submit(s.command(table.Command{Kind: table.TakeHere, Step: tq.Step, Question: tq.Q.ID}))
 	if r.Code != table.OK && r.Code != table.Stale {
 		s.reject(nil, r.Text)
 	}
@@ -297,7 +304,7 @@ func (s *Session) read(a asking) (string, error) {
 				kept = l
 				continue
 			}
-			s.reject(a.q, fmt.Sprintf("%q was typed for answer %d, which was answered on another screen first; it was not taken.", safetext.Clean(l), s.cur.Step+1))
+			s.reject(a.q, s.say("refused.stale", safetext.Clean(l), s.cur.Step+1))
 		}
 		if kept != "" {
 			return kept, nil
@@ -324,7 +331,7 @@ func (s *Session) init() {
 			s.r = bufio.NewReader(s.In)
 		}
 	}
-	s.pal = palette{on: s.Color, pieces: &pieces{}}
+	s.pal = palette{on: s.Color, pieces: &pieces{}, lang: s.Lang}
 	if s.fe == nil {
 		s.fe = newFrontEnd(s)
 	}
@@ -360,7 +367,7 @@ func (s *Session) handle(tq *table.Question, line string) error {
 	case metaInput:
 		return s.meta(tq, in)
 	case answerInput:
-		c := table.Command{From: table.Laptop, Kind: table.Answer, Step: tq.Step, Question: q.ID, Text: in.raw}
+		c := s.command(table.Command{Kind: table.Answer, Step: tq.Step, Question: q.ID, Text: in.raw})
 		if vals := multiValues(q, line); vals != nil {
 			c.Values, c.Text = vals, ""
 			c.Parse = s.parseValue
@@ -375,7 +382,7 @@ func (s *Session) handle(tq *table.Question, line string) error {
 			return r.Err
 		case table.Refused:
 			if r.Err != nil {
-				s.reject(q, reason(q, r.Err)+commandHint(q, line))
+				s.reject(q, s.reason(r.Err)+s.commandHint(q, line))
 			} else {
 				s.reject(q, r.Text)
 			}
@@ -395,10 +402,10 @@ func (s *Session) answerObject(q *referee.Question, line string) error {
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&a); err != nil || a.Question == "" || strings.TrimSpace(a.Answer) == "" {
-		s.reject(q, `An answer object names its step, question and answer: {"step":3,"question":"pub.join","answer":"join"}.`)
+		s.reject(q, s.say("refused.object"))
 		return nil
 	}
-	r := s.Table.Submit(table.Command{From: table.Laptop, Kind: table.Answer, Step: a.Step, Question: a.Question, Text: strings.TrimSpace(a.Answer)})
+	r := s.Table.Submit(s.command(table.Command{Kind: table.Answer, Step: a.Step, Question: a.Question, Text: strings.TrimSpace(a.Answer)}))
 	switch r.Code {
 	case table.OK:
 		if q.Secret && a.Step == s.cur.Step && a.Question == q.ID {
@@ -418,9 +425,9 @@ func (s *Session) answerObject(q *referee.Question, line string) error {
 func (s *Session) refuseUnread(q *referee.Question, in input) bool {
 	switch in.kind {
 	case emptyInput:
-		s.reject(q, "Type an answer, or help to see what is asked and the commands.")
+		s.reject(q, s.say("refused.empty"))
 	case badInput:
-		s.reject(q, in.why)
+		s.reject(q, s.reason(in.why))
 	default:
 		return false
 	}
@@ -481,7 +488,7 @@ func (s *Session) recap() {
 	if len(lines) > recapLines {
 		lines = lines[len(lines)-recapLines:]
 	}
-	s.fe.show(shown{kind: showNote, text: "Since the last public screen:"})
+	s.fe.show(shown{kind: showNote, text: s.say("recap")})
 	for _, ev := range lines {
 		s.event(ev)
 	}
@@ -498,12 +505,12 @@ func (s *Session) stop(err error) error {
 		reason = "input_ended"
 	}
 	s.fe.stop(reason)
-	msg := "The game is saved."
+	msg := s.say("stop.saved")
 	if s.SaveName != "" {
-		msg = SavedIn(s.SaveName)
+		msg = SavedIn(s.Lang, s.SaveName)
 	}
 	if errors.Is(err, ErrInputEnded) {
-		msg = "The input ended. " + msg
+		msg = s.say("stop.ended", msg)
 	}
 	fmt.Fprintln(s.ErrOut, safetext.CleanLines(msg))
 	return err
@@ -512,8 +519,8 @@ func (s *Session) stop(err error) error {
 // SavedIn says where a game is saved and how to continue it, the save's
 // path and the command each on a line of its own, so that a terminal
 // breaks neither and either can be copied whole (no period after them).
-func SavedIn(path string) string {
-	return "The game is saved in:\n  " + path + "\nContinue it with:\n  rumref resume " + ShellQuote(path)
+func SavedIn(l locale.Lang, path string) string {
+	return l.Sprintf("prompts.stop.savedin", path, ShellQuote(path))
 }
 
 // ShellQuote is path as a shell reads it back: as it is when it holds
@@ -523,6 +530,12 @@ func ShellQuote(path string) string {
 		return path
 	}
 	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
+}
+
+// command is c as the laptop sends it.
+func (s *Session) command(c table.Command) table.Command {
+	c.From = table.Laptop
+	return c
 }
 
 // passedKey names who answers q, as passed holds it.
@@ -536,12 +549,12 @@ func (s *Session) passedKey(q *referee.Question) string {
 // name returns a player's name, cleaned for printing, or "the table".
 func (s *Session) name(actor referee.Seat) string {
 	if actor == referee.Table {
-		return "the table"
+		return s.say("table")
 	}
 	if actor >= 0 && int(actor) < len(s.names) {
 		return s.names[actor]
 	}
-	return fmt.Sprintf("player %d", actor+1)
+	return s.say("player", int(actor)+1)
 }
 
 // playerNames lists the players' names cleaned for printing.
@@ -552,7 +565,7 @@ func (s *Session) playerNames() []string { return s.names }
 func (s *Session) statusText(viewer referee.Viewer) string {
 	st, err := s.Table.Peek(table.Laptop, viewer, Columns(s.Out))
 	if err != nil {
-		return err.Error()
+		return s.reason(err)
 	}
 	return st.Text
 }

@@ -257,7 +257,7 @@ func TestResumeSkipsShownEvents(t *testing.T) {
 	if err := s.Run(); !errors.Is(err, ErrInputEnded) {
 		t.Fatal(err)
 	}
-	if strings.Contains(out.String(), "Ann rolled") || !strings.Contains(out.String(), "Continuing the game after 1 answers") {
+	if strings.Contains(out.String(), "Ann rolled") || !strings.Contains(out.String(), "Continuing the game after 1 answer.") {
 		t.Fatalf("resume output:\n%s", out.String())
 	}
 }

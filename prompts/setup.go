@@ -1,7 +1,6 @@
 package prompts
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -16,22 +15,26 @@ var setupCommands = []string{"help", "rules", "undo", "quit"}
 
 // setupCommandsNamed names the setup commands in a sentence: "help,
 // rules, undo and quit".
-func setupCommandsNamed() string {
-	n := len(setupCommands)
-	return strings.Join(setupCommands[:n-1], ", ") + " and " + setupCommands[n-1]
+func (s *Session) setupCommandsNamed() string {
+	words := make([]string, len(setupCommands))
+	for i, c := range setupCommands {
+		words[i] = s.say("cmd." + c + ".word")
+	}
+	n := len(words)
+	return strings.Join(words[:n-1], s.Lang.Sprintf("locale.list.sep")) + s.Lang.Sprintf("locale.list.and") + words[n-1]
 }
 
 // setupMenu is the setup commands as a list's menu line names them: undo
 // first, as in a game's menu, and only when there is an answer to take
 // back.
-func setupMenu(takeBack bool) string {
+func (s *Session) setupMenu(takeBack bool) string {
 	var words []string
 	if takeBack {
-		words = append(words, "undo")
+		words = append(words, s.say("cmd.undo.word"))
 	}
 	for _, c := range setupCommands {
 		if c != "undo" {
-			words = append(words, c)
+			words = append(words, s.say("cmd."+c+".word"))
 		}
 	}
 	return strings.Join(words, " ")
@@ -81,7 +84,7 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 		switch in.kind {
 		case metaInput:
 			if !slices.Contains(setupCommands, in.cmd) {
-				s.reject(q, fmt.Sprintf("%s works once the game has begun, after these setup questions; now %s work", in.cmd, setupCommandsNamed()))
+				s.reject(q, s.say("setup.notyet", s.say("cmd."+in.cmd+".word"), s.setupCommandsNamed()))
 				continue
 			}
 			switch in.cmd {
@@ -103,7 +106,7 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 				s.typed = append(s.typed, len(e.Answers())-1)
 				return nil
 			}
-			s.reject(q, err.Error())
+			s.reject(q, s.reason(err))
 		}
 	}
 }

@@ -20,5 +20,5 @@ func (s *Session) teach(rule string) {
 	if note == "" {
 		return
 	}
-	s.info("First time here (" + rule + "): " + note)
+	s.info(s.say("teach", rule, note))
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -406,8 +407,8 @@ func (t *terminal) promptWith(label string, room int, validate func(string) erro
 			return s, nil
 		}
 		if err := validate(s); err != nil {
-			why := safetext.CleanLines(err.Error())
-			fmt.Fprintln(t.out, wrapText("   "+t.pal.bad("not taken:")+" "+why, t.width()-1))
+			why := safetext.CleanLines(errText(t.pal.lang, err))
+			fmt.Fprintln(t.out, wrapText("   "+t.pal.bad(t.pal.say("list.nottaken"))+" "+why, t.width()-1))
 			continue
 		}
 		return s, nil
@@ -454,23 +455,24 @@ func (t *terminal) clear() {
 	t.secretShown = false
 }
 
-// validator accepts meta commands and answers the engine would take.
-func validator(q *referee.Question) func(string) error {
+// validator accepts meta commands and answers the engine would take;
+// its refusals are in l.
+func validator(l locale.Lang, q *referee.Question) func(string) error {
 	return func(s string) error {
 		in := parseInput(q, s)
 		switch in.kind {
 		case metaInput:
 			return nil
 		case emptyInput:
-			return errors.New("type an answer, or help")
+			return msgError{"refused.typeanswer", nil}
 		case badInput:
-			return errors.New(in.why)
+			return in.why
 		}
 		if multiValues(q, s) != nil {
 			return nil // several answers: the session checks each
 		}
 		if _, err := q.Validate(in.raw); err != nil {
-			return errors.New(reason(q, err) + commandHint(q, s))
+			return errors.New(errText(l, err) + commandHint(l, q, s))
 		}
 		return nil
 	}
@@ -497,15 +499,15 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 		if q.Kind == referee.Choice {
 			writeList(t.out, questionList(line, q), t.width(), t.pal)
 		} else {
-			writeOptions(t.out, q)
+			writeOptions(t.out, t.pal.lang, q)
 		}
-		label := "Your answer (hidden: type its number; or a command such as help):"
+		label := t.pal.say("secret.answer")
 		if q.Kind == referee.TextLine {
 			// A line of text (the kept wares), not an option's number.
-			label = "Your answer (hidden text, or help):"
-			return t.promptText(label, validator(q), true)
+			label = t.pal.say("secret.answertext")
+			return t.promptText(label, validator(t.pal.lang, q), true)
 		}
-		return t.prompt(label, validator(q), true)
+		return t.prompt(label, validator(t.pal.lang, q), true)
 	}
 	fmt.Fprintln(t.out)
 	if q.Kind == referee.Number && q.Max-q.Min < maxListed && q.Min >= 0 {
@@ -522,11 +524,11 @@ func (t *terminal) question(q *referee.Question, name string, passed bool, markP
 		return res.line, nil
 	}
 	if q.Kind == referee.Number {
-		return t.prompt(fmt.Sprintf("%s (%d-%d, or help):", line, q.Min, q.Max), validator(q), false)
+		return t.prompt(t.pal.say("prompt.number", line, q.Min, q.Max), validator(t.pal.lang, q), false)
 	}
 	if q.Kind == referee.TextLine {
-		writeOptions(t.out, q)
-		return t.promptText(fmt.Sprintf("%s (or help):", line), validator(q), false)
+		writeOptions(t.out, t.pal.lang, q)
+		return t.promptText(t.pal.say("prompt.text", line), validator(t.pal.lang, q), false)
 	}
 	res, err := t.choose(questionList(line, q))
 	if err != nil {
@@ -573,13 +575,13 @@ func questionList(label string, q *referee.Question) listSpec {
 // the screen is cleared once its holder has pressed Enter.
 func (t *terminal) passBack(name string, private []string, keep bool) error {
 	if keep {
-		fmt.Fprintln(t.out, t.pal.secret("Answer taken (hidden)."))
+		fmt.Fprintln(t.out, t.pal.secret(t.pal.say("pass.takenhidden")))
 		for _, p := range private {
-			fmt.Fprintln(t.out, wrapText(t.pal.secret("  for "+name+" only: ")+safetext.CleanLines(p), t.width()-1))
+			fmt.Fprintln(t.out, wrapText(t.pal.secret("  "+t.pal.say("pass.only", name)+" ")+safetext.CleanLines(p), t.width()-1))
 		}
 		return nil
 	}
-	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", capital(name))); err != nil {
+	if err := t.waitEnter(t.pal.say("pass.clear", capital(name))); err != nil {
 		return err
 	}
 	t.clear()
@@ -596,8 +598,8 @@ func (t *terminal) passTo(name string) error {
 		t.clear()
 	}
 	fmt.Fprintln(t.out)
-	fmt.Fprintln(t.out, t.pal.secret("SECRET: "+passWords(name)+"."))
-	if err := t.waitEnter(fmt.Sprintf("%s, press Enter when you have the laptop.", name)); err != nil {
+	fmt.Fprintln(t.out, t.pal.secret(t.pal.say("pass.secret", t.pal.say("pass.words", name))))
+	if err := t.waitEnter(t.pal.say("pass.have", name)); err != nil {
 		return err
 	}
 	t.clear()
@@ -614,7 +616,7 @@ func (t *terminal) private(name string, f func() error) error {
 	if err := f(); err != nil {
 		return err
 	}
-	if err := t.waitEnter(fmt.Sprintf("%s, press Enter to clear the screen, then pass the laptop back.", name)); err != nil {
+	if err := t.waitEnter(t.pal.say("pass.clear", name)); err != nil {
 		return err
 	}
 	t.clear()
@@ -651,9 +653,9 @@ func (f *termFront) ask(a asking) func() (string, error) {
 		// ends this wait.
 		name := capital(s.name(a.actor))
 		fmt.Fprintln(t.out)
-		fmt.Fprintln(t.out, t.pal.secret(fmt.Sprintf("%s is answering a secret question on their phone.", name)))
+		fmt.Fprintln(t.out, t.pal.secret(s.say("phone.onphone", name)))
 		return func() (string, error) {
-			return "", t.waitEnter(fmt.Sprintf("(To answer at the laptop instead, press Enter and pass it to %s.)", name))
+			return "", t.waitEnter(s.say("phone.takehere", name))
 		}
 	case askConfirm:
 		if a.actor.Player() {
@@ -686,7 +688,7 @@ func (f *termFront) ask(a asking) func() (string, error) {
 			// As a list shows them: numbers and labels, no keys.
 			writeList(s.Out, questionList("", a.q), t.width(), t.pal)
 		} else {
-			writeOptions(s.Out, a.q)
+			s.writeOptions(s.Out, a.q)
 		}
 		return func() (string, error) {
 			v, err := t.prompt(a.text, func(v string) error {
@@ -705,7 +707,7 @@ func (f *termFront) ask(a asking) func() (string, error) {
 		return func() (string, error) {
 			names := s.playerNames()
 			keys := append(slices.Clone(names), "nobody")
-			res, err := t.choose(listSpec{label: "Whose secrets?", items: listItems(keys, append(slices.Clone(names), "nobody (back to the game)"), true)})
+			res, err := t.choose(listSpec{label: s.say("peek.whoselist"), items: listItems(keys, append(slices.Clone(names), s.say("peek.nobody")), true)})
 			if err != nil {
 				return "", err
 			}
@@ -720,7 +722,7 @@ func (f *termFront) ask(a asking) func() (string, error) {
 		}
 		return func() (string, error) {
 			spec := questionList(safetext.CleanLines(a.q.Text), a.q)
-			spec.menuCommands = setupMenu(a.takeBack)
+			spec.menuCommands = s.setupMenu(a.takeBack)
 			res, err := t.choose(spec)
 			if err != nil {
 				return "", err
@@ -783,7 +785,7 @@ func (f *termFront) wrapped(width int, write func(w io.Writer)) {
 
 func (f *termFront) refuse(q *referee.Question, why string) {
 	// A label's columns are kept free on every line of the sentence.
-	refuseText(f.s, q, wrapText(why, f.t.width()-1-len(refusalLabel(q))))
+	refuseText(f.s, q, wrapText(why, f.t.width()-1-safetext.Width(f.s.refusalLabel(q))))
 }
 
 // stop clears the screen when a player still holds the laptop after a
@@ -812,7 +814,7 @@ func (f *termFront) status(viewer referee.Viewer) {
 	// is shown a screen at a time.
 	var b strings.Builder
 	if seat, ok := viewer.Seat(); ok {
-		fmt.Fprintln(&b, s.pal.secret(fmt.Sprintf("%s's private view:", s.name(seat))))
+		fmt.Fprintln(&b, s.pal.secret(s.say("peek.view", s.name(seat))))
 		fmt.Fprintln(&b, strings.TrimRight(s.statusText(viewer), "\n"))
 	} else {
 		statusText(&b, s, viewer)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rivo/uniseg"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -160,7 +161,7 @@ func TestListsAlignWideNames(t *testing.T) {
 		t.Errorf("the rows' options start at different columns %v:\n%s", col, out.String())
 	}
 	var plain bytes.Buffer
-	writeOptions(&plain, &referee.Question{Kind: referee.Choice, Options: []referee.Option{
+	writeOptions(&plain, locale.English, &referee.Question{Kind: referee.Choice, Options: []referee.Option{
 		{Key: "山田太郎", Label: "Yamada"}, {Key: "Zoe\u0308", Label: "Zoë"}, {Key: "ann", Label: "Ann"}}})
 	col = map[int]bool{}
 	for _, l := range strings.Split(strings.TrimRight(plain.String(), "\n"), "\n") {
