@@ -9,6 +9,7 @@ import (
 
 	"rumref/games"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
@@ -22,7 +23,7 @@ import (
 func interrupted(err error, path string) error {
 	if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
 		if path != "" {
-			return &codedError{code: exitInterrupted, err: errors.New(prompts.SavedIn(path))}
+			return &codedError{code: exitInterrupted, err: errors.New(prompts.SavedIn(locale.English, path))}
 		}
 		return &codedError{code: exitStopped, err: errors.New("stopped before the questions were all answered; nothing was saved")}
 	}

@@ -17,6 +17,7 @@ import (
 	"syscall"
 
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/safetext"
 )
@@ -88,7 +89,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 			a.stop.restore()
 			fmt.Fprintf(stderr, "rumref: internal error (a bug in rumref): %v\n", r)
 			if a.stop.path != "" {
-				fmt.Fprintf(stderr, "The game is saved up to the last answer. %s\n", prompts.SavedIn(a.stop.path))
+				fmt.Fprintf(stderr, "The game is saved up to the last answer. %s\n", prompts.SavedIn(a.lang, a.stop.path))
 			}
 			fmt.Fprintf(stderr, "Please report it with these details:\n%s", debug.Stack())
 			code = exitInternal
@@ -163,7 +164,7 @@ func (s *stopper) handle(sig os.Signal) int {
 	name := signalName(sig)
 	switch {
 	case s.path != "":
-		fmt.Fprintf(s.stderr, "\nrumref: stopped by %s. %s\n", name, prompts.SavedIn(s.path))
+		fmt.Fprintf(s.stderr, "\nrumref: stopped by %s. %s\n", name, prompts.SavedIn(locale.English, s.path))
 		s.lock.Release()
 		return exitInterrupted
 	case s.setup:

@@ -72,7 +72,7 @@ func newShowCmd(a *app) *cobra.Command {
 				if shown.Secret {
 					fmt.Fprintln(a.stdout, next.Line)
 				} else {
-					prompts.WriteQuestion(a.stdout, next.Actor, shown)
+					prompts.WriteQuestion(a.stdout, a.lang, next.Actor, shown)
 				}
 			} else {
 				fmt.Fprintln(a.stdout, "\nThe game is over.")

@@ -176,7 +176,9 @@ type shown struct {
 	// help's parts, and the question it is for
 	q                        *referee.Question
 	question, commands, refs string
-	query                    string
+	// col is the column the commands' descriptions start at.
+	col   int
+	query string
 	// obj is a message's JSON object (showMessage); people only says
 	// the message has none, and JSON shows nothing for it.
 	obj    any

@@ -41,7 +41,7 @@ func (s *Session) status(viewer referee.Viewer) { s.fe.status(viewer) }
 func (s *Session) showLog() { s.fe.show(shown{kind: showLog}) }
 
 // helpText explains the question, the meta commands and the rule.
-func (s *Session) helpText(q *referee.Question) (question, commands, rules string) {
+func (s *Session) helpText(q *referee.Question) (question, commands, rules string, col int) {
 	var b strings.Builder
 	if q != nil {
 		fmt.Fprintf(&b, "%s\n", Named(capital(s.name(q.Actor)), safetext.CleanLines(q.Text)))
@@ -76,7 +76,7 @@ func (s *Session) helpText(q *referee.Question) (question, commands, rules strin
 	if s.Rules != nil && q != nil && q.Rule != "" {
 		rules = strings.TrimRight(s.Rules(q.Rule), "\n")
 	}
-	return safetext.CleanLines(question), commands, safetext.CleanLines(rules)
+	return safetext.CleanLines(question), commands, safetext.CleanLines(rules), 3 + width
 }
 
 // severalHint says, at a public draw or roll, that several of them fit
@@ -100,8 +100,8 @@ func (s *Session) severalHint(q *referee.Question) string {
 
 // help explains the current question, the commands and its rule.
 func (s *Session) help(q *referee.Question) {
-	question, commands, rules := s.helpText(q)
-	s.fe.show(shown{kind: showHelp, q: q, question: question, commands: commands, refs: rules})
+	question, commands, rules, col := s.helpText(q)
+	s.fe.show(shown{kind: showHelp, q: q, question: question, commands: commands, refs: rules, col: col})
 }
 
 // rules looks up the rules reference.

@@ -761,7 +761,19 @@ func (f *termFront) show(m shown) {
 		// What is said around a game (the setup lines) wraps too; the
 		// board picture's rows come fitted to the full width.
 		m.text = wrapText(m.text, f.t.width())
-	case showLog, showHelp, showEnd:
+	case showHelp:
+		// A command's description wraps under itself, not under the
+		// commands' column.
+		lines := strings.Split(m.commands, "\n")
+		for i, l := range lines {
+			if i > 0 && strings.HasPrefix(l, "  ") {
+				lines[i] = strings.Join(safetext.Wrap(l, f.t.width()-1, strings.Repeat(" ", m.col)), "\n")
+			}
+		}
+		m.commands = strings.Join(lines, "\n")
+		f.wrapped(f.t.width()-1, func(w io.Writer) { showText(w, f.s, m) })
+		return
+	case showLog, showEnd:
 		// Written whole, then wrapped: a line of the log under its first
 		// word, the final status as the status is (status).
 		width := f.t.width() - 1

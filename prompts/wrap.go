@@ -3,6 +3,7 @@ package prompts
 import (
 	"strings"
 
+	"rumref/locale"
 	"rumref/safetext"
 )
 
@@ -32,8 +33,8 @@ func wrapText(text string, width int) string {
 // spaces the line opens with and its bullet ("* ") or number ("12. "),
 // so that they line up under its first word.
 func hanging(line string) string {
-	body := strings.TrimLeft(line, " ")
-	n := len(line) - len(body)
+	body := strings.TrimLeft(line, " "+locale.Open+locale.Close)
+	n := safetext.Width(line[:len(line)-len(body)])
 	digits := len(body) - len(strings.TrimLeft(body, "0123456789"))
 	switch {
 	case strings.HasPrefix(body, "* "):

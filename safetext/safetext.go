@@ -15,6 +15,7 @@
 package safetext
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -210,17 +211,35 @@ func Unique(names []string) error {
 // escape in Go's notation (\n, \t, \x1b, \u202e, \xff for a byte that is
 // not UTF-8), so the text can be printed on any terminal and reads the
 // same everywhere. Text without such characters is returned as it is.
-func Clean(s string) string {
-	i, _ := firstBad(s, false)
+//
+// One pair of format characters is kept: the isolate marks U+2068 and
+// U+2069 that the message catalog's check (package locale) wraps every
+// message in, where they pair up (a U+2069 closes the last U+2068 still
+// open): the check reads them in what a viewer receives, and an isolate
+// only keeps the direction of what it holds from spilling over. A mark
+// that does not pair up is escaped as every other one is.
+func Clean(s string) string { return clean(s, false) }
+
+// CleanLines is Clean for text of several lines that rumref put together
+// itself (a status, an error message): line breaks stay, every other bad
+// character is escaped.
+func CleanLines(s string) string { return clean(s, true) }
+
+func clean(s string, lines bool) string {
+	// Nearly every text it is given has nothing to escape: as it is.
+	i, _ := firstBad(s, lines)
 	if i < 0 {
 		return s
 	}
+	kept := pairedMarks([]byte(s[i:]), i)
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	b.WriteString(s[:i])
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
+		case r == '\n' && lines || kept[i]:
+			b.WriteString(s[i : i+size])
 		case r == utf8.RuneError && size == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case r == '\n':
@@ -241,19 +260,32 @@ func Clean(s string) string {
 	return b.String()
 }
 
-// CleanLines is Clean for text of several lines that rumref put together
-// itself (a status, an error message): line breaks stay, every other bad
-// character is escaped.
-func CleanLines(s string) string {
-	// Nearly every text it is given has nothing to escape: as it is.
-	if i, _ := firstBad(s, true); i < 0 {
-		return s
+// The catalog check's isolate marks (locale.Open and locale.Close).
+const (
+	markOpen  = "\u2068"
+	markClose = "\u2069"
+)
+
+// pairedMarks is where the isolate marks of b that pair up begin, as
+// offsets from base (nil when there are none).
+func pairedMarks(b []byte, base int) map[int]bool {
+	var kept map[int]bool
+	var open []int
+	for i := 0; i < len(b); {
+		switch {
+		case bytes.HasPrefix(b[i:], []byte(markOpen)):
+			open = append(open, i)
+		case bytes.HasPrefix(b[i:], []byte(markClose)) && len(open) > 0:
+			if kept == nil {
+				kept = map[int]bool{}
+			}
+			kept[base+open[len(open)-1]], kept[base+i] = true, true
+			open = open[:len(open)-1]
+		}
+		_, size := utf8.DecodeRune(b[i:])
+		i += size
 	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = Clean(l)
-	}
-	return strings.Join(lines, "\n")
+	return kept
 }
 
 // CleanJSON returns encoded JSON with every string value cleaned as
@@ -269,11 +301,15 @@ func CleanJSON(b []byte) []byte {
 	}
 	out := make([]byte, 0, len(b)+16)
 	in := false
+	var kept map[int]bool // the paired marks of the string read
 	for i := 0; i < len(b); {
 		c := b[i]
 		switch {
 		case c == '"':
 			in = !in
+			if in {
+				kept = pairedMarks(b[i:stringEnd(b, i)], i)
+			}
 			out = append(out, c)
 			i++
 		case in && c == '\\' && i+1 < len(b):
@@ -307,7 +343,7 @@ func CleanJSON(b []byte) []byte {
 			i++
 		case in && c >= 0x80:
 			r, size := utf8.DecodeRune(b[i:])
-			if Bad(r) {
+			if Bad(r) && !kept[i] {
 				out = append(out, '\\', '\\')
 				out = append(out, fmt.Sprintf("u%04x", r)...)
 			} else {
@@ -320,4 +356,18 @@ func CleanJSON(b []byte) []byte {
 		}
 	}
 	return out
+}
+
+// stringEnd is the offset of the quote that ends the JSON string whose
+// opening quote is at b[i].
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return len(b)
 }

@@ -48,7 +48,32 @@ func Wrap(s string, n int, indent string) []string {
 			w = Width(line)
 		}
 	}
-	return append(out, line)
+	return balanceMarks(append(out, line))
+}
+
+// balanceMarks closes, at the end of each line, the catalog check's marks
+// (locale's U+2068 ... U+2069, which take no room) still open there, and
+// opens them again at the start of the next line: each line of a message
+// wrapped stays marked on its own, also where a terminal draws it again
+// alone (a prompt's last line).
+func balanceMarks(lines []string) []string {
+	depth := 0
+	for i, l := range lines {
+		d := depth
+		for _, r := range l {
+			switch {
+			case r == '\u2068':
+				d++
+			case r == '\u2069' && d > 0:
+				d--
+			}
+		}
+		if depth > 0 || d > 0 {
+			lines[i] = strings.Repeat(markOpen, depth) + l + strings.Repeat(markClose, d)
+		}
+		depth = d
+	}
+	return lines
 }
 
 // Width is how many columns s takes on the screen: the display width of
