@@ -241,17 +241,10 @@ func commandHint(l locale.Lang, q *referee.Question, line string) string {
 	return l.Sprintf("prompts.refused.commandhint", strings.ToLower(word), s)
 }
 
-func (s *Session) commandHint(q *referee.Question, line string) string {
-	return commandHint(s.Lang, q, line)
-}
-
 // reason turns an engine rejection into the sentence shown to the player
 // (the engine names a choice's options by their labels and numbers, as
 // every front end lists them).
 func (s *Session) reason(err error) string { return errText(s.Lang, err) }
-
-// allowed names q's legal answers in the session's language.
-func (s *Session) allowed(q *referee.Question) string { return allowedIn(q, s.Lang) }
 
 // allowedIn names q's legal answers in l (referee's AllowedIn where the
 // question has it).

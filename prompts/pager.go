@@ -20,9 +20,6 @@ const pageRoom = 2
 // height not known) gets the text whole.
 const minPageRows = 8
 
-// nextPart is the pause between two parts of a paged text.
-func (t *terminal) nextPart(n, of int) string { return t.pal.say("page.next", n, of) }
-
 // splitPages cuts lines into parts of at most rows lines, the last of at
 // most lastRows (lastRows <= rows). A part ends after a blank line where
 // there is one in its second half, so that a paragraph or a picture is
@@ -65,7 +62,7 @@ func (t *terminal) page(text, last string) error {
 	for i, p := range parts {
 		fmt.Fprintln(t.out, strings.Join(p, "\n"))
 		if i < len(parts)-1 {
-			if err := t.waitEnter(t.nextPart(i+2, len(parts))); err != nil {
+			if err := t.waitEnter(t.pal.say("page.next", i+2, len(parts))); err != nil {
 				return err
 			}
 		}

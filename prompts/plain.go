@@ -155,7 +155,7 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 			}
 		}
 		fmt.Fprintln(w, s.pal.questionLine(name, q))
-		s.writeOptions(w, q)
+		writeOptions(w, s.Lang, q)
 		fmt.Fprint(w, "> ")
 	case askPhone:
 		fmt.Fprintln(w)
@@ -181,7 +181,7 @@ func (p *plainFront) ask(a asking) func() (string, error) {
 			return p.setupLine
 		}
 		fmt.Fprintln(w, a.q.Text)
-		s.writeOptions(w, a.q)
+		writeOptions(w, s.Lang, a.q)
 		fmt.Fprint(w, "> ")
 		return p.setupLine
 	case askSetupYesNo:
@@ -220,7 +220,7 @@ func optionKey(q *referee.Question, v string) string {
 // askValue writes a correction's question and reads the new value.
 func (l *lineFront) askValue(a asking) func() (string, error) {
 	fmt.Fprintln(l.s.Out, a.head)
-	l.s.writeOptions(l.s.Out, a.q)
+	writeOptions(l.s.Out, l.s.Lang, a.q)
 	fmt.Fprint(l.s.Out, a.text+"\n> ")
 	return func() (string, error) {
 		line, err := l.readLine()
@@ -424,8 +424,6 @@ func Named(name, text string) string {
 	}
 	return name + ": " + text
 }
-
-func (s *Session) writeOptions(w io.Writer, q *referee.Question) { writeOptions(w, s.Lang, q) }
 
 // writeOptions lists a question's legal answers, one per line, in l.
 func writeOptions(w io.Writer, l locale.Lang, q *referee.Question) {

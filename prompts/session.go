@@ -382,7 +382,7 @@ func (s *Session) handle(tq *table.Question, line string) error {
 			return r.Err
 		case table.Refused:
 			if r.Err != nil {
-				s.reject(q, s.reason(r.Err)+s.commandHint(q, line))
+				s.reject(q, s.reason(r.Err)+commandHint(s.Lang, q, line))
 			} else {
 				s.reject(q, r.Text)
 			}

@@ -688,7 +688,7 @@ func (f *termFront) ask(a asking) func() (string, error) {
 			// As a list shows them: numbers and labels, no keys.
 			writeList(s.Out, questionList("", a.q), t.width(), t.pal)
 		} else {
-			s.writeOptions(s.Out, a.q)
+			writeOptions(s.Out, s.Lang, a.q)
 		}
 		return func() (string, error) {
 			v, err := t.prompt(a.text, func(v string) error {
