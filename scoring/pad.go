@@ -8,47 +8,54 @@ import (
 	"strconv"
 	"strings"
 
+	"rumref/locale"
+	"rumref/referee"
 	"rumref/safetext"
 )
 
 // Pad writes the result as a score pad: the categories as rows and the
 // players as columns, then the totals, the places, the tiebreak counts,
 // the tiles that scored nothing, how each tie was broken and the winner.
-func Pad(r Result) string {
+func Pad(r Result) string { return PadIn(r, locale.English) }
+
+// PadIn is Pad in language l.
+func PadIn(r Result, l locale.Lang) string {
 	var b strings.Builder
+	say := func(m referee.Msg) string { return m.In(l) }
 	if r.Provisional {
-		b.WriteString("Provisional score: the game is not over yet.\n")
+		b.WriteString(l.Sprintf("scoring.pad.provisional") + "\n")
 	}
 	for _, n := range r.Notes {
-		b.WriteString(n + "\n")
+		b.WriteString(say(n) + "\n")
 	}
 	if r.Provisional || len(r.Notes) > 0 {
 		b.WriteString("\n")
 	}
-	rows := [][]string{column(r, "", func(s Score) string { return s.Name })}
+	rows := [][]string{column(r, "", func(s Score) string { return l.Sprintf("scoring.pad.name", s.Name) })}
 	for _, c := range Categories() {
-		rows = append(rows, column(r, c.Label(), func(s Score) string { return strconv.Itoa(s.Points[c]) }))
+		rows = append(rows, column(r, c.LabelIn(l), func(s Score) string { return strconv.Itoa(s.Points[c]) }))
 	}
 	rule := len(rows)
-	rows = append(rows, column(r, "Total", func(s Score) string { return strconv.Itoa(s.Total) }))
-	rows = append(rows, column(r, "Place", func(s Score) string { return Ordinal(s.Place) }))
-	rows = append(rows, column(r, "Unemployment office", func(s Score) string { return strconv.Itoa(s.Unemployed) }))
-	rows = append(rows, column(r, "Rum barrels", func(s Score) string { return strconv.Itoa(s.Rum) }))
-	rows = append(rows, column(r, "Coins", func(s Score) string {
+	rows = append(rows, column(r, l.Sprintf("scoring.pad.total"), func(s Score) string { return strconv.Itoa(s.Total) }))
+	rows = append(rows, column(r, l.Sprintf("scoring.pad.place"), func(s Score) string { return OrdinalIn(s.Place, l) }))
+	rows = append(rows, column(r, l.Sprintf("scoring.pad.unemployed"), func(s Score) string { return strconv.Itoa(s.Unemployed) }))
+	rows = append(rows, column(r, l.Sprintf("scoring.pad.rum"), func(s Score) string { return strconv.Itoa(s.Rum) }))
+	rows = append(rows, column(r, l.Sprintf("scoring.pad.coins"), func(s Score) string {
 		if s.CoinsHidden {
-			return "secret"
+			return l.Sprintf("scoring.pad.secret")
 		}
 		return strconv.Itoa(s.Coins)
 	}))
+	width := func(cell string) int { return safetext.Width(locale.Unmark(cell)) }
 	widths := make([]int, len(rows[0]))
 	for _, row := range rows {
 		for i, cell := range row {
-			widths[i] = max(widths[i], safetext.Width(cell))
+			widths[i] = max(widths[i], width(cell))
 		}
 	}
 	line := func(row []string) {
 		for i, cell := range row {
-			pad := strings.Repeat(" ", widths[i]-safetext.Width(cell))
+			pad := strings.Repeat(" ", widths[i]-width(cell))
 			if i == 0 {
 				b.WriteString(cell + pad)
 			} else {
@@ -69,33 +76,30 @@ func Pad(r Result) string {
 	}
 	for _, s := range r.Scores {
 		if len(s.Worthless) > 0 {
-			fmt.Fprintf(&b, "\n%s scores nothing for: %s.", s.Name, strings.Join(s.Worthless, "; "))
+			b.WriteString("\n" + say(referee.Text("scoring.pad.worthless", referee.Str(s.Name), referee.List(Msgs(s.Worthless), "; ", "; "))))
 		}
 	}
 	if slices.ContainsFunc(r.Scores, func(s Score) bool { return len(s.Worthless) > 0 }) {
 		b.WriteString("\n")
 	}
 	for _, t := range r.Ties {
-		b.WriteString("\nTie: " + t.Text)
+		b.WriteString("\n" + say(referee.Text("scoring.pad.tie", referee.Sub(r.TieMsg(t)))))
 	}
 	if len(r.Ties) > 0 {
 		b.WriteString("\n")
 	}
-	switch len(r.Winners) {
-	case 0:
-	case 1:
-		if r.Provisional {
-			// Nobody has won a game that goes on.
-			fmt.Fprintf(&b, "\nLeading for now: %s.\n", r.Winners[0])
-			break
-		}
-		fmt.Fprintf(&b, "\nWinner: %s.\n", r.Winners[0])
+	winners := referee.Words(r.Winners, ", ", " and ")
+	switch {
+	case len(r.Winners) == 0:
+	case len(r.Winners) == 1 && r.Provisional:
+		// Nobody has won a game that goes on.
+		b.WriteString("\n" + say(referee.Text("scoring.pad.leading", winners)) + "\n")
+	case len(r.Winners) == 1:
+		b.WriteString("\n" + say(referee.Text("scoring.pad.winner", winners)) + "\n")
+	case r.Provisional:
+		b.WriteString("\n" + say(referee.Text("scoring.pad.level", winners)) + "\n")
 	default:
-		if r.Provisional {
-			fmt.Fprintf(&b, "\nLevel in the lead for now: %s.\n", joinNames(r.Winners))
-			break
-		}
-		fmt.Fprintf(&b, "\nShared victory: %s.\n", joinNames(r.Winners))
+		b.WriteString("\n" + say(referee.Text("scoring.pad.shared", winners)) + "\n")
 	}
 	return b.String()
 }
@@ -179,15 +183,27 @@ type TieJSON struct {
 
 // JSON returns the result as JSON-ready data.
 func (r Result) JSON() PadJSON {
-	out := PadJSON{Winners: append([]string{}, r.Winners...), Provisional: r.Provisional, Notes: r.Notes, Players: []PlayerJSON{}}
+	out := PadJSON{Winners: append([]string{}, r.Winners...), Provisional: r.Provisional, Notes: notes(r.Notes), Players: []PlayerJSON{}}
 	for _, s := range r.Scores {
 		out.Players = append(out.Players, PlayerJSON{Name: s.Name, Total: s.Total, Place: s.Place,
 			Categories: CategoryPoints(s.Points), Unemployed: s.Unemployed, Rum: s.Rum, Coins: s.Coins,
-			CoinsSecret: s.CoinsHidden, Worthless: s.Worthless})
+			CoinsSecret: s.CoinsHidden, Worthless: msgs(s.Worthless)})
 	}
 	for _, t := range r.Ties {
 		out.Ties = append(out.Ties, TieJSON{Players: t.Players, Points: t.Points, Place: t.Place,
 			Decided: t.Decided.String(), Text: t.Text})
+	}
+	return out
+}
+
+// notes writes the notes in English, for the JSON output.
+func notes(ms []referee.Msg) []string {
+	if ms == nil {
+		return nil
+	}
+	out := make([]string, len(ms))
+	for i := range ms {
+		out[i] = ms[i].String()
 	}
 	return out
 }

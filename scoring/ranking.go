@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
+
+	"rumref/locale"
+	"rumref/referee"
 )
 
 // Key is a tiebreak key: what decides between players level on points.
@@ -19,19 +21,13 @@ const (
 	KeyShared                // still level: the place is shared
 )
 
-// keyWords are each key's short name as the JSON output uses it, what it
-// prefers in words, and what it counts.
-var keyWords = [...][3]string{
-	{"unemployed", "fewest pirates in the unemployment office", "pirates in the unemployment office"},
-	{"rum", "most rum barrels", "rum barrels"},
-	{"coins", "most coins", "coins"},
-	{"shared", "nothing: the place is shared", "shared"},
-}
+// keyWords are each key's short name as the JSON output uses it.
+var keyWords = [...]string{"unemployed", "rum", "coins", "shared"}
 
 // String returns the key's short name as the JSON output uses it.
 func (k Key) String() string {
 	if k >= 0 && int(k) < len(keyWords) {
-		return keyWords[k][0]
+		return keyWords[k]
 	}
 	return fmt.Sprintf("key(%d)", int(k))
 }
@@ -59,7 +55,8 @@ type Tie struct {
 	Decided Key
 	// Place is the best place the group occupies.
 	Place int
-	// Text explains the tie in a sentence.
+	// Text explains the tie in a sentence, in English (Result.TieMsg
+	// says it in any language).
 	Text string
 }
 
@@ -75,7 +72,7 @@ type Result struct {
 	Provisional bool
 	// Notes are remarks printed at the top of the pad, such as what a
 	// provisional score leaves out.
-	Notes []string
+	Notes []referee.Msg
 }
 
 // coinsHidden reports whether some player's coins are secret to the
@@ -116,7 +113,7 @@ func Rank(players []Player) Result {
 		for j < len(order) && r.Scores[order[j]].Total == r.Scores[order[i]].Total {
 			j++
 		}
-		r.breakTies(order[i:j], KeyUnemployed, nil)
+		r.breakTies(order[i:j], KeyUnemployed)
 		i = j
 	}
 	for _, s := range r.Scores {
@@ -143,8 +140,8 @@ func compare(a, b Score, last Key) int {
 
 // breakTies explains how the group (level on points and on every key
 // before k, sorted best first) is separated, recursing into sub-groups
-// still level. level lists what the group is already level on.
-func (r *Result) breakTies(group []int, k Key, level []string) {
+// still level.
+func (r *Result) breakTies(group []int, k Key) {
 	if len(group) < 2 {
 		return
 	}
@@ -153,23 +150,20 @@ func (r *Result) breakTies(group []int, k Key, level []string) {
 	for _, i := range group {
 		tie.Players = append(tie.Players, r.Scores[i].Name)
 	}
-	names := joinNames(tie.Players)
-	each := ""
-	if len(level) > 0 {
-		each = ", each with " + joinNames(level)
+	say := func() {
+		m := r.TieMsg(tie)
+		tie.Text = m.String()
+		r.Ties = append(r.Ties, tie)
 	}
 	if k == KeyCoins && r.coinsHidden() {
 		// A provisional score for a viewer who may not see every coin:
 		// the coins decide nothing, and no hidden count is named.
 		tie.Decided = KeyShared
-		tie.Text = fmt.Sprintf("%s are level on %d points%s; coins would decide, but some are secret until the game ends, so they share %s place for now.",
-			names, first.Total, each, Ordinal(first.Place))
-		r.Ties = append(r.Ties, tie)
+		say()
 		return
 	}
 	if k == KeyShared {
-		tie.Text = fmt.Sprintf("%s are level on %d points%s: they share %s place.", names, first.Total, each, Ordinal(first.Place))
-		r.Ties = append(r.Ties, tie)
+		say()
 		return
 	}
 	var subs [][]int
@@ -181,39 +175,20 @@ func (r *Result) breakTies(group []int, k Key, level []string) {
 		}
 	}
 	if len(subs) == 1 {
-		r.breakTies(group, k+1, append(slices.Clip(level), fmt.Sprintf("%d %s", k.raw(first), keyWords[k][2])))
+		r.breakTies(group, k+1)
 		return
 	}
-	var counts []string
-	for _, i := range group {
-		counts = append(counts, fmt.Sprintf("%s %d", r.Scores[i].Name, k.raw(r.Scores[i])))
-	}
-	tie.Text = fmt.Sprintf("%s are level on %d points%s; %s decides (%s).", names, first.Total, each, keyWords[k][1],
-		strings.Join(counts, ", "))
-	r.Ties = append(r.Ties, tie)
+	say()
 	for _, s := range subs {
-		r.breakTies(s, k+1, append(slices.Clip(level), fmt.Sprintf("%d %s", k.raw(r.Scores[s[0]]), keyWords[k][2])))
+		r.breakTies(s, k+1)
 	}
-}
-
-func joinNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // Ordinal writes a place as "1st", "2nd", "3rd", "4th" and so on.
-func Ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
-}
+func Ordinal(n int) string { return OrdinalIn(n, locale.English) }
+
+// The tiebreak keys' words: what each prefers, and what it counts.
+var (
+	decidesKeys = [...]string{"scoring.key.unemployed", "scoring.key.rum", "scoring.key.coins"}
+	levelKeys   = [...]string{"scoring.level.unemployed", "scoring.level.rum", "scoring.level.coins"}
+)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+
+	"rumref/locale"
 )
 
 // Category is one row of the score pad: a kind of tile that scores.
@@ -28,9 +30,6 @@ const (
 
 var categoryNames = [...]string{"pubs", "chests", "guards", "sleeping", "wares", "rendezvous", "maps"}
 
-var categoryLabels = [...]string{"Pubs", "Treasure chests", "City guards", "Sleeping places", "Pirate wares",
-	"Rendezvous", "Treasure maps"}
-
 // String returns the category's key as the JSON output uses it, e.g. "pubs".
 func (c Category) String() string {
 	if c >= 0 && c < NumCategories {
@@ -40,12 +39,7 @@ func (c Category) String() string {
 }
 
 // Label returns the category's name as the score pad prints it.
-func (c Category) Label() string {
-	if c >= 0 && c < NumCategories {
-		return categoryLabels[c]
-	}
-	return c.String()
-}
+func (c Category) Label() string { return c.LabelIn(locale.English) }
 
 // Categories lists every scoring category in score pad order.
 func Categories() []Category {
@@ -107,18 +101,18 @@ type Score struct {
 	// CoinsHidden: the coins are secret to the viewer (see Player).
 	CoinsHidden bool
 	// Worthless lists the tiles that score nothing, with the reason.
-	Worthless []string
+	Worthless []Worthless
 }
 
 // Points computes the player's points per category and notes every tile
 // that scores nothing.
-func (p Player) Points() (pts [NumCategories]int, worthless []string) {
+func (p Player) Points() (pts [NumCategories]int, worthless []Worthless) {
 	pts[Pubs] = sum(p.Pubs)
 	pts[Chests] = sum(p.Chests)
 	pts[Guards] = sum(p.Guards)
 	pts[Sleeping] = sum(p.Sleeping)
 	pts[Rendezvous] = sum(p.Rendezvous)
-	var w []string
+	var w []Worthless
 	pts[Wares], w = WarePoints(p.Wares)
 	worthless = append(worthless, w...)
 	pts[Maps], w = MapPoints(p.Maps)
@@ -128,13 +122,13 @@ func (p Player) Points() (pts [NumCategories]int, worthless []string) {
 
 // WarePoints scores pirate wares: only the highest tile of each kind
 // counts. It also describes each tile that does not count.
-func WarePoints(wares []Ware) (int, []string) {
+func WarePoints(wares []Ware) (int, []Worthless) {
 	total := 0
-	var worthless []string
+	var worthless []Worthless
 	for k, vals := range grouped(wares, func(w Ware) (string, int) { return w.Kind, w.Value }) {
 		total += vals[0]
 		for _, v := range vals[1:] {
-			worthless = append(worthless, fmt.Sprintf("%s %d (only the best %s scores)", k, v, k))
+			worthless = append(worthless, Worthless{Kind: k, Value: v})
 		}
 	}
 	return total, worthless
@@ -144,15 +138,15 @@ func WarePoints(wares []Ware) (int, []string) {
 // highest and paired neighbour with neighbour, each pair scoring its sum;
 // with an odd count the lowest tile is left single and scores nothing. It
 // also describes each single tile.
-func MapPoints(maps []Map) (int, []string) {
+func MapPoints(maps []Map) (int, []Worthless) {
 	total := 0
-	var worthless []string
+	var worthless []Worthless
 	for c, vals := range grouped(maps, func(m Map) (string, int) { return m.Color, m.Value }) {
 		for i := 0; i+1 < len(vals); i += 2 {
 			total += vals[i] + vals[i+1]
 		}
 		if len(vals)%2 == 1 {
-			worthless = append(worthless, fmt.Sprintf("map %s %d (a single map without a pair)", c, vals[len(vals)-1]))
+			worthless = append(worthless, Worthless{Map: true, Kind: c, Value: vals[len(vals)-1]})
 		}
 	}
 	return total, worthless

@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/rivo/uniseg"
+
+	"rumref/locale"
+	"rumref/referee"
 )
 
 // rulebookExample holds tiles that give the rulebook's scoring example:
@@ -34,8 +37,8 @@ func TestRulebookScoringExample(t *testing.T) {
 	}
 	wantW := []string{"hook 3 (only the best hook scores)", "map yellow 3 (a single map without a pair)",
 		"map rose 5 (a single map without a pair)"}
-	if !slices.Equal(worthless, wantW) {
-		t.Fatalf("worthless %q, want %q", worthless, wantW)
+	if !slices.Equal(msgs(worthless), wantW) {
+		t.Fatalf("worthless %q, want %q", msgs(worthless), wantW)
 	}
 	r := Rank([]Player{rulebookExample()})
 	if r.Scores[0].Total != 90 || r.Scores[0].Place != 1 || !slices.Equal(r.Winners, []string{"Ann"}) {
@@ -69,7 +72,7 @@ func TestMapPairing(t *testing.T) {
 func TestWaresBestOfEachKind(t *testing.T) {
 	got, worthless := WarePoints([]Ware{{"hook", 2}, {"parrot", 4}, {"hook", 5}, {"hook", 3}, {"peg-leg", 2}})
 	if got != 11 || len(worthless) != 2 {
-		t.Fatalf("got %d, worthless %q", got, worthless)
+		t.Fatalf("got %d, worthless %q", got, msgs(worthless))
 	}
 	if got, _ := WarePoints(nil); got != 0 {
 		t.Fatalf("no wares scored %d", got)
@@ -151,7 +154,7 @@ func TestPadText(t *testing.T) {
 	c := Player{Name: "Cy", Pubs: []int{5}, Rum: 1}
 	r := Rank([]Player{rulebookExample(), b, c})
 	r.Provisional = true
-	r.Notes = []string{"Secrets are left out."}
+	r.Notes = []referee.Msg{referee.Text("Secrets are left out.")}
 	pad := Pad(r)
 	for _, want := range []string{"Provisional", "Secrets are left out.", "Treasure maps", "Total", "Place", "1st", "2nd", "3rd",
 		"Ann scores nothing for: hook 3", "Tie: Bartholomew and Cy are level on 5 points, each with 0 pirates in the unemployment office; most rum barrels decides (Bartholomew 3, Cy 1).",
@@ -212,7 +215,7 @@ func TestCategoryAndKeyStrings(t *testing.T) {
 	if Maps.String() != "maps" || Category(99).String() != "category(99)" || Sleeping.Label() != "Sleeping places" {
 		t.Fatal("category strings")
 	}
-	if KeyRum.String() != "rum" || Key(9).String() != "key(9)" || !strings.Contains(keyWords[KeyUnemployed][1], "unemployment") {
+	if KeyRum.String() != "rum" || Key(9).String() != "key(9)" || !strings.Contains(locale.English.Sprintf(decidesKeys[KeyUnemployed]), "unemployment") {
 		t.Fatal("key strings")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"rumref/locale"
 	"rumref/safetext"
 )
 
@@ -186,13 +187,18 @@ func (b *Board) Picture(occupant []int, marks []string, captain int) string {
 // WidePictureCols it draws the narrow picture, 79 columns wide, with the
 // key wrapped to fit (0 means wide).
 func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) string {
+	return b.PictureIn(occupant, marks, captain, cols, locale.English)
+}
+
+// PictureIn is PictureFor with its key in language l.
+func (b *Board) PictureIn(occupant []int, marks []string, captain, cols int, l locale.Lang) string {
 	var out strings.Builder
-	b.writePicture(&out, occupant, marks, captain, cols)
+	b.writePicture(&out, occupant, marks, captain, cols, l)
 	return out.String()
 }
 
 // writePicture writes PictureFor's picture to out.
-func (b *Board) writePicture(out *strings.Builder, occupant []int, marks []string, captain, cols int) {
+func (b *Board) writePicture(out *strings.Builder, occupant []int, marks []string, captain, cols int, l locale.Lang) {
 	z := widePicture
 	if cols > 0 && cols < WidePictureCols {
 		z = narrowPicture
@@ -202,15 +208,26 @@ func (b *Board) writePicture(out *strings.Builder, occupant []int, marks []strin
 	// and the alleys holding pirates are drawn over it in their marks.
 	t, lines := pictures.get(b, z, captain)
 	out.Grow(len(t.cells) + z.rows() + 600)
+	// The drawing's labels are symbols, the same in every language, that
+	// the key explains in l: under the catalog check they are marked as
+	// the catalog's.
+	mark := func(s string) {
+		if locale.Checking {
+			out.WriteString(s)
+		}
+	}
+	mark(locale.Open)
 	if lines != nil && t.writeASCII(out, lines, occupant, marks) {
-		out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
+		mark(locale.Close)
+		out.WriteString(pictureKey(b, occupant, marks, captain, z.cols(), l))
 		return
 	}
 	// The first picture of a drawing (for show, the only one) is written
 	// cell by cell: listing its alleys' cells would cost more than it
 	// saves. So is a picture with marks that are not all ASCII.
 	t.drawMarked(out, b, occupant, marks)
-	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols()))
+	mark(locale.Close)
+	out.WriteString(pictureKey(b, occupant, marks, captain, z.cols(), l))
 }
 
 // template is the picture of one board at one size with one captain, its
@@ -618,20 +635,10 @@ func (cv *canvas) placeCount(path []cell, prefer, segments int) {
 	}
 }
 
-// The key's fixed sentences, as the wide picture's key writes them and as
-// the narrow one's does, in lines that fit its width
-// (TestPictureKeysSayTheSame).
-const (
-	wideDigitKey    = "A digit on a line counts that alley's segments; on the # frame it is a dark alley.\n"
-	narrowDigitKey  = "A digit on a line counts that alley's segments; on the # frame it is a dark\nalley.\n"
-	wideSymbolKey   = "[5e] = section 5 with its top edge pointing east (n, e, s, w).  Pir = Pirate, Rdv = Rendezvous,\nSup = Supply, Grd = Guard, Chst = Chest, MapR/MapG/MapY = map rose/green/yellow, Swan/Cruce/Frere = pubs.\n"
-	narrowSymbolKey = "[5e] = section 5 with its top edge pointing east (n, e, s, w).\nPir = Pirate, Rdv = Rendezvous, Sup = Supply, Grd = Guard, Chst = Chest,\nMapR/MapG/MapY = map rose/green/yellow, Swan/Cruce/Frere = pubs.\n"
-)
-
 // pictureKey explains the picture's symbols, in lines of at most cols
 // characters (the wide picture's key is written for WidePictureCols, the
-// narrow one's for narrowPicture's width).
-func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) string {
+// narrow one's for narrowPicture's width), in language l.
+func pictureKey(b *Board, occupant []int, marks []string, captain, cols int, l locale.Lang) string {
 	narrow := cols < WidePictureCols
 	// fit ends a line that names a place or players, wrapped to the
 	// narrow width.
@@ -641,15 +648,17 @@ func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) str
 		}
 		return line + "\n"
 	}
-	digitKey, symbolKey := wideDigitKey, wideSymbolKey
+	digitKey, symbolKey := "pirates.picture.digits", "pirates.picture.symbols"
 	if narrow {
-		digitKey, symbolKey = narrowDigitKey, narrowSymbolKey
+		digitKey, symbolKey = "pirates.picture.digits.narrow", "pirates.picture.symbols.narrow"
 	}
 	var k strings.Builder
 	if captain >= 0 && captain < len(b.Intersections) {
-		k.WriteString(fit(fmt.Sprintf("The captain stands on *%s* (%s).", b.Intersections[captain].Short(), b.Intersections[captain].Name)))
+		in := &b.Intersections[captain]
+		m := in.Msg()
+		k.WriteString(fit(l.Sprintf("pirates.picture.captain", in.Short(), m.In(l))))
 	}
-	k.WriteString(digitKey)
+	k.WriteString(l.Get(digitKey))
 	used := map[rune]bool{}
 	var shown []string
 	for id := range b.Alleys {
@@ -659,9 +668,9 @@ func pictureKey(b *Board, occupant []int, marks []string, captain, cols int) str
 		}
 	}
 	if len(shown) > 0 {
-		k.WriteString(fit(fmt.Sprintf("An alley drawn in letters holds that player's pirates (%s).", strings.Join(shown, ", "))))
+		k.WriteString(fit(l.Sprintf("pirates.picture.marks", strings.Join(shown, ", "))))
 	}
-	k.WriteString(symbolKey)
+	k.WriteString(l.Get(symbolKey))
 	return k.String()
 }
 

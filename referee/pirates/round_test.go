@@ -194,7 +194,7 @@ func TestScoreForHidesOthersSecrets(t *testing.T) {
 		t.Fatalf("viewer 0 sees %+v", r.Scores)
 	}
 	pub := g.ScoreFor(referee.Viewer(int(referee.Public)))
-	if pub.Scores[0].Total != 0 || pub.Scores[0].Coins != 0 || len(pub.Notes) != 2 || !strings.Contains(pub.Notes[0], "any player") {
+	if pub.Scores[0].Total != 0 || pub.Scores[0].Coins != 0 || len(pub.Notes) != 2 || !strings.Contains(pub.Notes[0].String(), "any player") {
 		t.Fatalf("public sees %+v", pub)
 	}
 	g.Phase = PhaseOver

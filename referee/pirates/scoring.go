@@ -1,8 +1,6 @@
 package pirates
 
 import (
-	"fmt"
-
 	"rumref/referee"
 	"rumref/scoring"
 )
@@ -67,12 +65,11 @@ func (g *Game) ScoreFor(viewer referee.Viewer) scoring.Result {
 	}
 	r := scoring.Rank(in)
 	r.Provisional = true
-	who := "any player"
+	secret := referee.Text("pirates.score.secret-all")
 	if s, ok := viewer.Seat(); ok && int(s) < len(g.Players) {
-		who = "the other players"
+		secret = referee.Text("pirates.score.secret-others")
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("The wares and coins of %s are secret until the game ends, so they are left out.", who))
-	r.Notes = append(r.Notes, "Kept wares are named only at the game's end, so no provisional score counts them, not even your own.")
+	r.Notes = append(r.Notes, secret, referee.Text("pirates.score.wares-unnamed"))
 	return r
 }
 
@@ -96,17 +93,17 @@ func (g *Game) gameEnd(t *referee.T) {
 		}
 		t.Say("rp.scoring", referee.Text("pirates.scoring.scores-points", referee.Int(s.Total), referee.Str(s.Name), referee.List(parts, ", ", ", ")))
 		if _, w := scoring.WarePoints(in[i].Wares); len(w) > 0 {
-			t.Say("rp.scoring.wares", referee.Text("pirates.scoring.nothing-only-best", referee.Int(len(w)), referee.Str(s.Name), referee.Words(w, ", ", ", ")))
+			t.Say("rp.scoring.wares", referee.Text("pirates.scoring.nothing-only-best", referee.Int(len(w)), referee.Str(s.Name), referee.List(scoring.Msgs(w), ", ", ", ")))
 		}
 		if _, w := scoring.MapPoints(in[i].Maps); len(w) > 0 {
-			t.Say("rp.scoring.maps", referee.Text("pirates.scoring.nothing-maps-score", referee.Int(len(w)), referee.Str(s.Name), referee.Words(w, ", ", ", ")))
+			t.Say("rp.scoring.maps", referee.Text("pirates.scoring.nothing-maps-score", referee.Int(len(w)), referee.Str(s.Name), referee.List(scoring.Msgs(w), ", ", ", ")))
 		}
 		if n := g.Players[i].FaceDown; n > 0 {
 			t.Say("rp.scoring.rendezvous", referee.Text("pirates.scoring.nothing", referee.Int(n), referee.Str(s.Name)))
 		}
 	}
 	for _, tie := range r.Ties {
-		t.Say("rp.scoring.tiebreak", referee.Text("pirates.scoring.tie", referee.Str(tie.Text)))
+		t.Say("rp.scoring.tiebreak", r.TieMsg(tie))
 	}
 	if len(r.Winners) == 1 {
 		t.Say("rp.scoring", referee.Text("pirates.scoring.wins-game", referee.Str(r.Winners[0])))

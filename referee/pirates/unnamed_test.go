@@ -102,7 +102,7 @@ func TestWaresKeptOrSoldInPublic(t *testing.T) {
 	}
 	// A provisional score says kept wares are not counted yet.
 	r := g.ScoreFor(referee.Seat(0).Viewer())
-	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "named only at the game's end") }) {
+	if !slices.ContainsFunc(r.Notes, func(n referee.Msg) bool { return strings.Contains(n.String(), "named only at the game's end") }) {
 		t.Errorf("provisional notes %v", r.Notes)
 	}
 }

@@ -2,8 +2,10 @@ package pirates
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/scoring"
 )
@@ -158,83 +160,104 @@ func (g *Game) View(viewer referee.Viewer) any {
 }
 
 // Status is the board and status as text for the viewer (a seat, or
-// referee.Public for the table).
-func (g *Game) Status(viewer referee.Viewer) string { return g.StatusFor(viewer, 0) }
+// referee.Public for the table), in English.
+func (g *Game) Status(viewer referee.Viewer) string { return g.StatusIn(viewer, locale.English, 0) }
 
 // StatusFor is Status for a terminal of cols columns (0: any width): a
 // narrow one gets the narrow board picture (see Board.PictureFor).
 func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
+	return g.StatusIn(viewer, locale.English, cols)
+}
+
+// StatusIn is StatusFor in language l: every word of it comes from the
+// catalog.
+func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
 	v := g.View(viewer).(View)
+	say := func(m referee.Msg) string { return m.In(l) }
 	var b strings.Builder
 	b.Grow(8 << 10) // the wide picture is about 4.5 KB, the rest 1 to 3
-	fmt.Fprintf(&b, "Round %d of %d, %s phase. Start player: %s.", v.Round, Rounds, v.Phase, v.StartPlayer)
+	b.WriteString(say(referee.Text("pirates.status.round", referee.Int(v.Round), referee.Int(Rounds),
+		referee.Sub(referee.Text(phaseKeys[g.Phase])), referee.Str(v.StartPlayer))))
 	if v.Turn != "" {
-		fmt.Fprintf(&b, " Turn: %s.", v.Turn)
+		b.WriteString(say(referee.Text("pirates.status.turn", referee.Str(v.Turn))))
 	}
-	fmt.Fprintf(&b, "\nCaptain on %s.\n", v.Captain)
+	b.WriteString("\n" + say(referee.Text("pirates.status.captain", g.at(g.Captain))) + "\n")
 	marks := make([]string, len(g.Players))
-	var key []string
+	key := make([]referee.Msg, 0, len(g.Players))
 	for i, p := range g.Players {
 		marks[i] = Mark(p.Color)
-		key = append(key, fmt.Sprintf("%s = %s (%s)", marks[i], p.Name, p.Color))
+		key = append(key, referee.Text("pirates.status.mark", referee.Str(marks[i]), referee.Str(p.Name), referee.Sub(ColorMsg(p.Color))))
 	}
-	g.Board.writePicture(&b, g.Occupant, marks, g.Captain, cols)
+	g.Board.writePicture(&b, g.Occupant, marks, g.Captain, cols, l)
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "Pirates in alleys: %s\n", strings.Join(key, ", "))
-	b.WriteString(g.boardText())
-	fmt.Fprintf(&b, "Pubs: %s\n", listOrNone(v.Pubs))
-	fmt.Fprintf(&b, "Maps: %s\n", listOrNone(v.Maps))
-	fmt.Fprintf(&b, "Chest: %s; scorpion chest: %s\n", orNone(v.Chest), orNone(v.Scorpion))
-	fmt.Fprintf(&b, "Beside the ship: %s\n", listOrNone(labels([]string{g.Bunk, g.Hammock, g.Bedroll})))
-	var st []string
-	for _, s := range v.Stacks {
-		st = append(st, fmt.Sprintf("%s %d", s.Sort, s.Size))
+	line := func(m referee.Msg) { b.WriteString(m.In(l) + "\n") }
+	line(referee.Text("pirates.status.marks", referee.List(key, ", ", ", ")))
+	g.boardText(&b, l)
+	line(referee.Text("pirates.status.pubs", tilesOrNone(g.Pubs)))
+	line(referee.Text("pirates.status.maps", tilesOrNone(g.Maps)))
+	line(referee.Text("pirates.status.chests", tilesOrNone([]string{g.Chest}), tilesOrNone([]string{g.Scorpion})))
+	line(referee.Text("pirates.status.ship", tilesOrNone([]string{g.Bunk, g.Hammock, g.Bedroll})))
+	st := make([]referee.Msg, 0, numSorts)
+	for s := TileSort(0); s < numSorts; s++ {
+		st = append(st, referee.Text("pirates.status.stack", referee.Sub(s.Msg()), referee.Int(g.Stacks[s].Size())))
 	}
-	fmt.Fprintf(&b, "Stacks: %s; rum pool %d\n", strings.Join(st, ", "), v.RumPool)
-	if len(v.Mast) > 0 {
-		var rows []string
-		for i, r := range v.Mast {
-			rows = append(rows, fmt.Sprintf("row %d %s %d|%d", i+1, r.Player, r.Left, r.Right))
+	line(referee.Text("pirates.status.stacks", referee.List(st, ", ", ", "), referee.Int(v.RumPool)))
+	if len(g.Mast) > 0 {
+		rows := make([]referee.Msg, 0, len(g.Mast))
+		for i, r := range g.Mast {
+			rows = append(rows, referee.Text("pirates.status.row", referee.Int(i+1), g.who(r.Player), referee.Int(r.Left), referee.Int(r.Right)))
 		}
-		fmt.Fprintf(&b, "Mast: %s\n", strings.Join(rows, "; "))
+		line(referee.Text("pirates.status.mast", referee.List(rows, "; ", "; ")))
 	}
 	over := g.Phase == PhaseOver && g.Final != nil
 	for i, p := range v.Players {
-		line := fmt.Sprintf("%s (%s): supply %d, office %d, rum %d, face-down rendezvous %d, wares kept %d",
-			p.Name, p.Color, p.Supply, p.Office, p.Rum, p.Rendezvous, p.WareCount)
-		if pl := &g.Players[i]; over && len(pl.Wares) > 0 && pl.Unnamed == 0 {
+		pl := &g.Players[i]
+		b.WriteString(say(referee.Text("pirates.status.player", referee.Str(p.Name), referee.Sub(ColorMsg(p.Color)), referee.Int(p.Supply),
+			referee.Int(p.Office), referee.Int(p.Rum), referee.Int(p.Rendezvous))))
+		b.WriteString(say(referee.Text("pirates.status.wares", referee.Int(p.WareCount))))
+		if over && len(pl.Wares) > 0 && pl.Unnamed == 0 {
 			// Kept wares are secret until the end; then the score names
 			// them, and so does the status.
-			line += " (" + strings.Join(labels(pl.Wares), ", ") + ")"
+			b.WriteString(say(referee.Text("pirates.status.named", tileList(pl.Wares, ", ", ", "))))
 		}
 		if p.Out {
-			line += ", out"
+			b.WriteString(say(referee.Text("pirates.status.out")))
 		}
-		line += "; won: " + listOrNone(p.Won)
+		b.WriteString(say(referee.Text("pirates.status.won", tilesOrNone(pl.Won))))
 		if p.Coins != nil {
-			coins := referee.Text("pirates.supply.clashes", referee.Count(*p.Coins, nCoin))
 			// rumref is not told kept wares before the end, nor targets
 			// before they are revealed.
-			wares, targets := listOrNone(p.Wares), "none"
+			wares, targets := tilesOrNone(pl.Wares), referee.Sub(referee.Text("pirates.status.none"))
 			if len(p.Wares) == 0 && p.WareCount > 0 {
-				wares = fmt.Sprintf("%d kept, named at the game's end", p.WareCount)
+				wares = referee.Sub(referee.Text("pirates.status.unnamed", referee.Int(p.WareCount)))
 			}
 			if p.Rendezvous > 0 {
-				targets = fmt.Sprintf("%d face down, named when revealed", p.Rendezvous)
+				targets = referee.Sub(referee.Text("pirates.status.face-down", referee.Int(p.Rendezvous)))
 			}
-			line += fmt.Sprintf("\n  yours only: %s; wares: %s; rendezvous targets: %s",
-				coins.String(), wares, targets)
+			b.WriteString(say(referee.Text("pirates.status.yours", referee.Count(*p.Coins, nCoin), wares, targets)))
 		}
-		b.WriteString(line + "\n")
+		b.WriteString("\n")
 	}
 	if over {
 		// At the end every tile is revealed: the score pad is public.
-		b.WriteString("\nFinal score\n")
-		b.WriteString(scoring.Pad(*g.Final))
+		b.WriteString("\n" + say(referee.Text("pirates.status.final")) + "\n")
+		b.WriteString(scoring.PadIn(*g.Final, l))
 	}
 	return b.String()
+}
+
+// phaseKeys name the phases in the status.
+var phaseKeys = [...]string{"pirates.phase.setup", "pirates.phase.action", "pirates.phase.wrangle", "pirates.phase.over"}
+
+// tilesOrNone lists tiles by their labels, or says none.
+func tilesOrNone(keys []string) referee.Arg {
+	keys = slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k == "" })
+	if len(keys) == 0 {
+		return referee.Sub(referee.Text("pirates.status.none"))
+	}
+	return tileList(keys, ", ", ", ")
 }
 
 // Mark is the letter that stands for a pirate color in the board picture:
@@ -255,34 +278,18 @@ func Mark(color string) string {
 	return "?"
 }
 
-// boardText lists the occupied alleys by player.
-func (g *Game) boardText() string {
-	var b strings.Builder
+// boardText writes the occupied alleys by player, in language l.
+func (g *Game) boardText(b *strings.Builder, l locale.Lang) {
 	for i, p := range g.Players {
-		var alleys []string
+		var alleys []referee.Msg
 		for id, occ := range g.Occupant {
 			if occ == i {
-				l := g.alleyLabel(alley(id))
-				alleys = append(alleys, l.String())
+				alleys = append(alleys, g.alleyLabel(alley(id)))
 			}
 		}
 		if len(alleys) > 0 {
-			fmt.Fprintf(&b, "%s's pirates: %s\n", p.Name, strings.Join(alleys, "; "))
+			m := referee.Text("pirates.status.alleys", referee.Str(p.Name), referee.List(alleys, "; ", "; "))
+			b.WriteString(m.In(l) + "\n")
 		}
 	}
-	return b.String()
-}
-
-func listOrNone(s []string) string {
-	if len(s) == 0 {
-		return "none"
-	}
-	return strings.Join(s, ", ")
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
 }
