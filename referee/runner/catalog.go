@@ -339,11 +339,11 @@ func effectsMsg(l []Effect) referee.Msg {
 	if len(l) == 0 {
 		return referee.Text("runner.op.nothing")
 	}
-	parts := make([]referee.Msg, 0, len(l))
-	for _, e := range l {
-		parts = append(parts, describeEffect(e))
+	m := describeEffect(l[0])
+	for _, e := range l[1:] {
+		m = referee.Text("runner.op.then", referee.Sub(m), referee.Sub(describeEffect(e)))
 	}
-	return referee.Text("runner.name", referee.List(parts, ", then ", ", then "))
+	return m
 }
 
 func describeEffect(e Effect) referee.Msg {

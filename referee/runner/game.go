@@ -124,6 +124,9 @@ type IslandPlace struct {
 	Card *Piece
 	// Hazards runs from the island outward; the last is the outermost.
 	Hazards []*Piece
+	// unknown is the number of an island the catalog does not name (its
+	// Name is "Island 4 (name unknown)" in English).
+	unknown int
 }
 
 // ShipPiece is a pirate ship in play with its crew.

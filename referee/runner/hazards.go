@@ -14,12 +14,12 @@ func (g *Game) playHazard(t *referee.T) bool {
 	}
 	c := referee.Choose[island](t)
 	for i, is := range g.Islands {
-		c.Add(island(i), referee.Text("runner.hazards.island", referee.Str(is.Name), referee.Count(len(is.Hazards), "runner.noun.hazard")))
+		c.Add(island(i), referee.Text("runner.hazards.island", is.term(), referee.Count(len(is.Hazards), "runner.noun.hazard")))
 	}
 	is := g.Islands[c.Pick(t, referee.Question{ID: "hazard.island", Actor: CrownSeat, Rule: "rr.hazard",
 		Prompt: referee.Text("runner.hazards.where")})]
 	g.takeFromHand(CrownSeat, name)
 	is.Hazards = append(is.Hazards, g.newPiece(name))
-	t.Tell("rr.hazard", referee.Text("runner.hazards.placed", referee.Str(is.Name), referee.Count(len(is.Hazards), "runner.noun.hazard")), CrownSeat, referee.Text("runner.it-is", referee.Str(name)))
+	t.Tell("rr.hazard", referee.Text("runner.hazards.placed", is.term(), referee.Count(len(is.Hazards), "runner.noun.hazard")), CrownSeat, referee.Text("runner.it-is", referee.Str(name)))
 	return true
 }

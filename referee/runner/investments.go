@@ -53,11 +53,11 @@ func (g *Game) playInvestments(t *referee.T) bool {
 func (g *Game) placeInvestment(t *referee.T, name string, free []int) {
 	c := referee.Choose[island](t)
 	for _, i := range free {
-		c.Add(island(i), asName(g.Islands[i].Name))
+		c.Add(island(i), referee.Text("runner.name", g.Islands[i].term()))
 	}
 	is := g.Islands[c.Pick(t, referee.Question{ID: "investments.island", Actor: CrownSeat, Rule: "rr.investments",
 		Prompt: referee.Text("runner.investments.island")})]
 	g.takeFromHand(CrownSeat, name)
 	is.Card = g.newPiece(name)
-	t.Tell("rr.investments", referee.Text("runner.investments.placed", referee.Str(is.Name)), CrownSeat, referee.Text("runner.it-is", referee.Str(name)))
+	t.Tell("rr.investments", referee.Text("runner.investments.placed", is.term()), CrownSeat, referee.Text("runner.it-is", referee.Str(name)))
 }

@@ -475,7 +475,7 @@ func init() {
 				ic := referee.Choose[island](t)
 				for i, is := range g.Islands {
 					if is != from {
-						ic.Add(island(i), asName(is.Name))
+						ic.Add(island(i), referee.Text("runner.name", is.term()))
 					}
 				}
 				k := ic.Pick(t, referee.Question{ID: "effect.move-hazard.to", Actor: referee.Seat(c.actor), Rule: c.rule,
@@ -485,7 +485,7 @@ func init() {
 				x.Coins = coins
 				to := g.Islands[k]
 				to.Hazards = append(to.Hazards, x)
-				emit(referee.Text("runner.effect.hazard-moved", referee.Str(to.Name)))
+				emit(referee.Text("runner.effect.hazard-moved", to.term()))
 			},
 		},
 		OpCrewFromDiscard: {

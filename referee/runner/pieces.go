@@ -109,14 +109,14 @@ func (g *Game) labelMsg(p *Piece) referee.Msg {
 	if is, i := g.locate(p); is != nil {
 		if i < 0 {
 			if p.Up {
-				return referee.Text("runner.piece.investment", referee.Str(p.Name), referee.Str(is.Name), coins)
+				return referee.Text("runner.piece.investment", referee.Str(p.Name), is.term(), coins)
 			}
-			return referee.Text("runner.piece.investment-down", referee.Str(is.Name), coins)
+			return referee.Text("runner.piece.investment-down", is.term(), coins)
 		}
 		if p.Up {
-			return referee.Text("runner.piece.hazard", referee.Str(p.Name), referee.Int(i+1), referee.Int(len(is.Hazards)), referee.Str(is.Name), coins)
+			return referee.Text("runner.piece.hazard", referee.Str(p.Name), referee.Int(i+1), referee.Int(len(is.Hazards)), is.term(), coins)
 		}
-		return referee.Text("runner.piece.hazard-down", referee.Int(i+1), referee.Int(len(is.Hazards)), referee.Str(is.Name), coins)
+		return referee.Text("runner.piece.hazard-down", referee.Int(i+1), referee.Int(len(is.Hazards)), is.term(), coins)
 	}
 	if s := g.shipOf(p); s != nil && &s.Piece != p {
 		return referee.Text("runner.piece.crew", referee.Str(p.Name), referee.Str(s.Name), referee.Int(s.ID))

@@ -152,7 +152,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 		Prompt: referee.Text("runner.raid.which-island", referee.Str(p.Name))}))}
 	g.lastRaid = false
 	is := g.Islands[r.Island]
-	t.Say("rr.raid.target", referee.Text("runner.raid.target", referee.Str(is.Name)))
+	t.Say("rr.raid.target", referee.Text("runner.raid.target", is.term()))
 	g.Raid = r
 	if fixed != nil {
 		r.Party = fixed
@@ -188,7 +188,7 @@ func (g *Game) raid(t *referee.T, fixed []*ShipPiece) {
 		return
 	}
 	if success {
-		t.Say("rr.raid.island", referee.Text("runner.raid.success", referee.Str(is.Name)))
+		t.Say("rr.raid.island", referee.Text("runner.raid.success", is.term()))
 		g.raidIsland(t, is)
 		if g.Over {
 			return
@@ -229,7 +229,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		}
 		c.Add(nil, referee.Text("runner.raise.nothing"))
 		h := c.Pick(t, referee.Question{ID: "raid.raise", Actor: CrownSeat, Rule: "rr.raid.raise",
-			Prompt: referee.Text("runner.raise.ask", referee.Str(cr.Name), referee.Sub(g.partySummary()), referee.Str(is.Name), referee.Count(cr.Supply, "runner.noun.coin"))})
+			Prompt: referee.Text("runner.raise.ask", referee.Str(cr.Name), referee.Sub(g.partySummary()), is.term(), referee.Count(cr.Supply, "runner.noun.coin"))})
 		if h == nil {
 			break
 		}
@@ -267,7 +267,7 @@ func (g *Game) raise(t *referee.T, is *IslandPlace) {
 		}
 	}
 	if down > 0 {
-		t.Say("rr.raid.raise", referee.Text("runner.raise.left", referee.Str(is.Name), referee.Int(down)))
+		t.Say("rr.raid.raise", referee.Text("runner.raise.left", is.term(), referee.Int(down)))
 	}
 }
 
@@ -346,15 +346,15 @@ func (g *Game) raidIsland(t *referee.T, is *IslandPlace) {
 	case is.Home && cr.Deck.Size() > 0:
 		// The crown names the card in secret: the list of what can still be
 		// in its deck would show the pirate what it holds or has placed.
-		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{ID: "raid.deck-top", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("runner.raid.deck-top", referee.Str(cr.Name), referee.Str(is.Name))})
+		name := g.takeFromDeck(t, &cr.Deck, CrownSide, deckCard, sideDeckTypes(CrownSide), referee.Question{ID: "raid.deck-top", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("runner.raid.deck-top", referee.Str(cr.Name), is.term())})
 		g.raidCard(t, name, nil, nil)
 	case is.Home && cr.HandSize() > 0:
-		t.Say("rr.raid.island", referee.Text("runner.raid.from-hand", referee.Str(is.Name), referee.Count(cr.HandSize(), "runner.noun.card")))
+		t.Say("rr.raid.island", referee.Text("runner.raid.from-hand", is.term(), referee.Count(cr.HandSize(), "runner.noun.card")))
 		q := referee.Question{ID: "raid.hand-pick", Actor: CrownSeat, Secret: true, Rule: "rr.raid.island", Prompt: referee.Text("runner.raid.hand-pick", referee.Str(cr.Name))}
 		name := g.pickFromHand(t, CrownSeat, handQuestion{q: q, types: sideDeckTypes(CrownSide), fits: anyCard})
 		g.raidCard(t, name, nil, nil)
 	default:
-		t.Say("rr.raid.island", referee.Text("runner.raid.nothing", referee.Str(is.Name)))
+		t.Say("rr.raid.island", referee.Text("runner.raid.nothing", is.term()))
 	}
 }
 
@@ -442,9 +442,9 @@ func (g *Game) islandSummary(is *IslandPlace) referee.Msg {
 	hazards := referee.Count(len(is.Hazards), "runner.noun.hazard")
 	switch {
 	case is.Card != nil:
-		return referee.Text("runner.island.card", referee.Str(is.Name), referee.Sub(g.labelMsg(is.Card)), hazards)
+		return referee.Text("runner.island.card", is.term(), referee.Sub(g.labelMsg(is.Card)), hazards)
 	case is.Home && g.crown().Deck.Size() > 0:
-		return referee.Text("runner.island.deck", referee.Str(is.Name), referee.Int(g.crown().Deck.Size()), hazards)
+		return referee.Text("runner.island.deck", is.term(), referee.Int(g.crown().Deck.Size()), hazards)
 	}
-	return referee.Text("runner.island.empty", referee.Str(is.Name), hazards)
+	return referee.Text("runner.island.empty", is.term(), hazards)
 }

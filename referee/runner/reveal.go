@@ -30,7 +30,7 @@ func (g *Game) reveal(t *referee.T) {
 		pc := referee.Choose[*Piece](t)
 		for _, x := range ready {
 			is, _ := g.locate(x)
-			pc.Add(x, referee.Text("runner.reveal.option", referee.Str(x.Name), referee.Str(is.Name), referee.Count(x.Coins, "runner.noun.coin"), referee.Int(g.card(x.Name).Cost)))
+			pc.Add(x, referee.Text("runner.reveal.option", referee.Str(x.Name), is.term(), referee.Count(x.Coins, "runner.noun.coin"), referee.Int(g.card(x.Name).Cost)))
 		}
 		pc.Add(nil, referee.Text("runner.reveal.nothing"))
 		x := pc.Pick(t, referee.Question{ID: "reveal.pick", Actor: CrownSeat, Secret: true, Rule: "rr.reveal",
@@ -41,7 +41,7 @@ func (g *Game) reveal(t *referee.T) {
 		is, _ := g.locate(x)
 		x.Up = true
 		c := g.card(x.Name)
-		t.Say("rr.reveal", referee.Text("runner.reveal.done", referee.Str(x.Name), referee.Str(is.Name), referee.Count(x.Coins, "runner.noun.coin"), referee.Int(c.Cost), referee.Sub(effectsMsg(c.Funded))))
+		t.Say("rr.reveal", referee.Text("runner.reveal.done", referee.Str(x.Name), is.term(), referee.Count(x.Coins, "runner.noun.coin"), referee.Int(c.Cost), referee.Sub(effectsMsg(c.Funded))))
 		g.applyText(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.reveal"}, c.Funded)
 	}
 }
@@ -88,7 +88,7 @@ func (g *Game) turnEnd(t *referee.T) {
 		if len(c.TurnEnd) == 0 {
 			continue
 		}
-		t.Say("rr.funded.timing", referee.Text("runner.reveal.turn-end", referee.Str(c.Name), referee.Str(is.Name), referee.Sub(effectsMsg(c.TurnEnd))))
+		t.Say("rr.funded.timing", referee.Text("runner.reveal.turn-end", referee.Str(c.Name), is.term(), referee.Sub(effectsMsg(c.TurnEnd))))
 		g.applyText(t, &effectCtx{actor: CrownSeat, card: c, piece: x, remove: func() { g.takeOff(x) }, rule: "rr.funded.timing"}, c.TurnEnd)
 	}
 }

@@ -24,7 +24,7 @@ func (g *Game) setup(t *referee.T) {
 		}
 	}
 	for n := len(g.Islands) + 1; len(g.Islands) < IslandCount; n++ {
-		g.Islands = append(g.Islands, &IslandPlace{Name: fmt.Sprintf("Island %d (name unknown)", n)}) // a name, kept in English as a card's
+		g.Islands = append(g.Islands, &IslandPlace{Name: fmt.Sprintf("Island %d (name unknown)", n), unknown: n})
 	}
 	home := false
 	for _, is := range g.Islands {
@@ -60,12 +60,12 @@ func (g *Game) setup(t *referee.T) {
 		is.Hazards = []*Piece{g.newPiece("")}
 	}
 	g.openDecks()
-	decks := referee.Text("runner.setup.decks", referee.Int(g.crown().Deck.Size()), referee.Str(g.home().Name), referee.Int(len(g.Ships)), referee.Int(g.pirate().Deck.Size()))
-	t.Say("rr.setup", referee.Text("runner.setup.intro", referee.Str(g.Config.Crown), referee.Str(g.Config.Pirate), referee.Words(g.islandNames(), ", ", ", "), referee.Sub(decks)))
+	decks := referee.Text("runner.setup.decks", referee.Int(g.crown().Deck.Size()), g.home().term(), referee.Int(len(g.Ships)), referee.Int(g.pirate().Deck.Size()))
+	t.Say("rr.setup", referee.Text("runner.setup.intro", referee.Str(g.Config.Crown), referee.Str(g.Config.Pirate), referee.List(g.islandNames(), ", ", ", "), referee.Sub(decks)))
 	// Once the four are placed the crown may look at them (rule 3.2):
 	// naming them now, in secret, fixes which is where for the game.
 	for _, is := range g.Islands {
-		g.identify(t, is.Hazards[0], referee.Text("runner.setup.look", referee.Str(is.Name)))
+		g.identify(t, is.Hazards[0], referee.Text("runner.setup.look", is.term()))
 	}
 	for seat := CrownSeat; seat <= PirateSeat; seat++ {
 		g.draw(t, seat, HandLimit)
@@ -120,12 +120,22 @@ func (g *Game) home() *IslandPlace {
 	return g.Islands[0]
 }
 
-func (g *Game) islandNames() []string {
-	names := make([]string, len(g.Islands))
+func (g *Game) islandNames() []referee.Msg {
+	names := make([]referee.Msg, len(g.Islands))
 	for i, is := range g.Islands {
-		names[i] = is.Name
+		names[i] = referee.Text("runner.name", is.term())
 	}
 	return names
+}
+
+// term is the island's name as an argument of a message: as printed, or
+// "Island 4 (name unknown)" in the reader's language for an island the
+// catalog does not name.
+func (is *IslandPlace) term() referee.Arg {
+	if is.unknown > 0 {
+		return referee.Sub(referee.Text("runner.island.unknown", referee.Int(is.unknown)))
+	}
+	return referee.Str(is.Name)
 }
 
 // IslandCard is the card of an island whose printed name the catalog does

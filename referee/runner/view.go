@@ -154,7 +154,7 @@ func (g *Game) view(viewer referee.Viewer) View {
 
 // raidMsg is the raid in progress: its target and party.
 func (g *Game) raidMsg() referee.Msg {
-	return referee.Text("runner.raid.in-progress", referee.Str(g.Islands[g.Raid.Island].Name), referee.Sub(g.partySummary()))
+	return referee.Text("runner.raid.in-progress", g.Islands[g.Raid.Island].term(), referee.Sub(g.partySummary()))
 }
 
 // typedInCards lists the typed-in cards whose names the viewer sees on the
@@ -225,6 +225,11 @@ func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
 		m := referee.Text(key, args...)
 		b.WriteString(m.In(l))
 	}
+	// line writes a message that is a line of its own.
+	line := func(key string, args ...referee.Arg) {
+		w(key, args...)
+		b.WriteString("\n")
+	}
 	w("runner.status.title", referee.Int(v.Turn))
 	if v.Active != "" {
 		w("runner.status.to-play", referee.Str(v.Active))
@@ -232,27 +237,27 @@ func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
 	b.WriteString("\n")
 	for _, p := range v.Players {
 		cards := referee.Text("runner.status.cards", referee.Int(p.HandSize), referee.Int(p.Deck), referee.Words(p.Discard, ", ", ", "))
-		w("runner.status.player", referee.Str(p.Name), referee.Sub(referee.Text("runner.side."+p.Side)), referee.Count(p.Supply, "runner.noun.coin"),
+		line("runner.status.player", referee.Str(p.Name), referee.Sub(referee.Text("runner.side."+p.Side)), referee.Count(p.Supply, "runner.noun.coin"),
 			referee.Count(p.Points, "runner.noun.point"), referee.Sub(cards))
 		switch {
 		case p.Unnamed > 0 && p.Hand != nil:
-			w("runner.status.hand-and-unnamed", referee.Words(p.Hand, ", ", ", "), referee.Count(p.Unnamed, "runner.noun.card"))
+			line("runner.status.hand-and-unnamed", referee.Words(p.Hand, ", ", ", "), referee.Count(p.Unnamed, "runner.noun.card"))
 		case p.Unnamed > 0:
-			w("runner.status.hand-unnamed", referee.Count(p.Unnamed, "runner.noun.card"))
+			line("runner.status.hand-unnamed", referee.Count(p.Unnamed, "runner.noun.card"))
 		case p.Hand != nil:
-			w("runner.status.hand", referee.Words(p.Hand, ", ", ", "))
+			line("runner.status.hand", referee.Words(p.Hand, ", ", ", "))
 		}
 		if len(p.Score) > 0 {
 			scored := make([]referee.Msg, len(p.Score))
 			for i, s := range p.Score {
 				scored[i] = referee.Text("runner.status.scored", referee.Str(s.Name), referee.Int(s.Points))
 			}
-			w("runner.status.score", referee.List(scored, ", ", ", "))
+			line("runner.status.score", referee.List(scored, ", ", ", "))
 		}
 	}
-	w("runner.status.islands")
-	for _, is := range v.Islands {
-		w("runner.status.island", referee.Str(is.Name))
+	line("runner.status.islands")
+	for i, is := range v.Islands {
+		w("runner.status.island", g.Islands[i].term())
 		if is.Home && is.Deck > 0 {
 			w("runner.status.crown-deck", referee.Int(is.Deck))
 		}
@@ -267,39 +272,39 @@ func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
 		}
 		b.WriteString("\n")
 	}
-	w("runner.status.ships")
+	line("runner.status.ships")
 	for _, s := range v.Ships {
-		w("runner.status.ship", referee.Str(s.Name), referee.Int(s.ID), referee.Count(s.Coins, "runner.noun.coin"), referee.Int(len(s.Crew)), referee.Int(s.Slots), referee.Words(s.Crew, ", ", ", "))
+		line("runner.status.ship", referee.Str(s.Name), referee.Int(s.ID), referee.Count(s.Coins, "runner.noun.coin"), referee.Int(len(s.Crew)), referee.Int(s.Slots), referee.Words(s.Crew, ", ", ", "))
 	}
 	if v.RemovedUnseen > 0 {
-		w("runner.status.removed", referee.Count(v.RemovedUnseen, "runner.noun.pirate-card"))
+		line("runner.status.removed", referee.Count(v.RemovedUnseen, "runner.noun.pirate-card"))
 	}
 	if g.Raid != nil {
-		w("runner.status.raid", referee.Sub(g.raidMsg()))
+		line("runner.status.raid", referee.Sub(g.raidMsg()))
 	}
 	if len(v.Revealed) > 0 {
-		w("runner.status.revealed", referee.Words(v.Revealed, ", ", ", "))
+		line("runner.status.revealed", referee.Words(v.Revealed, ", ", ", "))
 	}
 	if viewer == PirateSeat {
 		for _, p := range g.peeked {
-			w("runner.status.peeked", referee.Sub(p.label), referee.Str(p.name))
+			line("runner.status.peeked", referee.Sub(p.label), referee.Str(p.name))
 		}
 	}
 	if len(v.TypedIn) > 0 {
-		w("runner.status.typed-in")
+		line("runner.status.typed-in")
 		for _, c := range g.typedInCards(viewer) {
 			text := referee.Text("runner.status.no-text")
 			if c.Text != "" {
 				text = asName(c.Text)
 			}
-			w("runner.status.typed", referee.Str(c.Name), referee.Sub(c.Type.term()), referee.Int(c.Cost), referee.Sub(text))
+			line("runner.status.typed", referee.Str(c.Name), referee.Sub(c.Type.term()), referee.Int(c.Cost), referee.Sub(text))
 		}
 	}
 	if note := g.beyondNote(); !note.IsZero() {
-		w("runner.status.line", referee.Sub(note))
+		line("runner.status.line", referee.Sub(note))
 	}
 	if v.Over {
-		w("runner.status.line", referee.Sub(g.result))
+		line("runner.status.line", referee.Sub(g.result))
 	}
 	return b.String()
 }

@@ -1,0 +1,131 @@
+package runner_test
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode"
+
+	"rumref/internal/randplay"
+	"rumref/locale"
+	"rumref/referee"
+	"rumref/referee/runner"
+)
+
+// outsideMarks is the text of s outside the catalog check's marks.
+func outsideMarks(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case []rune(locale.Open)[0]:
+			depth++
+		case []rune(locale.Close)[0]:
+			depth--
+		default:
+			if depth == 0 {
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
+}
+
+// transcript plays a seeded random game and returns what a table reads
+// in l: every question with its options, every event as its player sees
+// it, and the final status of each viewer.
+func transcript(t *testing.T, l locale.Lang, seed uint64) string {
+	cfg := runner.Config{Crown: "Ann", Pirate: "Bo", TurnCap: 40, Mulligan: seed%2 == 0, Cards: catalog(t), Edition: runner.Edition}
+	e, err := referee.Start(factory(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	r := randplay.New(seed)
+	var b strings.Builder
+	seen := 0
+	events := func() {
+		for _, ev := range e.Events()[seen:] {
+			fmt.Fprintf(&b, "  [%s] %s\n", ev.Rule, ev.In(l, ev.Player.Viewer()))
+		}
+		seen = len(e.Events())
+	}
+	for !e.Over() {
+		events()
+		q := e.Next()
+		fmt.Fprintf(&b, "? %s\n", q.TextIn(l))
+		for i := range q.Options {
+			fmt.Fprintf(&b, "    %d. %s\n", i+1, q.LabelIn(i, l))
+		}
+		if err := e.Answer(randplay.Runner(r, q)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	events()
+	for _, v := range []referee.Viewer{referee.Public, runner.CrownSeat, runner.PirateSeat} {
+		b.WriteString(referee.StatusIn(e.Game(), v, l, 80))
+	}
+	return b.String()
+}
+
+// rule is the rule ID a transcript line of an event begins with.
+var rule = regexp.MustCompile(`^  \[rr\.[a-z.-]+\] `)
+
+// TestGermanGameComesFromTheCatalog plays games in German and in English
+// under the catalog check and fails on a letter a viewer reads that no
+// catalog message holds, and on a missing message.
+// RUMREF_GERMAN_TRANSCRIPT=FILE writes the first German game there.
+func TestGermanGameComesFromTheCatalog(t *testing.T) {
+	locale.SetChecking(true)
+	defer locale.SetChecking(false)
+	for _, l := range locale.All {
+		for seed := uint64(1); seed <= 6; seed++ {
+			text := transcript(t, l, seed)
+			if f := os.Getenv("RUMREF_GERMAN_TRANSCRIPT"); f != "" && l == locale.German && seed == 1 {
+				if err := os.WriteFile(f, []byte(locale.Unmark(text)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if i := strings.Index(text, "MISSING"); i >= 0 {
+				t.Errorf("%s seed %d: a message is missing: %s", l, seed, text[max(0, i-200):min(len(text), i+100)])
+			}
+			for _, line := range strings.Split(text, "\n") {
+				if rule.MatchString(line) {
+					line = rule.ReplaceAllString(line, "")
+				}
+				out := outsideMarks(line)
+				if strings.Contains(out, "(the only choice, taken without asking)") {
+					continue // the engine's own ruling (referee), not yet from the catalog
+				}
+				if strings.IndexFunc(out, unicode.IsLetter) >= 0 {
+					t.Errorf("%s seed %d: not from the catalog: %q in %q", l, seed, out, line)
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestEveryBuiltInCardTextIsInTheCatalog: the built-in cards' texts are
+// the catalog's (runner.card.SLUG.text), so a German table reads them in
+// German; a text of one's own is shown as given.
+func TestEveryBuiltInCardTextIsInTheCatalog(t *testing.T) {
+	for _, c := range catalog(t) {
+		if c.Text == "" {
+			continue
+		}
+		if got := runner.CardText(&c, locale.English); got != c.Text {
+			t.Errorf("%s: the English catalog says %q, the card file %q", c.Name, got, c.Text)
+		}
+		if got := runner.CardText(&c, locale.German); got == c.Text {
+			t.Errorf("%s: no German text", c.Name)
+		}
+		own := c
+		own.Text = "My own words."
+		if got := runner.CardText(&own, locale.German); got != own.Text {
+			t.Errorf("%s: a text of one's own reads %q", c.Name, got)
+		}
+	}
+}
