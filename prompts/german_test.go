@@ -69,3 +69,40 @@ func TestGermanTerminalAt80Columns(t *testing.T) {
 	sc.Scan("terminal de", screen)
 	sc.Report(t, 20)
 }
+
+// TestGermanJSONLines: in German the ids and keys of the JSON Lines stay
+// English and every text field comes from the German catalog.
+func TestGermanJSONLines(t *testing.T) {
+	locale.SetChecking(true)
+	defer locale.SetChecking(false)
+	e, err := referee.Start(func() referee.Game { return &germanGame{} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	s := &Session{Engine: e, Mode: JSON, Lang: locale.German, In: strings.NewReader("hilfe\n:zz\n4\n1\n2\n3\n"), Out: &out, ErrOut: &out}
+	if err := s.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	sc := catalogcheck.New().Allow("Ann", "Bo", "zz").Tolerate(regexp.MustCompile(`\(t\.[a-z]+\)`))
+	var ids []string
+	for _, o := range jsonLines(t, out.String()) {
+		if o["type"] == "question" {
+			ids = append(ids, o["id"].(string))
+		}
+		for _, k := range []string{"text", "error", "commands", "actor_name"} {
+			if v, ok := o[k].(string); ok && v != "Ann" && v != "Bo" {
+				sc.Scan("json de "+k, v)
+			}
+		}
+	}
+	if strings.Join(ids, " ") != "t.roll t.roll t.roll t.ware t.pick t.count" {
+		t.Errorf("the question ids: %v\n%s", ids, out.String())
+	}
+	for _, want := range []string{`"actor_name":"` + locale.Mark("der Tisch"), `"commands":"` + locale.Open + "Befehle", `"key":"rum","label":"` + locale.Mark("Rumfass")} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the JSON does not hold %q:\n%s", want, out.String())
+		}
+	}
+	sc.Report(t, 20)
+}
