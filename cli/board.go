@@ -40,7 +40,7 @@ Examples: "1 2 3 / 4 5 6 / 7 8 9", "3e 1 7 / 9s 5 2w / 4 8 6".`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "%s. Spec: %s\n\n%s\n%s\n", how, setup.FormatLayout(l), setup.BuildInstructions(l), b.PictureFor(nil, nil, b.HQ, prompts.Columns(a.stdout)))
+			fmt.Fprintf(a.stdout, "%s. Spec: %s\n\n%s\n%s\n", how.In(a.lang), setup.FormatLayout(l), setup.BuildInstructions(l), b.PictureIn(nil, nil, b.HQ, prompts.Columns(a.stdout), a.lang))
 			if svg != "" {
 				if err := os.WriteFile(svg, setup.BoardSVG(b), 0o600); err != nil {
 					return fmt.Errorf("writing the SVG: %w", err)

@@ -248,7 +248,7 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 				}
 				return l, nil
 			}
-			v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", name, f.Prompt), func(v string) error {
+			v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", name, f.PromptIn(a.lang)), func(v string) error {
 				_, err := line(v)
 				return err
 			})

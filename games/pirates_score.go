@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"rumref/internal/yamlfile"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/scoring"
@@ -37,16 +38,16 @@ var piratesScorer = &Scorer{
 		return piratesScored(scoring.Rank(players), string(tiles)), nil
 	},
 	Fields: []SheetField{
-		{"pubs", "pub tile values (e.g. 5 3 2)", values("pubs")},
-		{"chests", "treasure chest values, -2 for each scorpion chest", values("chests")},
-		{"guards", "guard tile values", values("guards")},
-		{"sleeping", "bunk, hammock and bedroll values", values("sleeping")},
-		{"wares", "pirate wares as KIND VALUE pairs (e.g. hook 5, parrot 2)", pairs("wares", "kind", "hook 5")},
-		{"rendezvous", "fulfilled rendezvous values", values("rendezvous")},
-		{"maps", "treasure maps as COLOR VALUE pairs (e.g. yellow 3, rose 5)", pairs("maps", "color", "yellow 3")},
-		{"unemployed", "pirates left in the unemployment office", number("unemployed")},
-		{"rum", "rum barrels", number("rum")},
-		{"coins", "coins", number("coins")},
+		{"pubs", "gamespirates.score.pubs", values("pubs")},
+		{"chests", "gamespirates.score.chests", values("chests")},
+		{"guards", "gamespirates.score.guards", values("guards")},
+		{"sleeping", "gamespirates.score.sleeping", values("sleeping")},
+		{"wares", "gamespirates.score.wares", pairs("wares", "kind", "hook 5")},
+		{"rendezvous", "gamespirates.score.rendezvous", values("rendezvous")},
+		{"maps", "gamespirates.score.maps", pairs("maps", "color", "yellow 3")},
+		{"unemployed", "gamespirates.score.unemployed", number("unemployed")},
+		{"rum", "gamespirates.score.rum", number("rum")},
+		{"coins", "gamespirates.score.coins", number("coins")},
 	},
 }
 
@@ -59,6 +60,27 @@ func piratesScored(res scoring.Result, tiles string) Scored {
 	return Scored{Pad: scoring.Pad(res), JSON: res.JSON(), Placings: placings, Tiles: tiles}
 }
 
+// PromptIn is what the field asks, in l: a Prompt that is a catalog key
+// is said from the catalog.
+func (f SheetField) PromptIn(l locale.Lang) string {
+	if l.Has(f.Prompt) {
+		return l.Sprintf(f.Prompt)
+	}
+	return f.Prompt
+}
+
+// fieldError is a refused typed line, kept as a message to say in the
+// language where it is shown (In); Error is its English text.
+type fieldError struct{ m referee.Msg }
+
+func (e fieldError) Error() string { return e.m.String() }
+
+// In is the refusal in l.
+func (e fieldError) In(l locale.Lang) string { return e.m.In(l) }
+
+// refuse is a fieldError of key and its arguments.
+func refuse(key string, args ...referee.Arg) error { return fieldError{referee.Text(key, args...)} }
+
 // number writes a typed whole number (empty: 0).
 func number(key string) func(string) (string, error) {
 	return func(v string) (string, error) {
@@ -66,7 +88,7 @@ func number(key string) func(string) (string, error) {
 			return "0", nil
 		}
 		if _, err := yamlfile.ParseWhole(v); err != nil {
-			return "", fmt.Errorf("%s: type one whole number: %w", key, err)
+			return "", refuse("gamespirates.score.number", referee.Str(key), referee.Str(err.Error()))
 		}
 		return v, nil
 	}
@@ -78,7 +100,7 @@ func values(key string) func(string) (string, error) {
 		var nums []string
 		for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 			if _, err := yamlfile.ParseWhole(w); err != nil {
-				return "", fmt.Errorf("%s: %w; type the values separated by spaces", key, err)
+				return "", refuse("gamespirates.score.values", referee.Str(key), referee.Str(err.Error()))
 			}
 			nums = append(nums, w)
 		}
@@ -94,10 +116,11 @@ func pairs(key, field, example string) func(string) (string, error) {
 		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' }) {
 			w := strings.Fields(part)
 			if len(w) != 2 {
-				return "", fmt.Errorf("%s: %q should be a %s and a value, e.g. %s", key, strings.TrimSpace(part), field, example)
+				return "", refuse("gamespirates.score.pair", referee.Str(key), referee.Str(strings.TrimSpace(part)),
+					referee.Sub(referee.Text("gamespirates.score."+field)), referee.Str(example))
 			}
 			if _, err := yamlfile.ParseWhole(w[1]); err != nil {
-				return "", fmt.Errorf("%s: %w", key, err)
+				return "", refuse("gamespirates.score.error", referee.Str(key), referee.Str(err.Error()))
 			}
 			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, strings.ToLower(w[0]), w[1]))
 		}

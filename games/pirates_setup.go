@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/safetext"
@@ -49,7 +50,7 @@ func beginPirates(f Flags) (*Setup, error) {
 	if f.Given["seed"] {
 		n, err := strconv.ParseInt(f.Get("seed"), 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("--seed %q is not a whole number", safetext.Clean(f.Get("seed")))
+			return nil, refuse("gamespirates.flag.seed", referee.Str(safetext.Clean(f.Get("seed"))))
 		}
 		seed = n
 	}
@@ -64,7 +65,7 @@ func beginPirates(f Flags) (*Setup, error) {
 		for i, part := range parts {
 			name, color, ok := strings.Cut(part, ":")
 			if !ok {
-				return nil, fmt.Errorf("--players: %q needs NAME:COLOR (colors: %s)", strings.TrimSpace(part), strings.Join(pirates.Colors, ", "))
+				return nil, refuse("gamespirates.flag.players", referee.Str(strings.TrimSpace(part)), referee.Words(pirates.Colors, ", ", ", "))
 			}
 			pre[QName(strconv.Itoa(i+1))] = Pre{Flag: "players", Part: fmt.Sprintf("player %d", i+1), Answer: name}
 			pre[QColor(i+1)] = Pre{Flag: "players", Part: fmt.Sprintf("player %d's color", i+1), Answer: strings.ToLower(color)}
@@ -84,7 +85,7 @@ func NewSeed() int64 { return time.Now().UnixNano() % 1_000_000_000 }
 type piratesSetup struct {
 	SetupBase
 	seed   int64
-	how    string
+	how    referee.Msg
 	layout pirates.Layout
 	board  *pirates.Board
 	cfg    pirates.Config
@@ -94,39 +95,42 @@ func (s *piratesSetup) Name() string { return "Rum & Pirates setup" }
 
 func (s *piratesSetup) Play(t *referee.T) {
 	spec := t.Ask(referee.Question{ID: QLayout, Actor: referee.Table, Kind: referee.TextLine,
-		Text: "Board layout (random, fixed, or rows of section numbers such as 1 2 3 / 4 5 6 / 7 8 9)?", Example: "random",
+		Prompt: referee.Text("gamespirates.setup.layout"), Example: "random",
 		Check: func(spec string) error { _, _, err := PiratesLayout(spec, s.seed); return err }})
 	s.layout, s.how, _ = PiratesLayout(spec, s.seed)
 	s.board, _ = setup.Assemble(s.layout)
 	s.cfg = pirates.NewConfig(s.layout)
-	var opts []referee.Option
+	count := referee.Choose[referee.Key](t)
 	for n := piratesMin; n <= piratesMax; n++ {
-		opts = append(opts, referee.Option{Key: strconv.Itoa(n), Label: fmt.Sprintf("%d players", n)})
+		count.Add(referee.Key(strconv.Itoa(n)), referee.Text("gamespirates.setup.players.n", referee.Int(n)))
 	}
-	n, _ := strconv.Atoi(t.Ask(referee.Question{ID: QPlayers, Actor: referee.Table, Text: "How many players?", Options: opts}))
+	n, _ := strconv.Atoi(string(count.Pick(t, referee.Question{ID: QPlayers, Actor: referee.Table, Prompt: referee.Text("gamespirates.setup.players")})))
 	var taken []string
 	for i := 1; i <= n; i++ {
-		name := t.Ask(NameQuestion(QName(strconv.Itoa(i)), fmt.Sprintf("Name of player %d (seats go clockwise)", i), taken))
+		q := NameQuestion(QName(strconv.Itoa(i)), "", taken)
+		q.Prompt = referee.Text("gamespirates.setup.name", referee.Int(i))
+		name := t.Ask(q)
 		taken = append(taken, name)
-		var colors []referee.Option
+		colors := referee.Choose[referee.Key](t)
 		for _, c := range pirates.Colors {
 			used := false
 			for _, p := range s.cfg.Players {
 				used = used || p.Color == c
 			}
 			if !used {
-				colors = append(colors, referee.Option{Key: c, Label: c})
+				colors.Add(referee.Key(c), pirates.ColorMsg(c))
 			}
 		}
-		color := t.Ask(referee.Question{ID: QColor(i), Actor: referee.Table, Text: fmt.Sprintf("Pirate color for %s", name), Options: colors})
+		color := string(colors.Pick(t, referee.Question{ID: QColor(i), Actor: referee.Table,
+			Prompt: referee.Text("gamespirates.setup.color", referee.Str(name))}))
 		s.cfg.Players = append(s.cfg.Players, pirates.PlayerConfig{Name: name, Color: color})
 	}
-	opts = nil
+	starts := referee.Choose[referee.Key](t)
 	for i, p := range s.cfg.Players {
-		opts = append(opts, referee.Option{Key: strconv.Itoa(i + 1), Label: p.Name})
+		starts.Add(referee.Key(strconv.Itoa(i+1)), referee.Text("gamespirates.setup.start.name", referee.Str(p.Name)))
 	}
-	opts = append(opts, referee.Option{Key: "random", Label: "Draw one at random"})
-	start := t.Ask(referee.Question{ID: QStart, Actor: referee.Table, Text: "Who is the starting player?", Options: opts})
+	starts.Add("random", referee.Text("gamespirates.setup.start.random"))
+	start := string(starts.Pick(t, referee.Question{ID: QStart, Actor: referee.Table, Prompt: referee.Text("gamespirates.setup.start")}))
 	if start == "random" {
 		s.cfg.Start = int(uint64(s.seed*2654435761+7) % uint64(n))
 	} else {
@@ -139,40 +143,51 @@ func (s *piratesSetup) Done() (*NewGame, error) {
 	if err := s.cfg.Validate(); err != nil {
 		return nil, err
 	}
-	intro := func(cols int) []string {
-		return []string{
-			fmt.Sprintf("Rum & Pirates: %s.\n\n%s", s.how, piratesInstructions(&s.cfg, s.board, cols)),
-			fmt.Sprintf("%s starts and takes the start-player tile. Everyone takes 2 coins and 10 pirates; 5 of each color go to the unemployment office; the captain stands on the HQ.",
-				s.cfg.Players[s.cfg.Start].Name)}
-	}
-	return &NewGame{Setup: &s.cfg, Intro: intro(0), NarrowIntro: intro(80), WideCols: pirates.WidePictureCols,
-		Pause: "Build the board as shown above (type setup at any question to see it again), then press Enter to start."}, nil
+	// The table's language does not reach Done yet (NewGame holds
+	// texts): the intro is said in English, from the catalog.
+	l := locale.English
+	return &NewGame{Setup: &s.cfg, Intro: s.intro(l, 0), NarrowIntro: s.intro(l, 80), WideCols: pirates.WidePictureCols,
+		Pause: l.Sprintf("gamespirates.setup.pause")}, nil
+}
+
+// intro is what was set up, for a terminal of cols columns, in l.
+func (s *piratesSetup) intro(l locale.Lang, cols int) []string {
+	how := s.how.In(l)
+	return []string{
+		l.Sprintf("gamespirates.setup.intro", how, piratesInstructionsIn(&s.cfg, s.board, cols, l)),
+		l.Sprintf("gamespirates.setup.begin", s.cfg.Players[s.cfg.Start].Name)}
 }
 
 // piratesInstructions is how to build the board of a setup, with its
-// picture for a terminal of cols columns (0: the wide picture).
+// picture for a terminal of cols columns (0: the wide picture), in
+// English (piratesInstructionsIn).
 func piratesInstructions(cfg *pirates.Config, board *pirates.Board, cols int) string {
-	return fmt.Sprintf("%s\n%s", setup.BuildInstructions(cfg.Layout), board.PictureFor(nil, nil, board.HQ, cols))
+	return piratesInstructionsIn(cfg, board, cols, locale.English)
+}
+
+// piratesInstructionsIn is piratesInstructions with the picture's key in l.
+func piratesInstructionsIn(cfg *pirates.Config, board *pirates.Board, cols int, l locale.Lang) string {
+	return setup.BuildInstructions(cfg.Layout) + "\n" + board.PictureIn(nil, nil, board.HQ, cols, l)
 }
 
 // PiratesLayout reads a --layout value (random, fixed or a spec) into a
 // layout that assembles, and says how it was made.
-func PiratesLayout(spec string, seed int64) (pirates.Layout, string, error) {
+func PiratesLayout(spec string, seed int64) (pirates.Layout, referee.Msg, error) {
 	var l pirates.Layout
-	how := "layout as given"
+	how := referee.Text("gamespirates.layout.given")
 	switch strings.ToLower(strings.TrimSpace(spec)) {
 	case "", "random":
-		l, how = setup.RandomLayout(seed), fmt.Sprintf("random layout, seed %d", seed)
+		l, how = setup.RandomLayout(seed), referee.Text("gamespirates.layout.random", referee.Int(int(seed)))
 	case "fixed":
-		l, how = setup.FixedLayout(), "fixed layout (reading order, unrotated)"
+		l, how = setup.FixedLayout(), referee.Text("gamespirates.layout.fixed")
 	default:
 		var err error
 		if l, err = setup.ParseLayout(spec); err != nil {
-			return l, "", err
+			return l, referee.Msg{}, err
 		}
 	}
 	if _, err := setup.Assemble(l); err != nil {
-		return l, "", err
+		return l, referee.Msg{}, err
 	}
 	return l, how, nil
 }
@@ -189,7 +204,7 @@ func NameQuestion(id, text string, taken []string) referee.Question {
 			}
 			for _, t := range taken {
 				if strings.EqualFold(t, name) {
-					return fmt.Errorf("%s is taken (names that differ only in letter case are one name): give each player a different name", t)
+					return refuse("gamespirates.setup.taken", referee.Str(t))
 				}
 			}
 			return nil

@@ -1,12 +1,12 @@
 package pirates
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -143,14 +143,16 @@ func (g *Game) askWares(t *referee.T, p referee.Seat, clash referee.Msg) []strin
 	}
 	types := g.Stacks[SortWare].types
 	var ex []string
+	var exm []referee.Msg
 	for i := range n {
-		ex = append(ex, types[(before+i)%len(types)].Label)
+		ty := types[(before+i)%len(types)]
+		ex, exm = append(ex, ty.Label), append(exm, ty.Msg())
 	}
 	example := strings.Join(ex, ", ")
-	prompt := referee.Text("pirates.supply.name-you-kept", referee.Str(pl.Name), referee.Count(n, nWare), referee.Str(example))
+	prompt := referee.Text("pirates.supply.name-you-kept", referee.Str(pl.Name), referee.Count(n, nWare), referee.List(exm, ", ", ", "))
 	if !clash.IsZero() {
 		prompt = referee.Text("pirates.supply.your-naming-clashed",
-			referee.Str(pl.Name), referee.Sub(clash), referee.Count(n, nWare), referee.Str(example))
+			referee.Str(pl.Name), referee.Sub(clash), referee.Count(n, nWare), referee.List(exm, ", ", ", "))
 	}
 	a := t.Ask(referee.Question{ID: "wares.name", Kind: referee.TextLine, Actor: p, Rule: "rp.supply.named", Secret: true, Example: example,
 		Prompt: prompt,
@@ -162,30 +164,62 @@ func (g *Game) askWares(t *referee.T, p referee.Seat, clash referee.Msg) []strin
 	return w
 }
 
-// wareWords is how a line names wares, made once: the kinds as typed
-// ("peg leg"), in the order of WareKinds; the help a refusal ends with;
-// and the separators read as spaces.
+// wareWords is how a line names wares, made once: the kinds as typed in
+// every language ("peg leg", "Holzbein"), in the order of WareKinds, and
+// the separators read as spaces.
 var wareWords = sync.OnceValue(func() *wareSpelling {
-	w := &wareSpelling{kinds: make([]string, len(WareKinds)), separators: strings.NewReplacer(",", " ", "-", " ", ";", " ")}
-	for i, k := range WareKinds {
-		w.kinds[i] = strings.ReplaceAll(k, "-", " ")
+	w := &wareSpelling{separators: strings.NewReplacer(",", " ", "-", " ", ";", " ")}
+	for _, l := range locale.All {
+		names := make([]string, len(WareKinds))
+		for i, k := range WareKinds {
+			names[i] = strings.ToLower(locale.Unmark(l.Sprintf(keyOf("pirates.ware.", k))))
+		}
+		w.kinds = append(w.kinds, names)
 	}
-	w.help = fmt.Sprintf("name each ware by kind and value, for example hook 3 (kinds: %s; values 2 to 5)", strings.Join(w.kinds, ", "))
 	return w
 })
 
 type wareSpelling struct {
-	kinds      []string
-	help       string
+	kinds      [][]string // by language, then kind
 	separators *strings.Replacer
 }
 
+// kind is the index in WareKinds of a kind as typed, or -1.
+func (w *wareSpelling) kind(typed string) int {
+	for _, names := range w.kinds {
+		if i := slices.Index(names, typed); i >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// refusal is a refused line, kept as a message to say in the language
+// where it is shown (In); Error is its English text.
+type refusal struct{ m referee.Msg }
+
+func (r refusal) Error() string { return r.m.String() }
+
+// In is the refusal in l.
+func (r refusal) In(l locale.Lang) string { return r.m.In(l) }
+
+// wareHelp is what a refusal of a wares line ends with.
+func wareHelp() referee.Arg {
+	kinds := make([]referee.Msg, len(WareKinds))
+	for i, k := range WareKinds {
+		kinds[i] = referee.Text(keyOf("pirates.ware.", k))
+	}
+	return referee.Sub(referee.Text("pirates.wares.help", referee.List(kinds, ", ", ", ")))
+}
+
 // parseWares reads a line naming exactly n wares, each a kind and a value
-// ("hook 3, peg leg 5", or tile keys such as "peg-leg-5"), into tile keys,
-// or says what is wrong and what to type.
+// ("hook 3, peg leg 5", "Haken 3", or tile keys such as "peg-leg-5"),
+// into tile keys, or says what is wrong and what to type.
 func parseWares(line string, n int) ([]string, error) {
 	ww := wareWords()
-	kinds, help := ww.kinds, ww.help
+	refuse := func(key string, args ...referee.Arg) error {
+		return refusal{referee.Text(key, append(args, wareHelp())...)}
+	}
 	words := strings.Fields(ww.separators.Replace(strings.ToLower(line)))
 	var out, name []string
 	for _, w := range words {
@@ -196,26 +230,26 @@ func parseWares(line string, n int) ([]string, error) {
 		}
 		kind := strings.Join(name, " ")
 		name = nil
-		i := slices.Index(kinds, kind)
+		i := ww.kind(kind)
 		switch {
 		case kind == "":
-			return nil, fmt.Errorf("%d has no ware kind before it: %s", v, help)
+			return nil, refuse("pirates.wares.no-kind", referee.Int(v))
 		case i < 0:
-			return nil, fmt.Errorf("%q is not a ware kind: %s", kind, help)
+			return nil, refuse("pirates.wares.not-kind", referee.Str(kind))
 		case v < 2 || v > 5:
-			return nil, fmt.Errorf("no %s has the value %d: %s", kind, v, help)
+			return nil, refuse("pirates.wares.no-value", referee.Sub(referee.Text(keyOf("pirates.ware.", WareKinds[i]))), referee.Int(v))
 		}
 		k := WareKinds[i] + "-" + strconv.Itoa(v)
 		if slices.Contains(out, k) {
-			return nil, fmt.Errorf("the %s is named twice, and the box holds one: %s", mustTile(k).Label, help)
+			return nil, refuse("pirates.wares.twice", theTile(k))
 		}
 		out = append(out, k)
 	}
 	if len(name) > 0 {
-		return nil, fmt.Errorf("%q has no value after it: %s", strings.Join(name, " "), help)
+		return nil, refuse("pirates.wares.no-number", referee.Str(strings.Join(name, " ")))
 	}
 	if len(out) != n {
-		return nil, fmt.Errorf("you kept %d and named %d: name exactly %d, for example hook 3", n, len(out), n)
+		return nil, refusal{referee.Text("pirates.wares.count", referee.Int(n), referee.Int(len(out)), referee.Int(n))}
 	}
 	return out, nil
 }

@@ -1,8 +1,11 @@
 package pirates
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"rumref/locale"
 )
 
 // TestParseWares: a line of wares is read into tile keys whatever
@@ -49,5 +52,19 @@ func TestParseWaresBuildsItsWordsOnce(t *testing.T) {
 	parseWares("hook 3", 1)
 	if n := testing.AllocsPerRun(100, func() { parseWares("hook 3, peg leg 5", 2) }); n > 20 {
 		t.Errorf("parseWares makes %v allocations a line", n)
+	}
+}
+
+// TestWaresNamedInGerman: a wares line is read in either language, and
+// its refusal is said in the language where it is shown.
+func TestWaresNamedInGerman(t *testing.T) {
+	got, err := parseWares("Haken 3, holzbein 5; peg leg 2", 3)
+	if err != nil || !slices.Equal(got, []string{"hook-3", "peg-leg-5", "peg-leg-2"}) {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	_, err = parseWares("Säbel 3", 1)
+	r, ok := err.(refusal)
+	if !ok || !strings.Contains(r.In(locale.German), "keine Warenart") || !strings.Contains(err.Error(), "is not a ware kind") {
+		t.Fatalf("refusal %v", err)
 	}
 }
