@@ -16,6 +16,7 @@ import (
 
 	"rumref/journal"
 	"rumref/journal/migrate"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
@@ -214,7 +215,7 @@ var Runner = &Entry{
 	Flags: runnerFlags, Begin: beginRunner, Rules: reference.RunnerRules, Remember: rememberRunner,
 	Wire:         reflect.TypeFor[runnerWire](),
 	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
-	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config)), nil },
+	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config), locale.English), nil },
 	NewSetup:     func() any { return new(runner.Config) },
 	Progress: func(g referee.Game) string {
 		return fmt.Sprintf("turn %d", g.(*runner.Game).View(referee.Public).(runner.View).Turn)

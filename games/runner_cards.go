@@ -2,7 +2,6 @@ package games
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -43,7 +42,7 @@ func RememberedRunnerCards(dir string) ([]runner.Card, error) {
 	}
 	cards, err := setup.ReadRunnerCards(data)
 	if err != nil {
-		return nil, fmt.Errorf("the remembered cards in %s: %w: correct the file, or delete it (rumref cards shows it)", RunnerCardsPath(dir), err)
+		return nil, runnerErrorf("err.remembered-bad", RunnerCardsPath(dir), err)
 	}
 	return cards, nil
 }
@@ -57,7 +56,7 @@ func readRemembered(dir string) ([]byte, error) {
 	}
 	data, err := yamlfile.ReadFile(path, yamlfile.MaxSize)
 	if err != nil {
-		return nil, fmt.Errorf("the remembered cards: %w", err)
+		return nil, runnerErrorf("err.remembered", err)
 	}
 	return data, nil
 }
@@ -74,7 +73,7 @@ func addRemembered(cards []runner.Card, dir string) ([]runner.Card, error) {
 	}
 	out, err := setup.AddRunnerCards(cards, data)
 	if err != nil {
-		return nil, fmt.Errorf("the remembered cards in %s: %w: correct the file, or delete it (rumref cards shows it)", RunnerCardsPath(dir), err)
+		return nil, runnerErrorf("err.remembered-bad", RunnerCardsPath(dir), err)
 	}
 	return out, nil
 }
@@ -123,10 +122,10 @@ func WriteRunnerCards(dir string, cards []runner.Card) error {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("remembering the typed-in cards: %w", err)
+		return runnerErrorf("err.remember", err)
 	}
 	if err := journal.Write(RunnerCardsPath(dir), data); err != nil {
-		return fmt.Errorf("remembering the typed-in cards in %s: %w", RunnerCardsPath(dir), err)
+		return runnerErrorf("err.remember-in", RunnerCardsPath(dir), err)
 	}
 	return nil
 }

@@ -1,11 +1,11 @@
 package games
 
 import (
-	"fmt"
 	"strconv"
 
 	"rumref/internal/yamlfile"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/setup"
@@ -28,14 +28,14 @@ func beginRunner(f Flags) (*Setup, error) {
 	cfg := runner.Config{Mulligan: f.Get("mulligan") == "true", BeyondBox: f.Get("beyond-box") == "true", Edition: runner.Edition}
 	cap, err := strconv.Atoi(f.Get("turn-cap"))
 	if err != nil {
-		return nil, fmt.Errorf("--turn-cap %q is not a whole number", f.Get("turn-cap"))
+		return nil, runnerErrorf("err.turn-cap", f.Get("turn-cap"))
 	}
 	cfg.TurnCap = cap
 	var extra []byte
 	file := f.Get("cards")
 	if file != "" {
 		if extra, err = yamlfile.ReadFile(file, yamlfile.MaxSize); err != nil {
-			return nil, fmt.Errorf("--cards: %w", err)
+			return nil, runnerErrorf("err.cards", err)
 		}
 	}
 	// The built-in catalog, then the cards typed in during earlier games
@@ -49,14 +49,14 @@ func beginRunner(f Flags) (*Setup, error) {
 	}
 	if cfg.Cards, err = setup.AddRunnerCards(cfg.Cards, extra); err != nil {
 		if file != "" {
-			return nil, fmt.Errorf("--cards %s: %w", file, err)
+			return nil, runnerErrorf("err.cards-file", file, err)
 		}
 		return nil, err
 	}
 	if name := f.Get("island"); name != "" {
 		c, err := runner.IslandCard(cfg.Cards, name)
 		if err != nil {
-			return nil, fmt.Errorf("--island: %w", err)
+			return nil, runnerErrorf("err.island", err)
 		}
 		cfg.Cards = append(cfg.Cards, c)
 	}
@@ -66,11 +66,11 @@ func beginRunner(f Flags) (*Setup, error) {
 	if enc, err := journal.NewEncoder(&journal.File{Format: journal.Format, Game: "runner", Setup: &probe}); err != nil {
 		return nil, err
 	} else if err := enc.CheckSetup(); err != nil {
-		return nil, fmt.Errorf("--cards %s: %w", file, err)
+		return nil, runnerErrorf("err.cards-file", file, err)
 	}
 	if !cfg.BeyondBox {
 		if err := runner.CheckBox(cfg.Cards); err != nil {
-			return nil, fmt.Errorf("--cards %s: %w", file, err)
+			return nil, runnerErrorf("err.cards-file", file, err)
 		}
 	}
 	pre := map[string]Pre{}
@@ -92,18 +92,25 @@ type runnerSetup struct {
 func (s *runnerSetup) Name() string { return "Rum Runner setup" }
 
 func (s *runnerSetup) Play(t *referee.T) {
-	s.cfg.Crown = t.Ask(NameQuestion(QName("crown"), "Name of the crown player", nil))
-	s.cfg.Pirate = t.Ask(NameQuestion(QName("pirate"), "Name of the pirate player", []string{s.cfg.Crown}))
+	s.cfg.Crown = t.Ask(runnerName("crown", nil))
+	s.cfg.Pirate = t.Ask(runnerName("pirate", []string{s.cfg.Crown}))
+}
+
+// runnerName asks the name of the player of a side.
+func runnerName(side string, taken []string) referee.Question {
+	q := NameQuestion(QName(side), "", taken)
+	q.Prompt = referee.Text("gamesrunner.setup." + side)
+	return q
 }
 
 func (s *runnerSetup) Done() (*NewGame, error) {
 	if err := s.cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &NewGame{Setup: &s.cfg, Intro: []string{runnerInstructions(&s.cfg)}}, nil
+	return &NewGame{Setup: &s.cfg, Intro: []string{runnerInstructions(&s.cfg, locale.English)}}, nil
 }
 
-// runnerInstructions says who plays which side.
-func runnerInstructions(cfg *runner.Config) string {
-	return fmt.Sprintf("Rum Runner: %s plays the crown and takes the first turn; %s plays the pirate.", cfg.Crown, cfg.Pirate)
+// runnerInstructions says who plays which side, in l.
+func runnerInstructions(cfg *runner.Config, l locale.Lang) string {
+	return l.Sprintf("gamesrunner.instructions", cfg.Crown, cfg.Pirate)
 }

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"strings"
 
 	"rumref/referee"
@@ -123,7 +122,7 @@ func CheckBox(cards []Card) error { return checkBox(cards, false) }
 // (the starting piles never may: the table has one place per card).
 func checkBox(cards []Card, beyond bool) error {
 	n := listed(cards)
-	var faults []string
+	var faults []referee.Msg
 	deck := false
 	for p := range boxCounts {
 		if beyond && (Pile(p) == CrownDeck || Pile(p) == PirateDeck) {
@@ -133,26 +132,25 @@ func checkBox(cards []Card, beyond bool) error {
 			if n[p][ty] <= boxCounts[p][ty] {
 				continue
 			}
-			var names []string
+			var names []referee.Msg
 			for i := range cards {
 				c := &cards[i]
 				if q, ok := PileOf(c); ok && q == Pile(p) && c.Type == CardType(ty) && c.Copies > 0 {
-					names = append(names, fmt.Sprintf("%s %d", c.Name, c.Copies))
+					names = append(names, referee.Text("runner.err.box.copies", referee.Str(c.Name), referee.Int(c.Copies)))
 				}
 			}
 			deck = deck || Pile(p) == CrownDeck || Pile(p) == PirateDeck
-			faults = append(faults, fmt.Sprintf("the %s would hold %d %s cards (%s), but the box holds %d",
-				Pile(p), n[p][ty], CardType(ty), strings.Join(names, ", "), boxCounts[p][ty]))
+			faults = append(faults, referee.Text("runner.err.box.fault", referee.Sub(Pile(p).term()), referee.Int(n[p][ty]), referee.Sub(CardType(ty).term()),
+				referee.List(names, ", ", ", "), referee.Int(boxCounts[p][ty])))
 		}
 	}
 	if len(faults) == 0 {
 		return nil
 	}
 	if !deck {
-		return fmt.Errorf("%s: lower the copies", strings.Join(faults, "; "))
+		return errorf("runner.err.box", referee.List(faults, "; ", "; "))
 	}
-	return fmt.Errorf("%s: lower the copies, or start with --beyond-box to play with more cards than the box holds",
-		strings.Join(faults, "; "))
+	return errorf("runner.err.box-decks", referee.List(faults, "; ", "; "))
 }
 
 // beyondNote names, for the status, the piles that hold more cards than

@@ -216,33 +216,35 @@ func (c *Card) InDeck() bool { return !c.Starting && c.Type != Island }
 // Validate checks the card's data and names the field at fault.
 func (c *Card) Validate() error {
 	if strings.TrimSpace(c.Name) == "" {
-		return fmt.Errorf("a card has no name")
+		return errorf("runner.err.card.no-name")
 	}
 	if err := safetext.Line("the card name "+strconv.Quote(c.Name), c.Name, safetext.MaxCardName); err != nil {
 		return err
 	}
-	bad := func(field, why string) error { return fmt.Errorf("card %q: %s %s", c.Name, field, why) }
+	bad := func(field, key string, args ...referee.Arg) error {
+		return errorf("runner.err.card", referee.Str(c.Name), referee.Str(field), referee.Sub(referee.Text(key, args...)))
+	}
 	switch key := slug(c.Name); {
 	case key == "":
-		return bad("name", "needs at least one letter a-z or digit: its answer key is made of them")
+		return bad("name", "runner.err.card.key-empty")
 	case slices.Contains(reservedKeys, key):
-		return bad("name", fmt.Sprintf("gives the answer key %q, which rumref uses for its own choice; rename the card", key))
+		return bad("name", "runner.err.card.key-reserved", referee.Str(key))
 	}
 	if c.Text != "" {
 		if err := safetext.Line("the text", c.Text, safetext.MaxCardText); err != nil {
-			return fmt.Errorf("card %q: %w", c.Name, err)
+			return wrapf(err, "runner.err.card.text", referee.Str(c.Name))
 		}
 	}
 	if c.Side < CrownSide || c.Side > PirateSide {
-		return bad("side", "is not crown or pirate")
+		return bad("side", "runner.err.card.side")
 	}
 	if c.Type < Island || c.Type > Crew {
-		return bad("type", "is not a card type")
+		return bad("type", "runner.err.card.type")
 	}
 	crownType := c.Type == Island || c.Type == Investment || c.Type == Hazard
 	pirateType := c.Type == Ship || c.Type == Crew
 	if (crownType && c.Side != CrownSide) || (pirateType && c.Side != PirateSide) {
-		return bad("side", fmt.Sprintf("%s does not fit a %s card", c.Side, c.Type))
+		return bad("side", "runner.err.card.side-type", referee.Str(c.Side.String()), referee.Str(c.Type.String()))
 	}
 	for _, f := range []struct {
 		name string
@@ -250,23 +252,23 @@ func (c *Card) Validate() error {
 	}{{"copies", c.Copies}, {"cost", c.Cost}, {"points", c.Points}, {"navigation", c.Navigation},
 		{"combat", c.Combat}, {"slots", c.Slots}} {
 		if f.v < 0 || f.v > 20 {
-			return bad(f.name, fmt.Sprintf("is %d; use 0 to 20", f.v))
+			return bad(f.name, "runner.err.card.range", referee.Int(f.v))
 		}
 	}
 	if c.Type == Ship && c.Slots < 1 {
-		return bad("slots", "must be at least 1 for a ship")
+		return bad("slots", "runner.err.card.ship-slots")
 	}
 	if c.Type != Ship && c.Slots != 0 {
-		return bad("slots", "only ships have crew slots")
+		return bad("slots", "runner.err.card.slots")
 	}
 	if c.Type == Hazard && len(c.Options) == 0 {
-		return bad("options", "a hazard needs at least one cost option")
+		return bad("options", "runner.err.card.no-options")
 	}
 	if c.Type != Hazard && len(c.Options) != 0 {
-		return bad("options", "only hazards have cost options")
+		return bad("options", "runner.err.card.options")
 	}
 	if c.Points > 0 && c.Type != Investment {
-		return bad("points", "only investments score points for the crown")
+		return bad("points", "runner.err.card.points")
 	}
 	lists := []struct {
 		name string
@@ -276,15 +278,15 @@ func (c *Card) Validate() error {
 		{"raid", c.Raid, c.Type == Investment}, {"play", c.Play, c.Type == Event}, {"after", c.After, c.Type == Crew}}
 	for _, l := range lists {
 		if len(l.l) > 0 && !l.ok {
-			return bad(l.name, fmt.Sprintf("does not apply to a %s", c.Type))
+			return bad(l.name, "runner.err.card.list", referee.Str(c.Type.String()))
 		}
 		if err := validateEffects(l.l, 0); err != nil {
-			return bad(l.name, err.Error())
+			return bad(l.name, "runner.name", errArg(err))
 		}
 	}
 	for i, o := range c.Options {
 		if err := validateEffects(o, 0); err != nil {
-			return bad(fmt.Sprintf("options[%d]", i), err.Error())
+			return bad(fmt.Sprintf("options[%d]", i), "runner.name", errArg(err))
 		}
 	}
 	return nil
@@ -292,18 +294,18 @@ func (c *Card) Validate() error {
 
 func validateEffects(l []Effect, depth int) error {
 	if depth > 3 {
-		return fmt.Errorf("nests choices too deeply")
+		return errorf("runner.err.effect.deep")
 	}
 	for i, e := range l {
 		if e.Do < 0 || e.Do >= numOps {
-			return fmt.Errorf("effect %d is not a known primitive", i+1)
+			return errorf("runner.err.effect.unknown", referee.Int(i+1))
 		}
 		if e.N < 0 || e.N > 20 {
-			return fmt.Errorf("effect %d (%s) has n %d; use 0 to 20", i+1, e.Do, e.N)
+			return errorf("runner.err.effect.n", referee.Int(i+1), referee.Str(e.Do.String()), referee.Int(e.N))
 		}
 		if e.Do == OpChoose {
 			if len(e.Or) < 2 {
-				return fmt.Errorf("effect %d (choose) needs at least two alternatives in or", i+1)
+				return errorf("runner.err.effect.choose", referee.Int(i+1))
 			}
 			for _, alt := range e.Or {
 				if err := validateEffects(alt, depth+1); err != nil {
@@ -311,17 +313,17 @@ func validateEffects(l []Effect, depth int) error {
 				}
 			}
 		} else if len(e.Or) > 0 {
-			return fmt.Errorf("effect %d (%s) has alternatives; only choose has them", i+1, e.Do)
+			return errorf("runner.err.effect.or", referee.Int(i+1), referee.Str(e.Do.String()))
 		}
 		if e.Exactly && e.Do != OpCoinOwn {
-			return fmt.Errorf("effect %d (%s) says exactly; only coin-own does", i+1, e.Do)
+			return errorf("runner.err.effect.exactly", referee.Int(i+1), referee.Str(e.Do.String()))
 		}
 		if len(e.Adjust) > 0 && e.Do != OpManual {
-			return fmt.Errorf("effect %d (%s) lists adjustments; only manual does", i+1, e.Do)
+			return errorf("runner.err.effect.adjust", referee.Int(i+1), referee.Str(e.Do.String()))
 		}
 		for _, a := range e.Adjust {
 			if !slices.Contains(AdjustKinds, a) {
-				return fmt.Errorf("effect %d (manual): %q is not an adjustment; use %s", i+1, a, strings.Join(AdjustKinds, ", "))
+				return errorf("runner.err.effect.adjustment", referee.Int(i+1), referee.Str(a), referee.Words(AdjustKinds, ", ", ", "))
 			}
 		}
 	}
@@ -398,7 +400,7 @@ func enumParse(what string, names []string, s string) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("%s %q is not one of %s", what, s, strings.Join(names, ", "))
+	return 0, errorf("runner.err.enum", referee.Str(what), referee.Str(s), referee.Words(names, ", ", ", "))
 }
 
 // slugs caches slug by name: a card's key is made once, not at every

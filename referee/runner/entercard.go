@@ -100,19 +100,19 @@ var reservedKeys = []string{unlistedKey, cancelKey, misnamedKey, "done", "yes", 
 // key, too long, a word the menus use, or the name of a card already known.
 func (g *Game) checkNewName(s string) error {
 	if n := utf8.RuneCountInString(s); n > MaxNameLength {
-		return fmt.Errorf("that name is %d characters long: type at most %d", n, MaxNameLength)
+		return errorf("runner.err.name-long", referee.Int(n), referee.Int(MaxNameLength))
 	}
 	k := slug(s)
 	if k == "" {
-		return fmt.Errorf("a card name needs at least one letter or digit")
+		return errorf("runner.err.name-letters")
 	}
 	for _, r := range reservedKeys {
 		if k == r {
-			return fmt.Errorf("that name is a word the referee's menus use: add a word to it")
+			return errorf("runner.err.name-reserved")
 		}
 	}
 	if c := g.cardBySlug(k); c != nil {
-		return fmt.Errorf("%s is already in the referee's list: answer the draw with it instead (type undo to go back), or add a word to tell the two apart", c.Name)
+		return errorf("runner.err.name-known", referee.Str(c.Name))
 	}
 	return nil
 }
@@ -126,11 +126,6 @@ func (g *Game) exampleName() string {
 		}
 	}
 }
-
-// costForms lists the cost parts parseCosts reads.
-const costForms = `"2 navigation", "1 combat", "pay 3", "discard 2", "trash a crew", "trash a ship" ` +
-	`(add "crew to hand" if its crew go back to hand), "crown gains 3", "1 coin on each raiding ship", ` +
-	`"1 coin on this hazard", or "by hand" for anything else; join parts of one cost with "and"`
 
 // costPatterns and the patterns below are compiled the first time a cost
 // is typed in, not at every start of rumref.
@@ -178,11 +173,11 @@ var (
 // "|" or "or", each one or more parts joined by "and" or commas.
 func parseCosts(s string) ([][]Effect, error) {
 	if noText(s) {
-		return nil, fmt.Errorf("a hazard lists at least one cost: type them as %s", costForms)
+		return nil, errorf("runner.err.no-cost", referee.Sub(referee.Text("runner.cost.forms")))
 	}
 	alts := costAlternatives().Split(strings.ToLower(strings.TrimSpace(s)), -1)
 	if len(alts) > 4 {
-		return nil, fmt.Errorf("that is %d costs: a hazard lists at most 4", len(alts))
+		return nil, errorf("runner.err.costs", referee.Int(len(alts)))
 	}
 	var out [][]Effect
 	for i, alt := range alts {
@@ -199,15 +194,15 @@ func parseCosts(s string) ([][]Effect, error) {
 			e, err := parseCostPart(part)
 			if err != nil {
 				// The answer is secret: say where, without echoing it.
-				return nil, fmt.Errorf("cost %d, part %d: %w", i+1, j+1, err)
+				return nil, wrapf(err, "runner.err.cost-part", referee.Int(i+1), referee.Int(j+1))
 			}
 			opt = append(opt, e)
 		}
 		if len(opt) == 0 {
-			return nil, fmt.Errorf("one of the costs is empty: type each cost between the bars")
+			return nil, errorf("runner.err.cost-empty")
 		}
 		if len(opt) > 3 {
-			return nil, fmt.Errorf("cost %d has %d parts: at most 3", i+1, len(opt))
+			return nil, errorf("runner.err.cost-parts", referee.Int(i+1), referee.Int(len(opt)))
 		}
 		out = append(out, opt)
 	}
@@ -240,11 +235,11 @@ func parseCostPart(part string) (Effect, error) {
 			}
 		}
 		if n < 1 || n > 9 {
-			return Effect{}, fmt.Errorf("use a number from 1 to 9")
+			return Effect{}, errorf("runner.err.cost-number")
 		}
 		return Effect{Do: p.op, N: n}, nil
 	}
-	return Effect{}, fmt.Errorf("that is not a cost the referee reads: write it as %s", costForms)
+	return Effect{}, errorf("runner.err.cost-unknown", referee.Sub(referee.Text("runner.cost.forms")))
 }
 
 // cardQuestions returns the two ways a card typed in by hand is asked

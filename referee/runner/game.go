@@ -6,7 +6,6 @@ package runner
 
 import (
 	"embed"
-	"fmt"
 	"slices"
 
 	"rumref/locale"
@@ -57,19 +56,19 @@ type Config struct {
 // Validate checks the config for what the engine relies on.
 func (c Config) Validate() error {
 	if err := safetext.CheckName(c.Crown); err != nil {
-		return fmt.Errorf("the crown player: %w", err)
+		return wrapf(err, "runner.err.crown-name")
 	}
 	if err := safetext.CheckName(c.Pirate); err != nil {
-		return fmt.Errorf("the pirate player: %w", err)
+		return wrapf(err, "runner.err.pirate-name")
 	}
 	if err := safetext.Unique([]string{c.Crown, c.Pirate}); err != nil {
 		return err
 	}
 	if c.TurnCap < 0 {
-		return fmt.Errorf("the turn cap %d is negative: use 0 for no cap", c.TurnCap)
+		return errorf("runner.err.turn-cap", referee.Int(c.TurnCap))
 	}
 	if c.Edition > Edition {
-		return fmt.Errorf("the game was started under edition %d of the Rum Runner rules; this rumref knows editions 0 to %d: use a newer rumref", c.Edition, Edition)
+		return errorf("runner.err.edition", referee.Int(c.Edition), referee.Int(Edition))
 	}
 	seen := map[string]bool{}
 	islands, longboats := 0, 0
@@ -79,7 +78,7 @@ func (c Config) Validate() error {
 			return err
 		}
 		if seen[slug(card.Name)] {
-			return fmt.Errorf("card %q is listed twice", card.Name)
+			return errorf("runner.err.twice", referee.Str(card.Name))
 		}
 		seen[slug(card.Name)] = true
 		if card.Type == Island {
@@ -90,10 +89,10 @@ func (c Config) Validate() error {
 		}
 	}
 	if islands == 0 || islands > 4 {
-		return fmt.Errorf("the catalog names %d islands: Rum Runner uses 1 to 4 known islands", islands)
+		return errorf("runner.err.islands", referee.Int(islands))
 	}
 	if longboats == 0 {
-		return fmt.Errorf("the catalog has no starting ship")
+		return errorf("runner.err.no-longboat")
 	}
 	return checkBox(c.Cards, c.BeyondBox)
 }

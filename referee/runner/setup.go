@@ -145,27 +145,27 @@ func (is *IslandPlace) term() referee.Arg {
 func IslandCard(cards []Card, name string) (Card, error) {
 	// The characters are checked before any trimming, as for every name.
 	if err := safetext.Check(name); err != nil {
-		return Card{}, fmt.Errorf("the island's name: %w", err)
+		return Card{}, wrapf(err, "runner.err.island-name")
 	}
 	name = strings.TrimSpace(name)
 	if n := utf8.RuneCountInString(name); n > MaxNameLength {
-		return Card{}, fmt.Errorf("the island's name is %d characters long: type at most %d", n, MaxNameLength)
+		return Card{}, errorf("runner.err.island-long", referee.Int(n), referee.Int(MaxNameLength))
 	}
 	k := slug(name)
 	if k == "" {
-		return Card{}, fmt.Errorf("an island's name needs at least one letter or digit")
+		return Card{}, errorf("runner.err.island-letters")
 	}
 	islands := 0
 	for i := range cards {
 		if slug(cards[i].Name) == k {
-			return Card{}, fmt.Errorf("%s is already a card's name: give the name printed on the fourth island", cards[i].Name)
+			return Card{}, errorf("runner.err.island-taken", referee.Str(cards[i].Name))
 		}
 		if cards[i].Type == Island {
 			islands++
 		}
 	}
 	if islands >= IslandCount {
-		return Card{}, fmt.Errorf("the catalog names %d islands already: there is no island left to name", islands)
+		return Card{}, errorf("runner.err.island-none", referee.Int(islands))
 	}
 	return Card{Name: name, Side: CrownSide, Type: Island, Copies: 1}, nil
 }
