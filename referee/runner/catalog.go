@@ -350,8 +350,8 @@ func effectsMsg(l []Effect) referee.Msg {
 
 func describeEffect(e Effect) referee.Msg {
 	s := asName(e.Do.String())
-	if e.Do >= 0 && e.Do < numOps && ops[e.Do].describe != nil {
-		s = ops[e.Do].describe(e)
+	if e.Do >= 0 && e.Do < numOps {
+		s = ops[e.Do].phrase(e)
 	}
 	if e.Optional {
 		s = referee.Text("runner.op.may", referee.Sub(s))

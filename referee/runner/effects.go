@@ -80,6 +80,17 @@ func (g *Game) coinSources() []*Piece {
 	return out
 }
 
+// phrase is the primitive as a short phrase (the catalog's runner.op.NAME).
+func (d *opDef) phrase(e Effect) referee.Msg {
+	switch {
+	case d.describe != nil:
+		return d.describe(e)
+	case d.counted:
+		return referee.Text(d.key, referee.Int(e.N))
+	}
+	return referee.Text(d.key)
+}
+
 // possible reports whether the actor can carry out an effect in full now.
 func (g *Game) possible(c *effectCtx, e Effect) bool {
 	if d := ops[e.Do].possible; d != nil {

@@ -12,7 +12,11 @@ import (
 type opDef struct {
 	// name is the primitive's name as the card file spells it.
 	name string
-	// describe writes the primitive as a short phrase.
+	// key is the catalog message of its phrase, runner.op.NAME (made
+	// from name), which takes N when counted is set; describe, when set,
+	// writes the phrase instead.
+	key      string
+	counted  bool
 	describe func(e Effect) referee.Msg
 	// possible reports whether the actor can carry it out in full now
 	// (nil: always).
@@ -42,12 +46,15 @@ func opNames() []string {
 }
 
 func init() {
+	defer func() {
+		for i := range ops {
+			ops[i].key = "runner.op." + ops[i].name
+		}
+	}()
 	ops = [numOps]opDef{
 		OpNavigation: {
 			name: "navigation",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.navigation", referee.Int(e.N))
-			},
+			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
 			},
@@ -58,9 +65,7 @@ func init() {
 		},
 		OpCombat: {
 			name: "combat",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.combat", referee.Int(e.N))
-			},
+			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
 			},
@@ -71,9 +76,7 @@ func init() {
 		},
 		OpPay: {
 			name: "pay",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.pay", referee.Int(e.N))
-			},
+			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				p := g.Players[c.actor]
 				return p.Supply >= e.N
@@ -89,9 +92,7 @@ func init() {
 		},
 		OpGain: {
 			name: "gain",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.gain", referee.Int(e.N))
-			},
+			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				p := g.Players[c.actor]
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
@@ -101,9 +102,7 @@ func init() {
 		},
 		OpRivalGain: {
 			name: "rival-gain",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.rival-gain", referee.Int(e.N))
-			},
+			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				rival := g.Players[other(c.actor)]
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
@@ -113,9 +112,7 @@ func init() {
 		},
 		OpTake: {
 			name: "take",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.take", referee.Int(e.N))
-			},
+			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Players[other(c.actor)].Supply >= max(e.N, 1)
 			},
@@ -133,9 +130,7 @@ func init() {
 		},
 		OpDiscard: {
 			name: "discard",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.discard", referee.Int(e.N))
-			},
+			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				p := g.Players[c.actor]
 				return p.HandSize() >= e.N
@@ -150,18 +145,14 @@ func init() {
 		},
 		OpDraw: {
 			name: "draw",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.draw", referee.Int(e.N))
-			},
+			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				g.draw(t, c.actor, e.N)
 			},
 		},
 		OpCoinThis: {
 			name: "coin-this",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.coin-this", referee.Int(e.N))
-			},
+			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				if c.piece != nil {
@@ -172,9 +163,7 @@ func init() {
 		},
 		OpCoinShip: {
 			name: "coin-ship",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.coin-ship", referee.Int(e.N))
-			},
+			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return c.ship != nil
 			},
@@ -189,9 +178,7 @@ func init() {
 		},
 		OpCoinRaiders: {
 			name: "coin-raiders",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.coin-raiders", referee.Int(e.N))
-			},
+			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				if g.Raid == nil {
@@ -253,9 +240,6 @@ func init() {
 		},
 		OpCoinPirateShip: {
 			name: "coin-pirate-ship",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.coin-pirate-ship")
-			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.Ships) > 0
 			},
@@ -269,9 +253,6 @@ func init() {
 		},
 		OpRemoveCoin: {
 			name: "remove-coin",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.remove-coin")
-			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return slices.ContainsFunc(g.hazardPieces(), func(h *Piece) bool { return h.Coins > 0 })
 			},
@@ -340,9 +321,6 @@ func init() {
 		},
 		OpScore: {
 			name: "score",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.score")
-			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				pts := 1
 				if c.actor == CrownSeat {
@@ -357,9 +335,6 @@ func init() {
 		},
 		OpMoveCoin: {
 			name: "move-coin",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.move-coin")
-			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.coinSources()) > 0
 			},
@@ -370,9 +345,6 @@ func init() {
 		},
 		OpShuffleHand: {
 			name: "shuffle-hand",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.shuffle-hand")
-			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return !g.deckRanOut(c.actor)
 			},
@@ -391,9 +363,6 @@ func init() {
 		},
 		OpPeek: {
 			name: "peek",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.peek")
-			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.faceDown()) > 0
 			},
@@ -404,9 +373,7 @@ func init() {
 		},
 		OpRaidWithShip: {
 			name: "raid-with-ship",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.raid-with-ship", referee.Int(e.N))
-			},
+			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid == nil && len(g.readyShips()) > 0
 			},
@@ -422,9 +389,6 @@ func init() {
 		},
 		OpKeepUnlessPaid: {
 			name: "keep-unless-paid",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.keep-unless-paid")
-			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
 				n := 0
@@ -448,9 +412,6 @@ func init() {
 		},
 		OpHazardFromDiscard: {
 			name: "hazard-from-discard",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.hazard-from-discard")
-			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return slices.ContainsFunc(g.crown().Discard, func(n string) bool { return g.card(n).Type == Hazard })
 			},
@@ -461,9 +422,6 @@ func init() {
 		},
 		OpMoveHazard: {
 			name: "move-hazard",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.move-hazard")
-			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return len(g.hazardPieces()) > 0
 			},
@@ -490,9 +448,6 @@ func init() {
 		},
 		OpCrewFromDiscard: {
 			name: "crew-from-discard",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.crew-from-discard")
-			},
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return slices.ContainsFunc(g.pirate().Discard, func(n string) bool { return g.card(n).Type == Crew })
 			},
@@ -537,9 +492,6 @@ func init() {
 		},
 		OpManual: {
 			name: "manual",
-			describe: func(e Effect) referee.Msg {
-				return referee.Text("runner.op.manual")
-			},
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				g.adjust(t, c, e)
 			},
