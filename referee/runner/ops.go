@@ -53,7 +53,7 @@ func init() {
 	}()
 	ops = [numOps]opDef{
 		OpNavigation: {
-			name: "navigation",
+			name:    "navigation",
 			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
@@ -64,7 +64,7 @@ func init() {
 			},
 		},
 		OpCombat: {
-			name: "combat",
+			name:    "combat",
 			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
@@ -75,7 +75,7 @@ func init() {
 			},
 		},
 		OpPay: {
-			name: "pay",
+			name:    "pay",
 			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				p := g.Players[c.actor]
@@ -91,7 +91,7 @@ func init() {
 			},
 		},
 		OpGain: {
-			name: "gain",
+			name:    "gain",
 			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				p := g.Players[c.actor]
@@ -101,7 +101,7 @@ func init() {
 			},
 		},
 		OpRivalGain: {
-			name: "rival-gain",
+			name:    "rival-gain",
 			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				rival := g.Players[other(c.actor)]
@@ -111,7 +111,7 @@ func init() {
 			},
 		},
 		OpTake: {
-			name: "take",
+			name:    "take",
 			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Players[other(c.actor)].Supply >= max(e.N, 1)
@@ -129,7 +129,7 @@ func init() {
 			},
 		},
 		OpDiscard: {
-			name: "discard",
+			name:    "discard",
 			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				p := g.Players[c.actor]
@@ -144,14 +144,14 @@ func init() {
 			},
 		},
 		OpDraw: {
-			name: "draw",
+			name:    "draw",
 			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				g.draw(t, c.actor, e.N)
 			},
 		},
 		OpCoinThis: {
-			name: "coin-this",
+			name:    "coin-this",
 			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
@@ -162,7 +162,7 @@ func init() {
 			},
 		},
 		OpCoinShip: {
-			name: "coin-ship",
+			name:    "coin-ship",
 			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return c.ship != nil
@@ -177,7 +177,7 @@ func init() {
 			},
 		},
 		OpCoinRaiders: {
-			name: "coin-raiders",
+			name:    "coin-raiders",
 			counted: true,
 			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
 				emit := func(m referee.Msg) { t.Say(c.rule, m) }
@@ -372,7 +372,7 @@ func init() {
 			},
 		},
 		OpRaidWithShip: {
-			name: "raid-with-ship",
+			name:    "raid-with-ship",
 			counted: true,
 			possible: func(g *Game, c *effectCtx, e Effect) bool {
 				return g.Raid == nil && len(g.readyShips()) > 0
