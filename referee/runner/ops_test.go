@@ -34,3 +34,31 @@ func TestEveryOpIsOneEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanCostsAreRead: a hazard's costs typed in German read as the
+// same primitives as in English.
+func TestGermanCostsAreRead(t *testing.T) {
+	for typed, want := range map[string]string{
+		"2 Navigation | 3 zahlen oder 1 Crew entfernen":           "2 navigation | pay 3 | trash 1 crew",
+		"1 Kampf und 2 abwerfen":                                  "1 combat, then discard 2",
+		"Krone nimmt 3 | ein Schiff entfernen, Crew auf die Hand": "the other player gains 3 | trash a ship (its crew go to hand)",
+		"1 Münze auf jedes Schiff | 2 Münzen auf diese Gefahr":    "+1 coin on each raiding ship | +2 coin on this card",
+		"von Hand": "apply the card text by hand",
+	} {
+		opts, err := parseCosts(typed)
+		if err != nil {
+			t.Errorf("%q: %v", typed, err)
+			continue
+		}
+		got := make([]string, len(opts))
+		for i, o := range opts {
+			got[i] = DescribeEffects(o, locale.English)
+		}
+		if s := strings.Join(got, " | "); s != want {
+			t.Errorf("%q reads as %q, want %q", typed, s, want)
+		}
+	}
+	if _, err := parseCosts("3 Kekse"); err == nil || !strings.Contains(err.(interface{ In(locale.Lang) string }).In(locale.German), "Schreib sie so") {
+		t.Errorf("an unknown German cost is refused in German: %v", err)
+	}
+}
