@@ -8,6 +8,7 @@ import (
 
 	"rumref/internal/randplay"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/setup"
@@ -239,8 +240,12 @@ func (t *runnerTable) Secrets(gg referee.Game, status bool) error {
 	if len(pub.Peeked) > 0 {
 		return fmt.Errorf("the public view shows what the pirate peeked at")
 	}
-	if status && strings.Contains(g.Status(referee.Public), "hand:") {
-		return fmt.Errorf("the public status shows a hand")
+	for _, l := range locale.All {
+		// "  hand: %s", the line of a hand, in each language.
+		hand := strings.TrimSpace(locale.Unmark(l.Sprintf("runner.status.hand", "")))
+		if status && strings.Contains(locale.Unmark(g.StatusIn(referee.Public, l, 0)), hand) {
+			return fmt.Errorf("the public status in %s shows a hand", l)
+		}
 	}
 	return nil
 }
