@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"
@@ -16,7 +17,7 @@ import (
 
 // newJSONQuestion builds the question object for q.
 func newJSONQuestion(q *referee.Question, name string, step int) wire.Question {
-	return wire.QuestionOf(q, name, step)
+	return wire.QuestionOf(q, name, step, locale.English)
 }
 
 // options are a question's options on the wire, as they are.

@@ -3,18 +3,22 @@
 // player's secrets and questions, one table page with the public board.
 //
 // The package is a client of the table core (package table), beside the
-// laptop's: the Hub watches the table as each viewer, turns the updates
-// the table filtered for that viewer into the objects of package wire and
-// fans them out as server-sent events; what a page sends it submits to
-// the table. The HTTP contract is documented in docs/protocol.md.
+// laptop's: the Hub watches the table as each viewer in each language a
+// page of it is open in, turns the updates the table filtered for that
+// viewer into the objects of package wire in that language and fans them
+// out as server-sent events; what a page sends it submits to the table.
+// A page's language is its ?lang= (the choice made on the page), else
+// the browser's Accept-Language; every word the pages show comes from
+// the catalog (messages.en.yaml, messages.de.yaml). The HTTP contract is
+// documented in docs/protocol.md.
 package web
 
 import (
 	"bytes"
 	"crypto/rand"
+	"embed"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -25,10 +29,17 @@ import (
 	"unicode/utf8"
 
 	"rumref/games"
+	"rumref/locale"
 	"rumref/referee"
+	"rumref/safetext"
 	"rumref/table"
 	"rumref/wire"
 )
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("web", messages)
 
 // Table is the viewer of the table page (the public view).
 const Table = referee.Public
@@ -76,6 +87,8 @@ type Config struct {
 	// game keeps its tokens, so the phones that took a seat before still
 	// hold its cookie, and its seat is not free for another device.
 	Taken []bool
+	// Lang is the laptop's language, for the errors Listen returns.
+	Lang locale.Lang
 }
 
 // message is one server-sent event for one viewer.
@@ -84,7 +97,15 @@ type message struct {
 	data []byte
 }
 
-// viewer is what the hub keeps for one viewer (the table or a seat).
+// seen is a viewer in a language: the hub watches the table once for
+// each that has had a page open.
+type seen struct {
+	v referee.Viewer
+	l locale.Lang
+}
+
+// viewer is what the hub keeps for one viewer (the table or a seat) in
+// one language.
 type viewer struct {
 	hist    []message
 	trimmed int64 // the highest ID dropped from hist
@@ -101,9 +122,8 @@ type viewer struct {
 	answers []wire.Answered
 	// help is the help object for the question this viewer sees.
 	help json.RawMessage
-	// clients of this viewer connected now, and in the order they came
+	// clients of this viewer in this language connected now
 	clients map[*client]struct{}
-	order   []*client
 }
 
 // client is one open event stream: its device, described in a few
@@ -112,7 +132,7 @@ type client struct {
 	ch     chan message
 	resync chan struct{}
 	key    string
-	device string
+	device agent
 }
 
 // Hub is the pages' client of the table: it watches the game as each
@@ -129,19 +149,27 @@ type Hub struct {
 	once  sync.Once
 	stops []func()
 
+	// watching serializes the start of watches (viewerIn) and Close.
+	watching sync.Mutex
+
 	mu      sync.Mutex
 	seq     int64
 	step    int
 	stopped bool
-	viewers []*viewer // index: viewer + 1
+	viewers map[seen]*viewer
+	// clients are each viewer's streams in every language, in the order
+	// they came (index: viewer + 1).
+	clients [][]*client
 	// taken says which seats a device has taken (join.go); asks are the
-	// requests for taken seats; lastSeats the seats as last sent.
+	// requests for taken seats; lastSeats the seats as last sent in each
+	// language.
 	taken     []bool
 	asks      map[string]*joinAsk
-	lastSeats []byte
+	lastSeats map[locale.Lang][]byte
 }
 
-// NewHub makes the pages' client of the game at t and starts watching it.
+// NewHub makes the pages' client of the game at t and starts watching it
+// as every viewer in English (other languages from their first page).
 func NewHub(cfg Config, t *table.Table) *Hub {
 	if cfg.Clock == nil {
 		made := time.Now()
@@ -149,27 +177,52 @@ func NewHub(cfg Config, t *table.Table) *Hub {
 	}
 	var b [4]byte
 	rand.Read(b[:])
-	h := &Hub{cfg: cfg, table: t, run: hex.EncodeToString(b[:]), done: make(chan struct{}), taken: make([]bool, len(cfg.Names))}
+	h := &Hub{cfg: cfg, table: t, run: hex.EncodeToString(b[:]), done: make(chan struct{}), taken: make([]bool, len(cfg.Names)),
+		viewers: map[seen]*viewer{}, clients: make([][]*client, len(cfg.Names)+1), lastSeats: map[locale.Lang][]byte{}}
 	copy(h.taken, cfg.Taken)
-	for range len(cfg.Names) + 1 {
-		h.viewers = append(h.viewers, &viewer{clients: map[*client]struct{}{}, question: json.RawMessage("null")})
-	}
-	for i := range h.viewers {
-		v := referee.Viewer(i - 1)
-		h.stops = append(h.stops, t.Watch(table.Page(v), func(u table.Update) { h.update(v, u) }))
+	for i := range h.clients {
+		h.viewerIn(referee.Viewer(i-1), locale.English)
 	}
 	return h
+}
+
+// viewerIn is what the hub keeps for v in language l. The first call for
+// them starts watching the table as v in l; the watch lasts as long as
+// the hub (at most one per viewer and language).
+func (h *Hub) viewerIn(v referee.Viewer, l locale.Lang) *viewer {
+	h.watching.Lock()
+	defer h.watching.Unlock()
+	k := seen{v, l}
+	h.mu.Lock()
+	vw := h.viewers[k]
+	if vw == nil {
+		// A reconnect with an ID from before the watch gets the state.
+		vw = &viewer{clients: map[*client]struct{}{}, question: json.RawMessage("null"), trimmed: h.seq}
+		h.viewers[k] = vw
+	} else {
+		h.mu.Unlock()
+		return vw
+	}
+	h.mu.Unlock()
+	select {
+	case <-h.done:
+	default:
+		// The table sends the first update before Watch returns: on its
+		// goroutine, which takes h.mu (so it is not held here).
+		h.stops = append(h.stops, h.table.Watch(table.Page(v), func(u table.Update) { h.update(k, u) }))
+	}
+	return vw
 }
 
 // Done is closed when the hub stops.
 func (h *Hub) Done() <-chan struct{} { return h.done }
 
 // name is a viewer's name.
-func (h *Hub) name(v referee.Viewer) string {
+func (h *Hub) name(v referee.Viewer, l locale.Lang) string {
 	if v >= 0 && int(v) < len(h.cfg.Names) {
 		return h.cfg.Names[v]
 	}
-	return "the table"
+	return l.Sprintf("web.name.table")
 }
 
 // The objects sent are package wire's (docs/protocol.md).
@@ -177,15 +230,18 @@ func (h *Hub) name(v referee.Viewer) string {
 func mustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	if err != nil {
-		b, _ = json.Marshal(map[string]string{"type": "error", "error": fmt.Sprintf("could not encode: %v", err)})
+		b, _ = json.Marshal(map[string]string{"type": "error", "error": locale.English.Sprintf("web.error.encode", err.Error())})
 	}
 	return b
 }
 
-// questionObj is the question object of q as its viewer was given it.
-func questionObj(q *table.Question) wire.Question {
-	o := wire.QuestionOf(q.Q, q.ActorName, q.Step)
+// questionObj is the question object of q in l as its viewer was given
+// it. A question hidden from the viewer keeps the table's text (which
+// names only who is asked), never its prompt.
+func questionObj(q *table.Question, l locale.Lang) wire.Question {
+	o := wire.QuestionOf(q.Q, q.ActorName, q.Step, l)
 	if q.Hidden {
+		o.Text = safetext.CleanLines(q.Q.Text)
 		o.Options, o.Min, o.Max, o.Example = []wire.Option{}, nil, nil, ""
 	}
 	o.Ahead, o.Queued = q.Ahead, q.Queued
@@ -196,54 +252,55 @@ func questionObj(q *table.Question) wire.Question {
 // and the question's rule, in words: what to tap on this page (a page
 // that shows no buttons for the question is not told of buttons), no
 // question ID or key.
-func (h *Hub) helpFor(q *wire.Question, v referee.Viewer) json.RawMessage {
-	var b strings.Builder
+func (h *Hub) helpFor(q *wire.Question, v referee.Viewer, l locale.Lang) json.RawMessage {
+	var lines []string
 	id := ""
 	if q != nil {
 		id = q.ID
-		fmt.Fprintf(&b, "%s: %s\n", capitalize(q.ActorName), q.Text)
+		lines = append(lines, l.Sprintf("web.help.question", capitalize(q.ActorName), q.Text))
 		seat, isSeat := v.Seat()
 		mine := (v == Table && !q.Secret) || (isSeat && int(seat) == q.Actor)
 		switch {
 		case !mine && isSeat:
-			fmt.Fprintf(&b, "This is %s's question: it is answered on their screen, on the table's or at the laptop.\n", q.ActorName)
+			lines = append(lines, l.Sprintf("web.help.theirs", q.ActorName))
 		case !mine:
-			fmt.Fprintf(&b, "%s answers this on their own screen.\n", capitalize(q.ActorName))
+			lines = append(lines, l.Sprintf("web.help.secret", capitalize(q.ActorName)))
 		case q.Min != nil:
-			fmt.Fprintf(&b, "Answer with a number from %d to %d.\n", *q.Min, *q.Max)
+			lines = append(lines, l.Sprintf("web.help.number", *q.Min, *q.Max))
 		case q.Kind == "text":
-			b.WriteString("Type the answer and tap Send.\n")
+			lines = append(lines, l.Sprintf("web.help.text"))
 		case len(q.Options) == 1:
-			b.WriteString("Tap the answer to go on.\n")
+			lines = append(lines, l.Sprintf("web.help.one"))
 		case len(q.Options) > 1:
-			fmt.Fprintf(&b, "Tap one of the %d answers.\n", len(q.Options))
+			lines = append(lines, l.Sprintf("web.help.choice", len(q.Options)))
 		}
 	}
 	rules := ""
 	if h.cfg.Rules != nil && q != nil && q.Rule != "" {
 		rules = strings.TrimRight(h.cfg.Rules(q.Rule), "\n")
 	}
-	return mustJSON(wire.Help{Type: "help", Question: id, Text: strings.TrimRight(b.String(), "\n"),
-		Commands: "Undo takes back the last answer. On a player's screen, a tap on one of their answers under Your answers offers its other choices; the rest of the game is replayed from it. Rules searches the rules reference. Taking back another player's secret answer needs that player's confirmation on their phone.",
-		Rules:    rules})
+	return mustJSON(wire.Help{Type: "help", Question: id, Text: strings.Join(lines, "\n"), Commands: l.Sprintf("web.help.commands"), Rules: rules})
 }
 
 // capitalize puts a name or sentence's first letter in upper case ("the
-// table" begins a sentence as "The table").
+// table" begins a sentence as "The table"), after the catalog check's
+// marks.
 func capitalize(s string) string {
-	if s == "" {
+	t := strings.TrimLeft(s, locale.Open)
+	if t == "" {
 		return s
 	}
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
+	r, n := utf8.DecodeRuneInString(t)
+	return s[:len(s)-len(t)] + string(unicode.ToUpper(r)) + t[n:]
 }
 
-// update takes the table's update for viewer v: it keeps and sends what
-// changed. It runs on the table's goroutine and does not block.
-func (h *Hub) update(v referee.Viewer, u table.Update) {
+// update takes the table's update for viewer k.v in language k.l: it
+// keeps and sends what changed. It runs on the table's goroutine and does
+// not block.
+func (h *Hub) update(k seen, u table.Update) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	vw := h.viewers[v+1]
+	v, l, vw := k.v, k.l, h.viewers[k]
 	h.step = u.Step
 	for _, ev := range u.Events {
 		obj := mustJSON(wire.Event{Type: "event", Rule: ev.Rule, Text: ev.Text, Step: ev.Step})
@@ -262,7 +319,7 @@ func (h *Hub) update(v referee.Viewer, u table.Update) {
 	q := json.RawMessage("null")
 	var qo *wire.Question
 	if u.Question != nil {
-		o := questionObj(u.Question)
+		o := questionObj(u.Question, l)
 		qo = &o
 		q = mustJSON(o)
 	}
@@ -278,10 +335,10 @@ func (h *Hub) update(v referee.Viewer, u table.Update) {
 			noQuestion = !u.End && u.Exit == nil
 		}
 	}
-	vw.help = h.helpFor(qo, v)
+	vw.help = h.helpFor(qo, v, l)
 	var confirm json.RawMessage
 	if c := u.Confirm; c != nil {
-		confirm = mustJSON(confirmObj(c, v))
+		confirm = mustJSON(confirmObj(c, l))
 	}
 	if !bytes.Equal(confirm, vw.confirm) {
 		if confirm == nil {
@@ -316,9 +373,9 @@ func (h *Hub) update(v referee.Viewer, u table.Update) {
 		h.publish(vw, vw.exit)
 	}
 	if noQuestion && !u.Rewound {
-		h.publish(vw, mustJSON(h.state(v)))
+		h.publish(vw, mustJSON(h.state(k)))
 	}
-	h.answersAndRulings(v, vw, u)
+	h.answersAndRulings(k, vw, u)
 }
 
 // answersAndRulings keeps a seat's own latest answers and sends them when
@@ -326,7 +383,7 @@ func (h *Hub) update(v referee.Viewer, u table.Update) {
 // viewer's rulings with the table's new list and sends the whole state,
 // so no page keeps a ruling that the change made false. Called with h.mu
 // held.
-func (h *Hub) answersAndRulings(v referee.Viewer, vw *viewer, u table.Update) {
+func (h *Hub) answersAndRulings(k seen, vw *viewer, u table.Update) {
 	answers := []wire.Answered{}
 	for _, a := range u.Answers {
 		answers = append(answers, wire.Answered{N: a.N, Question: a.Question, Text: a.Text, Answer: a.Answer, Secret: a.Secret})
@@ -341,7 +398,7 @@ func (h *Hub) answersAndRulings(v referee.Viewer, vw *viewer, u table.Update) {
 		for _, ev := range u.Rulings[max(0, len(u.Rulings)-recentEvents):] {
 			vw.events = append(vw.events, mustJSON(wire.Event{Type: "event", Rule: ev.Rule, Text: ev.Text, Step: ev.Step}))
 		}
-		h.publish(vw, mustJSON(h.state(v)))
+		h.publish(vw, mustJSON(h.state(k)))
 		return
 	}
 	if changed {
@@ -349,15 +406,15 @@ func (h *Hub) answersAndRulings(v referee.Viewer, vw *viewer, u table.Update) {
 	}
 }
 
-// confirmObj is a confirmation or request as the page of v shows it.
-func confirmObj(c *table.Confirm, v referee.Viewer) wire.PageConfirm {
+// confirmObj is a confirmation or request as a page in l shows it.
+func confirmObj(c *table.Confirm, l locale.Lang) wire.PageConfirm {
 	text := c.Text
 	if c.Detail != "" {
 		text = c.Detail + ". " + text
 	}
 	o := wire.PageConfirm{Type: "confirm", ID: c.ID, Text: text, Seat: int(c.Seat), Mine: true}
 	if c.Value {
-		q := wire.QuestionOf(c.Q, c.SeatName, 0)
+		q := wire.QuestionOf(c.Q, c.SeatName, 0, l)
 		o.Value = &wire.ValueRequest{N: c.N, Was: c.Was, Secret: c.Secret, Kind: q.Kind, Options: q.Options, Min: q.Min, Max: q.Max}
 	}
 	return o
@@ -391,6 +448,8 @@ func (h *Hub) publish(vw *viewer, data []byte) {
 // waiting requests are refused.
 func (h *Hub) Close() {
 	h.once.Do(func() {
+		h.watching.Lock()
+		defer h.watching.Unlock()
 		for _, stop := range h.stops {
 			stop()
 		}
@@ -401,12 +460,12 @@ func (h *Hub) Close() {
 	})
 }
 
-// state is the whole state for viewer v. Called with h.mu held.
-func (h *Hub) state(v referee.Viewer) wire.State {
-	vw := h.viewers[v+1]
-	s := wire.State{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: int(v), Name: h.name(v), Players: h.cfg.Names,
+// state is the whole state for viewer k.v in k.l. Called with h.mu held.
+func (h *Hub) state(k seen) wire.State {
+	vw := h.viewers[k]
+	s := wire.State{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: int(k.v), Name: h.name(k.v, k.l), Players: h.cfg.Names,
 		Step: h.step, View: vw.view, Text: vw.text, Question: vw.question, Events: vw.events, Info: vw.info,
-		Confirm: vw.confirm, End: vw.end, Exit: vw.exit, Answers: vw.answers, Seats: h.seats()}
+		Confirm: vw.confirm, End: vw.end, Exit: vw.exit, Answers: vw.answers, Seats: h.seats(k.l)}
 	if s.Answers == nil {
 		s.Answers = []wire.Answered{}
 	}
@@ -443,13 +502,16 @@ func (h *Hub) parseEventID(id string) (int64, bool) {
 	return v, true
 }
 
-// subscribe opens a stream for viewer v. It returns the messages to send
-// first: those after lastID when it can resume from there, or else one
-// "state" message. Both are taken under one lock with the registration,
-// so nothing is lost or repeated. device describes the browser (see
-// deviceOf), key tells it from others (deviceKey).
-func (h *Hub) subscribe(v referee.Viewer, lastID, key, device string) (*client, []message, bool) {
-	c, first, ok := h.open(v, lastID, key, device)
+// subscribe opens a stream for viewer v in language l. It returns the
+// messages to send first: those after lastID when it can resume from
+// there (the messages of v in l: a reconnect resumes per viewer and
+// language), or else one "state" message. Both are taken under one lock
+// with the registration, so nothing is lost or repeated. device
+// describes the browser (see deviceOf), key tells it from others
+// (deviceKey).
+func (h *Hub) subscribe(v referee.Viewer, l locale.Lang, lastID, key string, dev agent) (*client, []message, bool) {
+	h.viewerIn(v, l)
+	c, first, ok := h.open(seen{v, l}, lastID, key, dev)
 	if ok {
 		if seat, isSeat := v.Seat(); isSeat {
 			h.table.Present(seat, 1) // after the lock: the table calls update
@@ -458,17 +520,17 @@ func (h *Hub) subscribe(v referee.Viewer, lastID, key, device string) (*client, 
 	return c, first, ok
 }
 
-func (h *Hub) open(v referee.Viewer, lastID, key, device string) (*client, []message, bool) {
+func (h *Hub) open(k seen, lastID, key string, dev agent) (*client, []message, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.stopped {
 		return nil, nil, false
 	}
-	c := &client{ch: make(chan message, queueSize), resync: make(chan struct{}, 1), key: key, device: device}
-	vw := h.viewers[v+1]
+	c := &client{ch: make(chan message, queueSize), resync: make(chan struct{}, 1), key: key, device: dev}
+	vw := h.viewers[k]
 	vw.clients[c] = struct{}{}
-	vw.order = append(vw.order, c)
-	if seat, ok := v.Seat(); ok {
+	h.clients[k.v+1] = append(h.clients[k.v+1], c)
+	if seat, ok := k.v.Seat(); ok {
 		// A page opened by the seat's own URL takes the seat too.
 		h.taken[seat] = true
 	}
@@ -482,29 +544,28 @@ func (h *Hub) open(v referee.Viewer, lastID, key, device string) (*client, []mes
 		}
 		return c, out, true
 	}
-	return c, []message{h.stateMessage(v)}, true
+	return c, []message{h.stateMessage(k)}, true
 }
 
 // stateMessage makes a "state" message with a new ID. Called with h.mu
 // held.
-func (h *Hub) stateMessage(v referee.Viewer) message {
+func (h *Hub) stateMessage(k seen) message {
 	h.seq++
-	return message{id: h.seq, data: mustJSON(h.state(v))}
+	return message{id: h.seq, data: mustJSON(h.state(k))}
 }
 
 // resyncMessage is the state for a client that fell behind.
-func (h *Hub) resyncMessage(v referee.Viewer) message {
+func (h *Hub) resyncMessage(v referee.Viewer, l locale.Lang) message {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.stateMessage(v)
+	return h.stateMessage(seen{v, l})
 }
 
 // unsubscribe closes a stream.
-func (h *Hub) unsubscribe(v referee.Viewer, c *client) {
+func (h *Hub) unsubscribe(v referee.Viewer, l locale.Lang, c *client) {
 	h.mu.Lock()
-	vw := h.viewers[v+1]
-	delete(vw.clients, c)
-	vw.order = slices.DeleteFunc(vw.order, func(x *client) bool { return x == c })
+	delete(h.viewers[seen{v, l}].clients, c)
+	h.clients[v+1] = slices.DeleteFunc(h.clients[v+1], func(x *client) bool { return x == c })
 	h.publishSeats()
 	h.mu.Unlock()
 	if seat, isSeat := v.Seat(); isSeat {
@@ -512,42 +573,34 @@ func (h *Hub) unsubscribe(v referee.Viewer, c *client) {
 	}
 }
 
-// connected reports which viewers have a stream open now (index v+1).
-func (h *Hub) connected() []bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	out := make([]bool, len(h.viewers))
-	for i, vw := range h.viewers {
-		out[i] = len(vw.clients) > 0
-	}
-	return out
-}
-
 // Connected reports whether seat's own page has a stream open now (the
 // player's phone is connected; the table is told of it, see subscribe).
 func (h *Hub) Connected(seat referee.Seat) bool {
-	if !seat.Player() {
+	if !seat.Player() || int(seat)+1 >= len(h.clients) {
 		return false
 	}
-	c := h.connected()
-	return int(seat)+1 < len(c) && c[int(seat)+1]
-}
-
-// State is the whole state for viewer v (GET U/state).
-func (h *Hub) State(v referee.Viewer) wire.State {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.state(v)
+	return len(h.clients[int(seat)+1]) > 0
 }
 
-// Help explains the question viewer v sees (GET U/help).
-func (h *Hub) Help(v referee.Viewer) json.RawMessage {
+// State is the whole state for viewer v in language l (GET U/state).
+func (h *Hub) State(v referee.Viewer, l locale.Lang) wire.State {
+	h.viewerIn(v, l)
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if hp := h.viewers[v+1].help; hp != nil {
-		return hp
+	return h.state(seen{v, l})
+}
+
+// Help explains the question viewer v sees, in language l (GET U/help).
+func (h *Hub) Help(v referee.Viewer, l locale.Lang) json.RawMessage {
+	vw := h.viewerIn(v, l)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if vw.help != nil {
+		return vw.help
 	}
-	return h.helpFor(nil, v)
+	return h.helpFor(nil, v, l)
 }
 
 // submit runs a page's command at the table and words its fate as an

@@ -3,13 +3,13 @@ package web
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"strings"
 	"time"
 
+	"rumref/locale"
 	"rumref/qr"
 	"rumref/referee"
 	"rumref/table"
@@ -93,17 +93,17 @@ func (s *Server) joinRoute(w http.ResponseWriter, r *http.Request, rest string) 
 			http.SetCookie(w, s.cookie(deviceCookie, newToken(), seatCookieAge))
 		}
 		if mine {
-			s.page(w, v)
+			s.page(w, r, v)
 			return
 		}
-		s.joinPage(w)
+		s.template(w, r, http.StatusOK, "join.html")
 	case "GET seats":
 		s.joinState(w, r, v, mine)
 	case "POST claim":
 		s.claim(w, r, v, mine)
 	default:
 		if !mine {
-			refuse(w, r, http.StatusForbidden, "this device has no seat yet: open the join page and tap your name")
+			refuse(w, r, http.StatusForbidden, "web.refused.noseat")
 			return
 		}
 		s.route(w, r, v, rest)
@@ -113,6 +113,7 @@ func (s *Server) joinRoute(w http.ResponseWriter, r *http.Request, rest string) 
 // joinState is the join page's state (GET J/seats). A browser whose
 // request was answered yes is given the seat's cookie here.
 func (s *Server) joinState(w http.ResponseWriter, r *http.Request, v referee.Viewer, mine bool) {
+	l := langOf(r)
 	out := wire.JoinState{Type: "join", Title: s.hub.cfg.Title, Mine: -1, Asked: -1}
 	if mine {
 		out.Mine = int(v)
@@ -121,25 +122,25 @@ func (s *Server) joinState(w http.ResponseWriter, r *http.Request, v referee.Vie
 		seat, state, found := s.hub.takeAsk(c.Value)
 		name := ""
 		if found {
-			name = s.hub.name(referee.Viewer(seat))
+			name = s.hub.name(referee.Viewer(seat), l)
 		}
 		switch {
 		case !found:
 			http.SetCookie(w, s.cookie(askCookie, "", -1))
 		case state == askWaiting:
 			out.Asked = seat
-			out.Text = fmt.Sprintf("Waiting for %s to let this device in.", name)
+			out.Text = l.Sprintf("web.join.waiting", name)
 		case state == askYes:
 			http.SetCookie(w, s.cookie(seatCookie, s.tokens.Seats[seat], seatCookieAge))
 			http.SetCookie(w, s.cookie(askCookie, "", -1))
 			out.Mine = seat
-			out.Text = fmt.Sprintf("%s let this device in.", name)
+			out.Text = l.Sprintf("web.join.yes", name)
 		default:
 			http.SetCookie(w, s.cookie(askCookie, "", -1))
-			out.Text = fmt.Sprintf("%s kept this device out (or another device asked for the seat since).", name)
+			out.Text = l.Sprintf("web.join.no", name)
 		}
 	}
-	out.Seats = s.hub.Seats()
+	out.Seats = s.hub.Seats(l)
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -147,7 +148,7 @@ func (s *Server) joinState(w http.ResponseWriter, r *http.Request, v referee.Vie
 // taken one (POST J/claim).
 func (s *Server) claim(w http.ResponseWriter, r *http.Request, v referee.Viewer, mine bool) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		refuse(w, r, http.StatusUnsupportedMediaType, `send the body as JSON, with "Content-Type: application/json"`)
+		refuse(w, r, http.StatusUnsupportedMediaType, "web.refused.json")
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
@@ -155,33 +156,34 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request, v referee.Viewer,
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err != nil || dec.Decode(&c) != nil {
-		httpError(w, http.StatusBadRequest, `send JSON such as {"seat":0}`)
+		httpError(w, r, http.StatusBadRequest, "web.refused.claim")
 		return
 	}
 	if c.Seat < 0 || c.Seat >= len(s.tokens.Seats) {
-		httpError(w, http.StatusUnprocessableEntity, "there is no such seat")
+		httpError(w, r, http.StatusUnprocessableEntity, "web.refused.seat")
 		return
 	}
+	l := langOf(r)
 	seat := referee.Seat(c.Seat)
-	name := s.hub.name(referee.Viewer(seat))
+	name := s.hub.name(referee.Viewer(seat), l)
 	if mine && int(v) == c.Seat {
-		writeJSON(w, http.StatusOK, wire.Reply{OK: true, Text: fmt.Sprintf("This device is %s's already.", name)})
+		writeJSON(w, http.StatusOK, wire.Reply{OK: true, Text: l.Sprintf("web.join.already", name)})
 		return
 	}
 	if s.hub.takeFree(seat) {
 		http.SetCookie(w, s.cookie(seatCookie, s.tokens.Seats[c.Seat], seatCookieAge))
-		writeJSON(w, http.StatusOK, wire.Reply{OK: true, Text: fmt.Sprintf("This device is %s's now.", name)})
+		writeJSON(w, http.StatusOK, wire.Reply{OK: true, Text: l.Sprintf("web.join.now", name)})
 		return
 	}
 	id, ok := s.hub.newAsk(seat)
 	if !ok {
-		httpError(w, http.StatusTooManyRequests, "too many devices are asking for seats: try again in a minute")
+		httpError(w, r, http.StatusTooManyRequests, "web.refused.asks")
 		return
 	}
-	rep := s.hub.table.AskJoin(seat, deviceOf(r.UserAgent()), func(yes bool) { s.hub.answerAsk(id, yes) })
+	rep := s.hub.table.AskJoin(seat, deviceOf(r.UserAgent()).In(l), func(yes bool) { s.hub.answerAsk(id, yes) })
 	if rep.Code != table.Pending {
 		s.hub.answerAsk(id, false)
-		httpError(w, http.StatusConflict, rep.Text)
+		writeJSON(w, http.StatusConflict, wire.Reply{Error: rep.Text})
 		return
 	}
 	http.SetCookie(w, s.cookie(askCookie, id, time.Hour))
@@ -259,7 +261,7 @@ func (h *Hub) takeFree(seat referee.Seat) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	i := int(seat)
-	if h.taken[i] || len(h.viewers[i+1].clients) > 0 {
+	if h.taken[i] || len(h.clients[i+1]) > 0 {
 		return false
 	}
 	h.taken[i] = true
@@ -267,16 +269,17 @@ func (h *Hub) takeFree(seat referee.Seat) bool {
 	return true
 }
 
-// seats are the seats and their devices now. Called with h.mu held.
-func (h *Hub) seats() []wire.JoinSeat {
+// seats are the seats and their devices now, in l. Called with h.mu
+// held.
+func (h *Hub) seats(l locale.Lang) []wire.JoinSeat {
 	out := []wire.JoinSeat{}
 	for i, n := range h.cfg.Names {
 		js := wire.JoinSeat{Seat: i, Name: n, Taken: h.taken[i], Devices: []string{}}
 		seen := map[string]bool{}
-		for _, c := range h.viewers[i+1].order {
+		for _, c := range h.clients[i+1] {
 			if k := c.key; !seen[k] {
 				seen[k] = true
-				js.Devices = append(js.Devices, c.device)
+				js.Devices = append(js.Devices, c.device.In(l))
 			}
 		}
 		out = append(out, js)
@@ -284,34 +287,32 @@ func (h *Hub) seats() []wire.JoinSeat {
 	return out
 }
 
-// Seats are the seats and the devices with their pages open now.
-func (h *Hub) Seats() []wire.JoinSeat {
+// Seats are the seats and the devices with their pages open now, in l.
+func (h *Hub) Seats(l locale.Lang) []wire.JoinSeat {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.seats()
+	return h.seats(l)
 }
 
-// publishSeats sends every viewer the seats when they changed. Called
-// with h.mu held.
+// publishSeats sends every viewer the seats, in its language, when they
+// changed. Called with h.mu held.
 func (h *Hub) publishSeats() {
-	b := mustJSON(wire.Seats{Type: "seats", Seats: h.seats()})
-	if string(b) == string(h.lastSeats) {
-		return
+	for _, l := range locale.All {
+		var b []byte
+		for k, vw := range h.viewers {
+			if k.l != l {
+				continue
+			}
+			if b == nil {
+				b = mustJSON(wire.Seats{Type: "seats", Seats: h.seats(l)})
+				if string(b) == string(h.lastSeats[l]) {
+					break
+				}
+				h.lastSeats[l] = b
+			}
+			h.publish(vw, b)
+		}
 	}
-	h.lastSeats = b
-	for _, vw := range h.viewers {
-		h.publish(vw, b)
-	}
-}
-
-// joinPage serves the join page.
-func (s *Server) joinPage(w http.ResponseWriter) {
-	b, err := pages.ReadFile("pages/join.html")
-	if err != nil {
-		httpError(w, http.StatusInternalServerError, "the page is missing from this build")
-		return
-	}
-	writeBody(w, http.StatusOK, "text/html; charset=utf-8", b)
 }
 
 // joinCode is the join code for the table page (GET TABLE/join).
@@ -329,11 +330,24 @@ func deviceKey(r *http.Request) string {
 	return clientAddr(r) + " " + r.UserAgent()
 }
 
-// deviceOf describes a browser in a few words from its User-Agent, for
-// the players to tell their devices apart: the kind of device and the
-// browser ("Android phone, Chrome"). Only these fixed words are ever
-// shown, never the header itself.
-func deviceOf(ua string) string {
+// agent is a browser as its User-Agent tells it: the kind of device (a
+// catalog key's end) and the browser's name ("" when not known).
+type agent struct{ kind, browser string }
+
+// In describes the device in a few words in l, for the players to tell
+// their devices apart: the kind of device and the browser ("Android
+// phone, Chrome"). Only these fixed words are ever shown, never the
+// header itself.
+func (d agent) In(l locale.Lang) string {
+	kind := l.Sprintf("web.device." + d.kind)
+	if d.browser == "" {
+		return kind
+	}
+	return l.Sprintf("web.device.browser", kind, d.browser)
+}
+
+// deviceOf reads a browser's User-Agent.
+func deviceOf(ua string) agent {
 	has := func(s ...string) bool {
 		for _, x := range s {
 			if strings.Contains(ua, x) {
@@ -342,24 +356,24 @@ func deviceOf(ua string) string {
 		}
 		return false
 	}
-	kind := "device"
+	kind := "other"
 	switch {
 	case has("iPhone"):
-		kind = "iPhone"
+		kind = "iphone"
 	case has("iPad"):
-		kind = "iPad"
+		kind = "ipad"
 	case has("Android") && has("Mobile"):
-		kind = "Android phone"
+		kind = "android-phone"
 	case has("Android"):
-		kind = "Android tablet"
+		kind = "android-tablet"
 	case has("CrOS"):
-		kind = "Chromebook"
+		kind = "chromebook"
 	case has("Windows"):
-		kind = "Windows computer"
+		kind = "windows"
 	case has("Macintosh"):
-		kind = "Mac"
+		kind = "mac"
 	case has("Linux", "X11"):
-		kind = "Linux computer"
+		kind = "linux"
 	}
 	browser := ""
 	switch {
@@ -376,8 +390,5 @@ func deviceOf(ua string) string {
 	case has("Safari/"):
 		browser = "Safari"
 	}
-	if browser == "" {
-		return kind
-	}
-	return kind + ", " + browser
+	return agent{kind, browser}
 }

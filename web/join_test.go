@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"rumref/locale"
 	"rumref/table"
 	"rumref/wire"
 )
@@ -293,7 +294,7 @@ func TestDeviceOf(t *testing.T) {
 		"<script>alert(1)</script>": "device",
 		"":                          "device",
 	} {
-		if got := deviceOf(ua); got != want {
+		if got := deviceOf(ua).In(locale.English); got != want {
 			t.Errorf("deviceOf(%q) = %q, want %q", ua, got, want)
 		}
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"rumref/locale"
 )
 
 // rawReply writes req on a new connection to the game's server and reads
@@ -239,7 +241,7 @@ func TestStuckStreamDoesNotStallTheGame(t *testing.T) {
 	table.waitFor(t, `"type":"end"`)
 	tb.hub.mu.Lock()
 	stalled := 0
-	for c := range tb.hub.viewers[1].clients {
+	for c := range tb.hub.viewers[seen{0, locale.English}].clients {
 		if len(c.ch) == queueSize {
 			stalled++
 		}

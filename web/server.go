@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"mime"
 	"net"
@@ -20,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/table"
 	"rumref/wire"
@@ -141,19 +143,20 @@ var (
 // Listen opens the listening socket for addr (HOST:PORT; port 0 picks a
 // free port; an empty host means loopback).
 func Listen(addr string, hub *Hub, tokens Tokens) (*Server, error) {
+	l := hub.cfg.Lang
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return nil, fmt.Errorf("--web %q: give HOST:PORT, for example 127.0.0.1:8080, 0.0.0.0:8080 or :0", addr)
+		return nil, errors.New(l.Sprintf("web.listen.addr", addr))
 	}
 	if host == "" || strings.EqualFold(host, "localhost") {
 		host = "127.0.0.1"
 	}
 	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
-		return nil, fmt.Errorf("--web %q: the port must be a number from 0 to 65535", addr)
+		return nil, errors.New(l.Sprintf("web.listen.port", addr))
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
 	if err != nil {
-		return nil, fmt.Errorf("--web %q: cannot listen there: %w", addr, err)
+		return nil, fmt.Errorf("%s: %w", l.Sprintf("web.listen.fail", addr), err)
 	}
 	s := &Server{hub: hub, tokens: tokens, join: tokens.Join(), ln: newConnLimit(ln, maxConns),
 		byAddr: map[string]int{}, byViewer: map[referee.Viewer]int{}}
@@ -279,23 +282,23 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	secure(h)
 	if r.Method != "GET" && r.Method != "POST" {
 		h.Set("Allow", "GET, POST")
-		refuse(w, r, http.StatusMethodNotAllowed, "only GET and POST are served")
+		refuse(w, r, http.StatusMethodNotAllowed, "web.refused.method")
 		return
 	}
 	if r.Host != "" && !s.hosts[strings.ToLower(r.Host)] { // (HTTP/1.0 may send none)
-		refuse(w, r, http.StatusMisdirectedRequest, "this is not an address the pages are served at: open the URL rumref printed, or scan the QR code again")
+		refuse(w, r, http.StatusMisdirectedRequest, "web.refused.host")
 		return
 	}
 	if o := r.Header.Get("Origin"); o != "" && r.Method == "POST" {
 		if u, err := url.Parse(o); err != nil || u.Host != r.Host {
-			refuse(w, r, http.StatusForbidden, "requests from other sites are refused")
+			refuse(w, r, http.StatusForbidden, "web.refused.origin")
 			return
 		}
 	}
 	path := strings.TrimPrefix(r.URL.Path, "/")
 	tok, rest, _ := strings.Cut(path, "/")
 	if tok == "assets" && r.Method == "GET" {
-		s.asset(w, rest)
+		s.asset(w, r, rest)
 		return
 	}
 	if subtle.ConstantTimeCompare([]byte(tok), []byte(s.join)) == 1 {
@@ -305,10 +308,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	v, ok := s.tokens.viewerOf(tok)
 	if !ok {
 		if r.Method == "GET" && rest == "" {
-			gonePage(w)
+			s.template(w, r, http.StatusNotFound, "gone.html")
 			return
 		}
-		refuse(w, r, http.StatusNotFound, "there is no such page: scan the QR code again or ask for the URL")
+		refuse(w, r, http.StatusNotFound, "web.refused.token")
 		return
 	}
 	s.route(w, r, v, rest)
@@ -318,47 +321,59 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 func (s *Server) route(w http.ResponseWriter, r *http.Request, v referee.Viewer, rest string) {
 	switch r.Method + " " + rest {
 	case "GET ":
-		s.page(w, v)
+		s.page(w, r, v)
 	case "GET state":
-		writeJSON(w, http.StatusOK, s.hub.State(v))
+		writeJSON(w, http.StatusOK, s.hub.State(v, langOf(r)))
 	case "GET events":
 		s.events(w, r, v)
 	case "GET help":
-		writeJSON(w, http.StatusOK, s.hub.Help(v))
+		writeJSON(w, http.StatusOK, s.hub.Help(v, langOf(r)))
 	case "GET rules":
 		s.rules(w, r)
 	case "GET board.svg":
 		if len(s.hub.cfg.Board) == 0 {
-			httpError(w, http.StatusNotFound, "this game has no board picture")
+			httpError(w, r, http.StatusNotFound, "web.refused.board")
 			return
 		}
 		writeBody(w, http.StatusOK, "image/svg+xml", s.hub.cfg.Board)
 	case "GET join":
 		if v != Table {
-			httpError(w, http.StatusNotFound, "there is no such page")
+			httpError(w, r, http.StatusNotFound, "web.refused.page")
 			return
 		}
 		s.joinCode(w)
 	case "POST answer", "POST undo", "POST correct", "POST confirm":
 		s.post(w, r, v, rest)
 	default:
-		refuse(w, r, http.StatusNotFound, "there is no such page")
+		refuse(w, r, http.StatusNotFound, "web.refused.page")
 	}
+}
+
+// langOf is the language of a page's request: the one its ?lang= names
+// (the choice made on the page, which it sends with every request), else
+// the browser's (Accept-Language).
+func langOf(r *http.Request) locale.Lang {
+	if l, err := locale.Parse(r.URL.Query().Get("lang")); err == nil {
+		return l
+	}
+	return locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))
 }
 
 // refuse answers a request with an error without reading its body.
 // net/http reads what is left of a body after the reply, to keep the
 // connection; a client that sends a body it never finishes is given
 // discardTimeout for it, not readTimeout.
-func refuse(w http.ResponseWriter, r *http.Request, code int, msg string) {
+func refuse(w http.ResponseWriter, r *http.Request, code int, key string, args ...any) {
 	if r.ContentLength != 0 {
 		http.NewResponseController(w).SetReadDeadline(time.Now().Add(discardTimeout))
 	}
-	httpError(w, code, msg)
+	httpError(w, r, code, key, args...)
 }
 
-func httpError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, wire.Reply{OK: false, Error: msg})
+// httpError answers with the error of catalog key in the request's
+// language.
+func httpError(w http.ResponseWriter, r *http.Request, code int, key string, args ...any) {
+	writeJSON(w, code, wire.Reply{OK: false, Error: langOf(r).Sprintf(key, args...)})
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -375,55 +390,86 @@ func writeBody(w http.ResponseWriter, code int, contentType string, b []byte) {
 }
 
 // page serves the table or seat page.
-func (s *Server) page(w http.ResponseWriter, v referee.Viewer) {
-	name := "pages/seat.html"
+func (s *Server) page(w http.ResponseWriter, r *http.Request, v referee.Viewer) {
+	name := "seat.html"
 	if v == Table {
-		name = "pages/table.html"
+		name = "table.html"
 	}
-	b, err := pages.ReadFile(name)
-	if err != nil {
-		httpError(w, http.StatusInternalServerError, "the page is missing from this build")
-		return
-	}
-	writeBody(w, http.StatusOK, "text/html; charset=utf-8", b)
+	s.template(w, r, http.StatusOK, name)
 }
 
-// goneHTML is the page for a browser that opens an unknown or old code
-// (a game resumed with new codes, another game's, a mistyped one): a
-// short page in words, not the pages' JSON error.
-var goneHTML = []byte(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>rumref: code not valid</title>
-<link rel="stylesheet" href="/assets/style.css">
-</head>
-<body>
-<main class="seat"><section class="panel">
-<h1>This code is no longer valid</h1>
-<p>This code is no longer valid: ask the laptop for the new one.</p>
-</section></main>
-</body>
-</html>
-`)
+// templates are the pages (pages/*.html): each is written in the
+// request's language, its words from the catalog (pageData.T).
+var templates = template.Must(template.ParseFS(pages, "pages/*.html"))
 
-// gonePage answers GET of an unknown token's page (404).
-func gonePage(w http.ResponseWriter) {
-	writeBody(w, http.StatusNotFound, "text/html; charset=utf-8", goneHTML)
+// pageData is what a page's template is given: its language, the
+// languages to choose from, and its script's messages.
+type pageData struct {
+	L     locale.Lang
+	Langs []locale.Lang
+	// Messages are the catalog's web.page.* messages in L, as JSON, for
+	// the script's t (app.js); Check says the catalog check is on.
+	Messages string
+	Check    bool
+}
+
+// T is catalog message key in the page's language.
+func (p pageData) T(key string, args ...any) string { return p.L.Sprintf(key, args...) }
+
+// template writes the page name (a file of pages/) in the request's
+// language, such as the page for a browser that opens an unknown or old
+// code (gone.html: a game resumed with new codes, another game's, a
+// mistyped one), a short page in words, not the pages' JSON error.
+func (s *Server) template(w http.ResponseWriter, r *http.Request, code int, name string) {
+	l := langOf(r)
+	var b bytes.Buffer
+	if err := templates.ExecuteTemplate(&b, name, pageData{L: l, Langs: locale.All, Messages: string(pageMessages(l)), Check: locale.Checking}); err != nil {
+		httpError(w, r, http.StatusInternalServerError, "web.refused.build")
+		return
+	}
+	writeBody(w, code, "text/html; charset=utf-8", b.Bytes())
+}
+
+// pageMessages are the pages' own messages (keys web.page.*) in l for
+// the script: a text, or a plural's forms by CLDR category, which the
+// script picks with Intl.PluralRules. A message l lacks is given in
+// English, but not under the catalog check: the script then shows it
+// missing, as the catalog does.
+func pageMessages(l locale.Lang) []byte {
+	out := map[string]any{}
+	locale.English.Has("web.page.")
+	l.Has("web.page.")
+	for _, k := range locale.Keys(locale.English) {
+		if !strings.HasPrefix(k, "web.page.") {
+			continue
+		}
+		from := l
+		if !l.Has(k) {
+			if locale.Checking {
+				continue
+			}
+			from = locale.English
+		}
+		if f := locale.Forms(from, k); f != nil {
+			out[k] = f
+		} else {
+			out[k], _ = locale.Raw(from, k)
+		}
+	}
+	return mustJSON(out)
 }
 
 // asset serves the pages' script and style sheet.
-func (s *Server) asset(w http.ResponseWriter, name string) {
+func (s *Server) asset(w http.ResponseWriter, r *http.Request, name string) {
 	types := map[string]string{"app.js": "text/javascript; charset=utf-8", "join.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8"}
 	ct, ok := types[name]
 	if !ok {
-		httpError(w, http.StatusNotFound, "there is no such file")
+		httpError(w, r, http.StatusNotFound, "web.refused.file")
 		return
 	}
 	b, err := pages.ReadFile("pages/" + name)
 	if err != nil {
-		httpError(w, http.StatusNotFound, "there is no such file")
+		httpError(w, r, http.StatusNotFound, "web.refused.file")
 		return
 	}
 	writeBody(w, http.StatusOK, ct, b)
@@ -432,15 +478,16 @@ func (s *Server) asset(w http.ResponseWriter, name string) {
 // rules searches the rules reference: GET U/rules?q=WORDS.
 func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	l := langOf(r)
 	text := ""
 	switch {
 	case len(q) > 200:
-		httpError(w, http.StatusUnprocessableEntity, "the search is too long: type a few words")
+		httpError(w, r, http.StatusUnprocessableEntity, "web.rules.long")
 		return
 	case s.hub.cfg.Rules == nil:
-		text = "The rules reference is not available here."
+		text = l.Sprintf("web.rules.none")
 	case q == "":
-		text = "Type a few words to look up, for example: wrangle."
+		text = l.Sprintf("web.rules.empty")
 	default:
 		text = strings.TrimRight(s.hub.cfg.Rules(q), "\n")
 	}
@@ -464,26 +511,24 @@ func decodeBody(body []byte, v any) bool {
 // post hands an answer or command to the session and reports its fate.
 func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, what string) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		refuse(w, r, http.StatusUnsupportedMediaType, `send the body as JSON, with "Content-Type: application/json"`)
+		refuse(w, r, http.StatusUnsupportedMediaType, "web.refused.json")
 		return
 	}
 	if r.ContentLength > maxBody {
-		refuse(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request's body is over %d bytes", maxBody))
+		refuse(w, r, http.StatusRequestEntityTooLarge, "web.refused.large", maxBody)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
-		httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request's body is over %d bytes", maxBody))
+		httpError(w, r, http.StatusRequestEntityTooLarge, "web.refused.large", maxBody)
 		return
 	}
 	if err != nil {
-		httpError(w, http.StatusBadRequest, "the request's body did not arrive whole")
+		httpError(w, r, http.StatusBadRequest, "web.refused.partial")
 		return
 	}
-	bad := func() {
-		httpError(w, http.StatusBadRequest, `send JSON such as {"step":3,"question":"pub.join","answer":"join"}`)
-	}
+	bad := func() { httpError(w, r, http.StatusBadRequest, "web.refused.shape") }
 	c := table.Command{From: table.Page(v)}
 	switch what {
 	case "answer":
@@ -494,11 +539,11 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 		}
 		c.Step, c.Kind, c.Text, c.Question = p.Step, table.Answer, strings.TrimSpace(p.Answer), p.Question
 		if c.Question == "" {
-			httpError(w, http.StatusBadRequest, `name the question answered: send JSON such as {"step":3,"question":"pub.join","answer":"join"}`)
+			httpError(w, r, http.StatusBadRequest, "web.refused.question")
 			return
 		}
 		if c.Text == "" || len(c.Text) > 200 {
-			httpError(w, http.StatusUnprocessableEntity, "send the key of one of the answers")
+			httpError(w, r, http.StatusUnprocessableEntity, "web.refused.answer")
 			return
 		}
 	case "undo":
@@ -517,7 +562,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 		c.Step, c.Kind, c.N = p.Step, table.Correct, p.N
 		value := strings.TrimSpace(p.Value)
 		if p.N < 1 || len(value) > 200 || strings.ContainsAny(value, "\r\n") {
-			httpError(w, http.StatusUnprocessableEntity, "send the answer's number n (as in the log) and the new value")
+			httpError(w, r, http.StatusUnprocessableEntity, "web.refused.correct")
 			return
 		}
 		c.Text = value
@@ -552,14 +597,14 @@ func clientAddr(r *http.Request) string {
 
 // openStream counts a stream for its client address and token, or says
 // in words why it is refused (too many open already).
-func (s *Server) openStream(addr string, v referee.Viewer) string {
+func (s *Server) openStream(addr string, v referee.Viewer, l locale.Lang) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
 	case s.byViewer[v] >= streamsPerToken:
-		return fmt.Sprintf("too many copies of this page are open (%d): close one, or wait a minute for a closed one to end", streamsPerToken)
+		return l.Sprintf("web.refused.copies", streamsPerToken)
 	case s.byAddr[addr] >= streamsPerAddr:
-		return fmt.Sprintf("too many pages are open from this device (%d): close one, or wait a minute for a closed one to end", streamsPerAddr)
+		return l.Sprintf("web.refused.devices", streamsPerAddr)
 	}
 	s.byViewer[v]++
 	s.byAddr[addr]++
@@ -582,18 +627,18 @@ func (s *Server) closeStream(addr string, v referee.Viewer) {
 // (its context ends when the client closes the connection), and each
 // write here gets writeTimeout of its own.
 func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer) {
-	addr := clientAddr(r)
-	if msg := s.openStream(addr, v); msg != "" {
-		httpError(w, http.StatusTooManyRequests, msg)
+	addr, l := clientAddr(r), langOf(r)
+	if msg := s.openStream(addr, v, l); msg != "" {
+		writeJSON(w, http.StatusTooManyRequests, wire.Reply{Error: msg})
 		return
 	}
 	defer s.closeStream(addr, v)
-	c, first, ok := s.hub.subscribe(v, r.Header.Get("Last-Event-ID"), deviceKey(r), deviceOf(r.UserAgent()))
+	c, first, ok := s.hub.subscribe(v, l, r.Header.Get("Last-Event-ID"), deviceKey(r), deviceOf(r.UserAgent()))
 	if !ok {
-		httpError(w, http.StatusGone, "the game has ended or stopped")
+		httpError(w, r, http.StatusGone, "web.refused.ended")
 		return
 	}
-	defer s.hub.unsubscribe(v, c)
+	defer s.hub.unsubscribe(v, l, c)
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -649,7 +694,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, v referee.Viewer
 				}
 			}
 			deadline()
-			if send(s.hub.resyncMessage(v)) != nil {
+			if send(s.hub.resyncMessage(v, l)) != nil {
 				return
 			}
 		case <-tick.C:

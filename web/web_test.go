@@ -18,6 +18,7 @@ import (
 
 	"rumref/games"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/sim"
@@ -128,7 +129,7 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *served {
 	// The session puts its first question up on its own goroutine: wait
 	// for it, so a test never reads a state from before the game began.
 	for deadline := time.Now().Add(10 * time.Second); ; {
-		if st := hub.State(Table); len(st.Question) > 0 && string(st.Question) != "null" {
+		if st := hub.State(Table, locale.English); len(st.Question) > 0 && string(st.Question) != "null" {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -366,7 +367,7 @@ func secretsOf(t *testing.T, tb *served) (secrets map[referee.Seat][]string, leg
 			if q := pe.Next(); q != nil {
 				// What the viewer may be shown of the question: all of
 				// it, or of another player's secret one only who is asked.
-				o := wire.QuestionOf(q, pe.Game().PlayerNames()[max(int(q.Actor), 0)], n)
+				o := wire.QuestionOf(q, pe.Game().PlayerNames()[max(int(q.Actor), 0)], n, locale.English)
 				if q.Secret && !v.Sees(q.Actor) {
 					o = wire.Question{ID: q.ID, Text: fmt.Sprintf("(a secret question for %s)", o.ActorName)}
 				}
@@ -786,8 +787,8 @@ func TestResumeWithLastEventID(t *testing.T) {
 // on, and the client gets the whole state when it reads again.
 func TestSlowClientIsResynced(t *testing.T) {
 	tb := serve(t, "pirates", 3, 5)
-	c, _, _ := tb.hub.subscribe(Table, "", "127.0.0.1", "test")
-	defer tb.hub.unsubscribe(Table, c)
+	c, _, _ := tb.hub.subscribe(Table, locale.English, "", "127.0.0.1", deviceOf("test"))
+	defer tb.hub.unsubscribe(Table, locale.English, c)
 	tb.play(nil)
 	if len(c.ch) != queueSize {
 		t.Fatalf("the queue holds %d, want it full at %d", len(c.ch), queueSize)

@@ -3,11 +3,47 @@
 // answers and commands (POST U/answer, undo, correct, confirm). Every
 // text from the game is set with textContent, never as HTML; only the
 // board and the QR codes, drawn by rumref itself, are inserted as SVG.
+// Every word of the page's own comes from the catalog (t), in the page's
+// language, which every request names (?lang=).
 "use strict";
 (function () {
   const page = document.body.dataset.page;
   const base = location.pathname.replace(/\/+$/, "");
   const $ = (id) => document.getElementById(id);
+  // The page's language: the one it was served in, which is the one
+  // chosen on the page (kept in localStorage; a page opened without it
+  // asks for itself in that language) or else the browser's.
+  const LANG = document.documentElement.lang || "en";
+  const MSG = JSON.parse(document.body.dataset.messages || "{}");
+  const CHECK = document.body.dataset.check === "1";
+  const plural = new Intl.PluralRules(LANG);
+  let chosen = "";
+  try { chosen = localStorage.getItem("rumref.lang") || ""; } catch (e) { /* no storage */ }
+  const asked = new URLSearchParams(location.search).get("lang") || "";
+  if (chosen && chosen !== LANG && chosen !== asked) {
+    location.replace(base + "?lang=" + encodeURIComponent(chosen));
+    return;
+  }
+  // api is a request's path with the language chosen, if one was (else
+  // the browser's Accept-Language says it).
+  const api = (path) => base + path + (chosen || asked ? (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(chosen || asked) : "");
+  // t is the catalog's message key filled with args as printf fills
+  // them (%s, %d, %[2]s; a plural's form picked by its first argument).
+  // Under the catalog check it comes between the marks U+2068 and U+2069.
+  function t(key, ...args) {
+    let m = MSG[key];
+    if (m === undefined) return CHECK ? "\u27e6MISSING " + key + "\u27e7" : key;
+    if (typeof m === "object") m = m[plural.select(Number(args[0]))] || m.other;
+    let i = 0;
+    const out = m.replace(/%(?:\[(\d+)\])?([sdvq%])/g, (all, n, verb) => {
+      if (verb === "%") return "%";
+      if (n) i = Number(n) - 1;
+      return String(args[i++]);
+    });
+    return CHECK ? "\u2068" + out + "\u2069" : out;
+  }
+  // cap puts a text's first letter in upper case (after the check's marks).
+  const cap = (s) => s.replace(/^(\u2068*)(.)/u, (all, marks, c) => marks + c.toUpperCase());
   const PIRATE_COLORS = { gold: "#e0a800", violet: "#7b2cbf", black: "#111", silver: "#c0c0c0", blue: "#1d4ed8", red: "#c1121f", green: "#2d6a4f", white: "#eee", orange: "#f77f00" };
   // outlineOf is the outline drawn round a piece of color c (on the
   // board and in the players' table): black or white, whichever stands
@@ -70,22 +106,22 @@
     for (let tries = 0; ; tries++) {
       let res;
       try {
-        res = await fetch(base + "/" + what, { method: "POST", headers: { "Content-Type": "application/json" }, body: text, signal: timeout(POST_WAIT_MS) });
+        res = await fetch(api("/" + what), { method: "POST", headers: { "Content-Type": "application/json" }, body: text, signal: timeout(POST_WAIT_MS) });
       } catch (e) {
         if (gone) return { ok: false, status: 0, out: {} };
-        showInfo("Not sent, retrying: the laptop cannot be reached (check the Wi-Fi).", true);
+        showInfo(t("web.page.retrying"), true);
         await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(tries, RETRY_MS.length - 1)]));
         continue;
       }
       let out = {};
-      try { out = await res.json(); } catch (e) { out = { error: "no answer from rumref" }; }
+      try { out = await res.json(); } catch (e) { out = { error: t("web.page.noreply") }; }
       if (res.status === 404) { goneNotice(); return { ok: false, status: 404, out }; }
       if (!res.ok) {
-        const late = tries > 0 && res.status === 409 ? "Sent late: the game had moved on, so it was not taken (see the question now). " : "";
-        showInfo(late + (out.error || ("refused (" + res.status + ")")), true);
+        const why = out.error || t("web.page.refused", res.status);
+        showInfo(tries > 0 && res.status === 409 ? t("web.page.late", why) : why, true);
         if (res.status === 409) refresh();
       } else if (tries > 0) {
-        showInfo("Sent.");
+        showInfo(t("web.page.sent"));
       }
       return { ok: res.ok, status: res.status, out };
     }
@@ -103,11 +139,11 @@
   // keeps what it shows (the event stream catches up when it reconnects).
   async function refresh() {
     try {
-      const res = await fetch(base + "/state", { signal: timeout(POST_WAIT_MS) });
+      const res = await fetch(api("/state"), { signal: timeout(POST_WAIT_MS) });
       if (res.ok) { st = await res.json(); render(); }
       else if (res.status === 404) goneNotice();
     } catch (e) {
-      if (!(st && st.end)) $("conn").textContent = "reconnecting";
+      if (!(st && st.end)) $("conn").textContent = t("web.page.conn.reconnecting");
     }
   }
 
@@ -118,9 +154,9 @@
   function goneNotice() {
     gone = true;
     if (es) es.close();
-    $("conn").textContent = "not valid";
+    $("conn").textContent = t("web.page.conn.invalid");
     document.body.classList.add("over");
-    clear($("question")).append(el("p", { class: "qtext" }, "This code is no longer valid: ask the laptop for the new one."));
+    clear($("question")).append(el("p", { class: "qtext" }, t("web.page.gone")));
   }
 
   // connect follows the event stream. The browser reconnects it by
@@ -131,12 +167,12 @@
   let retry = 0;
   function connect() {
     if (gone) return;
-    es = new EventSource(base + "/events");
-    es.onopen = () => { $("conn").textContent = st && st.end ? "game over" : "live"; retry = 0; };
+    es = new EventSource(api("/events"));
+    es.onopen = () => { $("conn").textContent = t(st && st.end ? "web.page.conn.over" : "web.page.conn.live"); retry = 0; };
     es.onerror = () => {
       // After the end the stream is over for good: nothing to reconnect.
-      if (st && st.end) { es.close(); $("conn").textContent = "game over"; return; }
-      $("conn").textContent = st && st.exit ? "stopped" : "reconnecting";
+      if (st && st.end) { es.close(); $("conn").textContent = t("web.page.conn.over"); return; }
+      $("conn").textContent = t(st && st.exit ? "web.page.conn.stopped" : "web.page.conn.reconnecting");
       if (st && st.exit) { awaitResume(); return; }
       if (es.readyState !== EventSource.CLOSED) return;
       retry = Math.min(retry ? retry * 2 : 2000, 30000);
@@ -160,7 +196,7 @@
     resumeTimer = setInterval(async () => {
       let s;
       try {
-        const res = await fetch(base + "/state", { signal: timeout(5000) });
+        const res = await fetch(api("/state"), { signal: timeout(5000) });
         if (!res.ok) return;
         s = await res.json();
       } catch (e) {
@@ -171,7 +207,7 @@
       resumeTimer = 0;
       st = s;
       render();
-      showInfo("The game was resumed at the laptop.");
+      showInfo(t("web.page.resumed"));
       connect();
     }, 2000);
   }
@@ -187,15 +223,15 @@
       case "confirm": if (st) st.confirm = o.id ? o : null; break;
       case "answers": if (st) st.answers = o.answers; break;
       case "end": if (st) { st.end = o; st.question = null; } break;
-      case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = st && st.end ? "game over" : "stopped"; awaitResume(); break;
+      case "exit": if (st) { st.exit = o; st.question = null; } if (es) es.close(); $("conn").textContent = t(st && st.end ? "web.page.conn.over" : "web.page.conn.stopped"); awaitResume(); break;
       case "seats": if (st) st.seats = o.seats; break;
     }
     if (st) render();
   }
 
   function render() {
-    $("title").textContent = (st.title || "rumref") + (page === "seat" ? ": " + st.name : ": the table");
-    $("stepinfo").textContent = st.end ? "" : "answer " + (st.step + 1);
+    $("title").textContent = pageName();
+    $("stepinfo").textContent = st.end ? "" : t("web.page.step", st.step + 1);
     renderOver();
     renderTurn();
     renderQuestion();
@@ -209,6 +245,8 @@
     placed();
   }
   function placed() { questionTaps.place(); confirmTaps.place(); }
+  // pageName is the page's title: the game's and whose page it is.
+  function pageName() { return page === "seat" ? t("web.page.title.seat", st.title || "rumref", st.name) : t("web.page.title.table", st.title || "rumref"); }
 
   function mayAnswer(q) {
     if (!q) return false;
@@ -283,7 +321,7 @@
 
   // answer sends the answer key to q from a tap.
   async function answer(q, key, at) {
-    if (key === "") { showInfo("Type an answer first.", true); return; }
+    if (key === "") { showInfo(t("web.page.empty"), true); return; }
     const k = questionKey(q);
     const r = await questionTaps.send(k, key, "answer", { step: q.step, question: q.id, answer: key }, !q.ahead, at);
     if (r && r.ok && !q.ahead) {
@@ -304,17 +342,17 @@
     questionTaps.show(questionKey(q), JSON.stringify([q, mine, st.exit, !!st.end]), (box) => {
       delete box.dataset.step; delete box.dataset.rule;
       box.classList.toggle("mine", mine);
-      if (st.exit) { box.append(el("p", {}, "The game stopped (" + st.exit.reason + "). It is saved: when the laptop resumes it, this page goes on by itself.")); return; }
-      if (!q) { box.append(el("p", {}, st.end ? "The game is over." : "Waiting for the game.")); return; }
+      if (st.exit) { box.append(el("p", {}, t("web.page.stopped", reason(st.exit.reason)))); return; }
+      if (!q) { box.append(el("p", {}, t(st.end ? "web.page.over" : "web.page.waiting"))); return; }
       box.dataset.step = String(q.step);
-      box.append(el("div", { class: "who" }, q.ahead ? "Before your turn, " + q.actor_name + ":" : (q.actor_name.charAt(0).toUpperCase() + q.actor_name.slice(1)) + (q.secret ? " (secret)" : "") + ":"));
+      box.append(el("div", { class: "who" }, q.ahead ? t("web.page.who.ahead", q.actor_name) : t(q.secret ? "web.page.who.secret" : "web.page.who", cap(q.actor_name))));
       box.append(el("p", { class: "qtext" }, q.text));
       if (q.rule) box.dataset.rule = q.rule; // the rule's ID, for Help and Rules; not shown: words, not keys
       if (!mine) {
-        box.append(el("p", {}, page === "seat" ? "Not your question: wait for " + q.actor_name + "." : (q.secret ? q.actor_name + " answers on their phone." : "")));
+        box.append(el("p", {}, page === "seat" ? t("web.page.notyours", q.actor_name) : (q.secret ? t("web.page.onphone", q.actor_name) : "")));
         return;
       }
-      if (q.queued) { box.append(el("p", {}, "Your answer is kept and goes in when your turn comes: " + labelOf(q, q.queued) + ".")); }
+      if (q.queued) { box.append(el("p", {}, t("web.page.queued", labelOf(q, q.queued)))); }
       const send = (key, ev) => answer(q, key, ev && ev.timeStamp);
       if (q.kind === "number") {
         const grid = el("div", { class: "choices" });
@@ -322,16 +360,16 @@
           for (let n = q.min; n <= q.max; n++) grid.append(el("button", { class: "choice", type: "button", "data-key": String(n), onclick: (ev) => send(String(n), ev) }, String(n)));
           box.append(grid);
         } else {
-          const inp = el("input", { type: "number", min: q.min, max: q.max, inputmode: "numeric", "aria-label": "number" });
-          const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
+          const inp = el("input", { type: "number", min: q.min, max: q.max, inputmode: "numeric", "aria-label": t("web.page.aria.number") });
+          const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, t("web.page.send")));
           f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim(), ev); });
-          box.append(el("p", {}, "A number from " + q.min + " to " + q.max + ":"), f);
+          box.append(el("p", {}, t("web.page.range", q.min, q.max)), f);
         }
         return;
       }
       if (q.kind === "text") {
-        const inp = el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": "answer" });
-        const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, "Send"));
+        const inp = el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": t("web.page.aria.answer") });
+        const f = el("form", { class: "row" }, inp, el("button", { type: "submit" }, t("web.page.send")));
         f.addEventListener("submit", (ev) => { ev.preventDefault(); send(inp.value.trim(), ev); });
         box.append(f);
         return;
@@ -342,6 +380,8 @@
     });
   }
   function labelOf(q, key) { const o = (q.options || []).find((o) => o.key === key); return o ? o.label : key; }
+  // reason is why the game stopped, in words when the catalog has them.
+  function reason(r) { return MSG["web.page.reason." + r] !== undefined ? t("web.page.reason." + r) : r; }
 
   function renderConfirm() {
     const box = $("confirm");
@@ -362,21 +402,21 @@
           for (const o of v.options) grid.append(el("button", { class: "choice", type: "button", "data-key": o.key, onclick: (ev) => choose(o.key, ev) }, o.label || o.key));
           box.append(grid);
         } else {
-          const inp = v.kind === "number" ? el("input", { type: "number", min: v.min, max: v.max, inputmode: "numeric", "aria-label": "new value" })
-            : el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": "new value" });
-          const f = el("form", { class: "row" }, inp, el("button", { type: "submit", "data-key": "value" }, "Send"));
+          const inp = v.kind === "number" ? el("input", { type: "number", min: v.min, max: v.max, inputmode: "numeric", "aria-label": t("web.page.aria.value") })
+            : el("input", { type: "text", maxlength: "200", autocomplete: "off", "aria-label": t("web.page.aria.value") });
+          const f = el("form", { class: "row" }, inp, el("button", { type: "submit", "data-key": "value" }, t("web.page.send")));
           f.addEventListener("submit", (ev) => { ev.preventDefault(); choose(inp.value.trim(), ev); });
           box.append(f);
         }
-        box.append(el("div", { class: "row" }, el("button", { type: "button", id: "confirm-keep", "data-key": "keep", onclick: (ev) => reply(false, ev) }, "Keep it")));
+        box.append(el("div", { class: "row" }, el("button", { type: "button", id: "confirm-keep", "data-key": "keep", onclick: (ev) => reply(false, ev) }, t("web.page.keep"))));
         return;
       }
       if (c.mine || (c.seat < 0 && page === "table")) {
         box.append(el("div", { class: "row" },
-          el("button", { type: "button", id: "confirm-yes", "data-key": "yes", onclick: (ev) => reply(true, ev) }, "Yes"),
-          el("button", { type: "button", id: "confirm-no", "data-key": "no", onclick: (ev) => reply(false, ev) }, "No")));
+          el("button", { type: "button", id: "confirm-yes", "data-key": "yes", onclick: (ev) => reply(true, ev) }, t("web.page.yes")),
+          el("button", { type: "button", id: "confirm-no", "data-key": "no", onclick: (ev) => reply(false, ev) }, t("web.page.no"))));
       } else {
-        box.append(el("p", {}, "Waiting for " + (st.players[c.seat] || "the table") + " to answer this."));
+        box.append(el("p", {}, t("web.page.confirm.waiting", st.players[c.seat] || t("web.page.thetable"))));
       }
     });
   }
@@ -391,25 +431,25 @@
     if (!st.end) { box.hidden = true; return; }
     box.hidden = false;
     clear(box).className = "end";
-    box.append(el("h2", {}, "The game is over"));
+    box.append(el("h2", {}, t("web.page.end")));
     const v = st.end.status || st.view;
     if (v && v.final) {
       const cats = Object.keys(v.final.players[0].categories || {});
       const head = el("tr", {}, el("th", {}, ""), ...v.final.players.map((p) => el("th", {}, p.name)));
       const rows = cats.map((c) => el("tr", {}, el("td", {}, c), ...v.final.players.map((p) => el("td", {}, p.categories[c]))));
-      const total = el("tr", {}, el("th", {}, "total"), ...v.final.players.map((p) => el("th", {}, p.total)));
-      const place = el("tr", {}, el("td", {}, "place"), ...v.final.players.map((p) => el("td", {}, p.place)));
+      const total = el("tr", {}, el("th", {}, t("web.page.end.total")), ...v.final.players.map((p) => el("th", {}, p.total)));
+      const place = el("tr", {}, el("td", {}, t("web.page.end.place")), ...v.final.players.map((p) => el("td", {}, p.place)));
       box.append(el("div", { class: "scroll" }, el("table", { id: "scorepad" }, head, ...rows, total, place)));
-      if (v.final.winners) box.append(el("p", {}, "Winner: " + v.final.winners.join(" and ")));
+      if (v.final.winners) box.append(el("p", {}, t("web.page.end.winner", v.final.winners.join(t("web.page.and")))));
     } else if (v && v.players) {
-      box.append(el("table", { id: "scorepad" }, ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, count(p.points, "point", "points"))))));
+      box.append(el("table", { id: "scorepad" }, ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, t("web.page.n.point", p.points))))));
       if (v.result) box.append(el("p", {}, v.result));
     }
     if (st.end.play && st.end.play.url) {
       const q = el("div", { class: "qr", id: "playqr" });
       if (st.end.play.qr) q.innerHTML = st.end.play.qr; // drawn by rumref
-      q.append(el("a", { href: st.end.play.url, rel: "noreferrer" }, "Log this play in BG Stats"));
-      box.append(el("h2", {}, "Log the play"), q);
+      q.append(el("a", { href: st.end.play.url, rel: "noreferrer" }, t("web.page.play.link")));
+      box.append(el("h2", {}, t("web.page.play")), q);
     }
   }
 
@@ -429,7 +469,7 @@
     const ol = clear($("answers"));
     for (const a of list) {
       const b = el("button", { type: "button", "data-n": String(a.n), onclick: (ev) => changeAnswer(a, ev.currentTarget) },
-        "Answer " + a.n + ": " + a.text + " ", el("span", { class: "was" }, a.answer), a.secret ? " (secret)" : "");
+        t("web.page.answer", a.n, a.text) + " ", el("span", { class: "was" }, a.answer), a.secret ? t("web.page.answer.secret") : "");
       b.disabled = over;
       ol.append(el("li", {}, b));
     }
@@ -448,8 +488,8 @@
   // class live-only (Undo, Correct, Help, the join codes).
   function renderOver() {
     document.body.classList.toggle("over", !!(st.end || st.exit) || gone);
-    if (st.end) $("conn").textContent = "game over";
-    else if ($("conn").textContent === "game over" && es && es.readyState === EventSource.OPEN) $("conn").textContent = "live"; // an undo at the laptop
+    if (st.end) $("conn").textContent = t("web.page.conn.over");
+    else if ($("conn").textContent === t("web.page.conn.over") && es && es.readyState === EventSource.OPEN) $("conn").textContent = t("web.page.conn.live"); // an undo at the laptop
   }
 
   // ---- Your turn (issue 22) ----
@@ -466,8 +506,8 @@
   function renderTurn() {
     const q = st.end || st.exit || gone ? null : st.question;
     const mine = page === "seat" && mayAnswer(q) && !q.queued;
-    const name = (st.title || "rumref") + ": " + (page === "seat" ? st.name : "the table");
-    document.title = mine ? "Your turn! " + name : name;
+    const name = pageName();
+    document.title = mine ? t("web.page.turn.title", name) : name;
     const link = $("favicon");
     if (link && link.getAttribute("href") !== (mine ? ICON_TURN : ICON_IDLE)) link.setAttribute("href", mine ? ICON_TURN : ICON_IDLE);
     const k = mine ? questionKey(q) : "";
@@ -475,7 +515,7 @@
     turnKey = k;
   }
   function notify(q) {
-    $("announce").textContent = (q.ahead ? "Before your turn: " : "Your turn: ") + q.text;
+    $("announce").textContent = t(q.ahead ? "web.page.turn.ahead" : "web.page.turn", q.text);
     // Chromium refuses (and complains in the console) before the page
     // has had a touch; it would not vibrate anyway.
     const active = !navigator.userActivation || navigator.userActivation.hasBeenActive;
@@ -514,7 +554,7 @@
   function soundButton() {
     const b = $("soundbtn");
     if (!b) return;
-    b.textContent = "Sound on my turn: " + (sound.on ? "on" : "off");
+    b.textContent = t(sound.on ? "web.page.sound.on" : "web.page.sound.off");
     b.setAttribute("aria-pressed", String(sound.on));
   }
   function wireTurn() {
@@ -580,8 +620,7 @@
   }
   document.addEventListener("visibilitychange", () => { if (awake.want && document.visibilityState === "visible") keepAwake(true); });
 
-  function count(n, one, many) { return n + " " + (n === 1 ? one : many); }
-  function tiles(list) { return el("span", { class: "tiles" }, ...(list && list.length ? list.map((t) => el("span", { class: "tile" }, t)) : ["none"])); }
+  function tiles(list) { return el("span", { class: "tiles" }, ...(list && list.length ? list.map((x) => el("span", { class: "tile" }, x)) : [t("web.page.none")])); }
 
   function renderSecrets() {
     const box = clear($("secrets"));
@@ -590,67 +629,74 @@
     const me = v.players[st.viewer];
     if (!me) return;
     if (st.game === "pirates") {
-      box.append(el("p", {}, "Coins: ", el("b", { id: "my-coins" }, me.coins === undefined ? "?" : me.coins)));
+      box.append(el("p", {}, t("web.page.secret.coins") + " ", el("b", { id: "my-coins" }, me.coins === undefined ? "?" : me.coins)));
       // Face-down holdings are what they are: counted, named later.
       const wares = (me.wares || []).slice(), targets = (me.targets || []).slice();
       const unnamed = (me.wares_kept || 0) - wares.length, faceDown = (me.rendezvous_face_down || 0) - targets.length;
-      if (unnamed > 0) wares.push(count(unnamed, "ware", "wares") + " kept face down, named at the end");
-      if (faceDown > 0) targets.push(count(faceDown, "target", "targets") + " face down, named when shown");
-      box.append(el("p", {}, "Kept wares: ", tiles(wares)));
-      box.append(el("p", {}, "Rendezvous targets: ", tiles(targets)));
+      if (unnamed > 0) wares.push(t("web.page.secret.wares.down", unnamed));
+      if (faceDown > 0) targets.push(t("web.page.secret.targets.down", faceDown));
+      box.append(el("p", {}, t("web.page.secret.wares") + " ", tiles(wares)));
+      box.append(el("p", {}, t("web.page.secret.targets") + " ", tiles(targets)));
     } else {
       const hand = (me.hand || []).slice();
-      if (me.unnamed) hand.push(me.unnamed + (me.unnamed === 1 ? " card" : " cards") + " you drew (named when played)");
-      box.append(el("p", {}, "Hand: ", tiles(hand)));
+      if (me.unnamed) hand.push(t("web.page.secret.drawn", me.unnamed));
+      box.append(el("p", {}, t("web.page.secret.hand") + " ", tiles(hand)));
       const hidden = [];
       for (const is of v.islands || []) {
         for (const c of [is.card, ...(is.hazards || [])]) if (c && !c.face_up && c.name) hidden.push(is.name + ": " + c.name);
       }
-      if (hidden.length) box.append(el("p", {}, "Face down: ", tiles(hidden)));
-      if (v.peeked && v.peeked.length) box.append(el("p", {}, "Seen: ", tiles(v.peeked)));
+      if (hidden.length) box.append(el("p", {}, t("web.page.secret.down") + " ", tiles(hidden)));
+      if (v.peeked && v.peeked.length) box.append(el("p", {}, t("web.page.secret.seen") + " ", tiles(v.peeked)));
     }
   }
+
+  // named is an id of the game's view (a phase, a side) in words, when
+  // the catalog has them (key prefix + id), else the id.
+  function named(prefix, id) { return MSG[prefix + id] !== undefined ? t(prefix + id) : id; }
+  const row = (cells, tag) => el("tr", {}, ...cells.map((c) => el(tag || "td", {}, c)));
+  const head = (...keys) => row(keys.map((k) => t("web.page.col." + k)), "th");
 
   function renderTable(box) {
     clear(box);
     const v = st.view;
     if (!v) return;
     if (st.game === "pirates") {
-      box.append(el("p", {}, "Round " + v.round + ", " + v.phase + " phase" + (v.turn ? "; turn: " + v.turn : "") + ". Start player: " + v.start_player + ". Captain: " + v.captain + "."));
-      box.append(el("p", {}, "Pubs: ", tiles(v.pubs)), el("p", {}, "Maps: ", tiles(v.maps)));
-      box.append(el("p", {}, "Chest: ", tiles(v.chest ? [v.chest] : []), " Scorpion chest: ", tiles(v.scorpion ? [v.scorpion] : [])));
-      box.append(el("p", {}, "Beside the ship: ", tiles([v.bunk, v.hammock, v.bedroll].filter(Boolean))));
+      box.append(el("p", {}, t("web.page.pirates.round", v.round, named("web.page.phase.", v.phase)) + (v.turn ? t("web.page.pirates.turn", v.turn) : "") + t("web.page.pirates.start", v.start_player, v.captain)));
+      box.append(el("p", {}, t("web.page.pirates.pubs") + " ", tiles(v.pubs)), el("p", {}, t("web.page.pirates.maps") + " ", tiles(v.maps)));
+      box.append(el("p", {}, t("web.page.pirates.chest") + " ", tiles(v.chest ? [v.chest] : []), " " + t("web.page.pirates.scorpion") + " ", tiles(v.scorpion ? [v.scorpion] : [])));
+      box.append(el("p", {}, t("web.page.pirates.ship") + " ", tiles([v.bunk, v.hammock, v.bedroll].filter(Boolean))));
       if (v.mast && v.mast.length) {
-        box.append(el("h2", {}, "The mast"), el("table", { id: "mast" }, el("tr", {}, el("th", {}, "player"), el("th", {}, "left"), el("th", {}, "right")),
-          ...v.mast.map((m) => el("tr", {}, el("td", {}, m.player), el("td", {}, m.left), el("td", {}, m.right)))));
+        box.append(el("h2", {}, t("web.page.pirates.mast")), el("table", { id: "mast" }, head("player", "left", "right"),
+          ...v.mast.map((m) => row([m.player, m.left, m.right]))));
       }
       box.append(el("div", { class: "scroll" }, el("table", { id: "players" },
-        el("tr", {}, el("th", {}, "player"), el("th", {}, "pirates"), el("th", {}, "office"), el("th", {}, "rum"), el("th", {}, "won"), el("th", {}, "face down")),
-        ...v.players.map((p) => el("tr", {}, el("td", {}, el("span", { class: "dot", "data-color": p.color }), " " + p.name + (p.out ? " (on board)" : "")),
+        head("player", "pirates", "office", "rum", "won", "down"),
+        ...v.players.map((p) => el("tr", {}, el("td", {}, el("span", { class: "dot", "data-color": p.color }), " " + (p.out ? t("web.page.pirates.out", p.name) : p.name)),
           el("td", {}, p.supply), el("td", {}, p.office), el("td", {}, p.rum), el("td", {}, tiles(p.won)),
-          el("td", {}, count(p.wares_kept, "ware", "wares") + ", " + count(p.rendezvous_face_down, "rendezvous tile", "rendezvous tiles")))))));
+          el("td", {}, t("web.page.pirates.down", t("web.page.n.ware", p.wares_kept), t("web.page.n.rendezvous", p.rendezvous_face_down))))))));
       for (const d of box.querySelectorAll(".dot")) {
         const c = PIRATE_COLORS[d.dataset.color] || "#999";
         d.style.background = c;
         d.style.borderColor = outlineOf(c);
       }
-      box.append(el("p", {}, "Stacks: " + v.stacks.map((s) => s.sort + " " + s.size).join(", ") + "; rum pool " + v.rum_pool));
+      box.append(el("p", {}, t("web.page.pirates.stacks", v.stacks.map((s) => s.sort + " " + s.size).join(", "), v.rum_pool)));
       return;
     }
-    box.append(el("p", {}, "Turn " + v.turn + (v.active ? ", " + v.active + " to act" : "") + (v.raid ? "; " + v.raid : "")));
+    box.append(el("p", {}, t("web.page.runner.turn", v.turn) + (v.active ? t("web.page.runner.active", v.active) : "") + (v.raid ? "; " + v.raid : "")));
     box.append(el("div", { class: "scroll" }, el("table", { id: "players" },
-      el("tr", {}, el("th", {}, "player"), el("th", {}, "coins"), el("th", {}, "hand"), el("th", {}, "deck"), el("th", {}, "discard"), el("th", {}, "score")),
-      ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, p.supply), el("td", {}, p.hand_size),
-        el("td", {}, p.deck), el("td", {}, tiles(p.discard)), el("td", {}, count(p.points, "point", "points") + ": ", tiles((p.score || []).map((s) => s.name + " (" + count(s.points, "point", "points") + ")"))))))));
-    box.append(el("h2", {}, "Islands"));
+      head("player", "coins", "hand", "deck", "discard", "score"),
+      ...v.players.map((p) => el("tr", {}, el("td", {}, t("web.page.runner.side", p.name, named("web.page.side.", p.side))), el("td", {}, p.supply), el("td", {}, p.hand_size),
+        el("td", {}, p.deck), el("td", {}, tiles(p.discard)), el("td", {}, t("web.page.n.point", p.points) + ": ", tiles((p.score || []).map((s) => t("web.page.runner.scored", s.name, t("web.page.n.point", s.points))))))))));
+    box.append(el("h2", {}, t("web.page.runner.islands")));
     for (const is of v.islands || []) {
-      const card = is.card ? (is.card.face_up ? is.card.name : "face-down card") + " (" + count(is.card.coins, "coin", "coins") + ")" : (is.home_port ? "crown deck (" + count(is.deck, "card", "cards") + ")" : "no card");
-      box.append(el("div", { class: "card island" }, el("b", {}, is.name), ": " + card, " | hazards: ",
-        tiles((is.hazards || []).map((h) => (h.face_up ? h.name : "face down") + " (" + count(h.coins, "coin", "coins") + ")"))));
+      const coins = (n) => t("web.page.n.coin", n);
+      const card = is.card ? t("web.page.runner.card", is.card.face_up ? is.card.name : t("web.page.runner.facedown"), coins(is.card.coins)) : (is.home_port ? t("web.page.runner.crowns", t("web.page.n.card", is.deck)) : t("web.page.runner.nocard"));
+      box.append(el("div", { class: "card island" }, el("b", {}, is.name), ": " + card, " | " + t("web.page.runner.hazards") + " ",
+        tiles((is.hazards || []).map((h) => t("web.page.runner.card", h.face_up ? h.name : t("web.page.runner.down"), coins(h.coins))))));
     }
-    box.append(el("h2", {}, "Ships"));
-    for (const s of v.ships || []) box.append(el("div", { class: "card ship" }, el("b", {}, s.name + " #" + s.id), " (" + count(s.coins, "coin", "coins") + ", " + s.crew.length + " of " + s.slots + " crew) ", tiles(s.crew)));
-    if (v.removed_unseen) box.append(el("p", {}, "Out of the game unseen: " + v.removed_unseen + (v.removed_unseen === 1 ? " pirate card" : " pirate cards")));
+    box.append(el("h2", {}, t("web.page.runner.ships")));
+    for (const s of v.ships || []) box.append(el("div", { class: "card ship" }, el("b", {}, s.name + " #" + s.id), " " + t("web.page.runner.crew", t("web.page.n.coin", s.coins), s.crew.length, s.slots) + " ", tiles(s.crew)));
+    if (v.removed_unseen) box.append(el("p", {}, t("web.page.runner.unseen", v.removed_unseen)));
   }
 
   // renderBoard draws the board with the pieces in wrap (the table
@@ -779,14 +825,14 @@
       if (!d) { d = el("p", { id: "devices", class: "devices" }); $("info").after(d); }
       const n = me ? me.devices.length : 0;
       d.hidden = n < 2;
-      d.textContent = n < 2 ? "" : "Your page is open on " + n + " devices: " + me.devices.join("; ") + ". If one is not yours, tell the table.";
+      d.textContent = n < 2 ? "" : t("web.page.devices", n, me.devices.join("; "));
       return;
     }
     const box = $("join");
     const free = seats.some((s) => !s.taken && !s.devices.length);
     const show = joinShown === null ? free : joinShown;
     box.hidden = !show;
-    $("joinbtn").textContent = show ? "Hide the join code" : "Show the join code";
+    $("joinbtn").textContent = t(show ? "web.page.join.hide" : "web.page.join.show");
     if (!show) return;
     if (!joinCode) { if (joinCode === null) { joinCode = false; fetchJoin(); } return; }
     const key = JSON.stringify([joinCode.url, seats]);
@@ -797,8 +843,8 @@
     q.innerHTML = joinCode.qr; // drawn by rumref
     q.append(el("a", { href: joinCode.url, rel: "noreferrer", id: "joinurl" }, joinCode.url));
     const list = el("ul", { id: "seatlist", class: "seatlist" }, ...seats.map((s) => el("li", {}, el("b", {}, s.name), ": " +
-      (s.devices.length ? s.devices.length + (s.devices.length === 1 ? " device (" : " devices (") + s.devices.join("; ") + ")" : s.taken ? "no device connected" : "free"))));
-    box.append(q, el("div", {}, el("h2", {}, "Join with your phone"), el("p", {}, "Scan the code (or open the address) and tap your name."), list));
+      (s.devices.length ? t("web.page.seat.devices", s.devices.length, s.devices.join("; ")) : t(s.taken ? "web.page.seat.away" : "web.page.seat.free")))));
+    box.append(q, el("div", {}, el("h2", {}, t("web.page.join.head")), el("p", {}, t("web.page.join.how")), list));
   }
   function toggleJoin() {
     joinShown = $("join").hidden;
@@ -810,10 +856,10 @@
     let h;
     try {
       const res = await fetch(url);
-      if (!res.ok) { showInfo("The laptop refused the help (" + res.status + ").", true); return; }
+      if (!res.ok) { showInfo(t("web.page.help.refused", res.status), true); return; }
       h = await res.json();
     } catch (e) {
-      showInfo("No connection to the laptop: check the Wi-Fi, then try again.", true);
+      showInfo(t("web.page.offline"), true);
       return;
     }
     pre.textContent = [h.text, h.commands, h.rules].filter(Boolean).join("\n\n");
@@ -837,14 +883,20 @@
       undoAt = ev.timeStamp;
       once(ev.currentTarget, () => post("undo", { step: st.step }));
     });
-    $("helpbtn").addEventListener("click", () => showHelp(base + "/help"));
-    $("rulesform").addEventListener("submit", (ev) => { ev.preventDefault(); showHelp(base + "/rules?q=" + encodeURIComponent($("rulesq").value)); });
+    $("helpbtn").addEventListener("click", () => showHelp(api("/help")));
+    $("rulesform").addEventListener("submit", (ev) => { ev.preventDefault(); showHelp(api("/rules?q=" + encodeURIComponent($("rulesq").value))); });
+    // The language chosen is kept for the next pages of this browser,
+    // and the page comes again in it.
+    $("lang").addEventListener("change", (ev) => {
+      try { localStorage.setItem("rumref.lang", ev.target.value); } catch (e) { /* no storage: this page only */ }
+      location.replace(base + "?lang=" + encodeURIComponent(ev.target.value));
+    });
     if (page === "table") $("joinbtn").addEventListener("click", toggleJoin);
     if (page === "seat") {
       $("reveal").addEventListener("click", () => {
         const s = $("secrets");
         s.hidden = !s.hidden;
-        $("reveal").textContent = s.hidden ? "Tap to show my secrets" : "Tap to hide my secrets";
+        $("reveal").textContent = t(s.hidden ? "web.page.reveal.show" : "web.page.reveal.hide");
         $("reveal").setAttribute("aria-expanded", String(!s.hidden));
       });
     }
