@@ -177,7 +177,7 @@ func PiratesLayout(spec string, seed int64) (pirates.Layout, referee.Msg, error)
 	how := referee.Text("gamespirates.layout.given")
 	switch strings.ToLower(strings.TrimSpace(spec)) {
 	case "", "random":
-		l, how = setup.RandomLayout(seed), referee.Text("gamespirates.layout.random", referee.Int(int(seed)))
+		l, how = setup.RandomLayout(seed), referee.Text("gamespirates.layout.random", referee.Str(strconv.FormatInt(seed, 10)))
 	case "fixed":
 		l, how = setup.FixedLayout(), referee.Text("gamespirates.layout.fixed")
 	default:

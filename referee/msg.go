@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"rumref/locale"
@@ -204,8 +206,8 @@ func (m *Msg) Format() string { return m.format }
 // String formats the message in English: a format that is a catalog key
 // is rendered from the English catalog (In), others the old English way.
 func (m *Msg) String() string {
-	if isKey(m.format) {
-		return m.In(locale.English)
+	if e := english(m.format); e.key {
+		return string(m.appendEnglish(make([]byte, 0, len(e.text)+24*int(m.n))))
 	}
 	if m.n == 0 {
 		return m.format
@@ -216,7 +218,7 @@ func (m *Msg) String() string {
 
 func (m *Msg) appendTo(b []byte) []byte {
 	if isKey(m.format) {
-		return append(b, m.In(locale.English)...)
+		return m.appendEnglish(b)
 	}
 	if m.n == 0 {
 		return append(b, m.format...)
@@ -324,7 +326,7 @@ func (a *Arg) appendTo(b []byte) []byte {
 		return strconv.AppendInt(b, int64(a.v), 10)
 	case argCount:
 		if isKey(a.str()) {
-			return append(b, locale.English.Sprintf(a.str(), int(a.v))...)
+			return appendCount(b, a.str(), int(a.v))
 		}
 		b = strconv.AppendInt(b, int64(a.v), 10)
 		b = append(b, ' ')
@@ -394,12 +396,99 @@ func (m *Msg) In(l locale.Lang) string {
 
 // isKey reports whether a format names a catalog message: a dotted name
 // with no spaces that the English catalog holds.
-func isKey(format string) bool {
-	if format == "" || strings.ContainsAny(format, " %\n") || !strings.Contains(format, ".") {
-		return false
-	}
-	return locale.English.Has(format)
+func isKey(format string) bool { return english(format).key }
+
+// englishText is what the English catalog holds of a key: its text, and
+// its plural forms; fast when it takes only plain verbs in order.
+type englishText struct {
+	key, fast bool
+	text      string
+	one       string // a plural's one form ("" for none)
 }
+
+// englishTexts keeps englishText by key, read once: every ruling and
+// label the rules make is formatted in English for the log, so the
+// catalog's locks and maps are not asked each time.
+var englishTexts struct {
+	sync.Mutex // held to add a key
+	m          atomic.Pointer[map[string]englishText]
+}
+
+// englishAt keeps englishText by where a format's bytes are (the rules'
+// keys are constants, or made once): found without hashing the key. A
+// format made anew each time is not kept there past its first 4096.
+var englishAt struct {
+	sync.RWMutex
+	m map[formatAt]englishText
+}
+
+type formatAt struct {
+	p *byte
+	n int
+}
+
+// english is the English catalog's text of format, if it is a key: a
+// dotted name with no spaces that the English catalog holds.
+func english(format string) englishText {
+	at := formatAt{unsafe.StringData(format), len(format)}
+	englishAt.RLock()
+	e, ok := englishAt.m[at]
+	englishAt.RUnlock()
+	if ok {
+		return e
+	}
+	e = englishOf(format)
+	englishAt.Lock()
+	if englishAt.m == nil {
+		englishAt.m = map[formatAt]englishText{}
+	}
+	if len(englishAt.m) < 4096 {
+		englishAt.m[at] = e
+	}
+	englishAt.Unlock()
+	return e
+}
+
+// englishOf is english, looked up by the format's text.
+func englishOf(format string) englishText {
+	dot := false
+	for i := 0; i < len(format); i++ {
+		switch format[i] {
+		case ' ', '%', '\n':
+			return englishText{}
+		case '.':
+			dot = true
+		}
+	}
+	if !dot {
+		return englishText{}
+	}
+	if m := englishTexts.m.Load(); m != nil {
+		if e, ok := (*m)[format]; ok {
+			return e
+		}
+	}
+	var e englishText
+	if e.key = locale.English.Has(format); e.key {
+		e.text, _ = locale.Raw(locale.English, format)
+		forms := locale.Forms(locale.English, format)
+		e.one = forms["one"]
+		e.fast = forms == nil && plainVerbs(e.text) || forms != nil && countForm(e.text) && countForm(e.one)
+	}
+	englishTexts.Lock()
+	m := map[string]englishText{format: e}
+	if old := englishTexts.m.Load(); old != nil {
+		for k, v := range *old {
+			m[k] = v
+		}
+	}
+	englishTexts.m.Store(&m)
+	englishTexts.Unlock()
+	return e
+}
+
+// countForm reports whether a plural form is a number and words: one %d.
+func countForm(f string) bool { return strings.Count(f, "%") == 1 && strings.Contains(f, "%d") }
 
 // in is the argument as language l writes it: a number stays a number
 // for the catalog's plural forms and digits.
@@ -455,4 +544,88 @@ func separator(l locale.Lang, s string) string {
 		return locale.Unmark(l.Sprintf("locale.list.or"))
 	}
 	return s
+}
+
+// appendEnglish writes a message whose format is a catalog key in
+// English, as In(locale.English) writes it: by a plain printf of the
+// catalog's text when it takes only %s, %d, %v and %q in order (the
+// simulator and the English log format every ruling, and x/text's printer
+// takes several times as long), else by In.
+func (m *Msg) appendEnglish(b []byte) []byte {
+	e := english(m.format)
+	if !e.fast || e.one != "" {
+		return append(b, m.In(locale.English)...)
+	}
+	f := e.text
+	if locale.Checking {
+		b = append(b, locale.Open...)
+	}
+	next := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b = append(b, f[i])
+			continue
+		}
+		i++
+		if f[i] == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if next >= int(m.n) {
+			b = append(b, "%!"...)
+			b = append(b, f[i])
+			b = append(b, "(MISSING)"...)
+			continue
+		}
+		a := &m.args[next]
+		next++
+		switch {
+		case f[i] == 'q':
+			b = strconv.AppendQuote(b, a.text())
+		case a.kind() == argList || a.kind() == argWords:
+			b = append(b, a.in(locale.English).(string)...)
+		default:
+			b = a.appendTo(b)
+		}
+	}
+	if locale.Checking {
+		b = append(b, locale.Close...)
+	}
+	return b
+}
+
+// plainVerbs reports whether every verb of f is %s, %d, %v, %q or %%.
+func plainVerbs(f string) bool {
+	for i := 0; i < len(f); i++ {
+		if f[i] == '%' {
+			if i+1 == len(f) || !strings.ContainsRune("sdvq%", rune(f[i+1])) {
+				return false
+			}
+			i++
+		}
+	}
+	return true
+}
+
+// appendCount writes n with a plural noun of the catalog in English.
+func appendCount(b []byte, noun string, n int) []byte {
+	e := english(noun)
+	if !e.fast || e.one == "" {
+		return append(b, locale.English.Sprintf(noun, n)...)
+	}
+	f := e.text
+	if n == 1 {
+		f = e.one
+	}
+	if locale.Checking {
+		b = append(b, locale.Open...)
+	}
+	i := strings.Index(f, "%d")
+	b = append(b, f[:i]...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, f[i+2:]...)
+	if locale.Checking {
+		b = append(b, locale.Close...)
+	}
+	return b
 }

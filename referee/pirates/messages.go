@@ -47,10 +47,8 @@ func exitArg(a *Alley) referee.Arg {
 	side, rest, _ := strings.Cut(a.Exit, " edge of section ")
 	num, along, _ := strings.Cut(rest, ", ")
 	n, _ := strconv.Atoi(num)
-	return referee.Sub(referee.Text("pirates.exit", referee.Sub(referee.Text(keyOf("pirates.side.", side))), referee.Int(n),
-		referee.Sub(referee.Text(keyOf("pirates.along.", along)))))
+	return referee.Sub(referee.Text(keyOf("pirates.exit.", side+"."+along), referee.Int(n)))
 }
-
 // Msg is the tile's printed label ("The Swan 3", "map rose 4", "hook 2").
 func (t *TileType) Msg() referee.Msg {
 	v := referee.Int(t.Value)
@@ -152,8 +150,8 @@ func (g *Game) whoMsg(p referee.Seat) referee.Msg {
 // once: the rules name tiles and places at every step.
 var keyTable = func() map[string]map[string]string {
 	names := map[string][]string{
-		"pirates.side.":     {"north", "east", "south", "west"},
-		"pirates.along.":    {"left", "right", "top", "bottom"},
+		"pirates.exit.": {"north.left", "north.right", "east.top", "east.bottom", "south.left", "south.right",
+			"west.top", "west.bottom"},
 		"pirates.tile.":     append(append([]string{"bunk", "hammock", "bedroll"}, PubKinds...), WareKinds...),
 		"pirates.tile.rdv.": {"rum", "guard", "pub", "pirate", "supply", "map-green", "map-rose", "map-yellow", "chest"},
 		"pirates.mapcolor.": MapColors,
