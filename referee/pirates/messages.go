@@ -49,6 +49,7 @@ func exitArg(a *Alley) referee.Arg {
 	n, _ := strconv.Atoi(num)
 	return referee.Sub(referee.Text(keyOf("pirates.exit.", side+"."+along), referee.Int(n)))
 }
+
 // Msg is the tile's printed label ("The Swan 3", "map rose 4", "hook 2").
 func (t *TileType) Msg() referee.Msg {
 	v := referee.Int(t.Value)
