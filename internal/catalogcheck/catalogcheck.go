@@ -105,6 +105,23 @@ func (s *Scanner) Allow(texts ...string) *Scanner {
 	return s
 }
 
+// AllowTyped allows what a test typed at a terminal: each word of each
+// line and each of its beginnings, since a terminal echoes a line key by
+// key ("h", "he", "hel", "help" each stand on the screen once).
+func (s *Scanner) AllowTyped(lines ...string) *Scanner {
+	for _, l := range lines {
+		for _, w := range words(l) {
+			for i := range w {
+				if i > 0 {
+					s.allow[strings.ToLower(w[:i])] = true
+				}
+			}
+			s.allow[strings.ToLower(w)] = true
+		}
+	}
+	return s
+}
+
 // Tolerate makes every match of re acceptable outside the marks. Each
 // use says in a comment why the text is no language (RuleID, URL).
 func (s *Scanner) Tolerate(res ...*regexp.Regexp) *Scanner {
@@ -116,6 +133,14 @@ func (s *Scanner) Tolerate(res ...*regexp.Regexp) *Scanner {
 // ruling ("rp.pub.invite", "rr.raid.hazards"): stable identifiers, the
 // same in every language, which a player types to look the rule up.
 var RuleID = regexp.MustCompile(`\br[pr](?:\.[a-z0-9-]+)+\b`)
+
+// OptionKey matches an option's key as plain mode and the terminal show
+// it beside the option, for the player to type: a letter naming the kind
+// of option and a number ("a4" an alley, "r1" a roll after rum, "i1" an
+// island), the protocol's key, which stays the same in every language
+// (docs/protocol.md). A key that is a word ("board", "end") is no such
+// key: it is a word the player reads.
+var OptionKey = regexp.MustCompile(`\b[a-z][0-9]+\b`)
 
 // URL matches an address (a phone's join link, the play logger's link):
 // no language.
@@ -348,4 +373,44 @@ func StripANSI(b []byte) string {
 		}
 		return r
 	}, s)
+}
+
+// IDFields are the JSON fields of the protocol that carry IDs, keys and
+// data, not text (docs/protocol.md: ids and keys stay English): a
+// question's and a rule's ID, an option's key, an answer as the save
+// keeps it, a color's name as data. "view" and "status" are the board as
+// data, which the pages draw (what they draw is scanned as the page's
+// text); "qr" is the markup of a QR code's picture.
+var IDFields = map[string]bool{"type": true, "id": true, "question": true, "rule": true, "key": true, "answer": true,
+	"save": true, "kind": true, "query": true, "color": true, "game": true, "seat_color": true, "ids": true,
+	"view": true, "status": true, "token": true, "url": true, "href": true, "qr": true}
+
+// ScanJSON scans every text field of a JSON value (a JSON Lines object,
+// a page's state, an event of its stream) but the IDFields: where names
+// it, and each field's path is added to it.
+func (s *Scanner) ScanJSON(where string, v any) {
+	var walk func(path, k string, v any)
+	walk = func(path, k string, v any) {
+		if IDFields[k] {
+			return
+		}
+		switch x := v.(type) {
+		case string:
+			s.Scan(where+" "+path, x)
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k2 := range x {
+				keys = append(keys, k2)
+			}
+			sort.Strings(keys)
+			for _, k2 := range keys {
+				walk(path+"."+k2, k2, x[k2])
+			}
+		case []any:
+			for _, v2 := range x {
+				walk(path+"[]", k, v2)
+			}
+		}
+	}
+	walk("", "", v)
 }

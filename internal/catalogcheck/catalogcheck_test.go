@@ -44,10 +44,11 @@ func TestScanFindsTextOutsideTheMarksAndMisses(t *testing.T) {
 		{"urls tolerated", m("Öffne") + " http://127.0.0.1:8080/s/abc123 " + m("auf dem Handy"), nil},
 		{"a message over lines", o + "Erste Zeile\nzweite Zeile" + c + "\nlose Zeile", []string{"lose Zeile"}},
 		{"umlauts are letters", "Fässer " + m("x"), []string{"Fässer"}},
+		{"option keys tolerated", "  1) a4     " + m("Zur Münze") + "\n  r1  " + m("1 nach Rum") + "\n  2) end " + m("Ende"), []string{"end"}},
 		{"escaped marks", `\u2068Hallo\u2069`, []string{`\u2068`, "Hallo"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := New().Allow("Ann:gold", "Bo").Tolerate(RuleID, URL)
+			s := New().Allow("Ann:gold", "Bo").Tolerate(RuleID, URL, OptionKey)
 			s.Scan("test", tc.text)
 			got := texts(s.Findings())
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
@@ -116,6 +117,9 @@ func TestWideLinesAndCutWords(t *testing.T) {
 	if got := WideLines(m(row)+"\nkurz", 80); len(got) != 1 || !strings.HasPrefix(got[0], "86 columns") {
 		t.Errorf("WideLines = %q", got)
 	}
+	if got := WideLines("  https://example.org/"+strings.Repeat("x", 100), 80); len(got) != 0 {
+		t.Errorf("a link alone on its line is wide: %q", got)
+	}
 	if got := WideLines(m(strings.Repeat("ä", 80)), 80); len(got) != 0 {
 		t.Errorf("80 umlauts in marks are wider than 80: %q", got)
 	}
@@ -152,5 +156,23 @@ func TestFindingsFoldNamesAndNumbers(t *testing.T) {
 	fs := s.Findings()
 	if len(fs) != 2 || fs[0].Count != 2 || fs[1].Text != "Anna has 3 barrels" {
 		t.Errorf("findings %+v", fs)
+	}
+}
+
+func TestScanJSONSkipsIDsAndKeys(t *testing.T) {
+	s := New()
+	s.ScanJSON("json", map[string]any{"type": "question", "id": "pub.join", "text": m("Kneipe?"),
+		"options": []any{map[string]any{"key": "swan-3", "label": "The Swan 3"}}, "view": map[string]any{"name": "Rum"}})
+	fs := s.Findings()
+	if len(fs) != 1 || fs[0].Text != "The Swan" || fs[0].Where != "json .options[].label" {
+		t.Errorf("findings %+v", fs)
+	}
+}
+
+func TestAllowTypedAllowsTheEcho(t *testing.T) {
+	s := New().AllowTyped("help", ":nonsense")
+	s.Scan("tmux", "> h\n> he\n> help\n> :non\n> helper\n")
+	if got := texts(s.Findings()); fmt.Sprint(got) != "[helper]" {
+		t.Errorf("found %q", got)
 	}
 }

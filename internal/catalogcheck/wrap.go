@@ -19,10 +19,15 @@ func Width(line string) int { return uniseg.StringWidth(locale.Unmark(line)) }
 // from tmux with capture-pane -J (a row the terminal wrapped is joined
 // to the next), a line wider than the terminal is one rumref wrote too
 // long, which the terminal broke wherever its edge fell, in the middle
-// of a word.
+// of a word. A line that is an address alone is not one: a link is
+// printed whole so that the terminal can open it (the play logger's
+// link is 600 characters long).
 func WideLines(screen string, width int) []string {
 	var out []string
 	for _, l := range strings.Split(screen, "\n") {
+		if u := strings.TrimSpace(locale.Unmark(l)); URL.FindString(u) == u && u != "" {
+			continue
+		}
 		if w := Width(l); w > width {
 			out = append(out, fmt.Sprintf("%d columns: %s", w, Show(l)))
 		}
