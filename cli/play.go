@@ -323,9 +323,14 @@ func publicEvents(e *referee.Engine) int {
 	return n
 }
 
-// rulesText looks a rule up for the in-game help and rules commands.
-func rulesText(query string) string {
-	ref := games.Reference()
+// rulesText looks a rule up for the in-game help and rules commands, in
+// English (rulesIn for a viewer's language).
+func rulesText(query string) string { return rulesIn(locale.English, query) }
+
+// rulesIn looks a rule up in language l, found by the words of any
+// language.
+func rulesIn(l locale.Lang, query string) string {
+	ref := games.Reference().In(l)
 	if e, ok := ref.Lookup(query); ok {
 		return ref.Format(e, 78)
 	}
@@ -346,7 +351,7 @@ func rulesText(query string) string {
 // lesson is the first-game walkthrough's explanation of a rule: its
 // title, text and worked example from the rules reference.
 func lesson(rule string) string {
-	e, ok := games.Reference().Lookup(rule)
+	e, ok := games.Reference().In(locale.English).Lookup(rule)
 	if !ok {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rumref/games"
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/reference"
@@ -28,7 +29,7 @@ any other words, print the best-matching entries, e.g.
   rumref rules crown discards rum`,
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			var ids []string
-			for _, e := range games.Reference().All() {
+			for _, e := range games.Reference().In(locale.English).All() {
 				if strings.HasPrefix(e.ID, toComplete) {
 					ids = append(ids, e.ID+"\t"+e.Title)
 				}
@@ -40,7 +41,7 @@ any other words, print the best-matching entries, e.g.
 			if query == "" {
 				return browseRules(a, asJSON)
 			}
-			ref := games.Reference()
+			ref := games.Reference().In(locale.English)
 			if e, ok := ref.Lookup(query); ok {
 				if asJSON {
 					return printJSON(a, e)
@@ -84,7 +85,7 @@ func printJSON(a *app, v any) error {
 // browseRules lists the reference by game and topic; in a terminal it is
 // a searchable list that opens the chosen entry.
 func browseRules(a *app, asJSON bool) error {
-	ref := games.Reference()
+	ref := games.Reference().In(locale.English)
 	topics := ref.Topics()
 	if asJSON {
 		return printJSON(a, topics)

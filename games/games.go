@@ -93,8 +93,9 @@ type Entry struct {
 	// and no answer depends on another.
 	Parallel []string
 	// Rules are the game's entries of the rules reference, in the file of
-	// package reference named after the game (see Reference).
-	Rules func() []reference.Entry
+	// package reference named after the game (PiratesRules reads
+	// reference/pirates.yaml; see Reference).
+	Rules func() []reference.Rule
 	// Remember, when set, keeps what the players typed in during a game
 	// for the next games on this computer, in the user's data directory
 	// dir (Rum Runner: the typed-in cards, runner_cards.go); it returns

@@ -8,6 +8,7 @@ import (
 
 	"rumref/games"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/sim"
 )
@@ -101,7 +102,7 @@ func TestWires(t *testing.T) {
 // TestReference: the rules reference holds each game's rules, in the order
 // of games.All, under the entry's names.
 func TestReference(t *testing.T) {
-	all := games.Reference().All()
+	all := games.Reference().In(locale.English).All()
 	i := 0
 	for _, e := range games.All {
 		if e.Rules == nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"rumref/locale"
 	"rumref/safetext"
 )
 
@@ -15,38 +16,40 @@ var numbered = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(
 // DefaultWidth is the line width Format uses when given none.
 const DefaultWidth = 80
 
-// Format renders an entry for a terminal, wrapped to width columns: the
-// title and ID, the game and topic, the text, the worked example, the
-// ruling's reason, other names and related entries (found in l). A width
-// below 20 uses DefaultWidth.
-func (l *Library) Format(e Entry, width int) string {
+// Format renders an entry for a terminal, in the view's language, wrapped
+// to width columns: the title and ID, the game and topic, the text, the
+// worked example, the ruling's reason, other names and related entries. A
+// width below 20 uses DefaultWidth.
+func (v View) Format(e Entry, width int) string {
 	if width < 20 {
 		width = DefaultWidth
 	}
+	l := v.lang
+	label := func(key string, args ...any) string { return l.Sprintf("reference.format."+key, args...) + ": " }
 	var b strings.Builder
-	wrap(&b, "", "", e.Title+" ["+e.ID+"]", width)
-	kind := ""
+	wrap(&b, "", "", l.Sprintf("reference.format.title", e.Title, e.ID), width)
+	place := "reference.format.place"
 	if e.Ruling {
-		kind = " · rumref ruling"
+		place = "reference.format.ruling"
 	}
-	wrap(&b, "", "", e.Game.String()+" · "+e.Topic+kind, width)
+	wrap(&b, "", "", l.Sprintf(place, e.Game.String(), e.Topic), width)
 	b.WriteString("\n")
 	writeBlock(&b, "", e.Text, width)
 	if e.Example != "" {
 		b.WriteString("\n")
-		writeBlock(&b, "Example: ", e.Example, width)
+		writeBlock(&b, label("example"), e.Example, width)
 	}
 	if e.Ruling {
 		b.WriteString("\n")
-		label := "Why: "
+		why := label("why")
 		if e.Settles != "" {
-			label = "Why (" + e.Settles + "): "
+			why = label("why-settles", e.Settles)
 		}
-		writeBlock(&b, label, e.Reason, width)
+		writeBlock(&b, why, e.Reason, width)
 	}
 	if len(e.Tags) > 0 {
 		b.WriteString("\n")
-		writeBlock(&b, "Also called: ", strings.Join(e.Tags, ", "), width)
+		writeBlock(&b, label("tags"), strings.Join(e.Tags, ", "), width)
 	}
 	if len(e.See) > 0 {
 		if len(e.Tags) == 0 {
@@ -54,30 +57,36 @@ func (l *Library) Format(e Entry, width int) string {
 		}
 		var see []string
 		for _, id := range e.See {
-			if s, ok := l.Lookup(id); ok {
-				see = append(see, s.ID+" ("+s.Title+")")
+			if s, ok := v.Lookup(id); ok {
+				see = append(see, l.Sprintf("reference.format.see-entry", s.ID, s.Title))
 			} else {
 				see = append(see, id)
 			}
 		}
-		writeBlock(&b, "See also: ", strings.Join(see, ", "), width)
+		writeBlock(&b, label("see"), strings.Join(see, ", "), width)
 	}
 	return b.String()
 }
 
 // writeBlock writes text wrapped to width. The label starts the first
 // line; lines of text starting with "- " or "1. " become list items whose
-// continuation lines are indented under the item's text.
+// continuation lines are indented under the item's text. A text the
+// catalog check marked is marked line by line, after the item's marker.
 func writeBlock(b *strings.Builder, label, text string, width int) {
 	first := true
-	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+	indent := strings.Repeat(" ", safetext.Width(label))
+	plain := locale.Unmark(text)
+	mark := func(s string) string { return s }
+	if plain != text {
+		mark = locale.Mark
+	}
+	for _, line := range strings.Split(strings.TrimSpace(plain), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" {
 			b.WriteString("\n")
 			continue
 		}
-		indent := strings.Repeat(" ", len(label))
-		prefix := indent
+		prefix, indent := indent, indent
 		if first {
 			prefix = label
 		}
@@ -87,7 +96,7 @@ func writeBlock(b *strings.Builder, label, text string, width int) {
 			prefix, indent, line = prefix+m, indent+strings.Repeat(" ", len(m)), line[len(m):]
 		}
 		first = false
-		wrap(b, prefix, indent, line, width)
+		wrap(b, prefix, indent, mark(line), width)
 	}
 }
 

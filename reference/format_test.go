@@ -3,15 +3,17 @@ package reference
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
+	"rumref/locale"
 	"rumref/safetext"
 )
 
 func TestFormatWrapsAndShowsEverything(t *testing.T) {
 	for _, width := range []int{40, 60, 100} {
-		for _, e := range lib.All() {
-			out := lib.Format(e, width)
+		for _, e := range append(lib.All(), de.All()...) {
+			out := library.In(language(e)).Format(e, width)
 			for _, line := range strings.Split(out, "\n") {
 				// Only a line holding one very long word (an ID) may overflow.
 				if n := utf8.RuneCountInString(line); n > width && longestWord(line) < width/2 {
@@ -65,6 +67,14 @@ See also: rp.pub (Pub: the invitation),
 	}
 }
 
+// language is the language an entry of lib or de is in.
+func language(e Entry) locale.Lang {
+	if en, _ := lib.Lookup(e.ID); en.Text == e.Text {
+		return locale.English
+	}
+	return locale.German
+}
+
 func longestWord(s string) int {
 	n := 0
 	for _, w := range strings.Fields(s) {
@@ -82,5 +92,51 @@ func TestFormatWideText(t *testing.T) {
 		if w := safetext.Width(line); w > 40 {
 			t.Errorf("%q takes %d columns, more than 40", line, w)
 		}
+	}
+}
+
+// TestFormatInGerman: the words Format prints around an entry follow the
+// view's language, and the entry is the German one.
+func TestFormatInGerman(t *testing.T) {
+	e, _ := de.Lookup("rp.dark-alley.free")
+	got := de.Format(e, 80)
+	for _, want := range []string{"Wann die Münze der Dunkelgasse entfällt [rp.dark-alley.free]",
+		"Rum & Pirates · Den Kapitän bewegen · Entscheidung von rumref", "\nBeispiel: Der Kapitän steht",
+		"\nWarum (data §7.6): Die Spielregel", "\nAuch genannt: kostenlose Dunkelgasse",
+		"\nSiehe auch: rp.dark-alley (Dunkelgasse), rp.last-player (Der letzte Spieler des"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the German entry lacks %q:\n%s", want, got)
+		}
+	}
+	for _, english := range []string{"Example", "Why", "Also called", "See also", "ruling"} {
+		if strings.Contains(got, english) {
+			t.Errorf("the German entry says %q:\n%s", english, got)
+		}
+	}
+}
+
+// TestFormatUnderTheCatalogCheck: with the catalog check on, every letter
+// Format prints is inside the marks of a catalog message, in both
+// languages (IDs and the game's name come in as a message's arguments).
+func TestFormatUnderTheCatalogCheck(t *testing.T) {
+	locale.SetChecking(true)
+	defer locale.SetChecking(false)
+	for _, v := range views {
+		for _, e := range v.All() {
+			depth := 0
+			for _, r := range v.Format(e, 60) {
+				switch {
+				case string(r) == locale.Open:
+					depth++
+				case string(r) == locale.Close:
+					depth--
+				case depth == 0 && unicode.IsLetter(r):
+					t.Fatalf("%s: the letter %q is outside the marks:\n%s", e.ID, r, v.Format(e, 60))
+				}
+			}
+		}
+	}
+	if m := locale.Misses(); len(m) > 0 {
+		t.Errorf("missing messages: %v", m)
 	}
 }

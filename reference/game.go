@@ -2,7 +2,7 @@ package reference
 
 // Book is one game's part of the reference: the game's names, as its
 // entry in the registry holds them (games.Entry), and its rules, in the
-// file named after the game (PiratesRules in pirates.go). The registry
+// file named after the game (PiratesRules reads pirates.yaml). The registry
 // makes the library of its games' books (games.Reference), so a game is
 // added to the reference with its entry.
 type Book struct {
@@ -11,8 +11,8 @@ type Book struct {
 	Name string
 	// Title is the game's printed name.
 	Title string
-	// Rules returns the game's entries in reading order.
-	Rules func() []Entry
+	// Rules returns the game's rules in reading order.
+	Rules func() []Rule
 }
 
 // String returns the game's printed name.

@@ -1,17 +1,32 @@
 // Package reference is the rules reference for both games: small entries in
 // our own words, each with a stable ID that rulings cite (rp.pub,
-// rr.raid.hazards), searchable by title, tags and text, and printable for a
-// terminal. The entries are compiled into the binary.
+// rr.raid.hazards), searchable by title, tags and text in every language,
+// and printable for a terminal in the viewer's language. Where each entry
+// stands is in pirates.yaml and runner.yaml; its words are in the
+// package's catalog files, messages.en.yaml and messages.de.yaml, under
+// reference.ID. (all embedded, and read at their first use).
 package reference
 
 import (
+	"embed"
 	"slices"
 	"strings"
 	"sync"
+
+	"rumref/internal/yamlfile"
+	"rumref/locale"
 )
 
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("reference", messages)
+
+//go:embed pirates.yaml runner.yaml
+var books embed.FS
+
 // Entry is one rule, or one ruling rumref made where the rulebooks leave a
-// question open.
+// question open, in one language.
 type Entry struct {
 	// ID is the stable dotted name events and questions cite.
 	ID string `json:"id"`
@@ -40,6 +55,47 @@ type Entry struct {
 	Settles string `json:"settles,omitempty"`
 }
 
+// Rule is where an entry stands, as the game's file (pirates.yaml) holds
+// it; its words are in the catalog under reference.ID.
+type Rule struct {
+	ID string `yaml:"id"`
+	// Topic is the key of its topic's name, under reference.topic.
+	Topic string `yaml:"-"`
+	// See lists the IDs of related entries.
+	See []string `yaml:"see"`
+	// Settles is the open question a ruling answers; only a ruling has one.
+	Settles string `yaml:"settles"`
+}
+
+// PiratesRules returns the Rum & Pirates rules in reading order.
+func PiratesRules() []Rule { return readRules("pirates.yaml") }
+
+// RunnerRules returns the Rum Runner rules in reading order.
+func RunnerRules() []Rule { return readRules("runner.yaml") }
+
+// readRules reads a game's file of rules, grouped by topic.
+func readRules(name string) []Rule {
+	var topics []struct {
+		Topic string `yaml:"topic"`
+		Rules []Rule `yaml:"rules"`
+	}
+	data, err := books.ReadFile(name)
+	if err == nil {
+		err = yamlfile.Decode(data, &topics, len(data))
+	}
+	if err != nil {
+		panic("reference: " + name + ": " + err.Error())
+	}
+	var out []Rule
+	for _, t := range topics {
+		for _, r := range t.Rules {
+			r.Topic = t.Topic
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Topic is one browsable group of entries of one game.
 type Topic struct {
 	// Game is the book of the game the topic belongs to.
@@ -50,65 +106,95 @@ type Topic struct {
 	Entries []Entry `json:"entries"`
 }
 
-// Library is the reference of some games: their books' entries, in the
-// order of the books, and their search index (built at the first search).
+// Library is the reference of some games: their books' rules, in the
+// order of the books, and their search index of every language (built at
+// the first search).
 type Library struct {
-	entries []Entry
-	index   func() *index
+	rules []placed
+	index func() *index
+}
+
+// placed is a rule in its book.
+type placed struct {
+	Rule
+	game *Book
 }
 
 // New makes the library of these books, in this order.
 func New(books ...*Book) *Library {
-	l := &Library{}
+	lib := &Library{}
 	for _, b := range books {
-		for _, e := range b.Rules() {
-			e.Game = b
-			l.entries = append(l.entries, e)
+		for _, r := range b.Rules() {
+			lib.rules = append(lib.rules, placed{r, b})
 		}
 	}
-	l.index = sync.OnceValue(func() *index { return buildIndex(l.entries) })
-	return l
+	lib.index = sync.OnceValue(func() *index { return buildIndex(lib.rules) })
+	return lib
+}
+
+// View is the library read in one language: its entries are in that
+// language, and its search finds them by the words of every language.
+type View struct {
+	lib  *Library
+	lang locale.Lang
+}
+
+// In is the library read in language l.
+func (lib *Library) In(l locale.Lang) View { return View{lib, l} }
+
+// entry is r's entry in language l.
+func entry(r placed, l locale.Lang) Entry {
+	key := "reference." + r.ID + "."
+	get := func(field string) string {
+		if !locale.English.Has(key + field) {
+			return ""
+		}
+		return l.Get(key + field)
+	}
+	e := Entry{ID: r.ID, Game: r.game, Topic: l.Get("reference.topic." + r.Topic),
+		Title: get("title"), Text: get("text"), Example: get("example"), Reason: get("reason"),
+		See: slices.Clone(r.See), Ruling: r.Settles != "", Settles: r.Settles}
+	if tags := locale.Unmark(get("tags")); tags != "" {
+		for _, t := range strings.Split(tags, ", ") {
+			e.Tags = append(e.Tags, locale.Mark(t))
+		}
+	}
+	return e
 }
 
 // All returns every entry, in the order of the books, each in reading
 // order. The caller owns the returned slice.
-func (l *Library) All() []Entry {
-	out := make([]Entry, len(l.entries))
-	for i, e := range l.entries {
-		out[i] = e.owned()
+func (v View) All() []Entry {
+	out := make([]Entry, len(v.lib.rules))
+	for i, r := range v.lib.rules {
+		out[i] = entry(r, v.lang)
 	}
 	return out
 }
 
-// owned is a copy of e whose lists the caller owns.
-func (e Entry) owned() Entry {
-	e.Tags = slices.Clone(e.Tags)
-	e.See = slices.Clone(e.See)
-	return e
-}
-
 // Lookup returns the entry with the given ID; case and surrounding spaces
 // do not matter.
-func (l *Library) Lookup(id string) (Entry, bool) {
+func (v View) Lookup(id string) (Entry, bool) {
 	id = strings.ToLower(strings.TrimSpace(id))
-	for _, e := range l.entries {
-		if e.ID == id {
-			return e.owned(), true
+	for _, r := range v.lib.rules {
+		if r.ID == id {
+			return entry(r, v.lang), true
 		}
 	}
 	return Entry{}, false
 }
 
 // Topics returns the entries grouped by game and topic, in reading order.
-func (l *Library) Topics() []Topic {
+func (v View) Topics() []Topic {
 	var out []Topic
-	for _, e := range l.All() {
-		i := slices.IndexFunc(out, func(t Topic) bool { return t.Game == e.Game && t.Name == e.Topic })
-		if i < 0 {
-			out = append(out, Topic{Game: e.Game, Name: e.Topic})
-			i = len(out) - 1
+	last := ""
+	for _, r := range v.lib.rules {
+		e := entry(r, v.lang)
+		if len(out) == 0 || out[len(out)-1].Game != r.game || last != r.Topic {
+			out = append(out, Topic{Game: r.game, Name: e.Topic})
+			last = r.Topic
 		}
-		out[i].Entries = append(out[i].Entries, e)
+		out[len(out)-1].Entries = append(out[len(out)-1].Entries, e)
 	}
 	return out
 }

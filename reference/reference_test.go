@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"rumref/locale"
 )
 
 // requiredIDs are rule IDs the engines cite or are about to cite; they must
@@ -47,14 +49,16 @@ func TestEntriesAreWellFormed(t *testing.T) {
 		if !strings.HasPrefix(e.ID, prefix) {
 			t.Errorf("%s: belongs to %s but lacks the %q prefix", e.ID, e.Game, prefix)
 		}
-		if e.Title == "" || e.Topic == "" || strings.TrimSpace(e.Text) == "" {
-			t.Errorf("%s: title, topic and text are required", e.ID)
-		}
-		if len(e.Tags) == 0 {
-			t.Errorf("%s: give at least one tag (another name people use)", e.ID)
-		}
-		if e.Ruling != (e.Reason != "") || e.Ruling != (e.Settles != "") {
-			t.Errorf("%s: a ruling needs a reason and the question it settles, and only a ruling has them", e.ID)
+		for _, e := range []Entry{e, must(de.Lookup(e.ID))} {
+			if e.Title == "" || e.Topic == "" || strings.TrimSpace(e.Text) == "" {
+				t.Errorf("%s: title, topic and text are required", e.ID)
+			}
+			if len(e.Tags) == 0 {
+				t.Errorf("%s: give at least one tag (another name people use)", e.ID)
+			}
+			if e.Ruling != (e.Reason != "") || e.Ruling != (e.Settles != "") {
+				t.Errorf("%s: a ruling needs a reason and the question it settles, and only a ruling has them", e.ID)
+			}
 		}
 		for _, s := range e.See {
 			if s == e.ID {
@@ -69,10 +73,50 @@ func TestEntriesAreWellFormed(t *testing.T) {
 			}
 		}
 		// IDs written into the text must exist too.
-		for _, m := range regexp.MustCompile(`\br[pr]\.[a-z0-9.-]*[a-z0-9]`).FindAllString(e.Text+" "+e.Example, -1) {
+		for _, m := range mentionedID.FindAllString(e.Text+" "+e.Example, -1) {
 			if !seen[m] {
 				t.Errorf("%s: text mentions %s, which does not exist", e.ID, m)
 			}
+		}
+	}
+}
+
+// must is an entry found.
+func must(e Entry, ok bool) Entry {
+	if !ok {
+		panic("no entry " + e.ID)
+	}
+	return e
+}
+
+var mentionedID = regexp.MustCompile(`\br[pr]\.[a-z0-9.-]*[a-z0-9]`)
+
+// TestEveryEntryInBothLanguages: every text of every entry (title, topic,
+// text, tags, and the example and reason where English has them) is in
+// the German catalog too, translated, and names the same rules; German
+// has no text English lacks.
+func TestEveryEntryInBothLanguages(t *testing.T) {
+	for _, r := range library.rules {
+		key := "reference." + r.ID + "."
+		for _, field := range []string{"title", "text", "tags", "example", "reason"} {
+			if locale.English.Has(key+field) != locale.German.Has(key+field) {
+				t.Errorf("%s%s is in one language only", key, field)
+			}
+		}
+		if !locale.German.Has("reference.topic." + r.Topic) {
+			t.Errorf("%s: its topic %s has no German name", r.ID, r.Topic)
+		}
+		en, de := must(lib.Lookup(r.ID)), must(de.Lookup(r.ID))
+		for _, f := range [][3]string{{"text", en.Text, de.Text}, {"example", en.Example, de.Example}, {"reason", en.Reason, de.Reason}} {
+			if f[1] != "" && f[1] == f[2] {
+				t.Errorf("%s: the German %s is the English one", r.ID, f[0])
+			}
+			if a, b := mentionedID.FindAllString(f[1], -1), mentionedID.FindAllString(f[2], -1); !slices.Equal(a, b) {
+				t.Errorf("%s: the %s names %v in English and %v in German", r.ID, f[0], a, b)
+			}
+		}
+		if len(de.Tags) == 0 || de.Topic == en.Topic && de.Topic != "" {
+			t.Errorf("%s: German tags %v, topic %q", r.ID, de.Tags, de.Topic)
 		}
 	}
 }
@@ -137,6 +181,12 @@ func TestLookup(t *testing.T) {
 }
 
 func TestTopics(t *testing.T) {
+	for _, v := range views {
+		testTopics(t, v)
+	}
+}
+
+func testTopics(t *testing.T, lib View) {
 	topics := lib.Topics()
 	n := 0
 	var games []*Book

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"rumref/locale"
 )
 
 // Result is one entry found by Search, with how well it matched.
@@ -38,17 +40,31 @@ var stopwords = []string{
 	"whose", "why", "will", "with", "work", "works", "you", "your",
 }
 
-// index is the search index, built once from the immutable catalog.
+// stopwordsDE are the German ones ("darf ich bei der Rangelei Rum
+// benutzen" is about Rangelei, Rum and benutzen); "die" is left out, as it
+// is also the die.
+var stopwordsDE = []string{
+	"aber", "als", "am", "auch", "auf", "bei", "beim", "bin", "dann", "darf", "das", "dass",
+	"dem", "den", "der", "des", "dich", "dir", "du", "ein", "eine", "einem", "einen", "einer",
+	"eines", "er", "es", "für", "gibt", "hat", "habe", "hast", "ich", "ihr", "im", "ist", "kann",
+	"man", "mein", "meine", "mich", "mir", "mit", "muss", "nach", "oder", "sich", "sie", "sind",
+	"soll", "um", "und", "vom", "von", "wann", "warum", "welche", "welcher", "welches", "wenn",
+	"wer", "wie", "wird", "wo", "zu", "zum", "zur",
+}
+
+// index is the search index, built once from the rules' words in every
+// language.
 type index struct {
-	entries []Entry
-	// weights[i] maps a stemmed word to its weight in entry i.
+	rules []placed
+	// weights[i] maps a stemmed word to its weight in rule i.
 	weights []map[string]float64
 	// idf maps a stemmed word to its inverse document frequency.
 	idf map[string]float64
 	// vocab lists every stemmed word in a fixed order for fuzzy matching.
 	vocab []string
-	// titles holds each entry's title as normalized words.
-	titles []string
+	// titles holds each rule's titles, one per language, as normalized
+	// words.
+	titles [][]string
 	// names holds each entry's ID without the game prefix, and the ID's
 	// last part, as normalized words ("wrangle ti" and "ti").
 	names [][2]string
@@ -57,10 +73,10 @@ type index struct {
 // idWords splits an ID into its words.
 var idWords = strings.NewReplacer(".", " ", "-", " ")
 
-func buildIndex(entries []Entry) *index {
-	ix := &index{entries: entries, idf: map[string]float64{}}
+func buildIndex(rules []placed) *index {
+	ix := &index{rules: rules, idf: map[string]float64{}}
 	df := map[string]int{}
-	for _, e := range ix.entries {
+	for _, r := range rules {
 		w := map[string]float64{}
 		add := func(text string, weight float64) {
 			for _, t := range terms(text) {
@@ -69,37 +85,43 @@ func buildIndex(entries []Entry) *index {
 				}
 			}
 		}
-		add(idWords.Replace(e.ID), weightName)
-		add(e.Title, weightName)
-		add(strings.Join(e.Tags, " "), weightName)
-		add(e.Topic, weightTopic)
-		body := e.Text + " " + e.Example + " " + e.Reason
-		counts := map[string]int{}
-		for _, t := range terms(body) {
-			counts[t]++
-		}
-		for t, n := range counts {
-			// Repeated words in the text add a little, up to a cap.
-			v := weightText + 0.1*float64(min(n-1, 3))
-			if w[t] < v {
-				w[t] = v
-			} else if w[t] >= weightName {
-				w[t] += 0.1 * float64(min(n, 3))
+		add(idWords.Replace(r.ID), weightName)
+		var titles []string
+		for _, l := range locale.All {
+			e := entry(r, l)
+			e.Title, e.Topic, e.Text = locale.Unmark(e.Title), locale.Unmark(e.Topic), locale.Unmark(e.Text)
+			add(e.Title, weightName)
+			add(locale.Unmark(strings.Join(e.Tags, " ")), weightName)
+			add(e.Topic, weightTopic)
+			body := e.Text + " " + locale.Unmark(e.Example) + " " + locale.Unmark(e.Reason)
+			counts := map[string]int{}
+			for _, t := range terms(body) {
+				counts[t]++
 			}
+			for t, n := range counts {
+				// Repeated words in the text add a little, up to a cap.
+				v := weightText + 0.1*float64(min(n-1, 3))
+				if w[t] < v {
+					w[t] = v
+				} else if w[t] >= weightName {
+					w[t] += 0.1 * float64(min(n, 3))
+				}
+			}
+			titles = append(titles, strings.Join(terms(e.Title), " "))
 		}
 		for t := range w {
 			df[t]++
 		}
 		ix.weights = append(ix.weights, w)
-		ix.titles = append(ix.titles, strings.Join(terms(e.Title), " "))
-		name := e.ID[strings.Index(e.ID, ".")+1:]
+		ix.titles = append(ix.titles, titles)
+		name := r.ID[strings.Index(r.ID, ".")+1:]
 		tail := name[strings.LastIndex(name, ".")+1:]
 		ix.names = append(ix.names, [2]string{
 			strings.Join(terms(idWords.Replace(name)), " "),
 			strings.Join(terms(strings.ReplaceAll(tail, "-", " ")), " "),
 		})
 	}
-	n := float64(len(ix.entries))
+	n := float64(len(ix.rules))
 	for t, d := range df {
 		ix.idf[t] = math.Log(1 + n/float64(d))
 		ix.vocab = append(ix.vocab, t)
@@ -113,16 +135,18 @@ func buildIndex(entries []Entry) *index {
 // loosely: plurals and other simple endings are ignored, a word of four or
 // more letters may be misspelt by one letter (seven or more: two), a word
 // of four or more letters may be the start of a longer word, and tags
-// supply the other names people use ("bunk", "roll-off", "sting").
-func (l *Library) Search(query string) []Result {
+// supply the other names people use ("bunk", "roll-off", "sting"). The
+// words of every language find an entry ("Kneipe" and "pub"); the results
+// are in the view's language.
+func (v View) Search(query string) []Result {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
 		return nil
 	}
-	if e, ok := l.Lookup(q); ok {
+	if e, ok := v.Lookup(q); ok {
 		return []Result{{Entry: e, Score: math.Inf(1)}}
 	}
-	ix := l.index()
+	ix := v.lib.index()
 	qterms := terms(q)
 	if len(qterms) == 0 {
 		return nil
@@ -153,8 +177,12 @@ func (l *Library) Search(query string) []Result {
 		}
 	}
 	qtitle := strings.Join(qterms, " ")
-	var out []Result
-	for i, e := range ix.entries {
+	type found struct {
+		rule  int
+		score float64
+	}
+	var hits []found
+	for i, r := range ix.rules {
 		score, hit := 0.0, 0
 		for _, ms := range matches {
 			best := 0.0
@@ -178,29 +206,27 @@ func (l *Library) Search(query string) []Result {
 		coverage := float64(hit) / float64(len(qterms))
 		score *= 0.4 + 0.6*coverage*coverage
 		// A ruling refines a rule; for the same words, the rule comes first.
-		if e.Ruling {
+		if r.Settles != "" {
 			score *= 0.9
 		}
 		if ix.names[i][0] == qtitle || ix.names[i][1] == qtitle {
 			score += 6
 		}
-		if ix.titles[i] == qtitle {
+		if slices.Contains(ix.titles[i], qtitle) {
 			score += 10
-		} else if strings.Contains(ix.titles[i], qtitle) {
+		} else if slices.ContainsFunc(ix.titles[i], func(t string) bool { return strings.Contains(t, qtitle) }) {
 			score += 3
 		}
-		out = append(out, Result{Entry: e, Score: score})
+		hits = append(hits, found{i, score})
 	}
-	slices.SortStableFunc(out, func(a, b Result) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(b.score, a.score) })
 	// Drop the long tail of entries that matched only a stray word.
-	if len(out) > 0 {
-		floor := out[0].Score * minShare
-		if i := slices.IndexFunc(out, func(r Result) bool { return r.Score < floor }); i >= 0 {
-			out = out[:i]
+	var out []Result
+	for _, h := range hits {
+		if h.score < hits[0].score*minShare {
+			break
 		}
-	}
-	for i := range out {
-		out[i].Entry = out[i].Entry.owned()
+		out = append(out, Result{Entry: entry(ix.rules[h.rule], v.lang), Score: h.score})
 	}
 	return out
 }
@@ -247,7 +273,7 @@ func terms(text string) []string {
 			if len(w) == 1 && !unicode.IsDigit(rune(w[0])) {
 				continue
 			}
-			if !slices.Contains(stopwords, w) {
+			if !slices.Contains(stopwords, w) && !slices.Contains(stopwordsDE, w) {
 				out = append(out, stem(w))
 			}
 		}

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,7 +96,7 @@ func TestSearchTableQuestions(t *testing.T) {
 }
 
 func TestEveryEntryFoundByItsTitle(t *testing.T) {
-	for _, e := range lib.All() {
+	for _, e := range append(lib.All(), de.All()...) {
 		res := lib.Search(e.Title)
 		found := false
 		for i := 0; i < len(res) && i < 3; i++ {
@@ -107,6 +108,91 @@ func TestEveryEntryFoundByItsTitle(t *testing.T) {
 				got = append(got, res[i].Entry.ID)
 			}
 			t.Errorf("searching the title %q of %s gives %v", e.Title, e.ID, got)
+		}
+	}
+}
+
+// bothLanguages are German and English words for the same thing, with the
+// entry both must find first, whichever language the reference is shown
+// in.
+var bothLanguages = []struct{ german, english, want string }{
+	{"Kneipe", "pub", "rp.pub"},
+	{"Dunkelgasse", "dark alley", "rp.dark-alley"},
+	{"dunkle Gasse", "dark alley", "rp.dark-alley"},
+	{"Truhe", "chest", "rp.chest"},
+	{"Schatzkiste", "treasure chest", "rp.chest"},
+	{"Skorpion", "scorpion", "rp.chest.scorpion"},
+	{"Rangelei", "wrangle", "rp.wrangle"},
+	{"Koje", "bunk", "rp.sleeping-places"},
+	{"Taurolle", "bedroll", "rp.sleeping-places"},
+	{"Kapitän bewegen", "move the captain", "rp.move"},
+	{"Stadtwache", "city guard", "rp.guard"},
+	{"Heuerstelle", "unemployment office", "rp.pirate"},
+	{"Rumfass", "rum barrel", "rp.rum"},
+	{"Sackgasse", "dead end", "rp.dead-end"},
+	{"Schlusswertung", "final scoring", "rp.scoring"},
+	{"Überfall", "raid", "rr.raid"},
+	{"Gefahren aufbieten", "raise hazards", "rr.raid.raise"},
+	{"Investieren", "invest", "rr.invest"},
+	{"Handlimit", "hand limit", "rr.end-turn"},
+}
+
+func TestSearchInBothLanguages(t *testing.T) {
+	for _, tc := range bothLanguages {
+		for _, v := range views {
+			for _, q := range []string{tc.german, tc.english} {
+				res := v.Search(q)
+				if len(res) == 0 || res[0].Entry.ID != tc.want {
+					var got []string
+					for i := 0; i < len(res) && i < 3; i++ {
+						got = append(got, res[i].Entry.ID)
+					}
+					t.Errorf("Search(%q) shown in %s: want %s first, got %v", q, v.lang, tc.want, got)
+					continue
+				}
+				if want := must(v.Lookup(tc.want)); res[0].Entry.Title != want.Title {
+					t.Errorf("Search(%q) in %s gives the title %q, not the %s one", q, v.lang, res[0].Entry.Title, v.lang)
+				}
+			}
+		}
+	}
+}
+
+// tableQuestionsDE are questions German players ask at the table, with
+// the entry that answers them, among the first three results.
+var tableQuestionsDE = []struct {
+	query string
+	want  string
+}{
+	{"darf ich beim Skorpionwurf Rum benutzen?", "rp.rum"},
+	{"wer würfelt zuerst bei der Rangelei", "rp.wrangle.columns"},
+	{"Gleichstand bei der Rangelei", "rp.wrangle.ties"},
+	{"wie zählen Schatzkarten", "rp.scoring.maps"},
+	{"wie viele Piraten braucht eine Dunkelgasse", "rp.dark-alley.length"},
+	{"Kapitän sitzt fest", "rp.dead-end"},
+	{"Hängematten", "rp.sleeping-places"},
+	{"Dunkelgase", "rp.dark-alley"},
+	{"zwei Haken", "rp.scoring.wares"},
+	{"Ware verkaufen", "rp.supply"},
+	{"rasten ohne Münze", "rp.rest"},
+	{"imaginärer Spieler zu zweit", "rp.wrangle.imaginary"},
+	{"wer beginnt den nächsten Durchgang", "rp.start-player"},
+	{"leerer Nachziehstapel", "rr.deck"},
+	{"die Krone wirft Rum ab", "rr.discard"},
+	{"Schiffe bereit machen", "rr.ready"},
+	{"wie viele Punkte zum Sieg", "rr.win"},
+	{"Navigation zweimal im selben Überfall", "rr.raid.skills"},
+}
+
+func TestSearchGermanTableQuestions(t *testing.T) {
+	for _, tc := range tableQuestionsDE {
+		res := de.Search(tc.query)
+		var got []string
+		for i := 0; i < len(res) && i < 3; i++ {
+			got = append(got, res[i].Entry.ID)
+		}
+		if !slices.Contains(got, tc.want) {
+			t.Errorf("Search(%q): want %s in the top 3, got %v", tc.query, tc.want, got)
 		}
 	}
 }

@@ -124,9 +124,9 @@ func f() {
 	}
 }
 
-// TestNoCopiedRulebookText fails when an entry shares a run of 12 or more
-// consecutive words with the rulebook files: entries are written in our own
-// words.
+// TestNoCopiedRulebookText fails when an entry, in English or German,
+// shares a run of 12 or more consecutive words with the rulebook files:
+// entries are written in our own words.
 func TestNoCopiedRulebookText(t *testing.T) {
 	const run = 12
 	wd, err := os.Getwd()
@@ -152,7 +152,9 @@ func TestNoCopiedRulebookText(t *testing.T) {
 			grams[strings.Join(w[i:i+run], " ")] = filepath.Base(f)
 		}
 	}
-	for _, e := range lib.All() {
+	// Both languages: a German rulebook put beside the English ones is
+	// checked against the German texts as well.
+	for _, e := range append(lib.All(), de.All()...) {
 		for field, text := range map[string]string{"text": e.Text, "example": e.Example, "reason": e.Reason} {
 			w := words(text)
 			for i := 0; i+run <= len(w); i++ {
