@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"rumref/games"
-	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/reference"
@@ -29,7 +28,7 @@ any other words, print the best-matching entries, e.g.
   rumref rules crown discards rum`,
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			var ids []string
-			for _, e := range games.Reference().In(locale.English).All() {
+			for _, e := range games.Reference().In(a.lang).All() {
 				if strings.HasPrefix(e.ID, toComplete) {
 					ids = append(ids, e.ID+"\t"+e.Title)
 				}
@@ -41,7 +40,7 @@ any other words, print the best-matching entries, e.g.
 			if query == "" {
 				return browseRules(a, asJSON)
 			}
-			ref := games.Reference().In(locale.English)
+			ref := games.Reference().In(a.lang)
 			if e, ok := ref.Lookup(query); ok {
 				if asJSON {
 					return printJSON(a, e)
@@ -85,7 +84,7 @@ func printJSON(a *app, v any) error {
 // browseRules lists the reference by game and topic; in a terminal it is
 // a searchable list that opens the chosen entry.
 func browseRules(a *app, asJSON bool) error {
-	ref := games.Reference().In(locale.English)
+	ref := games.Reference().In(a.lang)
 	topics := ref.Topics()
 	if asJSON {
 		return printJSON(a, topics)
