@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"embed"
-	"fmt"
 
 	"rumref/locale"
 	"rumref/referee"
@@ -44,19 +43,6 @@ func ordinal(n int) referee.Msg {
 		key = "scoring.ordinal.rd"
 	}
 	return referee.Text(key, referee.Int(n))
-}
-
-// msgs writes messages (or Worthless tiles) in English, for the JSON
-// output.
-func msgs[T fmt.Stringer](ms []T) []string {
-	if ms == nil {
-		return nil
-	}
-	out := make([]string, len(ms))
-	for i := range ms {
-		out[i] = ms[i].String()
-	}
-	return out
 }
 
 // Worthless is a tile that scores nothing: a ware beaten by a better one

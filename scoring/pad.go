@@ -181,29 +181,33 @@ type TieJSON struct {
 	Text    string   `json:"text"`
 }
 
-// JSON returns the result as JSON-ready data.
-func (r Result) JSON() PadJSON {
-	out := PadJSON{Winners: append([]string{}, r.Winners...), Provisional: r.Provisional, Notes: notes(r.Notes), Players: []PlayerJSON{}}
+// JSON returns the result as JSON-ready data, its texts in English.
+func (r Result) JSON() PadJSON { return r.JSONIn(locale.English) }
+
+// JSONIn is JSON with its texts (notes, worthless tiles, ties) in l.
+func (r Result) JSONIn(l locale.Lang) PadJSON {
+	out := PadJSON{Winners: append([]string{}, r.Winners...), Provisional: r.Provisional, Notes: notes(r.Notes, l), Players: []PlayerJSON{}}
 	for _, s := range r.Scores {
 		out.Players = append(out.Players, PlayerJSON{Name: s.Name, Total: s.Total, Place: s.Place,
 			Categories: CategoryPoints(s.Points), Unemployed: s.Unemployed, Rum: s.Rum, Coins: s.Coins,
-			CoinsSecret: s.CoinsHidden, Worthless: msgs(s.Worthless)})
+			CoinsSecret: s.CoinsHidden, Worthless: notes(Msgs(s.Worthless), l)})
 	}
 	for _, t := range r.Ties {
+		m := r.TieMsg(t)
 		out.Ties = append(out.Ties, TieJSON{Players: t.Players, Points: t.Points, Place: t.Place,
-			Decided: t.Decided.String(), Text: t.Text})
+			Decided: t.Decided.String(), Text: m.In(l)})
 	}
 	return out
 }
 
-// notes writes the notes in English, for the JSON output.
-func notes(ms []referee.Msg) []string {
-	if ms == nil {
+// notes writes messages in l, for the JSON output.
+func notes(ms []referee.Msg, l locale.Lang) []string {
+	if len(ms) == 0 {
 		return nil
 	}
 	out := make([]string, len(ms))
 	for i := range ms {
-		out[i] = ms[i].String()
+		out[i] = ms[i].In(l)
 	}
 	return out
 }

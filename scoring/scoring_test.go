@@ -37,8 +37,8 @@ func TestRulebookScoringExample(t *testing.T) {
 	}
 	wantW := []string{"hook 3 (only the best hook scores)", "map yellow 3 (a single map without a pair)",
 		"map rose 5 (a single map without a pair)"}
-	if !slices.Equal(msgs(worthless), wantW) {
-		t.Fatalf("worthless %q, want %q", msgs(worthless), wantW)
+	if !slices.Equal(notes(Msgs(worthless), locale.English), wantW) {
+		t.Fatalf("worthless %q, want %q", notes(Msgs(worthless), locale.English), wantW)
 	}
 	r := Rank([]Player{rulebookExample()})
 	if r.Scores[0].Total != 90 || r.Scores[0].Place != 1 || !slices.Equal(r.Winners, []string{"Ann"}) {
@@ -72,7 +72,7 @@ func TestMapPairing(t *testing.T) {
 func TestWaresBestOfEachKind(t *testing.T) {
 	got, worthless := WarePoints([]Ware{{"hook", 2}, {"parrot", 4}, {"hook", 5}, {"hook", 3}, {"peg-leg", 2}})
 	if got != 11 || len(worthless) != 2 {
-		t.Fatalf("got %d, worthless %q", got, msgs(worthless))
+		t.Fatalf("got %d, worthless %q", got, notes(Msgs(worthless), locale.English))
 	}
 	if got, _ := WarePoints(nil); got != 0 {
 		t.Fatalf("no wares scored %d", got)

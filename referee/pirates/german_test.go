@@ -99,3 +99,19 @@ func TestGermanGameComesFromTheCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestViewInGerman: the view's texts follow the language, its ids and
+// keys stay English.
+func TestViewInGerman(t *testing.T) {
+	g := freshGame(t, 4)
+	g.Pubs = []string{"frere-3"}
+	g.Occupant[g.Board.At[g.Board.HQ][0]] = 0
+	de := g.ViewIn(referee.Public, locale.German).(pirates.View)
+	en := g.View(referee.Public).(pirates.View)
+	if de.Captain != "Hauptquartier" || de.Pubs[0] != "Frère Jacques 3" || en.Captain != "HQ" || en.Pubs[0] != "Frere Jacques 3" {
+		t.Errorf("captain %q / %q, pubs %q / %q", de.Captain, en.Captain, de.Pubs, en.Pubs)
+	}
+	if de.Stacks[0].Sort != "pub" || de.Alleys[0].Alley == en.Alleys[0].Alley || !strings.Contains(de.Alleys[0].Alley, "Hauptquartier") {
+		t.Errorf("stacks %v, alleys %v / %v", de.Stacks[0], de.Alleys, en.Alleys)
+	}
+}

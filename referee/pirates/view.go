@@ -90,38 +90,63 @@ func phaseName(p Phase) string {
 	return fmt.Sprintf("phase(%d)", int(p))
 }
 
+// words writes the view's texts in a language: the tiles' labels, the
+// places' and alleys' names. English, unless the catalog check is on, is
+// the labels as the catalog table holds them.
+type words struct {
+	l   locale.Lang
+	raw bool
+}
+
+func wordsIn(l locale.Lang) words { return words{l, l == locale.English && !locale.Checking} }
+
 // labels turns tile keys into their printed labels.
-func labels(keys []string) []string {
+func (w words) labels(keys []string) []string {
 	out := make([]string, 0, len(keys))
 	for _, k := range keys {
-		if k == "" {
-			continue
+		if k != "" {
+			out = append(out, w.label(k))
 		}
-		out = append(out, mustTile(k).Label)
 	}
 	return out
 }
 
 // label is the printed label of one tile key, or "" for none.
-func label(k string) string {
-	if k == "" {
+func (w words) label(k string) string {
+	switch {
+	case k == "":
 		return ""
+	case w.raw:
+		return mustTile(k).Label
 	}
-	return mustTile(k).Label
+	m := mustTile(k).Msg()
+	return m.In(w.l)
 }
 
+// say writes a message.
+func (w words) say(m referee.Msg) string { return m.In(w.l) }
+
 // View returns the state as data for the viewer (a seat, or
-// referee.Public for the table).
-func (g *Game) View(viewer referee.Viewer) any {
-	v := View{Round: g.Round, Phase: phaseName(g.Phase), Captain: g.Board.Intersections[g.Captain].Name,
-		Pubs: labels(g.Pubs), Maps: labels(g.Maps), Chest: label(g.Chest), Scorpion: label(g.Scorpion),
-		Bunk: label(g.Bunk), Hammock: label(g.Hammock), Bedroll: label(g.Bedroll), RumPool: g.RumPool,
+// referee.Public for the table), its texts in English.
+func (g *Game) View(viewer referee.Viewer) any { return g.ViewIn(viewer, locale.English) }
+
+// ViewIn is View with its texts (labels and names) in l; its ids and
+// keys stay English.
+func (g *Game) ViewIn(viewer referee.Viewer, l locale.Lang) any {
+	w := wordsIn(l)
+	captain := g.Board.Intersections[g.Captain].Name
+	if !w.raw {
+		captain = w.say(g.Board.Intersections[g.Captain].Msg())
+	}
+	v := View{Round: g.Round, Phase: phaseName(g.Phase), Captain: captain,
+		Pubs: w.labels(g.Pubs), Maps: w.labels(g.Maps), Chest: w.label(g.Chest), Scorpion: w.label(g.Scorpion),
+		Bunk: w.label(g.Bunk), Hammock: w.label(g.Hammock), Bedroll: w.label(g.Bedroll), RumPool: g.RumPool,
 		Mast: []MastView{}, Alleys: []AlleyView{}}
 	if g.StartPlayer >= 0 && int(g.StartPlayer) < len(g.Players) {
 		v.StartPlayer = g.Players[g.StartPlayer].Name
 	}
 	if g.Phase == PhaseOver && g.Final != nil {
-		pad := g.Final.JSON()
+		pad := g.Final.JSONIn(l)
 		v.Final = &pad
 	}
 	if g.Turn >= 0 && int(g.Turn) < len(g.Players) {
@@ -134,29 +159,48 @@ func (g *Game) View(viewer referee.Viewer) any {
 	over := g.Phase == PhaseOver && g.Final != nil
 	for i, p := range g.Players {
 		pv := PlayerView{Name: p.Name, Color: p.Color, Supply: p.Supply, Office: p.Office, Rum: p.Rum, Out: p.Out,
-			Won: labels(p.Won), Rendezvous: p.FaceDown, WareCount: len(p.Wares) + p.Unnamed}
+			Won: w.labels(p.Won), Rendezvous: p.FaceDown, WareCount: len(p.Wares) + p.Unnamed}
 		if viewer.Sees(referee.Seat(i)) {
 			c := p.Coins
-			pv.Coins, pv.Wares = &c, labels(p.Wares)
+			pv.Coins, pv.Wares = &c, w.labels(p.Wares)
 		} else if over && len(p.Wares) > 0 && p.Unnamed == 0 {
-			pv.Wares = labels(p.Wares)
+			pv.Wares = w.labels(p.Wares)
 		}
 		v.Players = append(v.Players, pv)
 	}
 	for _, r := range g.Mast {
-		v.Mast = append(v.Mast, MastView{Player: g.name(r.Player), Left: r.Left, Right: r.Right})
+		who := g.name(r.Player)
+		if !w.raw && r.Player == Imaginary {
+			who = w.say(g.whoMsg(r.Player))
+		}
+		v.Mast = append(v.Mast, MastView{Player: who, Left: r.Left, Right: r.Right})
 	}
 	var names []string // the board's alley names, found at the first occupied alley
 	for id, occ := range g.Occupant {
 		if occ >= 0 {
-			if names == nil {
+			if names == nil && w.raw {
 				names = pictures.alleyNames(g.Board)
 			}
-			v.Alleys = append(v.Alleys, AlleyView{Alley: names[id], Player: g.Players[occ].Name,
+			name := ""
+			if w.raw {
+				name = names[id]
+			} else {
+				name = w.say(g.alleyName(id))
+			}
+			v.Alleys = append(v.Alleys, AlleyView{Alley: name, Player: g.Players[occ].Name,
 				Pirates: g.Board.Alleys[id].Segments})
 		}
 	}
 	return v
+}
+
+// alleyName is Board.AlleyName as a message.
+func (g *Game) alleyName(id int) referee.Msg {
+	a := &g.Board.Alleys[id]
+	if a.Dark {
+		return referee.Text("pirates.view.dark-alley", g.at(a.A), exitArg(a), referee.Int(a.Segments))
+	}
+	return referee.Text("pirates.view.alley", g.at(a.A), g.at(a.B), referee.Int(a.Segments))
 }
 
 // Status is the board and status as text for the viewer (a seat, or
