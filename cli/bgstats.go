@@ -22,12 +22,12 @@ import (
 func (a *app) playText(link string) string {
 	cols, rows := prompts.Columns(a.stdout), prompts.Rows(a.stdout)
 	if cols == 0 {
-		return "Log this play in BG Stats: open the link\n" + link
+		return a.lang.Sprintf("cli.play.link") + "\n" + link
 	}
 	if code, ok := qr.Fit(link, cols, max(rows-2, 1)); ok {
-		return "Log this play in BG Stats: scan the code or open the link\n" + code + link
+		return a.lang.Sprintf("cli.play.code") + "\n" + code + link
 	}
-	return "Log this play in BG Stats: open the link (its code needs a larger window)\n" + link
+	return a.lang.Sprintf("cli.play.nofit") + "\n" + link
 }
 
 // endPlay prints the play logger link at the end of a game (the JSON

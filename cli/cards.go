@@ -20,23 +20,12 @@ import (
 func newCardsCmd(a *app) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "cards",
-		Short: "List the Rum Runner cards remembered from earlier games, and where they are kept",
-		Long: `A Rum Runner card the referee's list lacks is typed in once, during a game;
-when that game ends rumref remembers it for every later game on this computer,
-so it is not asked again. They are kept in a card file in the user's data
-directory, beside the saves (the same schema as rumref new runner --cards).
-
-To correct a remembered card, edit that file (rumref cards names it); a card
-file that rumref cannot read is refused, with the line, when the next game
-starts. To have a card asked again, forget it:
-
-  rumref cards forget "Fog Bank"`,
-		Args: cobra.NoArgs,
+		Use:  "cards",
+		Args: nArgs(a.lang, 0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := dataDir()
 			if err != nil {
-				return fmt.Errorf("no home directory, so no cards are remembered: %w", err)
+				return errorf(a.lang, "cli.cards.nohome", err)
 			}
 			path := games.RunnerCardsPath(dir)
 			cards, err := games.RememberedRunnerCards(dir)
@@ -50,22 +39,21 @@ starts. To have a card asked again, forget it:
 				return printJSON(a, map[string]any{"file": path, "cards": cards})
 			}
 			if len(cards) == 0 {
-				fmt.Fprintf(a.stdout, "No Rum Runner cards are remembered yet. A card typed in during a game is\nremembered when the game ends, in %s.\n", safetext.Clean(path))
+				fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.cards.none", safetext.Clean(path)))
 				return nil
 			}
-			fmt.Fprintf(a.stdout, "Rum Runner cards remembered from earlier games (every new game knows them),\nin %s:\n", safetext.Clean(path))
+			fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.cards.list", safetext.Clean(path)))
 			for _, c := range cards {
-				fmt.Fprintf(a.stdout, "  %s\n", safetext.Clean(describeCard(c)))
+				fmt.Fprintf(a.stdout, "  %s\n", safetext.Clean(describeCard(a.lang, c)))
 			}
-			fmt.Fprintf(a.stdout, "To correct one, edit that file; to have one asked again: rumref cards forget NAME\n")
+			fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.cards.edit"))
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the file's name and the cards as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "")
 	cmd.AddCommand(&cobra.Command{
-		Use:   "forget NAME",
-		Short: "Drop a remembered Rum Runner card, so the next game asks for it again",
-		Args:  cobra.ExactArgs(1),
+		Use:  "forget",
+		Args: nArgs(a.lang, 1, 1),
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			dir, err := dataDir()
 			if err != nil || len(args) > 0 {
@@ -83,7 +71,7 @@ starts. To have a card asked again, forget it:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := dataDir()
 			if err != nil {
-				return fmt.Errorf("no home directory, so no cards are remembered: %w", err)
+				return errorf(a.lang, "cli.cards.nohome", err)
 			}
 			cards, err := games.RememberedRunnerCards(dir)
 			if err != nil {
@@ -97,15 +85,15 @@ starts. To have a card asked again, forget it:
 					names[k] = c.Name
 				}
 				if len(names) == 0 {
-					return fmt.Errorf("no card is remembered: there is nothing to forget")
+					return errorf(a.lang, "cli.cards.forget.none")
 				}
-				return fmt.Errorf("no remembered card is called %q: the remembered cards are %s", safetext.Clean(name), safetext.Clean(strings.Join(names, ", ")))
+				return errorf(a.lang, "cli.cards.forget.unknown", safetext.Clean(name), safetext.Clean(strings.Join(names, ", ")))
 			}
 			gone := cards[i].Name
 			if err := games.WriteRunnerCards(dir, slices.Delete(cards, i, i+1)); err != nil {
 				return err
 			}
-			fmt.Fprintf(a.stdout, "Forgot %s: the next Rum Runner game asks for it again when it comes up.\n", safetext.Clean(gone))
+			fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.cards.forgot", safetext.Clean(gone)))
 			return nil
 		},
 	})
@@ -114,17 +102,17 @@ starts. To have a card asked again, forget it:
 
 // describeCard is one line about a remembered card: its name, side and
 // type, printed numbers and text.
-func describeCard(c runner.Card) string {
-	kind := c.Type.String()
+func describeCard(l locale.Lang, c runner.Card) string {
+	kind := l.Sprintf("cli.cards.type." + c.Type.String())
 	if c.Starting {
-		kind = "starting " + kind
+		kind = l.Sprintf("cli.cards.starting", kind)
 	}
-	parts := []string{fmt.Sprintf("%s (%s %s, cost %d", c.Name, c.Side, kind, c.Cost)}
+	parts := []string{l.Sprintf("cli.cards.card", c.Name, l.Sprintf("cli.cards.side."+c.Side.String()), kind, c.Cost)}
 	if c.Navigation > 0 {
-		parts = append(parts, fmt.Sprintf("%d navigation", c.Navigation))
+		parts = append(parts, l.Sprintf("cli.cards.navigation", c.Navigation))
 	}
 	if c.Combat > 0 {
-		parts = append(parts, fmt.Sprintf("%d combat", c.Combat))
+		parts = append(parts, l.Sprintf("cli.cards.combat", c.Combat))
 	}
 	s := strings.Join(parts, ", ") + ")"
 	switch {
@@ -133,7 +121,7 @@ func describeCard(c runner.Card) string {
 	case c.Type == runner.Hazard:
 		var opts []string
 		for _, o := range c.Options {
-			opts = append(opts, runner.DescribeEffects(o, locale.English))
+			opts = append(opts, runner.DescribeEffects(o, l))
 		}
 		s += ": " + strings.Join(opts, " | ")
 	}

@@ -1,15 +1,18 @@
 package cli
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"rumref/games"
+	"rumref/internal/catalogcheck"
 )
 
 // TestLangFlagRefusesWhatItDoesNotSpeak: a --lang rumref does not speak is
@@ -80,4 +83,56 @@ func rumrefEnv(t *testing.T, env []string, args ...string) result {
 	cmd := exec.Command(binary, args...)
 	cmd.Env = append(os.Environ(), append([]string{"NO_COLOR=1", "XDG_DATA_HOME=" + t.TempDir()}, env...)...)
 	return runCmd(t, cmd)
+}
+
+// TestHelpAndManInGerman: --help, the man page and the usage errors of a
+// German command line come from the German catalog (under the catalog
+// check nothing but the names of commands, flags and values is outside
+// its marks), and state the same exit codes as the English ones.
+func TestHelpAndManInGerman(t *testing.T) {
+	check := []string{"LC_ALL=", "LC_MESSAGES=", "LANG=C", "RUMREF_LOCALE_CHECK=1"}
+	s := catalogcheck.New().Allow("rumref", "string", "int", "int64", "uint64", "true", "false", "all", "random", "terminal", "plain", "json",
+		"pirates", "runner", "roff", "bash", "zsh", "fish", "powershell", "Rum & Pirates", "Rum Runner", "devel", version(),
+		"board cards completion help log man new resume rules saves score show sim forget").
+		Tolerate(regexp.MustCompile(`-?-[a-z][a-z-]*`), regexp.MustCompile(`\b[A-Z]{2,}(-[A-Z]+)*\b`),
+			regexp.MustCompile(`(?m)^\s+(board|cards|completion|help|log|man|new|resume|rules|saves|score|show|sim)\b`),
+			regexp.MustCompile(`(?m)^\.(TH|SH|PP|IP|TP|EX|EE|RS|RE|nh|ad|B|I)\b.*$`), regexp.MustCompile(`\\f[BIRP]`))
+	// (The flags of rumref new are the games' own: package games words
+	// them.)
+	for _, args := range [][]string{{"--help"}, {"help", "show"}, {"sim", "--help"}, {"cards", "forget", "--help"},
+		{"completion", "zsh", "--help"}, {"man"}} {
+		r := rumrefEnv(t, check, append([]string{"--lang", "de"}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("rumref --lang de %s: exit %d\n%s", strings.Join(args, " "), r.code, r.stderr)
+		}
+		out := r.stdout
+		if i := strings.Index(out, `.TH "RUMREF-NEW"`); i >= 0 {
+			out = out[:i] + out[i+strings.Index(out[i:], `.TH "RUMREF-RESUME"`):]
+		}
+		s.Scan("rumref --lang de "+strings.Join(args, " "), out)
+	}
+	for _, args := range [][]string{{"show"}, {"show", "a", "b"}, {"neu"}, {"sim", "pirates", "--games", "x"}, {"show", "--bogus"}, {"new", "chess"}} {
+		r := rumrefEnv(t, check, append([]string{"--lang", "de"}, args...)...)
+		if r.code != exitError {
+			t.Errorf("rumref --lang de %s: exit %d, want %d", strings.Join(args, " "), r.code, exitError)
+		}
+		s.Scan("rumref --lang de "+strings.Join(args, " "), r.stderr)
+	}
+	s.Report(t, 20)
+	help := rumrefEnv(t, []string{"LC_ALL=", "LC_MESSAGES=", "LANG=de_DE.UTF-8"}, "--help").stdout
+	man := rumrefEnv(t, []string{"LC_ALL=de_DE.UTF-8"}, "man").stdout
+	for code, words := range map[int]string{
+		exitOK:          "der Befehl ist fertig",
+		exitError:       "ein Fehler: eine abgelehnte Datei",
+		exitInterrupted: "das Spiel hat vor seinem Ende angehalten",
+		exitStopped:     "angehalten, bevor ein Spiel gespeichert war",
+		exitInternal:    "ein interner Fehler",
+	} {
+		if line := fmt.Sprintf("- %d: %s", code, words); !strings.Contains(help, line) || !strings.Contains(man, fmt.Sprintf("%d: %s", code, words)) {
+			t.Errorf("rumref --help or man in German does not say %q:\n%s", line, help)
+		}
+	}
+	if !strings.Contains(man, ".SH BESCHREIBUNG") || !strings.Contains(man, `\fBrumref show DATEI [Optionen]\fP`) {
+		t.Errorf("the German man page lacks its headings or usage lines:\n%.1500s", man)
+	}
 }

@@ -2,23 +2,37 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"rumref/locale"
 	"rumref/safetext"
 )
 
-// flagError turns a flag value that could not be read into a sentence in
-// the user's words: which flag, what was given and what it takes, without
-// Go's parser messages (strconv.ParseInt: parsing "abc": invalid syntax)
-// or type names.
-func flagError(cmd *cobra.Command, err error) error {
+// flagError turns a flag that could not be read into a sentence in the
+// user's words and language: which flag, what was given and what it
+// takes, without Go's parser messages (strconv.ParseInt: parsing "abc":
+// invalid syntax) or type names.
+func flagError(l locale.Lang, cmd *cobra.Command, err error) error {
+	var unknown *pflag.NotExistError
+	var needs *pflag.ValueRequiredError
+	var syntax *pflag.InvalidSyntaxError
 	var bad *pflag.InvalidValueError
-	if !errors.As(err, &bad) {
+	switch {
+	case errors.As(err, &unknown) && unknown.GetSpecifiedShortnames() != "":
+		return errorf(l, "cli.flagerr.unknown.short", unknown.GetSpecifiedName()[:1], unknown.GetSpecifiedShortnames())
+	case errors.As(err, &unknown):
+		return errorf(l, "cli.flagerr.unknown", unknown.GetSpecifiedName())
+	case errors.As(err, &needs) && needs.GetSpecifiedShortnames() != "":
+		return errorf(l, "cli.flagerr.needs.short", needs.GetSpecifiedName()[:1], needs.GetSpecifiedShortnames())
+	case errors.As(err, &needs):
+		return errorf(l, "cli.flagerr.needs", needs.GetSpecifiedName())
+	case errors.As(err, &syntax):
+		return errorf(l, "cli.flagerr.syntax", syntax.GetSpecifiedFlag())
+	case !errors.As(err, &bad):
 		return err
 	}
 	f := bad.GetFlag()
@@ -28,13 +42,13 @@ func flagError(cmd *cobra.Command, err error) error {
 	var num *strconv.NumError
 	switch {
 	case typ == "bool":
-		return fmt.Errorf("%s %s is not true or false: write %s alone to turn it on", flag, given, flag)
+		return errorf(l, "cli.flagerr.bool", flag, given)
 	case errors.As(err, &num) && errors.Is(num.Err, strconv.ErrRange):
-		return fmt.Errorf("%s %s is too large: give a smaller whole number", flag, given)
+		return errorf(l, "cli.flagerr.range", flag, given)
 	case strings.HasPrefix(typ, "uint"):
-		return fmt.Errorf("%s %s is not a whole number 0 or more: give one such as %s 3", flag, given, flag)
+		return errorf(l, "cli.flagerr.uint", flag, given)
 	case strings.HasPrefix(typ, "int"):
-		return fmt.Errorf("%s %s is not a whole number: give one such as %s 3", flag, given, flag)
+		return errorf(l, "cli.flagerr.int", flag, given)
 	}
-	return fmt.Errorf("%s %s cannot be used: see rumref %s --help for what %s takes", flag, given, cmd.Name(), flag)
+	return errorf(l, "cli.flagerr.other", flag, given, cmd.Name())
 }

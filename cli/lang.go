@@ -4,7 +4,10 @@ import (
 	"embed"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"rumref/locale"
+	"rumref/referee"
 )
 
 // The texts of the command line, in every language (cli/messages.*.yaml).
@@ -69,4 +72,27 @@ func errText(l locale.Lang, err error) string {
 		return t.In(l)
 	}
 	return err.Error()
+}
+
+// nArgs accepts from lo to hi arguments (hi < 0: any number), as cobra's
+// NoArgs, ExactArgs and MaximumNArgs do, refused in l's words.
+func nArgs(l locale.Lang, lo, hi int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case hi == 0 && len(args) > 0:
+			return cobra.NoArgs(cmd, args) // an unknown command: misspelt says so
+		case lo == hi && len(args) != lo:
+			return errorf(l, "cli.args.exact", lo, len(args))
+		case hi >= 0 && len(args) > hi:
+			return errorf(l, "cli.args.most", hi, len(args))
+		}
+		return nil
+	}
+}
+
+// listIn is items as l lists them, last before the last one (" and ",
+// " or "): "a, b or c".
+func listIn(l locale.Lang, items []string, last string) string {
+	m := referee.Text("cli.list", referee.Words(items, ", ", last))
+	return m.In(l)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
@@ -31,24 +32,28 @@ type logLine struct {
 // publicLog is the game's log in the public view, as the table gives it
 // (table.Log: secret answers hidden, only public ruling text), in lines
 // with the round and turn they belong to.
-func publicLog(e *referee.Engine) []logLine {
+//
+// Which entries begin a round or turn is read from the English log (the
+// same entries as l's, in l's words).
+func publicLog(l locale.Lang, e *referee.Engine) []logLine {
 	var out []logLine
-	round, turn := "Setup", ""
-	for _, en := range table.PublicLog(e) {
+	round, turn := l.Sprintf("cli.log.setup"), ""
+	english := table.PublicLog(e)
+	for i, en := range table.PublicLog(e) {
 		if en.N == 0 {
-			switch {
+			switch text := english[i].Text; {
 			case en.Rule == "rp.rounds":
 				round, turn = strings.SplitN(en.Text, ";", 2)[0], ""
-			case en.Rule == "rr.turn" && strings.HasPrefix(en.Text, "Turn "):
+			case en.Rule == "rr.turn" && strings.HasPrefix(text, "Turn "):
 				round, turn = strings.TrimSuffix(en.Text, "."), ""
-			case en.Rule == "rp.board" && strings.HasPrefix(en.Text, "Every player is out"):
-				turn = "The wrangle"
+			case en.Rule == "rp.board" && strings.HasPrefix(text, "Every player is out"):
+				turn = l.Sprintf("cli.log.wrangle")
 			}
 			out = append(out, logLine{Round: round, Turn: turn, Step: en.Step, Kind: "event", Rule: en.Rule, Text: en.Text})
 			continue
 		}
 		if en.QuestionID == "turn.menu" {
-			turn = en.ActorName + "'s turn"
+			turn = l.Sprintf("cli.log.turn", en.ActorName)
 		}
 		out = append(out, logLine{Round: round, Turn: turn, Step: en.Step, Kind: "answer", Rule: en.Rule, Actor: en.ActorName, ID: en.QuestionID,
 			Text: en.Text, Answer: en.Label})
@@ -60,11 +65,10 @@ func publicLog(e *referee.Engine) []logLine {
 func newLogCmd(a *app) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "log FILE",
-		Short: "Print a saved game's answers and rulings (public view)",
-		Args:  cobra.ExactArgs(1),
+		Use:  "log",
+		Args: nArgs(a.lang, 1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			file, factory, check, err := openSave(args[0], a.stderr)
+			file, factory, check, err := openSave(a.lang, args[0], a.stderr)
 			if err != nil {
 				return err
 			}
@@ -74,7 +78,7 @@ func newLogCmd(a *app) *cobra.Command {
 				return err
 			}
 			defer e.Close()
-			lines := publicLog(e)
+			lines := publicLog(a.lang, e)
 			if asJSON {
 				b, err := json.MarshalIndent(lines, "", "  ")
 				if err != nil {
@@ -102,7 +106,7 @@ func newLogCmd(a *app) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the log as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "")
 	return cmd
 }
 

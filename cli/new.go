@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rumref/games"
+	"rumref/locale"
 	"rumref/prompts"
 )
 
@@ -20,13 +19,12 @@ import (
 func newNewCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:       "new " + strings.Join(games.Names(), "|"),
-		Short:     "Start a new game and referee it",
 		ValidArgs: games.Names(),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if _, ok := games.Lookup(firstArg(args)); len(args) != 1 || !ok {
-				return errors.New("name the game to start: " + games.Or(games.Each(func(e *games.Entry) string {
+				return errorf(a.lang, "cli.new.which", listIn(a.lang, games.Each(func(e *games.Entry) string {
 					return "rumref new " + e.Name + " (" + e.Title + ")"
-				})))
+				}), " or "))
 			}
 			return nil
 		},
@@ -49,7 +47,7 @@ func newNewCmd(a *app) *cobra.Command {
 		}
 	}
 	var teach bool
-	cmd.Flags().BoolVar(&teach, "teach", false, "first-game walkthrough: explain each rule the first time it comes up")
+	cmd.Flags().BoolVar(&teach, "teach", false, "")
 	addWebFlag(cmd, &a.web)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		a.teach = teach
@@ -78,10 +76,10 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 	if err != nil {
 		return err
 	}
-	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color(), prompts.WithRules(rulesText))
+	ask := a.out(mode, prompts.WithRules(a.rulesText))
 	ng, err := st.Run(ask.Answer, ask.Say, func() error { return a.prepareSave(entry.Name) })
 	if err != nil {
-		return interrupted(err, "")
+		return a.interrupted(err, "")
 	}
 	factory, err := entry.Factory(ng.Setup)
 	if err != nil {
@@ -95,7 +93,7 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 	if pause == "" && a.web.addr != "" {
 		// What to set up stays on the screen until Enter: the wait for
 		// a phone to join comes next.
-		pause = "Set the box up as above, then press Enter to start."
+		pause = a.lang.Sprintf("cli.new.pause")
 	}
 	showIntro := func() error {
 		if pause == "" {
@@ -111,7 +109,7 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 		// once the pages are served.
 		a.intro = showIntro
 	} else if err := showIntro(); err != nil {
-		return interrupted(err, "")
+		return a.interrupted(err, "")
 	}
 	file := entry.File(ng.Setup, nil)
 	file.Teach = a.teach
@@ -144,21 +142,22 @@ func dataDir() (string, error) {
 
 // defaultSaveDir is the directory of saves in the user's data directory,
 // made (mode 0700: saves hold every secret of a game) if need be.
-func defaultSaveDir() (string, error) {
+func defaultSaveDir(l locale.Lang) (string, error) {
 	base, err := dataDir()
 	if err != nil {
-		return "", fmt.Errorf("no home directory for the save: use --save FILE")
+		return "", errorf(l, "cli.save.nohome")
 	}
 	dir := filepath.Join(base, "saves")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("making the save directory: %w (use --save FILE)", err)
+		return "", errorf(l, "cli.save.mkdir", err)
 	}
 	return dir, nil
 }
 
-// out is the mode's front end for what a command prints around a game.
-func (a *app) out(mode prompts.Mode) prompts.Asker {
-	return prompts.NewAsker(mode, a.input(), a.stdout, a.color())
+// out is the mode's front end, in a's language, for what a command asks
+// and prints around a game.
+func (a *app) out(mode prompts.Mode, opts ...prompts.AskerOption) prompts.Asker {
+	return prompts.NewAsker(mode, a.input(), a.stdout, a.color(), append(opts, prompts.WithLang(a.lang))...)
 }
 
 // info prints a message for people as the mode's front end does.

@@ -20,12 +20,12 @@ import (
 // interrupted turns an input that ended or was cancelled into exit code
 // 2 when the game is saved at path, or 3 during setup, when nothing is;
 // other errors pass through.
-func interrupted(err error, path string) error {
+func (a *app) interrupted(err error, path string) error {
 	if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
 		if path != "" {
-			return &codedError{code: exitInterrupted, err: errors.New(prompts.SavedIn(locale.English, path))}
+			return &codedError{code: exitInterrupted, err: errors.New(prompts.SavedIn(a.lang, path))}
 		}
-		return &codedError{code: exitStopped, err: errors.New("stopped before the questions were all answered; nothing was saved")}
+		return &codedError{code: exitStopped, err: errorf(a.lang, "cli.stopped.setup")}
 	}
 	return err
 }
@@ -56,7 +56,7 @@ func (t *saveTarget) name(n int) string {
 func (a *app) prepareSave(game string) error {
 	t := &saveTarget{path: a.save, game: game}
 	if a.save == "" {
-		dir, err := defaultSaveDir()
+		dir, err := defaultSaveDir(a.lang)
 		if err != nil {
 			return err
 		}
@@ -102,7 +102,7 @@ func (a *app) createSave(data []byte) (shown, real string, lock *journal.Lock, e
 			return "", "", nil, err
 		}
 		if !t.auto {
-			return "", "", nil, fmt.Errorf("%s already exists: resume it with rumref resume %s, or choose another --save file", shown, shown)
+			return "", "", nil, errorf(a.lang, "cli.save.exists", shown)
 		}
 	}
 }
@@ -115,7 +115,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	fresh := path == ""
 	e, err := referee.Replay(factory, file.Answers)
 	if err != nil {
-		return fmt.Errorf("%s cannot be replayed: %w", path, err)
+		return errorf(a.lang, "cli.save.noreplay", path, err)
 	}
 	defer e.Close()
 	var real string
@@ -144,7 +144,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		return err
 	}
 	if err := e.SetCorrection(file.Correction.Engine()); err != nil {
-		return fmt.Errorf("%s cannot be replayed: %w", path, err)
+		return errorf(a.lang, "cli.save.noreplay", path, err)
 	}
 	a.stop.mu.Lock() // a signal now waits until the first save is made or not
 	if fresh {
@@ -185,7 +185,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		ahead = append(ahead, table.Ahead{Step: x.Step, Answer: x.Answer})
 	}
 	webCfg := web.ConfigFor(entry, factory(), factory)
-	webCfg.Rules = rulesText
+	webCfg.Rules = a.rulesText
 	webCfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
 	webCfg.PlayID = games.PlayID(file, factory().PlayerNames())
 	if !newTokens {
@@ -212,7 +212,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 	srv, err := a.startWeb(mode, webCfg, tbl, tokens, saved)
 	if err != nil {
-		return interrupted(err, path)
+		return a.interrupted(err, path)
 	}
 	if srv != nil {
 		// The pages hear that the game stopped (the table's exit) before
@@ -237,7 +237,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		intro := a.intro
 		a.intro = nil
 		if err := intro(); err != nil {
-			return interrupted(err, path)
+			return a.interrupted(err, path)
 		}
 	}
 	instructions, err := entry.Instructions(file.Setup, prompts.Columns(a.stdout))
@@ -253,16 +253,16 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 				return err
 			}
 		}
-		if err := a.out(mode).Pause([]string{"How this game is set up:\n" + how}, "Set the box up as above, then press Enter for the game as it stands."); err != nil {
-			return interrupted(err, path)
+		if err := a.out(mode).Pause([]string{a.lang.Sprintf("cli.resume.setup", how)}, a.lang.Sprintf("cli.resume.pause")); err != nil {
+			return a.interrupted(err, path)
 		}
 	}
-	a.info(mode, fmt.Sprintf("Saving to %s after every answer. Type help at any question for the commands (undo, show, log, peek, setup, quit).", path))
+	a.info(mode, a.lang.Sprintf("cli.play.saving", path))
 
-	s := &prompts.Session{Table: tbl, Shared: srv != nil, Mode: mode, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
-		Color: a.color(), Rules: rulesText, SaveName: path, Setup: instructions, Pages: a.pages}
+	s := &prompts.Session{Table: tbl, Shared: srv != nil, Mode: mode, Lang: a.lang, In: a.input(), Out: a.stdout, ErrOut: a.stderr,
+		Color: a.color(), Rules: a.rulesText, SaveName: path, Setup: instructions, Pages: a.pages}
 	if file.Teach {
-		s.Teach = lesson
+		s.Teach = a.lesson
 	}
 	if !fresh {
 		// On resume, repeat only the last few rulings for context.
@@ -270,7 +270,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	}
 	s.Ending = func() string {
 		var m string
-		tbl.Inspect(func(g referee.Game) { m = remember(entry, g) })
+		tbl.Inspect(func(g referee.Game) { m = remember(a.lang, entry, g) })
 		return m
 	}
 	if err := s.Run(); err != nil {
@@ -296,7 +296,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 // remember keeps what the players typed in during a game that is over
 // for the next games on this computer (games.Entry.Remember), and says
 // what it kept, or why it could not ("" for nothing).
-func remember(entry *games.Entry, g referee.Game) string {
+func remember(l locale.Lang, entry *games.Entry, g referee.Game) string {
 	dir, err := dataDir()
 	if entry.Remember == nil || err != nil {
 		return ""
@@ -304,9 +304,9 @@ func remember(entry *games.Entry, g referee.Game) string {
 	added, file, err := entry.Remember(dir, g)
 	switch {
 	case err != nil:
-		return fmt.Sprintf("The cards typed in this game are not remembered for the next: %v", err)
+		return l.Sprintf("cli.remember.failed", errText(l, err))
 	case len(added) > 0:
-		return fmt.Sprintf("Remembered for the next games (rumref cards lists them): %s, in %s.", strings.Join(added, ", "), file)
+		return l.Sprintf("cli.remember.kept", strings.Join(added, ", "), file)
 	}
 	return ""
 }
@@ -324,8 +324,8 @@ func publicEvents(e *referee.Engine) int {
 }
 
 // rulesText looks a rule up for the in-game help and rules commands, in
-// English (rulesIn for a viewer's language).
-func rulesText(query string) string { return rulesIn(locale.English, query) }
+// a's language (rulesIn for a viewer's).
+func (a *app) rulesText(query string) string { return rulesIn(a.lang, query) }
 
 // rulesIn looks a rule up in language l, found by the words of any
 // language.
@@ -336,7 +336,7 @@ func rulesIn(l locale.Lang, query string) string {
 	}
 	res := ref.Search(query)
 	if len(res) == 0 {
-		return fmt.Sprintf("No rule matches %q. Try a word such as pub, wrangle, raid or hazard.", query)
+		return l.Sprintf("cli.rules.none.short", query)
 	}
 	out := ""
 	for i, r := range res {
@@ -350,14 +350,14 @@ func rulesIn(l locale.Lang, query string) string {
 
 // lesson is the first-game walkthrough's explanation of a rule: its
 // title, text and worked example from the rules reference.
-func lesson(rule string) string {
-	e, ok := games.Reference().In(locale.English).Lookup(rule)
+func (a *app) lesson(rule string) string {
+	e, ok := games.Reference().In(a.lang).Lookup(rule)
 	if !ok {
 		return ""
 	}
 	text := e.Title + ". " + strings.Join(strings.Fields(e.Text), " ")
 	if e.Example != "" {
-		text += " Example: " + strings.Join(strings.Fields(e.Example), " ")
+		text += " " + a.lang.Sprintf("cli.lesson.example", strings.Join(strings.Fields(e.Example), " "))
 	}
 	return strings.Join(safetext.Wrap(text, 76, "    "), "\n")
 }

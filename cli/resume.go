@@ -11,6 +11,7 @@ import (
 	"rumref/games"
 	"rumref/journal"
 	"rumref/journal/migrate"
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -19,28 +20,28 @@ import (
 // factory and replays it, refusing a bad save with a message that names
 // the backup. The caller closes the engine (replayed without a log).
 // show, log and score open saves this way: they never write the file.
-func openSave(path string, note io.Writer) (*journal.File, referee.Factory, *referee.Engine, error) {
-	file, data, m, err := readSave(path)
+func openSave(l locale.Lang, path string, note io.Writer) (*journal.File, referee.Factory, *referee.Engine, error) {
+	file, data, m, err := readSave(l, path)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if m != nil {
 		fmt.Fprintln(note, m.Shown())
 	}
-	return replaySave(path, file, data)
+	return replaySave(l, path, file, data)
 }
 
 // readSave reads a save and migrates it in memory (m: nil when it is of
 // today's revision; file is then the migrated save). A save that cannot
 // be migrated exactly is refused with its sentence.
-func readSave(path string) (file *journal.File, data []byte, m *migrate.Migrated, err error) {
+func readSave(l locale.Lang, path string) (file *journal.File, data []byte, m *migrate.Migrated, err error) {
 	file, data, err = games.Read(path)
 	if err != nil {
-		return nil, nil, nil, withBackup(path, err)
+		return nil, nil, nil, withBackup(l, path, err)
 	}
 	if m, err = games.Migrate(file); err != nil {
 		// A damaged save can read as an old one: the backup is named.
-		return nil, nil, nil, withBackup(path, err)
+		return nil, nil, nil, withBackup(l, path, err)
 	}
 	if m != nil {
 		file = m.File
@@ -49,10 +50,10 @@ func readSave(path string) (file *journal.File, data []byte, m *migrate.Migrated
 }
 
 // replaySave makes the factory of a save read by readSave and replays it.
-func replaySave(path string, file *journal.File, data []byte) (*journal.File, referee.Factory, *referee.Engine, error) {
+func replaySave(l locale.Lang, path string, file *journal.File, data []byte) (*journal.File, referee.Factory, *referee.Engine, error) {
 	factory, err := games.FactoryOf(file)
 	if err != nil {
-		return nil, nil, nil, withBackup(path, err)
+		return nil, nil, nil, withBackup(l, path, err)
 	}
 	e, err := referee.Replay(factory, file.Answers, referee.WithoutLog())
 	if err != nil {
@@ -62,24 +63,23 @@ func replaySave(path string, file *journal.File, data []byte) (*journal.File, re
 		if n > 0 {
 			line = journal.AnswerLine(data, n-1)
 		}
-		return nil, nil, nil, withBackup(path, fmt.Errorf("the answers do not replay%s: %w", line, err))
+		return nil, nil, nil, withBackup(l, path, errorf(l, "cli.save.replay", line, err))
 	}
 	return file, factory, e, nil
 }
 
-func withBackup(path string, err error) error {
-	msg := fmt.Errorf("cannot open %s: %w", path, err)
+func withBackup(l locale.Lang, path string, err error) error {
 	if _, serr := os.Stat(journal.BackupName(path)); serr == nil && !errors.Is(err, journal.ErrNewer) {
-		msg = fmt.Errorf("%w\nThe previous save is %s: rumref resume %s", msg, journal.BackupName(path), journal.BackupName(path))
+		return errorf(l, "cli.save.backup", path, err, journal.BackupName(path))
 	}
-	return msg
+	return errorf(l, "cli.save.open", path, err)
 }
 
 // keepMigrated writes a migrated save over the old one, under the save's
 // lock: first the original bytes, unchanged, to a file of their own
 // beside it (KeptName), then the migrated save, atomically. It returns the
 // name the original is kept under, as the table is told it.
-func keepMigrated(path string, data []byte, m *migrate.Migrated) (string, error) {
+func keepMigrated(l locale.Lang, path string, data []byte, m *migrate.Migrated) (string, error) {
 	real, err := journal.Resolve(path)
 	if err != nil {
 		return "", err
@@ -100,7 +100,7 @@ func keepMigrated(path string, data []byte, m *migrate.Migrated) (string, error)
 			continue
 		}
 		if err != nil {
-			return "", fmt.Errorf("keeping the original of %s: %w", path, err)
+			return "", errorf(l, "cli.save.keep", path, err)
 		}
 		if err := journal.Write(real, enc); err != nil {
 			return "", err
@@ -123,11 +123,10 @@ func KeptName(path string, rev, n int) string {
 // newResumeCmd builds "rumref resume".
 func newResumeCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "resume [FILE]",
-		Short: "Continue a saved game exactly where it stopped (alone: the latest unfinished game)",
-		Args:  cobra.MaximumNArgs(1),
+		Use:  "resume",
+		Args: nArgs(a.lang, 0, 1),
 		// The shell completes the unfinished saves (saves.go).
-		ValidArgsFunction: completeSaves,
+		ValidArgsFunction: a.completeSaves,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			mode, err := a.mode()
 			if err != nil {
@@ -140,18 +139,18 @@ func newResumeCmd(a *app) *cobra.Command {
 				}
 				args = []string{path}
 			}
-			file, data, m, err := readSave(args[0])
+			file, data, m, err := readSave(a.lang, args[0])
 			if err != nil {
 				return err
 			}
 			if m != nil {
-				kept, err := keepMigrated(args[0], data, m)
+				kept, err := keepMigrated(a.lang, args[0], data, m)
 				if err != nil {
 					return err
 				}
 				a.info(mode, m.Announce(kept))
 			}
-			file, factory, e, err := replaySave(args[0], file, data)
+			file, factory, e, err := replaySave(a.lang, args[0], file, data)
 			if err != nil {
 				return err
 			}
@@ -160,6 +159,6 @@ func newResumeCmd(a *app) *cobra.Command {
 		},
 	}
 	addWebFlag(cmd, &a.web)
-	cmd.Flags().BoolVar(&a.web.newTokens, "new-tokens", false, "with --web: issue fresh page URLs (the old ones stop working)")
+	cmd.Flags().BoolVar(&a.web.newTokens, "new-tokens", false, "")
 	return cmd
 }

@@ -2,14 +2,14 @@ package cli
 
 import (
 	"bufio"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rumref/locale"
 	"rumref/prompts"
@@ -53,9 +53,9 @@ func (a *app) mode() (prompts.Mode, error) {
 		}
 		if m == prompts.Terminal && a.detect() != prompts.Terminal {
 			if prompts.DumbTerminal() {
-				return m, fmt.Errorf("--io terminal needs a terminal that understands escape sequences, and TERM is dumb: use --io plain")
+				return m, errorf(a.lang, "cli.io.dumb")
 			}
-			return m, fmt.Errorf("--io terminal needs a terminal on stdin and stdout: use --io plain or --io json with pipes")
+			return m, errorf(a.lang, "cli.io.pipe")
 		}
 		return m, nil
 	}
@@ -115,27 +115,12 @@ func printsOnly(cmd *cobra.Command) *cobra.Command {
 // A nil args builds the whole tree.
 func newRootCmd(a *app, args []string) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "rumref",
-		Short: "A table-side referee for Rum & Pirates and Rum Runner",
-		Long: `rumref sits beside the table while you play Rum & Pirates or Rum Runner with
-the real box. You roll the dice and draw the tiles and cards; rumref asks what
-happened, offers only legal choices, explains every ruling, saves after every
-answer and scores the end.
-
-` + exitStatusHelp + `
-
-Environment:
-
-- NO_COLOR: when set, no color.
-- TERM: dumb gets plain lines (no color, no cursor movement), as a pipe does.
-- XDG_DATA_HOME: where new saves go (default ~/.local/share/rumref/saves) and
-  where the Rum Runner cards typed in are remembered (runner-cards.yaml beside
-  the saves; see rumref cards).`,
+		Use:           "rumref",
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(flagError)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(a.lang, cmd, err) })
 	// A misspelt command is answered in a sentence (misspelt), not with
 	// cobra's tab-indented list.
 	root.DisableSuggestions = true
@@ -148,10 +133,12 @@ Environment:
 			a.stop.watch()
 		}
 	}
-	root.PersistentFlags().StringVar(&a.ioFlag, "io", "", "input mode: terminal, plain or json (default: terminal on a terminal, plain otherwise)")
-	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "never use color (NO_COLOR also works)")
-	root.PersistentFlags().StringVar(&a.save, "save", "", "save file for a new game (default: a new file in the user's data directory)")
-	root.PersistentFlags().String("lang", "", "language: de or en (default: LC_ALL, LC_MESSAGES or LANG, else en)")
+	// The usages of the flags, like every text of the tree, come from
+	// the catalog (speak).
+	root.PersistentFlags().StringVar(&a.ioFlag, "io", "", "")
+	root.PersistentFlags().BoolVar(&a.noColor, "no-color", false, "")
+	root.PersistentFlags().StringVar(&a.save, "save", "", "")
+	root.PersistentFlags().String("lang", "", "")
 	root.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"de", "en"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -172,7 +159,7 @@ Environment:
 		{"rules", func() *cobra.Command { return newRulesCmd(a) }},
 		{"cards", func() *cobra.Command { return newCardsCmd(a) }},
 		{"sim", func() *cobra.Command { return newSimCmd(a) }},
-		{"man", func() *cobra.Command { return printsOnly(newManCmd(root)) }},
+		{"man", func() *cobra.Command { return printsOnly(newManCmd(a, root)) }},
 	}
 	// --lang, read already (langOf), may come before the command.
 	for len(args) > 1 && args[0] == "--lang" {
@@ -183,25 +170,98 @@ Environment:
 	}
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-v") {
 		root.CompletionOptions.DisableDefaultCmd = true
-		return root
+		return a.speak(root)
 	}
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name && c.name != "man" {
 			root.AddCommand(c.make())
 			root.CompletionOptions.DisableDefaultCmd = true
-			return root
+			return a.speak(root)
 		}
 	}
 	for _, c := range commands {
 		root.AddCommand(c.make())
 	}
+	return a.speak(root)
+}
+
+// speak puts the texts of the catalog, in a's language, on the tree
+// under root: the help templates, and for each command (named) the
+// catalog's cli.PATH.short, .long and .example (PATH: the command's path
+// without rumref, dotted; root for the root), .args (what follows the
+// name in its usage line) and .flag.NAME, else cli.flag.NAME, for each of
+// its flags (a flag's usage may be a key of another package's); its help
+// flag is cli.usage.help. cobra makes its help and completion commands
+// when it runs: the help and the man page name them again (named).
+func (a *app) speak(root *cobra.Command) *cobra.Command {
+	l := a.lang
+	root.SetUsageTemplate(l.Get("cli.usage.template"))
+	root.SetVersionTemplate(l.Get("cli.usage.versionline"))
+	flags := l.Get("cli.usage.flags")
+	def := " (" + l.Get("cli.usage.default") + " "
+	cobra.AddTemplateFunc("useLine", func(c *cobra.Command) string { return strings.Replace(c.UseLine(), "[flags]", flags, 1) })
+	cobra.AddTemplateFunc("flagUsages", func(f *pflag.FlagSet) string {
+		return strings.TrimRightFunc(strings.ReplaceAll(f.FlagUsages(), " (default ", def), unicode.IsSpace)
+	})
+	root.Flags().BoolP("version", "v", false, l.Sprintf("cli.usage.version", root.Name()))
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		a.named(root)
+		help(c, args)
+	})
+	a.named(root)
 	return root
+}
+
+// named puts the catalog's texts on c and the commands under it (speak).
+func (a *app) named(c *cobra.Command) {
+	l := a.lang
+	path := strings.Fields(c.CommandPath())[1:]
+	if len(path) == 0 {
+		path = []string{"root"}
+	}
+	key := "cli." + strings.Join(path, ".")
+	text := func(dst *string, key string, args ...any) {
+		if locale.English.Has(key) {
+			*dst = l.Sprintf(key, args...)
+		}
+	}
+	text(&c.Short, key+".short")
+	text(&c.Long, key+".long", longArgs[key+".long"]...)
+	text(&c.Example, key+".example")
+	if locale.English.Has(key + ".args") {
+		c.Use = c.Name() + " " + l.Get(key+".args")
+	}
+	if f := c.Flags().Lookup("help"); f != nil {
+		f.Usage = l.Sprintf("cli.usage.help", c.DisplayName())
+	} else {
+		c.Flags().BoolP("help", "h", false, l.Sprintf("cli.usage.help", c.DisplayName()))
+	}
+	for _, fs := range []*pflag.FlagSet{c.Flags(), c.PersistentFlags()} {
+		fs.VisitAll(func(f *pflag.Flag) {
+			text(&f.Usage, f.Usage) // another package's usage may be a key
+			text(&f.Usage, "cli.flag."+f.Name)
+			text(&f.Usage, key+".flag."+f.Name)
+		})
+	}
+	for _, sub := range c.Commands() {
+		a.named(sub)
+	}
+}
+
+// longArgs are the arguments of the long helps that take some: the
+// root's names the exit codes, so that --help and the man page state
+// the codes run returns; zsh's holds a "${", which the catalog's format
+// cannot.
+var longArgs = map[string][]any{
+	"cli.root.long":           {exitOK, exitError, exitInterrupted, exitStopped, exitInternal},
+	"cli.completion.zsh.long": {"${fpath[1]}"},
 }
 
 // misspelt rewords cobra's error for an unknown command (`unknown command
 // "neu" for "rumref"`) as a sentence that names the commands that look
 // like it; other errors pass through.
-func misspelt(root *cobra.Command, err error) error {
+func misspelt(l locale.Lang, root *cobra.Command, err error) error {
 	rest, ok := strings.CutPrefix(err.Error(), "unknown command ")
 	if !ok {
 		return err
@@ -215,13 +275,8 @@ func misspelt(root *cobra.Command, err error) error {
 	for _, s := range root.SuggestionsFor(name) {
 		meant = append(meant, "rumref "+s)
 	}
-	msg := fmt.Sprintf("there is no command %q", name)
-	switch len(meant) {
-	case 0:
-	case 1:
-		msg += "; did you mean " + meant[0] + "?"
-	default:
-		msg += "; did you mean " + strings.Join(meant[:len(meant)-1], ", ") + " or " + meant[len(meant)-1] + "?"
+	if len(meant) == 0 {
+		return errorf(l, "cli.misspelt", name)
 	}
-	return errors.New(msg + " (rumref --help lists the commands)")
+	return errorf(l, "cli.misspelt.meant", name, listIn(l, meant, " or "))
 }

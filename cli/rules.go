@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"rumref/games"
-	"rumref/prompts"
 	"rumref/referee"
 	"rumref/reference"
 	"rumref/safetext"
@@ -18,14 +17,7 @@ import (
 func newRulesCmd(a *app) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "rules [QUERY|ID]",
-		Short: "Look up the rules of both games: browse, search, or print one entry",
-		Long: `Without a query, list the rules reference by game and topic (a searchable
-list in a terminal). With a rule ID such as rp.pub, print that entry. With
-any other words, print the best-matching entries, e.g.
-
-  rumref rules can I use rum on the scorpion roll
-  rumref rules crown discards rum`,
+		Use: "rules",
 		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			var ids []string
 			for _, e := range games.Reference().In(a.lang).All() {
@@ -56,11 +48,11 @@ any other words, print the best-matching entries, e.g.
 				return printJSON(a, res)
 			}
 			if len(res) == 0 {
-				return fmt.Errorf("no rule matches %q: try fewer or other words (pub, wrangle, dark alley, raid, hazard), or rumref rules for the list", query)
+				return errorf(a.lang, "cli.rules.none", query)
 			}
 			for i, r := range res {
 				if i == 5 {
-					fmt.Fprintf(a.stdout, "(%d more matches; add words to narrow the search)\n", len(res)-5)
+					fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.rules.more", len(res)-5))
 					break
 				}
 				fmt.Fprintln(a.stdout, ref.Format(r.Entry, 78))
@@ -68,7 +60,7 @@ any other words, print the best-matching entries, e.g.
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print entries as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "")
 	return cmd
 }
 
@@ -90,7 +82,7 @@ func browseRules(a *app, asJSON bool) error {
 		return printJSON(a, topics)
 	}
 	mode, err := a.mode()
-	if ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color()); err == nil && ask.Lists() {
+	if ask := a.out(mode); err == nil && ask.Lists() {
 		var opts []referee.Option
 		for _, t := range topics {
 			for _, e := range t.Entries {
@@ -98,7 +90,7 @@ func browseRules(a *app, asJSON bool) error {
 			}
 		}
 		for {
-			id, err := ask.Choose("Rules reference (type to search; Ctrl-C to leave)", opts)
+			id, err := ask.Choose(a.lang.Sprintf("cli.rules.browse"), opts)
 			if err != nil {
 				return nil
 			}
@@ -112,7 +104,7 @@ func browseRules(a *app, asJSON bool) error {
 		for _, e := range t.Entries {
 			mark := ""
 			if e.Ruling {
-				mark = " (ruling)"
+				mark = " " + a.lang.Sprintf("cli.rules.ruling")
 			}
 			fmt.Fprintf(a.stdout, "  %-28s %s%s\n", e.ID, e.Title, mark)
 		}

@@ -36,20 +36,9 @@ const (
 	exitInternal = 4
 )
 
-// exitStatusHelp lists the exit codes in the root's long help, which
-// --help prints and the man page's DESCRIPTION is made from: one text for
-// both, with the numbers taken from the constants above.
-var exitStatusHelp = fmt.Sprintf(`Exit status:
-
-- %d: the command finished (for a game: the game is over).
-- %d: an error: a refused file, flag or setup; the message says what is allowed.
-- %d: the game stopped before its end (quit, the input ended, Ctrl-C, SIGTERM,
-  SIGHUP); it is saved, and the message says how to resume it.
-- %d: stopped before a game was saved (during the setup questions, or a command
-  that plays or asks stopped by a signal); there is nothing to resume.
-- %d: an internal error (a bug in rumref); the message says so and where the
-  game is saved; the last save is intact.`,
-	exitOK, exitError, exitInterrupted, exitStopped, exitInternal)
+// The root's long help, which --help prints and the man page's
+// DESCRIPTION is made from, states these codes, taken from the constants
+// (longArgs): one text in each language for both.
 
 // codedError carries an exit code with an error.
 type codedError struct {
@@ -76,22 +65,22 @@ func Main() {
 
 // run executes one rumref command line and returns the exit code.
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
-	lang, err := langOf(args)
+	l, err := langOf(args)
 	if err != nil {
-		fmt.Fprintln(stderr, "rumref:", err)
+		fmt.Fprintln(stderr, l.Sprintf("cli.error", err))
 		return exitError
 	}
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, lang: lang}
-	a.stop = newStopper(prompts.SaveTerminal(stdin, stdout), stderr)
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, lang: l}
+	a.stop = &stopper{restore: prompts.SaveTerminal(stdin, stdout), stderr: stderr, lang: l}
 	defer a.stop.close()
 	defer func() {
 		if r := recover(); r != nil {
 			a.stop.restore()
-			fmt.Fprintf(stderr, "rumref: internal error (a bug in rumref): %v\n", r)
+			fmt.Fprintln(stderr, l.Sprintf("cli.internal", fmt.Sprint(r)))
 			if a.stop.path != "" {
-				fmt.Fprintf(stderr, "The game is saved up to the last answer. %s\n", prompts.SavedIn(a.lang, a.stop.path))
+				fmt.Fprintln(stderr, l.Sprintf("cli.internal.saved", prompts.SavedIn(l, a.stop.path)))
 			}
-			fmt.Fprintf(stderr, "Please report it with these details:\n%s", debug.Stack())
+			fmt.Fprintf(stderr, "%s\n%s", l.Sprintf("cli.internal.report"), debug.Stack())
 			code = exitInternal
 		}
 	}()
@@ -103,15 +92,15 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 	if err == nil {
 		return exitOK
 	}
-	err = misspelt(root, err)
+	err = misspelt(l, root, err)
 	var ce *codedError
 	if errors.As(err, &ce) {
 		if ce.err != nil && ce.err.Error() != "" {
-			fmt.Fprintln(stderr, "rumref:", safetext.CleanLines(errText(a.lang, ce.err)))
+			fmt.Fprintln(stderr, l.Sprintf("cli.error", safetext.CleanLines(errText(l, ce.err))))
 		}
 		return ce.code
 	}
-	fmt.Fprintln(stderr, "rumref:", safetext.CleanLines(errText(a.lang, err)))
+	fmt.Fprintln(stderr, l.Sprintf("cli.error", safetext.CleanLines(errText(l, err))))
 	return exitError
 }
 
@@ -130,16 +119,13 @@ type stopper struct {
 	mu      sync.Mutex
 	restore func()
 	stderr  io.Writer
+	lang    locale.Lang
 	sigs    chan os.Signal // nil until watch
 	// setup is set while a new game's setup questions are asked; path
 	// and lock once its save exists.
 	setup bool
 	path  string
 	lock  *journal.Lock
-}
-
-func newStopper(restore func(), stderr io.Writer) *stopper {
-	return &stopper{restore: restore, stderr: stderr}
 }
 
 // watch starts handling the signals; a second call does nothing.
@@ -161,16 +147,17 @@ func (s *stopper) watch() {
 func (s *stopper) handle(sig os.Signal) int {
 	s.mu.Lock()
 	s.restore()
-	name := signalName(sig)
+	l := s.lang
+	name := signalName(l, sig)
 	switch {
 	case s.path != "":
-		fmt.Fprintf(s.stderr, "\nrumref: stopped by %s. %s\n", name, prompts.SavedIn(locale.English, s.path))
+		fmt.Fprintf(s.stderr, "\n%s\n", l.Sprintf("cli.signal.saved", name, prompts.SavedIn(l, s.path)))
 		s.lock.Release()
 		return exitInterrupted
 	case s.setup:
-		fmt.Fprintf(s.stderr, "\nrumref: stopped by %s during the setup questions, before the game started: nothing was saved\n", name)
+		fmt.Fprintf(s.stderr, "\n%s\n", l.Sprintf("cli.signal.setup", name))
 	default:
-		fmt.Fprintf(s.stderr, "\nrumref: stopped by %s\n", name)
+		fmt.Fprintf(s.stderr, "\n%s\n", l.Sprintf("cli.signal", name))
 	}
 	return exitStopped
 }
@@ -184,14 +171,14 @@ func (s *stopper) close() {
 	close(s.sigs)
 }
 
-func signalName(sig os.Signal) string {
+func signalName(l locale.Lang, sig os.Signal) string {
 	switch sig {
 	case os.Interrupt:
-		return "SIGINT (Ctrl-C)"
+		return l.Sprintf("cli.signal.int")
 	case syscall.SIGTERM:
 		return "SIGTERM"
 	case syscall.SIGHUP:
-		return "SIGHUP (the terminal closed)"
+		return l.Sprintf("cli.signal.hup")
 	}
 	return sig.String()
 }

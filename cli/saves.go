@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rumref/games"
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
@@ -35,7 +36,7 @@ type saveInfo struct {
 // listSaves lists the saves of dir (the *.yaml files), the newest first.
 // Each is read and replayed for its players and progress; one that cannot
 // be opened is listed with why.
-func listSaves(dir string) ([]saveInfo, error) {
+func listSaves(l locale.Lang, dir string) ([]saveInfo, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -53,7 +54,7 @@ func listSaves(dir string) ([]saveInfo, error) {
 		if st, err := de.Info(); err == nil {
 			info.Saved = st.ModTime()
 		}
-		file, _, e, err := openSave(path, io.Discard)
+		file, _, e, err := openSave(l, path, io.Discard)
 		if err != nil {
 			info.Problem = firstLine(err.Error())
 			out = append(out, info)
@@ -83,13 +84,13 @@ func firstLine(s string) string {
 
 // describe is a save in one line: its game, how far it came, its players
 // and when it was saved.
-func (s saveInfo) describe() string {
+func (s saveInfo) describe(l locale.Lang) string {
 	if s.Problem != "" {
-		return "cannot be opened: " + safetext.Clean(s.Problem)
+		return l.Sprintf("cli.saves.problem", safetext.Clean(s.Problem))
 	}
 	state := s.Progress
 	if s.Over {
-		state = "over"
+		state = l.Sprintf("cli.saves.over")
 	}
 	parts := []string{s.Title}
 	if state != "" {
@@ -99,21 +100,23 @@ func (s saveInfo) describe() string {
 	for i, n := range s.Players {
 		names[i] = safetext.Clean(n)
 	}
-	parts = append(parts, strings.Join(names, ", "), "saved "+when(s.Saved))
+	parts = append(parts, strings.Join(names, ", "), l.Sprintf("cli.saves.saved", when(l, s.Saved)))
 	return strings.Join(parts, ", ")
 }
 
 // when is a time as a list of saves shows it: the hour today, else the
 // day and the hour.
-func when(t time.Time) string {
+//
+// The layouts are the catalog's (Go's time layouts, cli.saves.when.*).
+func when(l locale.Lang, t time.Time) string {
 	now := time.Now()
 	if sameDay(t, now) {
-		return "today " + t.Format("15:04")
+		return l.Sprintf("cli.saves.today", t.Format("15:04"))
 	}
 	if t.Year() == now.Year() {
-		return t.Format("Mon 2 Jan 15:04")
+		return t.Format(l.Get("cli.saves.when.year"))
 	}
-	return t.Format("2 Jan 2006 15:04")
+	return t.Format(l.Get("cli.saves.when.older"))
 }
 
 func sameDay(a, b time.Time) bool {
@@ -124,10 +127,10 @@ func sameDay(a, b time.Time) bool {
 
 // savesDir is the directory of the saves rumref names itself (in the
 // user's data directory), or an error that says why there is none.
-func savesDir() (string, error) {
+func savesDir(l locale.Lang) (string, error) {
 	base, err := dataDir()
 	if err != nil {
-		return "", fmt.Errorf("no home directory, so no saves of rumref's own: name a save, rumref resume FILE")
+		return "", errorf(l, "cli.saves.nohome")
 	}
 	return filepath.Join(base, "saves"), nil
 }
@@ -135,38 +138,33 @@ func savesDir() (string, error) {
 // newSavesCmd builds "rumref saves".
 func newSavesCmd(a *app) *cobra.Command {
 	return &cobra.Command{
-		Use:   "saves",
-		Short: "List the saved games in the user's data directory, the newest first",
-		Long: `List the saved games in the user's data directory (where rumref new saves a
-game unless --save names a file), the newest first: the game, how far it came,
-the players and when it was last saved, and the file to resume it from.
-rumref resume alone continues the latest unfinished one.`,
-		Args: cobra.NoArgs,
+		Use:  "saves",
+		Args: nArgs(a.lang, 0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			mode, err := a.mode()
 			if err != nil {
 				return err
 			}
-			dir, err := savesDir()
+			dir, err := savesDir(a.lang)
 			if err != nil {
 				return err
 			}
-			saves, err := listSaves(dir)
+			saves, err := listSaves(a.lang, dir)
 			if err != nil {
-				return fmt.Errorf("reading the saves in %s: %w", dir, err)
+				return errorf(a.lang, "cli.saves.read", dir, err)
 			}
 			if saves == nil {
 				saves = []saveInfo{}
 			}
 			var b strings.Builder
 			if len(saves) == 0 {
-				fmt.Fprintf(&b, "No saved games in %s yet: rumref new %s starts one.", dir, strings.Join(games.Names(), "|"))
+				b.WriteString(a.lang.Sprintf("cli.saves.none", dir, strings.Join(games.Names(), "|")))
 			} else {
-				fmt.Fprintf(&b, "Saved games in %s, the newest first:\n", dir)
+				b.WriteString(a.lang.Sprintf("cli.saves.list", dir) + "\n")
 				for _, s := range saves {
-					fmt.Fprintf(&b, "\n%s\n  rumref resume %s\n", s.describe(), prompts.ShellQuote(s.Path))
+					fmt.Fprintf(&b, "\n%s\n  rumref resume %s\n", s.describe(a.lang), prompts.ShellQuote(s.Path))
 				}
-				b.WriteString("\nrumref resume alone continues the latest unfinished game.")
+				b.WriteString("\n" + a.lang.Sprintf("cli.saves.latest"))
 			}
 			a.out(mode).Report(map[string]any{"type": "saves", "dir": dir, "saves": saves}, b.String())
 			return nil
@@ -176,13 +174,13 @@ rumref resume alone continues the latest unfinished one.`,
 
 // unfinished are the saves of the user's data directory whose games are
 // not over, the newest first.
-func unfinished() (dir string, saves []saveInfo, err error) {
-	if dir, err = savesDir(); err != nil {
+func unfinished(l locale.Lang) (dir string, saves []saveInfo, err error) {
+	if dir, err = savesDir(l); err != nil {
 		return "", nil, err
 	}
-	all, err := listSaves(dir)
+	all, err := listSaves(l, dir)
 	if err != nil {
-		return "", nil, fmt.Errorf("reading the saves in %s: %w", dir, err)
+		return "", nil, errorf(l, "cli.saves.read", dir, err)
 	}
 	for _, s := range all {
 		if s.Problem == "" && !s.Over {
@@ -197,12 +195,12 @@ func unfinished() (dir string, saves []saveInfo, err error) {
 // before it goes on; when several were saved today, the table chooses
 // among them.
 func (a *app) latestSave(mode prompts.Mode) (string, error) {
-	dir, saves, err := unfinished()
+	dir, saves, err := unfinished(a.lang)
 	if err != nil {
 		return "", err
 	}
 	if len(saves) == 0 {
-		return "", fmt.Errorf("there is no unfinished game in %s: rumref new %s starts one, and rumref resume FILE continues a game saved elsewhere", dir, strings.Join(games.Names(), "|"))
+		return "", errorf(a.lang, "cli.resume.none", dir, strings.Join(games.Names(), "|"))
 	}
 	today := 0
 	for _, s := range saves {
@@ -214,11 +212,11 @@ func (a *app) latestSave(mode prompts.Mode) (string, error) {
 	if today > 1 {
 		var opts []referee.Option
 		for i, s := range saves[:today] {
-			opts = append(opts, referee.Option{Key: fmt.Sprint(i + 1), Label: s.describe()})
+			opts = append(opts, referee.Option{Key: fmt.Sprint(i + 1), Label: s.describe(a.lang)})
 		}
-		key, err := ask.Choose(fmt.Sprintf("%d unfinished games were saved today. Which one goes on?", today), opts)
+		key, err := ask.Choose(a.lang.Sprintf("cli.resume.today", today), opts)
 		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {
-			return "", &codedError{code: exitStopped, err: errors.New("no game was resumed")}
+			return "", &codedError{code: exitStopped, err: errorf(a.lang, "cli.resume.notone")}
 		}
 		if err != nil {
 			return "", err
@@ -230,25 +228,25 @@ func (a *app) latestSave(mode prompts.Mode) (string, error) {
 		}
 	}
 	s := saves[0]
-	ask.Say(fmt.Sprintf("Resuming the latest unfinished game (%s):\n  %s", s.describe(), s.Path))
+	ask.Say(a.lang.Sprintf("cli.resume.latest", s.describe(a.lang), s.Path))
 	return s.Path, nil
 }
 
 // completeSaves offers the unfinished saves of the user's data directory
 // to the shell's completion of rumref resume, each with what it is; a word
 // that is no such save is completed as a file name.
-func completeSaves(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+func (a *app) completeSaves(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	_, saves, err := unfinished()
+	_, saves, err := unfinished(a.lang)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveDefault
 	}
 	var out []string
 	for _, s := range saves {
 		if strings.HasPrefix(s.Path, toComplete) {
-			out = append(out, s.Path+"\t"+s.describe())
+			out = append(out, s.Path+"\t"+s.describe(a.lang))
 		}
 	}
 	if len(out) == 0 {

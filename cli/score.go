@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"rumref/games"
 	"rumref/internal/yamlfile"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
@@ -24,21 +24,14 @@ import (
 func newScoreCmd(a *app) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "score [SAVE|SHEET.yaml]",
-		Short: "Score a Rum & Pirates game: a save, a score sheet, or tiles typed in",
-		Long: `Score a Rum & Pirates game and print the score pad: every category, the
-totals, the places and how any tie was broken.
-
-  rumref score SAVE         a saved game (an unfinished one is marked provisional)
-  rumref score SHEET.yaml   a game played without the referee (sheet format in the README)
-  rumref score              asks player by player for the tile values`,
-		Args: cobra.MaximumNArgs(1),
+		Use:  "score",
+		Args: nArgs(a.lang, 0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var res games.Scored
 			var link string
 			var err error
 			if len(args) == 1 {
-				res, link, err = scoreFile(args[0], a.stderr)
+				res, link, err = scoreFile(a.lang, args[0], a.stderr)
 			} else {
 				res, link, err = scoreByHand(a)
 			}
@@ -65,7 +58,7 @@ totals, the places and how any tie was broken.
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"players":[...],"winners":[...]} as JSON`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "")
 	return cmd
 }
 
@@ -103,13 +96,13 @@ func (o scoreObj) MarshalJSON() ([]byte, error) {
 // scoreFile scores a save or a score sheet, told apart by the save's
 // format line, and makes the play's BG Stats link ("" for an unfinished
 // save).
-func scoreFile(path string, note io.Writer) (games.Scored, string, error) {
+func scoreFile(l locale.Lang, path string, note io.Writer) (games.Scored, string, error) {
 	data, err := yamlfile.ReadFile(path, journal.MaxSize)
 	if err != nil {
 		return games.Scored{}, "", err
 	}
 	if journal.IsSave(data) {
-		file, _, e, err := openSave(path, note)
+		file, _, e, err := openSave(l, path, note)
 		if err != nil {
 			return games.Scored{}, "", err
 		}
@@ -119,7 +112,7 @@ func scoreFile(path string, note io.Writer) (games.Scored, string, error) {
 			return games.Scored{}, "", err
 		}
 		if entry.Score == nil {
-			return games.Scored{}, "", fmt.Errorf("%s is a %s game: score works on %s games", path, file.Game, scoredTitles())
+			return games.Scored{}, "", errorf(l, "cli.score.game", path, file.Game, scoredTitles(l))
 		}
 		// An unfinished game is scored as the table may see it: other
 		// players' kept wares and coins stay secret.
@@ -127,11 +120,11 @@ func scoreFile(path string, note io.Writer) (games.Scored, string, error) {
 	}
 	entry := sheetEntry(data)
 	if entry == nil {
-		return games.Scored{}, "", fmt.Errorf("%s is neither a save nor a score sheet rumref reads", path)
+		return games.Scored{}, "", errorf(l, "cli.score.neither", path)
 	}
 	res, err := entry.Score.Sheet(data, false)
 	if err != nil {
-		return games.Scored{}, "", fmt.Errorf("%s: %w", path, err)
+		return games.Scored{}, "", errorf(l, "cli.score.sheet", path, err)
 	}
 	return res, sheetPlayLink(entry, res, path), nil
 }
@@ -167,7 +160,7 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 	if err != nil {
 		return games.Scored{}, "", err
 	}
-	ask := prompts.NewAsker(mode, a.input(), a.stdout, a.color())
+	ask := a.out(mode)
 	var typed []*games.Entry
 	var gameOpts []referee.Option
 	for _, e := range games.All {
@@ -177,24 +170,24 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 		}
 	}
 	if len(typed) == 0 {
-		return games.Scored{}, "", errors.New("no game's tiles can be typed in: score a save or a score sheet")
+		return games.Scored{}, "", errorf(a.lang, "cli.score.notyped")
 	}
 	entry := typed[0]
 	if len(typed) > 1 {
-		name, err := ask.Choose("Which game to score?", gameOpts)
+		name, err := ask.Choose(a.lang.Sprintf("cli.score.which"), gameOpts)
 		if err != nil {
-			return games.Scored{}, "", interrupted(err, "")
+			return games.Scored{}, "", a.interrupted(err, "")
 		}
 		entry, _ = games.Lookup(name)
 	}
 	sc := entry.Score
 	var opts []referee.Option
 	for n := entry.MinPlayers; n <= entry.MaxPlayers; n++ {
-		opts = append(opts, referee.Option{Key: strconv.Itoa(n), Label: fmt.Sprintf("%d players", n)})
+		opts = append(opts, referee.Option{Key: strconv.Itoa(n), Label: a.lang.Sprintf("cli.score.players", n)})
 	}
-	ns, err := ask.Choose("How many players to score?", opts)
+	ns, err := ask.Choose(a.lang.Sprintf("cli.score.howmany"), opts)
 	if err != nil {
-		return games.Scored{}, "", interrupted(err, "")
+		return games.Scored{}, "", a.interrupted(err, "")
 	}
 	n, _ := strconv.Atoi(ns)
 	check := func(sheet []byte) error {
@@ -214,12 +207,12 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 		}
 		b.WriteString(current)
 		for k := 0; k < rest; k++ {
-			fmt.Fprintf(&b, "  - name: \"(player still to come %d)\"\n", k+1)
+			fmt.Fprintf(&b, "  - name: %q\n", locale.Unmark(a.lang.Sprintf("cli.score.tocome", k+1)))
 		}
 		return []byte(b.String())
 	}
 	for i := 0; i < n; i++ {
-		name, err := ask.Text(fmt.Sprintf("Name of player %d", i+1), func(s string) error {
+		name, err := ask.Text(a.lang.Sprintf("cli.score.name", i+1), func(s string) error {
 			s, err := safetext.Name(s)
 			if err != nil {
 				return err
@@ -227,7 +220,7 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 			return check(sheetOf(fmt.Sprintf("  - name: %q\n", s), n-i-1))
 		})
 		if err != nil {
-			return games.Scored{}, "", interrupted(err, "")
+			return games.Scored{}, "", a.interrupted(err, "")
 		}
 		if name, err = safetext.Name(name); err != nil {
 			return games.Scored{}, "", err
@@ -248,12 +241,12 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 				}
 				return l, nil
 			}
-			v, err := ask.Text(fmt.Sprintf("%s: %s (empty for none)", name, f.PromptIn(a.lang)), func(v string) error {
+			v, err := ask.Text(a.lang.Sprintf("cli.score.field", name, f.PromptIn(a.lang)), func(v string) error {
 				_, err := line(v)
 				return err
 			})
 			if err != nil {
-				return games.Scored{}, "", interrupted(err, "")
+				return games.Scored{}, "", a.interrupted(err, "")
 			}
 			l, err := line(v)
 			if err != nil {
@@ -271,12 +264,12 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 }
 
 // scoredTitles names the games score works on: "Rum & Pirates".
-func scoredTitles() string {
+func scoredTitles(l locale.Lang) string {
 	var titles []string
 	for _, e := range games.All {
 		if e.Score != nil {
 			titles = append(titles, e.Title)
 		}
 	}
-	return strings.Join(titles, " and ")
+	return listIn(l, titles, " and ")
 }

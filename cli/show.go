@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/safetext"
@@ -27,25 +28,26 @@ type questionView struct {
 // public (tq): the text the session asks, except that a secret question,
 // which the table hides, is a note (its text and options are shown only
 // after passing the laptop).
-func pendingQuestion(tq *table.Question) (*questionView, *referee.Question) {
+func pendingQuestion(l locale.Lang, tq *table.Question) (*questionView, *referee.Question) {
 	q, name := tq.Q, tq.ActorName
 	if tq.Hidden {
 		q = &referee.Question{ID: q.ID, Actor: q.Actor, Kind: referee.Choice, Rule: q.Rule, Secret: true,
-			Text: fmt.Sprintf("(a secret question: only %s sees it, after the laptop is passed)", name)}
+			Text: l.Sprintf("cli.show.secret", name)}
 	}
-	return &questionView{ID: q.ID, Actor: name, Text: safetext.CleanLines(q.Text), Secret: q.Secret, Rule: q.Rule,
-		Line: prompts.QuestionLine(name, q)}, q
+	shown := *q
+	shown.Text = q.TextIn(l)
+	return &questionView{ID: q.ID, Actor: name, Text: safetext.CleanLines(shown.Text), Secret: q.Secret, Rule: q.Rule,
+		Line: prompts.QuestionLine(name, &shown)}, q
 }
 
 // newShowCmd builds "rumref show".
 func newShowCmd(a *app) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "show FILE",
-		Short: "Print a saved game's board and public status",
-		Args:  cobra.ExactArgs(1),
+		Use:  "show",
+		Args: nArgs(a.lang, 1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			file, _, e, err := openSave(args[0], a.stderr)
+			file, _, e, err := openSave(a.lang, args[0], a.stderr)
 			if err != nil {
 				return err
 			}
@@ -54,7 +56,7 @@ func newShowCmd(a *app) *cobra.Command {
 			var next *questionView
 			var shown *referee.Question
 			if q := table.PublicQuestion(e); q != nil {
-				next, shown = pendingQuestion(q)
+				next, shown = pendingQuestion(a.lang, q)
 			}
 			if asJSON {
 				out := map[string]any{"game": file.Game, "over": e.Over(), "answers": len(e.Answers()),
@@ -68,18 +70,18 @@ func newShowCmd(a *app) *cobra.Command {
 			}
 			fmt.Fprintln(a.stdout, safetext.CleanLines(referee.StatusIn(g, referee.Public, a.lang, 0)))
 			if next != nil {
-				fmt.Fprintf(a.stdout, "\nWaiting for %s:\n", next.Actor)
+				fmt.Fprintf(a.stdout, "\n%s\n", a.lang.Sprintf("cli.show.waiting", next.Actor))
 				if shown.Secret {
 					fmt.Fprintln(a.stdout, next.Line)
 				} else {
 					prompts.WriteQuestion(a.stdout, a.lang, next.Actor, shown)
 				}
 			} else {
-				fmt.Fprintln(a.stdout, "\nThe game is over.")
+				fmt.Fprintf(a.stdout, "\n%s\n", a.lang.Sprintf("cli.show.over"))
 			}
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the public view as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "")
 	return cmd
 }

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rumref/games"
+	"rumref/locale"
 	"rumref/sim"
 )
 
@@ -23,35 +25,29 @@ func newSimCmd(a *app) *cobra.Command {
 		asJSON, progress                                 bool
 	)
 	cmd := &cobra.Command{
-		Use:   "sim " + strings.Join(games.Names(), "|"),
-		Short: "Play many random legal games and check every rule invariant",
-		Long: `sim plays whole games with a seeded random legal player through the same
-engine the table uses, checks the invariants of the rules after every answer,
-and compares a replay of the answers and a save read back with the live game.
-Game i uses seed S+i. A failing game is written as a save file (into --out,
-default the current directory) that "rumref resume" opens.`,
-		Args:      cobra.ExactArgs(1),
+		Use:       "sim " + strings.Join(games.Names(), "|"),
+		Args:      nArgs(a.lang, 1, 1),
 		ValidArgs: games.Names(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			game := args[0]
 			entry, ok := games.Lookup(game)
 			if !ok {
-				return fmt.Errorf("there is no game %q to simulate: use %s", game, games.OneOf())
+				return errorf(a.lang, "cli.sim.game", game, listIn(a.lang, games.Names(), " or "))
 			}
 			if count < 1 {
-				return fmt.Errorf("--games %d: play at least 1 game", count)
+				return errorf(a.lang, "cli.sim.games", count)
 			}
 			if players != 0 && (entry.MinPlayers == entry.MaxPlayers || players < entry.MinPlayers || players > entry.MaxPlayers) {
-				return fmt.Errorf("--players %d: %s (leave --players out)", players, strings.Join(games.Each(tableSizes), "; "))
+				return errorf(a.lang, "cli.sim.players", players, strings.Join(games.Each(func(e *games.Entry) string { return tableSizes(a.lang, e) }), "; "))
 			}
 			if checks != "all" && checks != "none" {
-				return fmt.Errorf("--checks %q: use all (every invariant, replay and save check) or none (the engine and the random player alone, to measure speed)", checks)
+				return errorf(a.lang, "cli.sim.checks", checks)
 			}
 			dir := out
 			if dir == "" {
 				wd, err := os.Getwd()
 				if err != nil {
-					return fmt.Errorf("finding the current directory for failure saves: %w (use --out DIR)", err)
+					return errorf(a.lang, "cli.sim.wd", err)
 				}
 				dir = wd
 			}
@@ -61,7 +57,7 @@ default the current directory) that "rumref resume" opens.`,
 				step := max(count/20, 1)
 				cfg.Progress = func(done int, r *sim.Report) {
 					if done%step == 0 || done == count {
-						fmt.Fprintf(a.stderr, "sim %s: %d/%d games, %d failures\n", game, done, count, len(r.Failures))
+						fmt.Fprintln(a.stderr, a.lang.Sprintf("cli.sim.progress", game, strconv.Itoa(done), strconv.Itoa(count), len(r.Failures)))
 					}
 				}
 			}
@@ -83,39 +79,39 @@ default the current directory) that "rumref resume" opens.`,
 				}
 				fmt.Fprintln(a.stdout, string(b))
 			} else {
-				fmt.Fprintf(a.stdout, "%s: %d games, %d answers, %d failures in %.2fs (%.0f games/s)\n",
-					game, r.Games, r.Answers, len(r.Failures), r.Elapsed.Seconds(), r.GamesPerSecond())
+				fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.report", game, strconv.Itoa(r.Games), strconv.Itoa(r.Answers), len(r.Failures),
+					fmt.Sprintf("%.2f", r.Elapsed.Seconds()), fmt.Sprintf("%.0f", r.GamesPerSecond())))
 				for _, f := range r.Failures {
-					fmt.Fprintf(a.stdout, "seed %d failed after %d answers: %v\n", f.Seed, len(f.Answers), f.Err)
+					fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.failed", strconv.FormatUint(f.Seed, 10), strconv.Itoa(len(f.Answers)), errText(a.lang, f.Err)))
 					if f.Save != "" {
-						fmt.Fprintf(a.stdout, "  reproduce: rumref sim %s --games 1 --seed %d; inspect: rumref resume %s\n", game, f.Seed, f.Save)
+						fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.reproduce", game, strconv.FormatUint(f.Seed, 10), f.Save))
 					}
 				}
 			}
 			if len(r.Failures) > 0 {
-				return &codedError{code: exitError, err: fmt.Errorf("%d of %d games broke an invariant", len(r.Failures), r.Games)}
+				return &codedError{code: exitError, err: errorf(a.lang, "cli.sim.broke", len(r.Failures), strconv.Itoa(r.Games))}
 			}
 			return nil
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&count, "games", 100, "number of whole games to play")
-	f.Uint64Var(&seed, "seed", 1, "seed of the first game; game i uses seed+i")
-	f.IntVar(&players, "players", 0, "Rum & Pirates players, 2 to 5 (default: varied by seed)")
-	f.StringVar(&out, "out", "", "directory for the save files of failing games (default: the current directory)")
-	f.BoolVar(&asJSON, "json", false, "print the report as JSON")
-	f.BoolVar(&progress, "progress", false, "print progress to stderr")
-	f.IntVar(&checkEvery, "check-every", 0, "also compare a replay with the live game every N answers (0: at the end of each game)")
-	f.IntVar(&deepEvery, "deep-every", 100, "every Nth game runs the expensive checks at every answer (0: none)")
-	f.StringVar(&checks, "checks", "all", "all: check every invariant; none: play with the engine and the random player only (for speed measurements)")
-	f.IntVar(&saveEvery, "save-every", 10, "every Nth game writes, reads back and replays its save (1: every game)")
+	f.IntVar(&count, "games", 100, "")
+	f.Uint64Var(&seed, "seed", 1, "")
+	f.IntVar(&players, "players", 0, "")
+	f.StringVar(&out, "out", "", "")
+	f.BoolVar(&asJSON, "json", false, "")
+	f.BoolVar(&progress, "progress", false, "")
+	f.IntVar(&checkEvery, "check-every", 0, "")
+	f.IntVar(&deepEvery, "deep-every", 100, "")
+	f.StringVar(&checks, "checks", "all", "")
+	f.IntVar(&saveEvery, "save-every", 10, "")
 	return cmd
 }
 
 // tableSizes says how many players a game takes, for --players.
-func tableSizes(e *games.Entry) string {
+func tableSizes(l locale.Lang, e *games.Entry) string {
 	if e.MinPlayers == e.MaxPlayers {
-		return fmt.Sprintf("%s always has %d", e.Title, e.MinPlayers)
+		return l.Sprintf("cli.sim.always", e.Title, e.MinPlayers)
 	}
-	return fmt.Sprintf("%s takes %d to %d players", e.Title, e.MinPlayers, e.MaxPlayers)
+	return l.Sprintf("cli.sim.takes", e.Title, e.MinPlayers, e.MaxPlayers)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/qr"
 	"rumref/referee"
@@ -26,7 +27,7 @@ type webFlags struct {
 
 // addWebFlag adds --web to a command that plays a game.
 func addWebFlag(cmd *cobra.Command, f *webFlags) {
-	cmd.Flags().StringVar(&f.addr, "web", "", "also serve the game to phones and a table screen at HOST:PORT (port 0: a free port; loopback unless a LAN address or 0.0.0.0 is given)")
+	cmd.Flags().StringVar(&f.addr, "web", "", "")
 }
 
 // webTokens are the page tokens of a game played with --web: the ones
@@ -70,12 +71,12 @@ func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, toke
 	}
 	note := ""
 	if busy {
-		note = fmt.Sprintf("(Port %d, where the pages were served before, is taken now: the pages moved, so pages left open must scan the code again.)", saved)
+		note = a.lang.Sprintf("cli.web.moved", strconv.Itoa(saved))
 	}
 	a.pages = &prompts.Pages{
-		Join:  func(cols, rows int) string { return joinText(srv, cols, rows) },
-		Seats: func() string { return seatsText(srv, names) },
-		Seat:  func(seat, cols, rows int) string { return seatText(srv, names, seat, cols, rows) },
+		Join:  func(cols, rows int) string { return joinText(a.lang, srv, cols, rows) },
+		Seats: func() string { return seatsText(a.lang, srv, names) },
+		Seat:  func(seat, cols, rows int) string { return seatText(a.lang, srv, names, seat, cols, rows) },
 	}
 	out := a.out(mode)
 	if mode == prompts.JSON {
@@ -87,7 +88,7 @@ func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, toke
 	}
 	// The code comes first, before the board to build and the first
 	// question: a terminal waits while the phones join.
-	if err := out.Pause([]string{joinText(srv, prompts.Columns(a.stdout), prompts.Rows(a.stdout))}, "Press Enter once the phones have joined (more may join later)."); err != nil {
+	if err := out.Pause([]string{joinText(a.lang, srv, prompts.Columns(a.stdout), prompts.Rows(a.stdout))}, a.lang.Sprintf("cli.web.pause")); err != nil {
 		srv.Close()
 		return nil, err
 	}
@@ -99,26 +100,26 @@ func (a *app) startWeb(mode prompts.Mode, cfg web.Config, tbl *table.Table, toke
 // cannot fit, how to show it; the join page's URL, the table page's, and
 // the commands that show them again. Each seat's own URL is left to the
 // seats command.
-func joinText(srv *web.Server, cols, rows int) string {
+func joinText(l locale.Lang, srv *web.Server, cols, rows int) string {
 	u := srv.JoinURL()
-	head := "Phones: scan this code (or open the address below) and tap your name."
-	lines := []string{"  Join: " + u, "  Table page, for a shared screen: " + srv.TableURL()}
+	head := l.Sprintf("cli.web.head")
+	lines := []string{"  " + l.Sprintf("cli.web.join", u), "  " + l.Sprintf("cli.web.table.shared", srv.TableURL())}
 	if safetext.Width(lines[1]) > cols && cols > 0 {
-		lines[1] = "  Table page: " + srv.TableURL()
+		lines[1] = "  " + l.Sprintf("cli.web.table", srv.TableURL())
 	}
 	if srv.Loopback() {
-		lines = append(lines, "(This computer only: --web 0.0.0.0:0 serves phones on the same network.)")
+		lines = append(lines, l.Sprintf("cli.web.loopback"))
 	} else {
-		lines = append(lines, "(On the local network: whoever has the join code can ask for a seat.)")
+		lines = append(lines, l.Sprintf("cli.web.lan"))
 	}
-	lines = append(lines, "Type phones to show this code again, seats for each seat's own address.")
+	lines = append(lines, l.Sprintf("cli.web.again"))
 	used := 1 + 1 // the line above the code, and the prompt below it all
 	for _, l := range append([]string{head}, lines...) {
 		used += wrappedRows(l, cols)
 	}
 	code, fits := qr.Fit(u, cols, rows-used)
 	if !fits {
-		code = "(The join code does not fit this window: make it larger, then type phones to show it.)\n"
+		code = l.Sprintf("cli.web.nofit") + "\n"
 	}
 	return head + "\n" + code + strings.Join(lines, "\n")
 }
@@ -133,27 +134,27 @@ func wrappedRows(text string, cols int) int {
 
 // seatText is one seat's own page as a code, for the laptop to hand
 // that seat to a phone (seats NAME), fitted as joinText.
-func seatText(srv *web.Server, names []string, seat, cols, rows int) string {
+func seatText(l locale.Lang, srv *web.Server, names []string, seat, cols, rows int) string {
 	name := safetext.Clean(names[seat])
-	head := fmt.Sprintf("%s's own page: only %s scans this code (it shows their secrets).", name, name)
+	head := l.Sprintf("cli.web.seat", name)
 	u := srv.SeatURL(seat)
 	tail := "  " + name + ": " + u
 	code, fits := qr.Fit(u, cols, rows-2-wrappedRows(head, cols)-wrappedRows(tail, cols))
 	if !fits {
-		code = fmt.Sprintf("(The code does not fit this window: make it larger, then type seats %s.)\n", name)
+		code = l.Sprintf("cli.web.seat.nofit", name) + "\n"
 	}
 	return head + "\n" + code + tail
 }
 
 // seatsText lists each seat's own page, for the tables that hand them
 // out one by one (the seats command).
-func seatsText(srv *web.Server, names []string) string {
+func seatsText(l locale.Lang, srv *web.Server, names []string) string {
 	var b strings.Builder
-	b.WriteString("Each seat's own page (it shows that player's secrets: give each address to its player only; seats NAME shows one as a code):")
+	b.WriteString(l.Sprintf("cli.web.seats"))
 	for i, n := range names {
 		fmt.Fprintf(&b, "\n  %s: %s", safetext.Clean(n), srv.SeatURL(i))
 	}
-	fmt.Fprintf(&b, "\n  Table page: %s\nEvery phone may instead open %s and tap its name.", srv.TableURL(), srv.JoinURL())
+	fmt.Fprintf(&b, "\n  %s\n%s", l.Sprintf("cli.web.table", srv.TableURL()), l.Sprintf("cli.web.instead", srv.JoinURL()))
 	return b.String()
 }
 
