@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -10,7 +9,6 @@ import (
 	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
-	"rumref/safetext"
 	"rumref/table"
 )
 
@@ -41,11 +39,15 @@ func publicLog(l locale.Lang, e *referee.Engine) []logLine {
 	english := table.PublicLog(e)
 	for i, en := range table.PublicLog(e) {
 		if en.N == 0 {
-			switch text := english[i].Text; {
+			var n, of int
+			switch text := locale.Unmark(english[i].Text); {
 			case en.Rule == "rp.rounds":
-				round, turn = strings.SplitN(en.Text, ";", 2)[0], ""
+				fmt.Sscanf(text, "Round %d of %d", &n, &of)
+				round, turn = l.Sprintf("cli.log.round", n, of), ""
 			case en.Rule == "rr.turn" && strings.HasPrefix(text, "Turn "):
-				round, turn = strings.TrimSuffix(en.Text, "."), ""
+				// The sentence without its full stop (inside the marks).
+				body := strings.TrimRight(en.Text, locale.Close)
+				round, turn = strings.TrimSuffix(body, ".")+en.Text[len(body):], ""
 			case en.Rule == "rp.board" && strings.HasPrefix(text, "Every player is out"):
 				turn = l.Sprintf("cli.log.wrangle")
 			}
@@ -80,12 +82,7 @@ func newLogCmd(a *app) *cobra.Command {
 			defer e.Close()
 			lines := publicLog(a.lang, e)
 			if asJSON {
-				b, err := json.MarshalIndent(lines, "", "  ")
-				if err != nil {
-					return err
-				}
-				fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
-				return nil
+				return printJSON(a, lines)
 			}
 			round, turn := "", ""
 			for _, l := range lines {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -59,14 +58,8 @@ func newShowCmd(a *app) *cobra.Command {
 				next, shown = pendingQuestion(a.lang, q)
 			}
 			if asJSON {
-				out := map[string]any{"game": file.Game, "over": e.Over(), "answers": len(e.Answers()),
-					"next": next, "view": g.View(referee.Public)}
-				b, err := json.MarshalIndent(out, "", "  ")
-				if err != nil {
-					return err
-				}
-				fmt.Fprintln(a.stdout, string(safetext.CleanJSON(b)))
-				return nil
+				return printJSON(a, map[string]any{"game": file.Game, "over": e.Over(), "answers": len(e.Answers()),
+					"next": next, "view": g.View(referee.Public)})
 			}
 			fmt.Fprintln(a.stdout, safetext.CleanLines(referee.StatusIn(g, referee.Public, a.lang, 0)))
 			if next != nil {

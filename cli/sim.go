@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -70,14 +69,12 @@ func newSimCmd(a *app) *cobra.Command {
 			}
 			r := sim.Run(cfg)
 			if asJSON {
-				b, err := json.MarshalIndent(struct {
+				if err := printJSON(a, struct {
 					sim.Report
 					GamesPerSecond float64 `json:"games_per_second"`
-				}{r, r.GamesPerSecond()}, "", "  ")
-				if err != nil {
+				}{r, r.GamesPerSecond()}); err != nil {
 					return err
 				}
-				fmt.Fprintln(a.stdout, string(b))
 			} else {
 				fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.report", game, strconv.Itoa(r.Games), strconv.Itoa(r.Answers), len(r.Failures),
 					fmt.Sprintf("%.2f", r.Elapsed.Seconds()), fmt.Sprintf("%.0f", r.GamesPerSecond())))
