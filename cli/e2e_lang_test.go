@@ -132,6 +132,9 @@ func TestHelpAndManInGerman(t *testing.T) {
 			t.Errorf("rumref --help or man in German does not say %q:\n%s", line, help)
 		}
 	}
+	if c := rumrefEnv(t, nil, "--lang", "de", "__complete", "").stdout; !strings.Contains(c, "help\tHilfe zu jedem Befehl") || !strings.Contains(c, "show\tSpielplan und") {
+		t.Errorf("the shell's completion of rumref's first word in German:\n%s", c)
+	}
 	if !strings.Contains(man, ".SH BESCHREIBUNG") || !strings.Contains(man, `\fBrumref show DATEI [Optionen]\fP`) {
 		t.Errorf("the German man page lacks its headings or usage lines:\n%.1500s", man)
 	}

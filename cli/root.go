@@ -182,6 +182,12 @@ func newRootCmd(a *app, args []string) *cobra.Command {
 	for _, c := range commands {
 		root.AddCommand(c.make())
 	}
+	if len(args) > 0 && strings.HasPrefix(args[0], "__complete") {
+		// The completions describe cobra's own commands too: made now, as
+		// Execute would make them, so that speak names them.
+		root.InitDefaultHelpCmd()
+		root.InitDefaultCompletionCmd(args...)
+	}
 	return a.speak(root)
 }
 
