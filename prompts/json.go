@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"
@@ -14,11 +13,6 @@ import (
 
 // The JSON Lines protocol (--io json) is documented in docs/protocol.md;
 // its objects are package wire's. Every object is written on one line.
-
-// newJSONQuestion builds the question object for q.
-func newJSONQuestion(q *referee.Question, name string, step int) wire.Question {
-	return wire.QuestionOf(q, name, step, locale.English)
-}
 
 // options are a question's options on the wire, as they are.
 func options(opts []referee.Option) []wire.Option {
@@ -47,11 +41,11 @@ func (j *jsonFront) ask(a asking) func() (string, error) {
 	s := j.s
 	switch a.kind {
 	case askQuestion:
-		s.emit(newJSONQuestion(a.q, s.name(a.q.Actor), a.step))
+		s.emit(wire.QuestionOf(a.q, s.name(a.q.Actor), a.step, s.Lang))
 	case askPhone:
 		// The question as anyone but its player sees it: it is answered
 		// on their phone; a line here takes it to the laptop.
-		o := newJSONQuestion(a.q, s.name(a.q.Actor), a.step)
+		o := wire.QuestionOf(a.q, s.name(a.q.Actor), a.step, s.Lang)
 		o.Options, o.Min, o.Max, o.Example = []wire.Option{}, nil, nil, ""
 		s.emit(o)
 	case askConfirm:

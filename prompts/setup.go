@@ -52,6 +52,7 @@ func (s *Session) AskSetup(e *referee.Engine) error {
 	if q == nil {
 		return nil
 	}
+	q = s.local(q)
 	prev := s.Engine
 	s.Engine = e
 	defer func() { s.Engine = prev }()
