@@ -486,7 +486,7 @@ type templates struct {
 	boards []*boardTemplates // the most recently used first
 }
 
-// boardTemplates are the templates of one board and its alleys' names,
+// boardTemplates are the templates of one board,
 // with a copy of what they were made from.
 type boardTemplates struct {
 	board         *Board
@@ -498,7 +498,6 @@ type boardTemplates struct {
 	// once another captain's is.
 	bases map[picSize]*base
 	drawn map[templateKey]*template
-	names []string // the alleys' names, by ID
 }
 
 type templateKey struct {
@@ -541,21 +540,6 @@ func (ts *templates) get(b *Board, z picSize, captain int) (*template, [][]int32
 	}
 	bt.drawn[k] = t
 	return t, nil
-}
-
-// alleyNames returns the name of every alley of board b (Board.AlleyName),
-// by alley ID, made once for the board.
-func (ts *templates) alleyNames(b *Board) []string {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	bt := ts.board(b)
-	if bt.names == nil {
-		bt.names = make([]string, len(b.Alleys))
-		for id := range b.Alleys {
-			bt.names[id] = b.AlleyName(id)
-		}
-	}
-	return bt.names
 }
 
 // board returns what is kept of board b, made the most recently used;

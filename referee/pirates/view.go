@@ -175,26 +175,16 @@ func (g *Game) ViewIn(viewer referee.Viewer, l locale.Lang) any {
 		}
 		v.Mast = append(v.Mast, MastView{Player: who, Left: r.Left, Right: r.Right})
 	}
-	var names []string // the board's alley names, found at the first occupied alley
 	for id, occ := range g.Occupant {
 		if occ >= 0 {
-			if names == nil && w.raw {
-				names = pictures.alleyNames(g.Board)
-			}
-			name := ""
-			if w.raw {
-				name = names[id]
-			} else {
-				name = w.say(g.alleyName(id))
-			}
-			v.Alleys = append(v.Alleys, AlleyView{Alley: name, Player: g.Players[occ].Name,
+			v.Alleys = append(v.Alleys, AlleyView{Alley: w.say(g.alleyName(id)), Player: g.Players[occ].Name,
 				Pirates: g.Board.Alleys[id].Segments})
 		}
 	}
 	return v
 }
 
-// alleyName is Board.AlleyName as a message.
+// alleyName names an alley for the view: "HQ - Coin 2 (4)".
 func (g *Game) alleyName(id int) referee.Msg {
 	a := &g.Board.Alleys[id]
 	if a.Dark {
