@@ -5,7 +5,6 @@ package pirates
 
 import (
 	"fmt"
-	"strings"
 
 	"rumref/referee"
 	"rumref/safetext"
@@ -59,7 +58,7 @@ func NewConfig(layout Layout) Config { return Config{Layout: layout, Rules: Rule
 // Validate checks a setup for the things the engine relies on.
 func (c Config) Validate() error {
 	if len(c.Players) < 2 || len(c.Players) > 5 {
-		return fmt.Errorf("rum & pirates needs 2 to 5 players, not %d", len(c.Players))
+		return refusal{referee.Text("pirates.config.players", referee.Int(len(c.Players)))}
 	}
 	seen := map[string]bool{}
 	names := make([]string, 0, len(c.Players))
@@ -78,23 +77,23 @@ func (c Config) Validate() error {
 			}
 		}
 		if !ok {
-			return fmt.Errorf("player %s: color %q is not one of %s", p.Name, p.Color, strings.Join(Colors, ", "))
+			return refusal{referee.Text("pirates.config.color", referee.Str(p.Name), referee.Str(p.Color), referee.Words(Colors, ", ", ", "))}
 		}
 		if seen[p.Color] {
-			return fmt.Errorf("two players chose %s: each color can be used once", p.Color)
+			return refusal{referee.Text("pirates.config.twice", referee.Sub(ColorMsg(p.Color)))}
 		}
 		seen[p.Color] = true
 	}
 	if c.Start < 0 || c.Start >= len(c.Players) {
-		return fmt.Errorf("start player %d is not a seat (1 to %d)", c.Start+1, len(c.Players))
+		return refusal{referee.Text("pirates.config.start", referee.Int(c.Start+1), referee.Int(len(c.Players)))}
 	}
 	// The revision a save records is only checked here: the rules never
 	// read it (an older save is migrated before it is played).
 	switch r := c.Rules; {
 	case r < 0:
-		return fmt.Errorf("rules: %d is not a rules revision (0 to %d): the save is damaged", r, RulesRevision)
+		return refusal{referee.Text("pirates.config.revision", referee.Int(r), referee.Int(RulesRevision))}
 	case r > RulesRevision:
-		return fmt.Errorf("the game uses rules revision %d; this rumref knows revisions 0 to %d: update rumref to open it", r, RulesRevision)
+		return refusal{referee.Text("pirates.config.newer", referee.Int(r), referee.Int(RulesRevision))}
 	}
 	return nil
 }
