@@ -97,9 +97,16 @@ func (g *Game) cardView(p *Piece, viewer referee.Viewer) CardView {
 
 // View returns the table as data for the viewer (CrownSeat, PirateSeat or
 // referee.Public): hands and face-down identities only to their owner.
-func (g *Game) View(viewer referee.Viewer) any { return g.view(viewer) }
+func (g *Game) View(viewer referee.Viewer) any { return g.view(viewer, english) }
 
-func (g *Game) view(viewer referee.Viewer) View {
+// ViewIn is View with its texts (the raid, the result, what the pirate
+// looked at, the box note) in language l; its ids and keys stay English.
+func (g *Game) ViewIn(viewer referee.Viewer, l locale.Lang) any {
+	return g.view(viewer, func(m referee.Msg) string { return m.In(l) })
+}
+
+// view is the table for the viewer, its texts written by say.
+func (g *Game) view(viewer referee.Viewer, say func(referee.Msg) string) View {
 	v := View{Turn: g.Turn, Over: g.Over, Result: g.Result, RemovedUnseen: g.pirate().Deck.Boxed, Ships: []ShipView{}}
 	if g.Turn > 0 {
 		v.Active = g.Players[g.Active].Name
@@ -136,18 +143,21 @@ func (g *Game) view(viewer referee.Viewer) View {
 	}
 	v.Revealed = append(v.Revealed, g.Revealed...)
 	if g.Raid != nil {
-		v.Raid = english(g.raidMsg())
+		v.Raid = say(g.raidMsg())
 	}
 	if viewer == PirateSeat {
 		for _, p := range g.peeked {
-			v.Peeked = append(v.Peeked, english(referee.Text("runner.named", referee.Sub(p.label), referee.Str(p.name))))
+			v.Peeked = append(v.Peeked, say(referee.Text("runner.named", referee.Sub(p.label), referee.Str(p.name))))
 		}
 	}
 	for _, c := range g.typedInCards(viewer) {
 		v.TypedIn = append(v.TypedIn, TypedCard{Name: c.Name, Type: c.Type.String(), Cost: c.Cost, Text: c.Text})
 	}
 	if note := g.beyondNote(); !note.IsZero() {
-		v.BeyondBox = english(note)
+		v.BeyondBox = say(note)
+	}
+	if !g.result.IsZero() {
+		v.Result = say(g.result)
 	}
 	return v
 }
@@ -219,7 +229,7 @@ func (g *Game) Status(viewer referee.Viewer) string {
 // StatusIn is the table as text for the viewer in language l (cols is
 // not needed: every line is a sentence the front end may wrap).
 func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
-	v := g.view(viewer)
+	v := g.view(viewer, english)
 	var b strings.Builder
 	w := func(key string, args ...referee.Arg) {
 		m := referee.Text(key, args...)
@@ -304,7 +314,11 @@ func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
 		line("runner.status.line", referee.Sub(note))
 	}
 	if v.Over {
-		line("runner.status.line", referee.Sub(g.result))
+		result := asName(v.Result)
+		if !g.result.IsZero() {
+			result = g.result
+		}
+		line("runner.status.line", referee.Sub(result))
 	}
 	return b.String()
 }
