@@ -295,7 +295,7 @@ func runList(spec listSpec, r io.Reader, out io.Writer, width int, pal palette) 
 		if done {
 			l.erase()
 			if res.index >= 0 {
-				fmt.Fprintln(out, "  "+pal.good(pal.say("list.chose"))+" "+l.spec.items[res.index].label)
+				fmt.Fprintln(out, strings.Join(fitLines("  "+pal.good(pal.say("list.chose"))+" "+l.spec.items[res.index].label, l.width-1), "\n"))
 			} else {
 				fmt.Fprintln(out, "  > "+res.line)
 			}
@@ -722,7 +722,7 @@ func (l *list) menu() string {
 	if r := l.shortRanges("-"); r != "" {
 		head += p.say("list.menu.choose", r) + ", "
 	}
-	head += "↑↓ Enter"
+	head += p.say("list.menu.move")
 	tail := ""
 	if l.spec.keys {
 		tail += ", " + p.say("list.menu.keys")

@@ -368,8 +368,8 @@ func logText(w io.Writer, s *Session) {
 			rule = " " + s.pal.quiet("("+e.Rule+")")
 		}
 		answer := shownAnswer(e)
-		if s.fe != nil && s.fe.can().lists && e.Label != "" {
-			answer = e.Label // the terminal names options by label, never by key
+		if e.Label != "" && (s.Lang != locale.English || s.fe != nil && s.fe.can().lists) {
+			answer = e.Label // the terminal (and another language) names options by label, not by key
 		}
 		fmt.Fprintf(w, "  %4d. %s -> %s%s\n", e.N, Named(capital(s.name(e.Actor)), strings.TrimRight(e.Text, " ")), answer, rule)
 	}
@@ -449,6 +449,12 @@ func writeOptions(w io.Writer, l locale.Lang, q *referee.Question) {
 		key += strings.Repeat(" ", width-safetext.Width(key))
 		if o.Label != "" && o.Label != o.Key {
 			label = "  " + safetext.Clean(o.Label)
+		}
+		if num && l != locale.English && o.Label != "" {
+			// Numbered options are typed by number or label: a key,
+			// an English word, is not shown beside a label in another
+			// language (it is still taken).
+			key, label = safetext.Clean(o.Label), ""
 		}
 		if num {
 			fmt.Fprintf(w, "  %d) %s%s\n", i+1, key, label)
