@@ -30,6 +30,7 @@ import (
 
 	"rumref/games"
 	"rumref/locale"
+	"rumref/qr"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"
@@ -239,7 +240,11 @@ func mustJSON(v any) json.RawMessage {
 // it. A question hidden from the viewer keeps the table's text (which
 // names only who is asked), never its prompt.
 func questionObj(q *table.Question, l locale.Lang) wire.Question {
-	o := wire.QuestionOf(q.Q, q.ActorName, q.Step, l)
+	name := q.ActorName
+	if !q.Q.Actor.Player() {
+		name = l.Sprintf("web.name.table")
+	}
+	o := wire.QuestionOf(q.Q, name, q.Step, l)
 	if q.Hidden {
 		o.Text = safetext.CleanLines(q.Q.Text)
 		o.Options, o.Min, o.Max, o.Example = []wire.Option{}, nil, nil, ""
@@ -359,7 +364,7 @@ func (h *Hub) update(k seen, u table.Update) {
 	if u.End && vw.end == nil {
 		var play *wire.Play
 		if u.Play != "" {
-			play = &wire.Play{URL: u.Play, QR: QRSVG(u.Play)}
+			play = &wire.Play{URL: u.Play, QR: qr.SVG(u.Play)}
 		}
 		vw.end = mustJSON(wire.End{Type: "end", Status: vw.view, Text: vw.text, Step: u.Step, Play: play})
 		h.publish(vw, vw.end)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -348,47 +349,26 @@ func (d agent) In(l locale.Lang) string {
 
 // deviceOf reads a browser's User-Agent.
 func deviceOf(ua string) agent {
-	has := func(s ...string) bool {
-		for _, x := range s {
-			if strings.Contains(ua, x) {
-				return true
+	return agent{first(ua, kinds, "other"), first(ua, browsers, "")}
+}
+
+// kinds and browsers are what a User-Agent holds (any of the words after
+// the first, each a "|"-separated list; "Android&Mobile": both) for each
+// kind of device and browser, the first that fits winning.
+var (
+	kinds    = []string{"iphone=iPhone", "ipad=iPad", "android-phone=Android&Mobile", "android-tablet=Android", "chromebook=CrOS", "windows=Windows", "mac=Macintosh", "linux=Linux|X11"}
+	browsers = []string{"Firefox=Firefox/|FxiOS/", "Edge=Edg/|EdgA/|EdgiOS/", "Opera=OPR/|Opera", "Samsung Internet=SamsungBrowser/", "Chrome=Chrome/|CriOS/|Chromium/", "Safari=Safari/"}
+)
+
+// first is the name of the first of table whose words ua holds, else none.
+func first(ua string, table []string, none string) string {
+	for _, e := range table {
+		name, words, _ := strings.Cut(e, "=")
+		for _, w := range strings.Split(words, "|") {
+			if !slices.ContainsFunc(strings.Split(w, "&"), func(x string) bool { return !strings.Contains(ua, x) }) {
+				return name
 			}
 		}
-		return false
 	}
-	kind := "other"
-	switch {
-	case has("iPhone"):
-		kind = "iphone"
-	case has("iPad"):
-		kind = "ipad"
-	case has("Android") && has("Mobile"):
-		kind = "android-phone"
-	case has("Android"):
-		kind = "android-tablet"
-	case has("CrOS"):
-		kind = "chromebook"
-	case has("Windows"):
-		kind = "windows"
-	case has("Macintosh"):
-		kind = "mac"
-	case has("Linux", "X11"):
-		kind = "linux"
-	}
-	browser := ""
-	switch {
-	case has("Firefox/", "FxiOS/"):
-		browser = "Firefox"
-	case has("Edg/", "EdgA/", "EdgiOS/"):
-		browser = "Edge"
-	case has("OPR/", "Opera"):
-		browser = "Opera"
-	case has("SamsungBrowser/"):
-		browser = "Samsung Internet"
-	case has("Chrome/", "CriOS/", "Chromium/"):
-		browser = "Chrome"
-	case has("Safari/"):
-		browser = "Safari"
-	}
-	return agent{kind, browser}
+	return none
 }

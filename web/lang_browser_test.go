@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -9,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rumref/locale"
+	"rumref/wire"
 )
 
 // acceptLanguage makes a tab's browser ask for the languages langs
@@ -23,13 +25,13 @@ func acceptLanguage(lang string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// outsideMarks is a script that returns the page's own words (its
-// header, tools, headings and buttons, and the question box's line of
-// who is asked) that have letters outside the catalog check's marks.
+// outsideMarks is a script that returns the words of a page (its header,
+// tools, headings and buttons, and the question with its answers) that
+// have letters outside the catalog check's marks.
 const outsideMarks = `(() => {
 	const strip = (s) => { let out = "", depth = 0; for (const c of s) { if (c === "\u2068") depth++; else if (c === "\u2069") depth = Math.max(0, depth - 1); else if (depth === 0) out += c; } return out; };
 	const bad = [];
-	for (const e of document.querySelectorAll("header, .tools, #reveal, h2, .hint, summary, #question .who, #lang option, label")) {
+	for (const e of document.querySelectorAll("header, .tools, #reveal, h2, .hint, summary, #question, #lang option, label")) {
 		const text = e.innerText || e.textContent;
 		if (/\p{L}/u.test(strip(text))) bad.push(JSON.stringify(text));
 	}
@@ -39,8 +41,8 @@ const outsideMarks = `(() => {
 
 // TestBrowserSeatPageInGerman: a phone whose browser asks for German
 // (Accept-Language) gets its seat page in German, every word of the
-// page's own from the catalog (the catalog check finds no letters
-// outside its marks); choosing English on the page changes it, and a
+// page's own and the question from the catalog (the catalog check finds
+// no letters outside its marks); choosing English on the page changes it, and a
 // reload, or opening the page's address again, keeps the choice.
 func TestBrowserSeatPageInGerman(t *testing.T) {
 	chromium(t)
@@ -65,6 +67,14 @@ func TestBrowserSeatPageInGerman(t *testing.T) {
 	}
 	if len(got.Bad) > 0 {
 		t.Errorf("words of the German seat page not from the catalog: %v", got.Bad)
+	}
+	// The question in German, not as the English state has it.
+	var qtext string
+	b.eval(0, `document.querySelector("#question .qtext").textContent`, &qtext)
+	st, _ := tb.state(0)
+	var q wire.Question
+	if json.Unmarshal(st.Question, &q) != nil || q.Text == "" || locale.Unmark(qtext) == locale.Unmark(q.Text) {
+		t.Errorf("the German page asks %q, the English state %s", qtext, st.Question)
 	}
 	b.layout(0, "seat-de")
 

@@ -528,62 +528,54 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 		httpError(w, r, http.StatusBadRequest, "web.refused.partial")
 		return
 	}
-	bad := func() { httpError(w, r, http.StatusBadRequest, "web.refused.shape") }
-	c := table.Command{From: table.Page(v)}
-	switch what {
-	case "answer":
-		var p wire.Answer
-		if !decodeBody(body, &p) {
-			bad()
-			return
-		}
-		c.Step, c.Kind, c.Text, c.Question = p.Step, table.Answer, strings.TrimSpace(p.Answer), p.Question
-		if c.Question == "" {
-			httpError(w, r, http.StatusBadRequest, "web.refused.question")
-			return
-		}
-		if c.Text == "" || len(c.Text) > 200 {
-			httpError(w, r, http.StatusUnprocessableEntity, "web.refused.answer")
-			return
-		}
-	case "undo":
-		var p wire.Undo
-		if !decodeBody(body, &p) {
-			bad()
-			return
-		}
-		c.Step, c.Kind = p.Step, table.Undo
-	case "correct":
-		var p wire.Correct
-		if !decodeBody(body, &p) {
-			bad()
-			return
-		}
-		c.Step, c.Kind, c.N = p.Step, table.Correct, p.N
-		value := strings.TrimSpace(p.Value)
-		if p.N < 1 || len(value) > 200 || strings.ContainsAny(value, "\r\n") {
-			httpError(w, r, http.StatusUnprocessableEntity, "web.refused.correct")
-			return
-		}
-		c.Text = value
-	case "confirm":
-		var p wire.ConfirmReply
-		if !decodeBody(body, &p) {
-			bad()
-			return
-		}
-		// No is "": a yes-or-no question's no, and a value request's
-		// "keep it" (a value request takes any other text as the value).
-		c.Step, c.Kind, c.ID, c.Text = p.Step, table.Respond, p.ID, ""
-		if p.Yes {
-			c.Text = "yes"
-		}
-		if v := strings.TrimSpace(p.Value); v != "" {
-			c.Text = v
-		}
+	c, code, refusal := command(what, body)
+	if refusal != "" {
+		httpError(w, r, code, refusal)
+		return
 	}
+	c.From = table.Page(v)
 	code, reply := s.hub.submit(c)
 	writeJSON(w, code, reply)
+}
+
+// command reads a POST's body as the command what (answer, undo,
+// correct, confirm), or names why it is refused: a catalog key and the
+// status.
+func command(what string, body []byte) (c table.Command, code int, refusal string) {
+	var (
+		a wire.Answer
+		u wire.Undo
+		k wire.Correct
+		y wire.ConfirmReply
+	)
+	if !decodeBody(body, map[string]any{"answer": &a, "undo": &u, "correct": &k, "confirm": &y}[what]) {
+		return c, http.StatusBadRequest, "web.refused.shape"
+	}
+	switch what {
+	case "answer":
+		c = table.Command{Kind: table.Answer, Step: a.Step, Question: a.Question, Text: strings.TrimSpace(a.Answer)}
+		if c.Question == "" {
+			return c, http.StatusBadRequest, "web.refused.question"
+		}
+		if c.Text == "" || len(c.Text) > 200 {
+			return c, http.StatusUnprocessableEntity, "web.refused.answer"
+		}
+	case "undo":
+		c = table.Command{Kind: table.Undo, Step: u.Step}
+	case "correct":
+		c = table.Command{Kind: table.Correct, Step: k.Step, N: k.N, Text: strings.TrimSpace(k.Value)}
+		if k.N < 1 || len(c.Text) > 200 || strings.ContainsAny(c.Text, "\r\n") {
+			return c, http.StatusUnprocessableEntity, "web.refused.correct"
+		}
+	case "confirm":
+		// No is "": a yes-or-no question's no, and a value request's
+		// "keep it" (a value request takes any other text as the value).
+		c = table.Command{Kind: table.Respond, Step: y.Step, ID: y.ID, Text: strings.TrimSpace(y.Value)}
+		if c.Text == "" && y.Yes {
+			c.Text = "yes"
+		}
+	}
+	return c, 0, ""
 }
 
 // clientAddr is the client's IP address.
