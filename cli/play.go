@@ -185,7 +185,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		ahead = append(ahead, table.Ahead{Step: x.Step, Answer: x.Answer})
 	}
 	webCfg := web.ConfigFor(entry, factory(), factory)
-	webCfg.Rules = a.rulesText
+	webCfg.Rules, webCfg.Lang = rulesIn, a.lang
 	webCfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
 	webCfg.PlayID = games.PlayID(file, factory().PlayerNames())
 	if !newTokens {

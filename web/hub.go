@@ -66,8 +66,8 @@ type Config struct {
 	Names []string
 	// Board is the Rum & Pirates board as SVG (nil for Rum Runner).
 	Board []byte
-	// Rules looks up the rules reference (may be nil).
-	Rules func(query string) string
+	// Rules looks up the rules reference in a language (may be nil).
+	Rules func(l locale.Lang, query string) string
 	// Factory makes fresh games; with Parallel it lets the hub look
 	// ahead for questions that may be answered in any order.
 	Factory referee.Factory
@@ -282,7 +282,7 @@ func (h *Hub) helpFor(q *wire.Question, v referee.Viewer, l locale.Lang) json.Ra
 	}
 	rules := ""
 	if h.cfg.Rules != nil && q != nil && q.Rule != "" {
-		rules = strings.TrimRight(h.cfg.Rules(q.Rule), "\n")
+		rules = strings.TrimRight(h.cfg.Rules(l, q.Rule), "\n")
 	}
 	return mustJSON(wire.Help{Type: "help", Question: id, Text: strings.Join(lines, "\n"), Commands: l.Sprintf("web.help.commands"), Rules: rules})
 }

@@ -489,7 +489,7 @@ func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
 	case q == "":
 		text = l.Sprintf("web.rules.empty")
 	default:
-		text = strings.TrimRight(s.hub.cfg.Rules(q), "\n")
+		text = strings.TrimRight(s.hub.cfg.Rules(l, q), "\n")
 	}
 	writeJSON(w, http.StatusOK, wire.Rules{Type: "rules", Query: q, Text: text})
 }

@@ -87,7 +87,7 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *served {
 		t.Fatal(err)
 	}
 	cfg := ConfigFor(entry, g, factory)
-	cfg.Rules = func(q string) string { return "rules for " + q }
+	cfg.Rules = func(_ locale.Lang, q string) string { return "rules for " + q }
 	tb := &served{t: t, engine: e, answers: f.Answers, out: &safeBuffer{}, done: make(chan error, 1), names: cfg.Names}
 	core := table.New(e, table.Config{Factory: factory, Parallel: cfg.Parallel, PlayLink: cfg.PlayURL,
 		Save: func([]referee.Answer, []table.Ahead) error {
