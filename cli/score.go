@@ -38,6 +38,9 @@ func newScoreCmd(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if res.In != nil {
+				res.Pad, res.JSON = res.In(a.lang)
+			}
 			text := res.Pad
 			if asJSON {
 				b, err := json.MarshalIndent(res.JSON, "", "  ")

@@ -57,7 +57,8 @@ func piratesScored(res scoring.Result, tiles string) Scored {
 	for _, s := range res.Scores {
 		placings = append(placings, Placing{Name: s.Name, Score: s.Total, Winner: s.Place == 1, Place: s.Place})
 	}
-	return Scored{Pad: scoring.Pad(res), JSON: res.JSON(), Placings: placings, Tiles: tiles}
+	return Scored{Pad: scoring.Pad(res), JSON: res.JSON(), Placings: placings, Tiles: tiles,
+		In: func(l locale.Lang) (string, any) { return scoring.PadIn(res, l), res.JSONIn(l) }}
 }
 
 // PromptIn is what the field asks, in l: a Prompt that is a catalog key

@@ -1,6 +1,9 @@
 package games
 
-import "rumref/referee"
+import (
+	"rumref/locale"
+	"rumref/referee"
+)
 
 // Scorer is how "rumref score" scores a game's plays (Entry.Score): a game
 // played with the referee, a score sheet of one played without it, and
@@ -43,4 +46,7 @@ type Scored struct {
 	// Tiles is what a sheet scored, written the same way each time: its
 	// play's ID is made of it (SheetPlayID).
 	Tiles string
+	// In is Pad and JSON in a language (nil: the game has them in
+	// English only).
+	In func(locale.Lang) (pad string, json any)
 }
