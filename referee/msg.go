@@ -116,6 +116,12 @@ func Sub(m Msg) Arg {
 	return Arg{p: unsafe.Pointer(&m), tag: uint32(argSub) << kindShift}
 }
 
+// Ref nests a message that lives as long as the game and never changes (a
+// place of the board, a tile of the box) by reference: unlike Sub it
+// allocates nothing. The rules name places and tiles in most rulings, so
+// they keep these messages made once (referee/pirates: Game.places).
+func Ref(m *Msg) Arg { return Arg{p: unsafe.Pointer(m), tag: uint32(argSub) << kindShift} }
+
 // List is a list of messages written with sep between them and last
 // before the last one: List(items, ", ", " and ") writes "a, b and c".
 // An empty list writes nothing. Like Sub, it allocates.

@@ -182,6 +182,11 @@ type Game struct {
 	hops []hop
 	// exits is hop's buffer of the hops through the entry chosen.
 	exits []hop
+	// places are the board's intersections and darkExits its dark alleys'
+	// exits as messages, made once (New) so that the rulings that name
+	// them allocate nothing (a random 2-5 player game named places about
+	// 600 times).
+	places, darkExits []referee.Msg
 }
 
 // New makes a game in its starting state from a validated config and the
@@ -192,10 +197,16 @@ func New(cfg Config, board *Board) *Game {
 	for _, p := range cfg.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Color: p.Color, Coins: 2, Supply: 10, Office: 5})
 	}
+	g.darkExits = make([]referee.Msg, len(board.Alleys))
 	for _, a := range board.Alleys {
 		if a.Dark {
 			g.dark = append(g.dark, a.ID)
+			g.darkExits[a.ID] = exitMsg(&a)
 		}
+	}
+	g.places = make([]referee.Msg, len(board.Intersections))
+	for i := range board.Intersections {
+		g.places[i] = board.Intersections[i].Msg()
 	}
 	g.Occupant = make([]int, len(board.Alleys))
 	for i := range g.Occupant {

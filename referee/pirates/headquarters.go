@@ -64,7 +64,7 @@ func (g *Game) headquarters(t *referee.T, p referee.Seat) {
 func (g *Game) alleyLabel(id alley) referee.Msg {
 	a := g.Board.Alleys[id]
 	if a.Dark {
-		return referee.Text("pirates.headquarters.dark-alley", exitArg(&a), g.at(a.A), referee.Count(a.Segments, nPirate))
+		return referee.Text("pirates.headquarters.dark-alley", g.exitArg(&a), g.at(a.A), referee.Count(a.Segments, nPirate))
 	}
 	return referee.Text("pirates.headquarters.alley", g.at(a.A), g.at(a.B), referee.Count(a.Segments, nPirate))
 }

@@ -39,15 +39,18 @@ func (in *Intersection) Msg() referee.Msg {
 }
 
 // at is intersection c's name as an argument.
-func (g *Game) at(c int) referee.Arg { return referee.Sub(g.Board.Intersections[c].Msg()) }
+func (g *Game) at(c int) referee.Arg { return referee.Ref(&g.places[c]) }
 
 // exitArg is a dark alley's edge exit ("north edge of section 3, left"), as
 // the board's assembly names it.
-func exitArg(a *Alley) referee.Arg {
+func (g *Game) exitArg(a *Alley) referee.Arg { return referee.Ref(&g.darkExits[a.ID]) }
+
+// exitMsg is exitArg's message, made once per game (New).
+func exitMsg(a *Alley) referee.Msg {
 	side, rest, _ := strings.Cut(a.Exit, " edge of section ")
 	num, along, _ := strings.Cut(rest, ", ")
 	n, _ := strconv.Atoi(num)
-	return referee.Sub(referee.Text(keyOf("pirates.exit.", side+"."+along), referee.Int(n)))
+	return referee.Text(keyOf("pirates.exit.", side+"."+along), referee.Int(n))
 }
 
 // Msg is the tile's printed label ("The Swan 3", "map rose 4", "hook 2").
@@ -80,22 +83,10 @@ func tile(k string) referee.Arg { return referee.Sub(mustTile(k).Msg()) }
 
 // theTile is tile k with the article English puts before a tile ("the
 // chest 4"), but for a pub, whose name has its own ("The Swan 3").
-func theTile(k string) referee.Arg {
-	t := mustTile(k)
-	if t.Sort == SortPub {
-		return referee.Sub(t.Msg())
-	}
-	return referee.Sub(referee.Text("pirates.the", referee.Sub(t.Msg())))
-}
+func theTile(k string) referee.Arg { return referee.Ref(&mustTile(k).the) }
 
 // theTileFirst is theTile at the start of a sentence ("The chest 4").
-func theTileFirst(k string) referee.Arg {
-	t := mustTile(k)
-	if t.Sort == SortPub {
-		return referee.Sub(t.Msg())
-	}
-	return referee.Sub(referee.Text("pirates.the.first", referee.Sub(t.Msg())))
-}
+func theTileFirst(k string) referee.Arg { return referee.Ref(&mustTile(k).theFirst) }
 
 // tileList is a list of tile keys' labels ("The Swan 2 and Es Cruce 3").
 func tileList(keys []string, sep, last string) referee.Arg {

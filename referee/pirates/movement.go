@@ -385,9 +385,9 @@ func (g *Game) addHops(c *referee.Choices[alley], p referee.Seat, from, k int, l
 		coins := referee.Count(extra+dark, nCoin)
 		switch {
 		case a.Dark && extra+dark > 0:
-			c.Add(id, referee.Text("pirates.movement.dark-alley-then", exitArg(&a), referee.Count(a.Segments, nPirate), coins))
+			c.Add(id, referee.Text("pirates.movement.dark-alley-then", g.exitArg(&a), referee.Count(a.Segments, nPirate), coins))
 		case a.Dark:
-			c.Add(id, referee.Text("pirates.movement.dark-alley-then-2", exitArg(&a), referee.Count(a.Segments, nPirate)))
+			c.Add(id, referee.Text("pirates.movement.dark-alley-then-2", g.exitArg(&a), referee.Count(a.Segments, nPirate)))
 		case extra+dark > 0:
 			c.Add(id, referee.Text("pirates.movement.to-coins", g.at(h.Dest), referee.Count(h.Pirates, nPirate), coins))
 		default:
@@ -418,13 +418,13 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 		xc := referee.Choose[alley](t)
 		for _, h := range exits {
 			xa := g.Board.Alleys[h.Exit]
-			xc.Add(alley(h.Exit), referee.Text("pirates.movement.dark-exit", exitArg(&xa), g.at(h.Dest), referee.Count(xa.Segments, nPirate)))
+			xc.Add(alley(h.Exit), referee.Text("pirates.movement.dark-exit", g.exitArg(&xa), g.at(h.Dest), referee.Count(xa.Segments, nPirate)))
 		}
 		q := referee.Question{ID: "move.exit", Actor: p, Rule: "rp.dark-alley.exit",
-			Prompt: referee.Text("pirates.movement.enters-dark-alley", referee.Str(pl.Name), exitArg(&ea), referee.Count(ea.Segments, nPirate))}
+			Prompt: referee.Text("pirates.movement.enters-dark-alley", referee.Str(pl.Name), g.exitArg(&ea), referee.Count(ea.Segments, nPirate))}
 		if len(exits) == 1 {
 			// Taken without asking.
-			q.Only = referee.Text("pirates.movement.only-one-dark", exitArg(&g.Board.Alleys[exits[0].Exit]))
+			q.Only = referee.Text("pirates.movement.only-one-dark", g.exitArg(&g.Board.Alleys[exits[0].Exit]))
 		}
 		x := int(xc.Pick(t, q))
 		for _, h := range exits {
@@ -465,7 +465,7 @@ func (g *Game) hop(t *referee.T, p referee.Seat, k int, last bool, entry alley) 
 			}
 		}
 		t.Say(rule, referee.Text("pirates.movement.puts-into-dark", referee.Str(pl.Name), referee.Count(choice.Pirates, nPirate),
-			exitArg(&g.Board.Alleys[choice.Alley]), exitArg(&g.Board.Alleys[choice.Exit]), g.at(choice.Dest), pays))
+			g.exitArg(&g.Board.Alleys[choice.Alley]), g.exitArg(&g.Board.Alleys[choice.Exit]), g.at(choice.Dest), pays))
 	} else {
 		rule := "rp.move"
 		if last && k > 0 {

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"sync"
+
+	"rumref/referee"
 )
 
 // TileSort groups tiles by the stack they come from in the tile holder.
@@ -48,6 +50,11 @@ type TileType struct {
 	Group  string // pub kind, map color, ware kind, or rendezvous target
 	Copies int
 	Label  string
+
+	// msg, the and theFirst are the tile's label and its "the" forms as
+	// messages, made once (makeTiles) so that naming a tile allocates
+	// nothing.
+	msg, the, theFirst referee.Msg
 }
 
 // tiles is the catalog of every scoring tile in the box (the data file §2):
@@ -61,6 +68,15 @@ func tiles() ([]TileType, *tileIndex) {
 
 func makeTiles() {
 	tileKeys = newTileIndex(catalogTable[:])
+	for i := range catalogTable {
+		t := &catalogTable[i]
+		t.msg = t.Msg()
+		t.the, t.theFirst = t.msg, t.msg
+		if t.Sort != SortPub {
+			t.the = referee.Text("pirates.the", referee.Ref(&t.msg))
+			t.theFirst = referee.Text("pirates.the.first", referee.Ref(&t.msg))
+		}
+	}
 	for s := range fullStacks {
 		fullStacks[s] = makeFullStack(catalogTable[:], TileSort(s))
 	}

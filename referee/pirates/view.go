@@ -188,7 +188,7 @@ func (g *Game) ViewIn(viewer referee.Viewer, l locale.Lang) any {
 func (g *Game) alleyName(id int) referee.Msg {
 	a := &g.Board.Alleys[id]
 	if a.Dark {
-		return referee.Text("pirates.view.dark-alley", g.at(a.A), exitArg(a), referee.Int(a.Segments))
+		return referee.Text("pirates.view.dark-alley", g.at(a.A), g.exitArg(a), referee.Int(a.Segments))
 	}
 	return referee.Text("pirates.view.alley", g.at(a.A), g.at(a.B), referee.Int(a.Segments))
 }
