@@ -468,25 +468,23 @@ func (h *Hub) Close() {
 // state is the whole state for viewer k.v in k.l. Called with h.mu held.
 func (h *Hub) state(k seen) wire.State {
 	vw := h.viewers[k]
-	s := wire.State{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: int(k.v), Name: h.name(k.v, k.l), Players: h.cfg.Names,
-		Step: h.step, View: vw.view, Text: vw.text, Question: vw.question, Events: vw.events, Info: vw.info,
-		Confirm: vw.confirm, End: vw.end, Exit: vw.exit, Answers: vw.answers, Seats: h.seats(k.l)}
-	if s.Answers == nil {
-		s.Answers = []wire.Answered{}
+	return wire.State{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: int(k.v), Name: h.name(k.v, k.l), Players: h.cfg.Names,
+		Step: h.step, View: orNull(vw.view), Text: vw.text, Question: vw.question, Events: orEmpty(vw.events), Info: orEmpty(vw.info),
+		Confirm: orNull(vw.confirm), End: orNull(vw.end), Exit: orNull(vw.exit), Answers: orEmpty(vw.answers), Seats: h.seats(k.l)}
+}
+
+// orNull is m, or null for nothing.
+func orNull(m json.RawMessage) json.RawMessage {
+	if m == nil {
+		return json.RawMessage("null")
 	}
-	if s.View == nil {
-		s.View = json.RawMessage("null")
-	}
-	if s.Events == nil {
-		s.Events = []json.RawMessage{}
-	}
-	if s.Info == nil {
-		s.Info = []json.RawMessage{}
-	}
-	for _, f := range []*json.RawMessage{&s.Confirm, &s.End, &s.Exit} {
-		if *f == nil {
-			*f = json.RawMessage("null")
-		}
+	return m
+}
+
+// orEmpty is s, or [] for nothing.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
 	}
 	return s
 }
