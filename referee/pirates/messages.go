@@ -83,10 +83,10 @@ func tile(k string) referee.Arg { return referee.Sub(mustTile(k).Msg()) }
 
 // theTile is tile k with the article English puts before a tile ("the
 // chest 4"), but for a pub, whose name has its own ("The Swan 3").
-func theTile(k string) referee.Arg { return referee.Ref(&mustTile(k).the) }
+func theTile(k string) referee.Arg { return referee.Ref(&textOf(k).the) }
 
 // theTileFirst is theTile at the start of a sentence ("The chest 4").
-func theTileFirst(k string) referee.Arg { return referee.Ref(&mustTile(k).theFirst) }
+func theTileFirst(k string) referee.Arg { return referee.Ref(&textOf(k).theFirst) }
 
 // tileList is a list of tile keys' labels ("The Swan 2 and Es Cruce 3").
 func tileList(keys []string, sep, last string) referee.Arg {

@@ -50,11 +50,23 @@ type TileType struct {
 	Group  string // pub kind, map color, ware kind, or rendezvous target
 	Copies int
 	Label  string
+}
 
-	// msg, the and theFirst are the tile's label and its "the" forms as
-	// messages, made once (makeTiles) so that naming a tile allocates
-	// nothing.
-	msg, the, theFirst referee.Msg
+// tileText is a tile type's label and its "the" forms as messages, made
+// once (makeTiles) so that naming a tile allocates nothing.
+type tileText struct{ msg, the, theFirst referee.Msg }
+
+// tileTexts are catalogTable's tileTexts, in its order.
+var tileTexts [len(catalogTable)]tileText
+
+// textOf is the tileText of a tile key known to be valid.
+func textOf(key string) *tileText {
+	_, index := tiles()
+	i := index.find(key)
+	if i < 0 {
+		panic("unknown tile " + key)
+	}
+	return &tileTexts[i]
 }
 
 // tiles is the catalog of every scoring tile in the box (the data file §2):
@@ -69,12 +81,12 @@ func tiles() ([]TileType, *tileIndex) {
 func makeTiles() {
 	tileKeys = newTileIndex(catalogTable[:])
 	for i := range catalogTable {
-		t := &catalogTable[i]
-		t.msg = t.Msg()
-		t.the, t.theFirst = t.msg, t.msg
+		t, x := &catalogTable[i], &tileTexts[i]
+		x.msg = t.Msg()
+		x.the, x.theFirst = x.msg, x.msg
 		if t.Sort != SortPub {
-			t.the = referee.Text("pirates.the", referee.Ref(&t.msg))
-			t.theFirst = referee.Text("pirates.the.first", referee.Ref(&t.msg))
+			x.the = referee.Text("pirates.the", referee.Ref(&x.msg))
+			x.theFirst = referee.Text("pirates.the.first", referee.Ref(&x.msg))
 		}
 	}
 	for s := range fullStacks {
