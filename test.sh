@@ -47,7 +47,9 @@ if [ "${RUMREF_SKIP_BROWSER:-}" != 1 ] && ! command -v chromium >/dev/null 2>&1;
 fi
 command -v chromium >/dev/null 2>&1 && chromium --version || true
 echo "== go test"
-go test -count=1 ./...
+# -timeout: a package's whole-game tests (cli, web) take minutes on a loaded
+# 2-core machine; the default 10 minutes per package has been too short there.
+go test -count=1 -timeout 25m ./...
 echo "== the terminal's race test under -race"
 # TestTerminalPauseHasNoDataRace and TestTerminalTypedPromptHasNoDataRace
 # look for the race detector's report, which only a -race build writes; the
