@@ -36,13 +36,14 @@ type wordsGame struct {
 	args   []string
 	policy func(*randplay.Player, *referee.Question) string
 	seed   uint64
+	env    []string // more environment (the catalog tests' check and language)
 }
 
 var wordsGames = []wordsGame{
-	{"pirates", []string{"new", "pirates", "--players", "Ann:gold,Bo:blue,Cy:violet", "--start", "Ann"}, randplay.Pirates, 1},
-	{"pirates", []string{"new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "Bo"}, randplay.Pirates, 2},
-	{"runner", []string{"new", "runner", "--crown", "Ann", "--pirate", "Bo"}, randplay.Runner, 3},
-	{"runner", []string{"new", "runner", "--crown", "Ann", "--pirate", "Bo"}, randplay.Runner, 4},
+	{"pirates", []string{"new", "pirates", "--players", "Ann:gold,Bo:blue,Cy:violet", "--start", "Ann"}, randplay.Pirates, 1, nil},
+	{"pirates", []string{"new", "pirates", "--players", "Ann:gold,Bo:blue", "--start", "Bo"}, randplay.Pirates, 2, nil},
+	{"runner", []string{"new", "runner", "--crown", "Ann", "--pirate", "Bo"}, randplay.Runner, 3, nil},
+	{"runner", []string{"new", "runner", "--crown", "Ann", "--pirate", "Bo"}, randplay.Runner, 4, nil},
 }
 
 // wrongLines are what the random player types that is not an answer (or
@@ -127,7 +128,7 @@ func playJSON(t *testing.T, g wordsGame, save string) ([]wordsLine, *wordsVocab,
 	t.Helper()
 	args := append(append([]string{}, g.args...), "--io", "json", "--seed", fmt.Sprint(g.seed), "--save", save)
 	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), "NO_COLOR=1", "XDG_DATA_HOME="+t.TempDir())
+	cmd.Env = append(append(os.Environ(), "NO_COLOR=1", "XDG_DATA_HOME="+t.TempDir()), g.env...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

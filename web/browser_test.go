@@ -55,7 +55,7 @@ type browser struct {
 	errs map[referee.Viewer][]string
 }
 
-func newBrowser(t *testing.T, tb *served) *browser {
+func newBrowser(t *testing.T, tb *served, extra ...chromedp.ExecAllocatorOption) *browser {
 	path := chromium(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
@@ -71,6 +71,7 @@ func newBrowser(t *testing.T, tb *served) *browser {
 		chromedp.Flag("disable-extensions", true),
 		chromedp.UserDataDir(t.TempDir()),
 	}
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	root, cancelR := chromedp.NewContext(actx)
 	if err := chromedp.Do(root); err != nil {
