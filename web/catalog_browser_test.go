@@ -15,6 +15,7 @@ import (
 	"rumref/internal/catalogcheck"
 	"rumref/locale"
 	"rumref/referee"
+	"rumref/wire"
 )
 
 // The catalog-miss detector on the phone and table pages (issue 24):
@@ -82,6 +83,52 @@ func (b *browser) openCatalogTab(v referee.Viewer, width, height int64, mu *sync
 	}
 }
 
+// playCatalog is playInBrowser without a word of the pages' language: an
+// answer given ahead of its turn is known kept when the seat's state
+// says so, not by the page's sentence.
+func (b *browser) playCatalog(every func(step int)) {
+	tb := b.tb
+	queuedAt := map[int]bool{}
+	for step := 0; step < len(tb.answers); {
+		ts, _ := tb.state(Table)
+		var q wire.Question
+		if json.Unmarshal(ts.Question, &q) != nil || ts.Step != step {
+			b.t.Fatalf("step %d: the table is at %d with %s", step, ts.Step, ts.Question)
+		}
+		who := referee.Viewer(q.Actor)
+		if !q.Secret && (step%4 == 0 || who == Table) {
+			who = Table
+		}
+		if _, ok := b.tabs[who]; !ok {
+			who = Table
+		}
+		for i := range tb.names {
+			seat := referee.Viewer(i)
+			s, _ := tb.state(seat)
+			var sq wire.Question
+			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
+				b.click(seat, sq.Step, tb.answers[sq.Step].A)
+				queuedAt[sq.Step] = true
+				for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+					s, _ := tb.state(seat)
+					var kq wire.Question
+					if json.Unmarshal(s.Question, &kq) == nil && (kq.Queued != "" || kq.Step != sq.Step) {
+						break
+					}
+					if time.Now().After(deadline) {
+						b.t.Fatalf("step %d: seat %d's answer ahead was never kept", sq.Step, seat)
+					}
+				}
+			}
+		}
+		b.click(who, step, tb.answers[step].A)
+		step = tb.waitPast(step, queuedAt, fmt.Sprintf("clicked %s %s on viewer %d's page", q.ID, tb.answers[step].A, who))
+		if every != nil {
+			every(step)
+		}
+	}
+}
+
 // TestCatalogPagesInTheBrowser plays whole games on the phone and table
 // pages in German and in English and finds no text that did not come
 // from the catalog of the browser's language, and no missing message.
@@ -142,12 +189,15 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 				for _, v := range tabs[1:] {
 					b.run(v, "hiding", chromedp.Click(chromedp.ID("reveal")))
 				}
-				b.playInBrowser(func(step int) {
+				b.playCatalog(func(step int) {
 					if step%3 == 0 {
 						look(step)
 					}
 				})
-				b.endPages(len(tb.names))
+				for _, v := range tabs {
+					b.run(v, "waiting for the score pad", chromedp.WaitVisible(chromedp.ID("scorepad")))
+				}
+				time.Sleep(time.Second) // the streams' last messages, the end's header
 				look(len(tb.answers))
 				nEvents := 0
 				mu.Lock()
