@@ -47,10 +47,10 @@ const pageTexts = `(() => {
 	for (const e of document.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
 		for (const a of ["title", "aria-label", "placeholder", "alt"]) {
 			const v = e.getAttribute(a);
-			if (v) out.push(a + ": " + v);
+			if (v) out.push(v);
 		}
 	}
-	out.push("title: " + document.title);
+	out.push(document.title);
 	return out;
 })()`
 
