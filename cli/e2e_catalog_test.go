@@ -118,6 +118,21 @@ func dumpFindings(t *testing.T, s *catalogcheck.Scanner, lang locale.Lang, front
 	}
 }
 
+// catalogOpen names the front ends (and the wrapping check, "wrap") whose
+// texts are not all in the catalog yet in a language, and what is left:
+// their findings are reported (and written to $RUMREF_CATALOG_FINDINGS)
+// but do not fail the test. Take an entry out once its texts are in.
+var catalogOpen = map[string]string{}
+
+// catalogStillOpen skips the rest of a front end's check in lang when
+// catalogOpen names it.
+func catalogStillOpen(t *testing.T, frontEnd string, lang locale.Lang) {
+	t.Helper()
+	if why := catalogOpen[frontEnd+" "+lang.String()]; why != "" {
+		t.Skipf("%s in %s: not all from the catalog yet (%s)", frontEnd, lang, why)
+	}
+}
+
 // TestCatalogPlainAndJSON plays each catalog game in each language
 // through the JSON Lines protocol (the words test's driver: random legal
 // answers, wrong lines, help), then types the same lines in plain mode,
@@ -154,8 +169,18 @@ func TestCatalogPlainAndJSON(t *testing.T) {
 				ps.Scan(fmt.Sprintf("plain %s %s stderr", lang, g), res.stderr)
 				dumpFindings(t, js, lang, "json")
 				dumpFindings(t, ps, lang, "plain")
-				n := js.Report(t, 40) + ps.Report(t, 40)
-				t.Logf("%d lines typed, %d JSON objects, %d bytes of plain output: %d findings", len(lines), len(objs), len(res.stdout)+len(res.stderr), n)
+				t.Logf("%d lines typed, %d JSON objects, %d bytes of plain output", len(lines), len(objs), len(res.stdout)+len(res.stderr))
+				for _, fe := range []struct {
+					name string
+					s    *catalogcheck.Scanner
+				}{{"json", js}, {"plain", ps}} {
+					t.Run(fe.name, func(t *testing.T) {
+						catalogStillOpen(t, fe.name, lang)
+						if n := fe.s.Report(t, 40); n > 0 {
+							t.Logf("%d findings", n)
+						}
+					})
+				}
 			})
 		}
 	}

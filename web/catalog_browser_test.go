@@ -40,6 +40,12 @@ var catalogPages = map[locale.Lang][]struct {
 	locale.English: {{"pirates", 2, 32}, {"runner", 2, 34}},
 }
 
+// catalogPagesOpen names the languages whose page texts are not all in
+// the catalog yet, and what is left: their findings are reported (and
+// written to $RUMREF_CATALOG_FINDINGS) but do not fail the test. Take an
+// entry out once its texts are in.
+var catalogPagesOpen = map[locale.Lang]string{}
+
 // pageTexts is what a page shows in words: the text a viewer reads and
 // the texts of the attributes a phone shows or reads aloud.
 const pageTexts = `(() => {
@@ -214,13 +220,17 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 				}
 				mu.Unlock()
 				dumpFindings(t, s, lang, "page")
-				n := s.Report(t, 60)
+				n := len(s.Findings())
 				b.noErrors()
 				if nEvents == 0 {
 					t.Error("the pages' streams received no message")
 				}
 				t.Logf("%d answers clicked, %d looks at %d pages, %d stream messages in %.1f s: %d findings",
 					len(tb.answers), looks, len(tabs), nEvents, time.Since(start).Seconds(), n)
+				if why := catalogPagesOpen[lang]; why != "" {
+					t.Skipf("the pages in %s: not all from the catalog yet (%s)", lang, why)
+				}
+				s.Report(t, 60)
 			})
 		}
 	}
