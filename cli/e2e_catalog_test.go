@@ -97,6 +97,19 @@ func langArgs(lang locale.Lang) []string {
 	return nil
 }
 
+// typedTexts are the lines a game's player typed at its text questions
+// (a pirate player's name, a typed-in card's name): user content, shown
+// as typed.
+func typedTexts(lines []wordsLine) []string {
+	var out []string
+	for _, l := range lines {
+		if l.q.Kind == "text" {
+			out = append(out, l.line)
+		}
+	}
+	return out
+}
+
 // catalogScanner is a scanner that allows what the tests' players are
 // called and what they type (a terminal shows it as typed), and the
 // rule IDs, addresses and option keys the front ends show (no
@@ -148,7 +161,7 @@ func TestCatalogPlainAndJSON(t *testing.T) {
 				dir := t.TempDir()
 				wg := g.wordsGame(lang, true)
 				lines, _, objs := playJSON(t, wg, filepath.Join(dir, "json.yaml"))
-				js := catalogScanner()
+				js := catalogScanner().AllowTyped(typedTexts(lines)...)
 				for i, obj := range objs {
 					js.ScanJSON(fmt.Sprintf("json %s %s object %d %s", lang, g, i+1, obj["type"]), obj)
 				}
@@ -164,7 +177,7 @@ func TestCatalogPlainAndJSON(t *testing.T) {
 				if res.code != 0 {
 					t.Fatalf("plain mode exits %d:\n%s", res.code, lastChars(res.stdout+res.stderr, 3000))
 				}
-				ps := catalogScanner()
+				ps := catalogScanner().AllowTyped(typedTexts(lines)...)
 				ps.Scan(fmt.Sprintf("plain %s %s stdout", lang, g), res.stdout)
 				ps.Scan(fmt.Sprintf("plain %s %s stderr", lang, g), res.stderr)
 				dumpFindings(t, js, lang, "json")

@@ -283,7 +283,7 @@ func TestCatalogTerminalInTmux(t *testing.T) {
 				}
 				// The shell of the pane says EXIT=0 when rumref ends
 				// (startCatalogTmux).
-				s := catalogScanner().Allow("EXIT")
+				s := catalogScanner().AllowTyped(typedTexts(lines)...).Allow("EXIT")
 				s.Scan(fmt.Sprintf("tmux %s %s", lang, g), catalogcheck.StripANSI(bytes))
 				dumpFindings(t, s, lang, "tmux")
 				dumpLines(t, lang, "tmux", "wide line", wide)
