@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -110,12 +111,16 @@ func typedTexts(lines []wordsLine) []string {
 	return out
 }
 
+// tempPath matches a file's path in the tests' temporary directory (a
+// save, the data directory): a path the test chose, no language.
+var tempPath = regexp.MustCompile(regexp.QuoteMeta(os.TempDir()) + `/[^\s\x{2068}\x{2069}]*`)
+
 // catalogScanner is a scanner that allows what the tests' players are
 // called and what they type (a terminal shows it as typed), and the
 // rule IDs, addresses and option keys the front ends show (no
 // language).
 func catalogScanner() *catalogcheck.Scanner {
-	s := catalogcheck.New().Allow(catalogNames...).Tolerate(catalogcheck.RuleID, catalogcheck.URL, catalogcheck.OptionKey)
+	s := catalogcheck.New().Allow(catalogNames...).Tolerate(catalogcheck.RuleID, catalogcheck.URL, catalogcheck.OptionKey, tempPath)
 	// The random player's wrong lines and commands: echoed by the
 	// terminal as typed, key by key, and quoted back inside a refusal's
 	// marks.
@@ -131,19 +136,17 @@ func dumpFindings(t *testing.T, s *catalogcheck.Scanner, lang locale.Lang, front
 	}
 }
 
-// catalogOpen names the front ends (and the wrapping check, "wrap") whose
-// texts are not all in the catalog yet in a language, and what is left:
-// their findings are reported (and written to $RUMREF_CATALOG_FINDINGS)
-// but do not fail the test. Take an entry out once its texts are in.
-var catalogOpen = map[string]string{}
-
-// catalogStillOpen skips the rest of a front end's check in lang when
-// catalogOpen names it.
-func catalogStillOpen(t *testing.T, frontEnd string, lang locale.Lang) {
+// catalogOpen is what is still open on the laptop's front ends: the
+// texts of testdata/catalog_open.txt, findings known not to be from the
+// catalog yet ("json de<TAB>TEXT"; "wrap de" for the wrapping check).
+// A finding with a word they do not hold fails the test.
+func catalogOpen(t *testing.T, frontEnd string, lang locale.Lang) *catalogcheck.Open {
 	t.Helper()
-	if why := catalogOpen[frontEnd+" "+lang.String()]; why != "" {
-		t.Skipf("%s in %s: not all from the catalog yet (%s)", frontEnd, lang, why)
+	o, err := catalogcheck.ReadOpen(filepath.Join("testdata", "catalog_open.txt"), frontEnd, lang.String())
+	if err != nil {
+		t.Fatal(err)
 	}
+	return o
 }
 
 // TestCatalogPlainAndJSON plays each catalog game in each language
@@ -188,10 +191,7 @@ func TestCatalogPlainAndJSON(t *testing.T) {
 					s    *catalogcheck.Scanner
 				}{{"json", js}, {"plain", ps}} {
 					t.Run(fe.name, func(t *testing.T) {
-						catalogStillOpen(t, fe.name, lang)
-						if n := fe.s.Report(t, 40); n > 0 {
-							t.Logf("%d findings", n)
-						}
+						fe.s.ReportNew(t, catalogOpen(t, fe.name, lang), 40)
 					})
 				}
 			})
