@@ -126,6 +126,8 @@ func TestWideLinesAndCutWords(t *testing.T) {
 	}
 	screen := m(strings.Repeat("x ", 30)+"Ann zieht den Kapi") + "\n" + m("tän in die Kneipe.") + "\n" +
 		strings.Repeat("y ", 30) + "Ann zieht den\n  Kapitän in die\nKneipe"
+	screen += "\n" + strings.Repeat("z ", 30) + "in /tmp/x/game.yam\nl"
+	known["yaml"] = true
 	got := CutWords(screen, 80, known)
 	if len(got) != 1 || !strings.HasPrefix(got[0], `"Kapitän" cut as "Kapi" | "tän"`) {
 		t.Errorf("CutWords = %q", got)

@@ -39,13 +39,18 @@ func WideLines(screen string, width int) []string {
 // the letters that end a line and the letters that begin the next make
 // a word of known, and the two pieces are not both words of it. Only a
 // line at least half as wide as width is looked at (a short line ends
-// where its text ends).
+// where its text ends), and not one that ends in a path or an address.
 func CutWords(screen string, width int, known map[string]bool) []string {
 	lines := strings.Split(screen, "\n")
 	var out []string
 	for i := 0; i+1 < len(lines); i++ {
 		a, b := strings.TrimRight(locale.Unmark(lines[i]), " "), strings.TrimLeft(locale.Unmark(lines[i+1]), " ")
 		if Width(a) < width/2 {
+			continue
+		}
+		if f := strings.Fields(a); len(f) > 0 && strings.ContainsAny(f[len(f)-1], "/\\") {
+			// A path or an address longer than a line is cut where the
+			// line ends: it has no space to break at.
 			continue
 		}
 		tail := lastWord(a)
