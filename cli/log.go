@@ -36,8 +36,8 @@ type logLine struct {
 func publicLog(l locale.Lang, e *referee.Engine) []logLine {
 	var out []logLine
 	round, turn := l.Sprintf("cli.log.setup"), ""
-	english := table.PublicLog(e)
-	for i, en := range table.PublicLog(e) {
+	english := table.PublicLog(e, locale.English)
+	for i, en := range table.PublicLog(e, l) {
 		if en.N == 0 {
 			var n, of int
 			switch text := locale.Unmark(english[i].Text); {

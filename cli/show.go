@@ -54,7 +54,7 @@ func newShowCmd(a *app) *cobra.Command {
 			g := e.Game()
 			var next *questionView
 			var shown *referee.Question
-			if q := table.PublicQuestion(e); q != nil {
+			if q := table.PublicQuestion(e, a.lang); q != nil {
 				next, shown = pendingQuestion(a.lang, q)
 			}
 			if asJSON {

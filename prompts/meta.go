@@ -3,6 +3,7 @@ package prompts
 import (
 	"errors"
 	"fmt"
+	"rumref/locale"
 	"strconv"
 	"strings"
 
@@ -140,7 +141,7 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 
 // secretAnswer reports whether answer n is a secret one.
 func (s *Session) secretAnswer(n int) bool {
-	for _, e := range s.Table.Log() {
+	for _, e := range s.Table.Log(locale.English) {
 		if e.N == n {
 			return e.Secret
 		}

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"rumref/locale"
 	"strings"
 	"sync"
 
-	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -352,7 +352,7 @@ func (s *Session) refusalLabel(q *referee.Question) string {
 // Answers are numbered as correct expects; secret answers show as
 // "(secret)".
 func logText(w io.Writer, s *Session) {
-	log := s.Table.Log()
+	log := s.Table.Log(locale.English)
 	if len(log) == 0 {
 		fmt.Fprintln(w, s.say("log.empty"))
 		return

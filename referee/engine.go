@@ -162,6 +162,25 @@ type Entry struct {
 	Secret     bool
 	Rule       string
 	Step       int
+	// Prompt and Said are the question's text and the answer's label as
+	// the rules made them, for TextIn and LabelIn.
+	Prompt, Said Msg
+}
+
+// TextIn is an answer's question in language l.
+func (e *Entry) TextIn(l locale.Lang) string {
+	if e.Prompt.IsZero() {
+		return e.Text
+	}
+	return e.Prompt.In(l)
+}
+
+// LabelIn is an answer's label in language l (its key when it has none).
+func (e *Entry) LabelIn(l locale.Lang) string {
+	if e.Said.IsZero() {
+		return e.Label
+	}
+	return e.Said.In(l)
 }
 
 // Engine drives one game: it holds the pending question, the accepted
@@ -517,7 +536,7 @@ func (e *Engine) record(q *Question, key string) {
 	if e.logging {
 		formatQuestion(q)
 		e.log = append(e.log, Entry{QuestionID: q.ID, Actor: q.Actor, Text: q.Text, Answer: key,
-			Label: q.Label(key), Secret: q.Secret, Rule: q.Rule, Step: len(e.answers)})
+			Label: q.Label(key), Secret: q.Secret, Rule: q.Rule, Step: len(e.answers), Prompt: q.Prompt, Said: q.labelMsg(key)})
 	}
 }
 
@@ -739,6 +758,11 @@ func StatusIn(g Game, viewer Viewer, l locale.Lang, cols int) string {
 		StatusIn(Viewer, locale.Lang, int) string
 	}); ok {
 		return s.StatusIn(viewer, l, cols)
+	}
+	if s, ok := g.(interface {
+		StatusFor(Viewer, int) string
+	}); ok && cols > 0 {
+		return s.StatusFor(viewer, cols)
 	}
 	return g.Status(viewer)
 }

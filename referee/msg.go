@@ -218,8 +218,9 @@ func msgsEqual(a, b []Msg) bool {
 // Format is the message's format, its identity for a translation.
 func (m *Msg) Format() string { return m.format }
 
-// String formats the message in English: a format that is a catalog key
-// is rendered from the English catalog (In), others the old English way.
+// String formats the message in English: a catalog key from the English
+// catalog (without the catalog check's marks: a text shown from String
+// did not go through a viewer's language), another format as written.
 func (m *Msg) String() string {
 	if e := english(m.format); e.key {
 		return string(m.appendEnglish(make([]byte, 0, len(e.text)+24*int(m.n))))

@@ -298,3 +298,38 @@ func (q *Question) LabelIn(i int, l locale.Lang) string {
 	}
 	return ""
 }
+
+// labelMsg is the label message of the option with the given key (zero
+// when it has none).
+func (q *Question) labelMsg(key string) Msg {
+	for i, o := range q.Options {
+		if o.Key == key && i < len(q.labels) {
+			return q.labels[i]
+		}
+	}
+	return Msg{}
+}
+
+// In is a copy of the question with its text and its options' labels in
+// language l (the options are the copy's own).
+func (q *Question) In(l locale.Lang) *Question {
+	c := *q
+	c.Text = q.TextIn(l)
+	c.Options = slices.Clone(q.Options)
+	for i := range c.Options {
+		if s := q.LabelIn(i, l); s != "" {
+			c.Options[i].Label = s
+		}
+	}
+	return &c
+}
+
+// Masked is a copy of the question that shows text alone, in language l:
+// a secret question as the others see it, with no options, labels,
+// range, example or check.
+func (q *Question) Masked(text Msg, l locale.Lang) *Question {
+	c := *q
+	c.Prompt, c.Text = text, text.In(l)
+	c.Options, c.labels, c.Min, c.Max, c.Example, c.Check, c.Only = nil, nil, 0, 0, "", nil, Msg{}
+	return &c
+}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -53,6 +54,8 @@ type Command struct {
 	N int
 	// ID is the confirmation or request answered (Respond).
 	ID string
+	// Lang is the sender's language: the reply's texts are in it.
+	Lang locale.Lang
 }
 
 // Why is a Parse refusal that says the whole reason itself.
@@ -200,7 +203,7 @@ func (t *Table) answer(c Command) Reply {
 	if c.Step > step && !c.From.Laptop {
 		return t.queue(c)
 	}
-	if c.Step != step || c.Question != q.ID || t.confirmFor(c.From) != nil {
+	if c.Step != step || c.Question != q.ID || t.confirmFor(c.From, c.Lang) != nil {
 		if r := t.stale(c); c.Step != step || c.Question != q.ID {
 			return r
 		}
@@ -225,7 +228,7 @@ func (t *Table) answer(c Command) Reply {
 	}
 	r := Reply{Code: OK}
 	if q.Secret && c.From.Laptop {
-		r.Private = privateAfter(t.e.Events(), before, q.Actor)
+		r.Private = privateAfter(t.e.Events(), before, q.Actor, c.Lang)
 	}
 	if t.here == q.Actor {
 		t.here = referee.Table

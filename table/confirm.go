@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -118,8 +119,9 @@ func (t *Table) to(p *pending, v Viewer) bool {
 	return v == p.asker
 }
 
-// confirmFor is what viewer v is asked to confirm now (nil: nothing).
-func (t *Table) confirmFor(v Viewer) *Confirm {
+// confirmFor is what viewer v is asked to confirm now, in language l
+// (nil: nothing).
+func (t *Table) confirmFor(v Viewer, l locale.Lang) *Confirm {
 	for _, p := range t.pending {
 		if !t.to(p, v) {
 			continue
@@ -130,6 +132,9 @@ func (t *Table) confirmFor(v Viewer) *Confirm {
 		}
 		c := &Confirm{ID: p.id, Text: text, Detail: p.detail, Seat: p.owner, SeatName: t.name(p.owner), Pass: v.Laptop && p.owner.Player(),
 			Value: p.value, N: p.n, Q: p.q, Was: p.was, Secret: p.secret}
+		if p.q != nil {
+			c.Q = p.q.In(l)
+		}
 		return c
 	}
 	return nil

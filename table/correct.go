@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -256,9 +257,9 @@ func changedRulings(now []referee.Event, n int, old []referee.Event, viewer refe
 }
 
 // Answered is answer n's question and its answer as sender f may see
-// them: a public answer to anyone, a secret one only to its owner's
-// device (the laptop for a seat without a phone).
-func (t *Table) Answered(f From, n int) (*referee.Question, string, error) {
+// them, in language l: a public answer to anyone, a secret one only to
+// its owner's device (the laptop for a seat without a phone).
+func (t *Table) Answered(f From, n int, l locale.Lang) (*referee.Question, string, error) {
 	var q *referee.Question
 	var was string
 	err := ErrStopped
@@ -274,6 +275,9 @@ func (t *Table) Answered(f From, n int) (*referee.Question, string, error) {
 			return
 		}
 		q, err = t.e.QuestionAt(n - 1)
+		if q != nil {
+			q = q.In(l)
+		}
 		was = t.ownAnswer(e)
 	})
 	return q, was, err

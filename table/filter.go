@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -51,15 +52,12 @@ func (t *Table) mayAnswer(f From, q *referee.Question, step int) bool {
 	return f.Viewer.Sees(q.Actor)
 }
 
-// questionFor is q (at step) as viewer v sees it.
-func (t *Table) questionFor(q *referee.Question, step int, v Viewer) *Question {
-	c := *q
-	c.Options = append([]referee.Option(nil), q.Options...)
-	out := &Question{Q: &c, Step: step, ActorName: t.name(q.Actor)}
+// questionFor is q (at step) as viewer v sees it, in language l.
+func (t *Table) questionFor(q *referee.Question, step int, v Viewer, l locale.Lang) *Question {
+	out := &Question{Q: q.In(l), Step: step, ActorName: t.name(q.Actor)}
 	show := !q.Secret || sees(v, q.Actor) || v.Laptop && t.custody(q, step)
 	if !show {
-		c.Text = fmt.Sprintf("(a secret question for %s)", out.ActorName)
-		c.Options, c.Min, c.Max, c.Example, c.Check = nil, 0, 0, "", nil
+		out.Q = q.Masked(referee.Text("(a secret question for %s)", referee.Str(out.ActorName)), l)
 		out.Hidden = true
 		out.Phone = v.Laptop
 	}
@@ -69,14 +67,12 @@ func (t *Table) questionFor(q *referee.Question, step int, v Viewer) *Question {
 // eventsFor are evs as w's viewer sees them (the laptop: the public text).
 func (t *Table) eventsFor(w *watch, evs []referee.Event) []Event {
 	var out []Event
+	viewer := w.v.Viewer
+	if w.v.Laptop {
+		viewer = referee.Public
+	}
 	for _, ev := range evs {
-		var text string
-		if w.v.Laptop {
-			text = ev.For(referee.Public)
-		} else {
-			text = ev.For(w.v.Viewer)
-		}
-		if text != "" {
+		if text := ev.In(w.lang, viewer); text != "" {
 			out = append(out, Event{Rule: ev.Rule, Text: safetext.CleanLines(text), Step: ev.Step})
 		}
 	}
@@ -85,12 +81,12 @@ func (t *Table) eventsFor(w *watch, evs []referee.Event) []Event {
 
 // privateAfter are the private rulings of seat in evs[from:]: the reply
 // to its secret answer given at the laptop shows them behind the pass
-// screen.
-func privateAfter(evs []referee.Event, from int, seat referee.Seat) []string {
+// screen, in language l.
+func privateAfter(evs []referee.Event, from int, seat referee.Seat, l locale.Lang) []string {
 	var out []string
 	for _, ev := range evs[min(from, len(evs)):] {
 		if ev.Private != "" && ev.Player == seat && seat.Player() {
-			out = append(out, safetext.CleanLines(ev.For(seat.Viewer())))
+			out = append(out, safetext.CleanLines(ev.In(l, seat.Viewer())))
 		}
 	}
 	return out
@@ -110,13 +106,13 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 		u.Phones = append(u.Phones, t.onPhone(referee.Seat(s)))
 	}
 	if q := t.e.Next(); q != nil {
-		u.Question = t.questionFor(q, step, w.v)
+		u.Question = t.questionFor(q, step, w.v, w.lang)
 		if !w.v.Laptop && !t.mayAnswer(w.v, q, step) {
 			// Nothing for this seat now: a question it may answer ahead
 			// of its turn, if there is one.
 			for s := step + 1; t.ahead[s] != nil; s++ {
 				if sees(w.v, t.ahead[s].Actor) {
-					u.Question = t.questionFor(t.ahead[s], s, w.v)
+					u.Question = t.questionFor(t.ahead[s], s, w.v, w.lang)
 					u.Question.Ahead = true
 					if a, ok := t.queued[s]; ok {
 						u.Question.Queued = a.Answer.A
@@ -126,8 +122,8 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 			}
 		}
 	}
-	u.Confirm = t.confirmFor(w.v)
-	u.Answers = t.answersFor(w.v)
+	u.Confirm = t.confirmFor(w.v, w.lang)
+	u.Answers = t.answersFor(w.v, w.lang)
 	if w.v.Laptop {
 		// The laptop draws the board when it is asked to (Peek), at its
 		// screen's width at that moment.
@@ -137,7 +133,7 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 	view := viewJSON(t.e.Game().View(viewer))
 	if string(view) != string(w.view) || u.End {
 		w.view = view
-		u.Status = &Status{Viewer: viewer, Text: t.statusText(viewer, 0), View: view}
+		u.Status = &Status{Viewer: viewer, Text: t.statusText(viewer, w.lang, 0), View: view}
 	}
 	return u
 }
@@ -146,11 +142,12 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 // lists.
 const recentAnswers = 8
 
-// answersFor are the latest answers of v's seat, oldest first, in words:
+// answersFor are the latest answers of v's seat, oldest first, in words
+// of language l:
 // its page lists them so that its player corrects one by tapping it. A
 // seat's page gets its own answers only (its secret ones with their
 // value, which only it sees); the table page and the laptop get none.
-func (t *Table) answersFor(v Viewer) []Answered {
+func (t *Table) answersFor(v Viewer, l locale.Lang) []Answered {
 	seat, ok := v.Viewer.Seat()
 	if v.Laptop || !ok {
 		return nil
@@ -165,11 +162,11 @@ func (t *Table) answersFor(v Viewer) []Answered {
 		if e.Actor != seat {
 			continue
 		}
-		answer := safetext.Clean(e.Label)
+		answer := safetext.Clean(e.LabelIn(l))
 		if answer == "" {
 			answer = safetext.Clean(e.Answer)
 		}
-		out = append(out, Answered{N: n, Question: e.QuestionID, Text: safetext.CleanLines(strings.TrimSpace(e.Text)), Answer: answer, Secret: e.Secret})
+		out = append(out, Answered{N: n, Question: e.QuestionID, Text: safetext.CleanLines(strings.TrimSpace(e.TextIn(l))), Answer: answer, Secret: e.Secret})
 	}
 	if len(out) > recentAnswers {
 		out = out[len(out)-recentAnswers:]
@@ -177,15 +174,11 @@ func (t *Table) answersFor(v Viewer) []Answered {
 	return out
 }
 
-// statusText is the board and status for viewer, cleaned for printing; a
-// game that can fit its picture to a screen gets the width.
-func (t *Table) statusText(viewer referee.Viewer, width int) string {
-	if g, ok := t.e.Game().(interface {
-		StatusFor(referee.Viewer, int) string
-	}); ok && width > 0 {
-		return safetext.CleanLines(g.StatusFor(viewer, width))
-	}
-	return safetext.CleanLines(t.e.Game().Status(viewer))
+// statusText is the board and status for viewer in language l, cleaned
+// for printing; a game that can fit its picture to a screen gets the
+// width.
+func (t *Table) statusText(viewer referee.Viewer, l locale.Lang, width int) string {
+	return safetext.CleanLines(referee.StatusIn(t.e.Game(), viewer, l, width))
 }
 
 // viewJSON encodes a game view; a view that cannot be encoded becomes an
@@ -199,9 +192,9 @@ func viewJSON(v any) json.RawMessage {
 }
 
 // Peek is the board and status for seat's player (referee.Public: the
-// public one), when f may see it: the seat's own page, or the laptop
-// (after its pass screen). width fits the picture (0: any).
-func (t *Table) Peek(f From, viewer referee.Viewer, width int) (Status, error) {
+// public one) in language l, when f may see it: the seat's own page, or
+// the laptop (after its pass screen). width fits the picture (0: any).
+func (t *Table) Peek(f From, viewer referee.Viewer, l locale.Lang, width int) (Status, error) {
 	var st Status
 	var err error
 	ok := t.call(func() {
@@ -209,7 +202,7 @@ func (t *Table) Peek(f From, viewer referee.Viewer, width int) (Status, error) {
 			err = fmt.Errorf("only %s sees their own secrets", t.name(referee.Seat(viewer)))
 			return
 		}
-		st = Status{Viewer: viewer, Text: t.statusText(viewer, width), View: viewJSON(t.e.Game().View(viewer))}
+		st = Status{Viewer: viewer, Text: t.statusText(viewer, l, width), View: viewJSON(t.e.Game().View(viewer))}
 	})
 	if !ok {
 		return st, ErrStopped
@@ -236,28 +229,28 @@ type Entry struct {
 // SecretQuestion stands for a secret question's text in the public log.
 const SecretQuestion = "(a secret question)"
 
-// Log is the game's log in the public view: secret answers show as
-// "(secret)", rulings with their public text only.
-func (t *Table) Log() []Entry {
+// Log is the game's log in the public view, in language l: secret
+// answers show as "(secret)", rulings with their public text only.
+func (t *Table) Log(l locale.Lang) []Entry {
 	var out []Entry
-	t.call(func() { out = t.log() })
+	t.call(func() { out = t.log(l) })
 	return out
 }
 
-func (t *Table) log() []Entry {
+func (t *Table) log(l locale.Lang) []Entry {
 	var out []Entry
 	n := 0
 	for _, e := range t.e.Log() {
 		if e.Event != nil {
-			text := safetext.CleanLines(e.Event.For(referee.Public))
+			text := safetext.CleanLines(e.Event.In(l, referee.Public))
 			if text != "" {
 				out = append(out, Entry{Rule: e.Event.Rule, Text: text, Step: e.Event.Step})
 			}
 			continue
 		}
 		n++
-		en := Entry{N: n, QuestionID: e.QuestionID, Actor: e.Actor, ActorName: t.name(e.Actor), Text: safetext.CleanLines(e.Text),
-			Answer: safetext.Clean(e.Answer), Label: safetext.Clean(e.Label), Secret: e.Secret, Rule: e.Rule, Step: e.Step}
+		en := Entry{N: n, QuestionID: e.QuestionID, Actor: e.Actor, ActorName: t.name(e.Actor), Text: safetext.CleanLines(e.TextIn(l)),
+			Answer: safetext.Clean(e.Answer), Label: safetext.Clean(e.LabelIn(l)), Secret: e.Secret, Rule: e.Rule, Step: e.Step}
 		if e.Secret {
 			en.Answer, en.Label, en.Text = "(secret)", "(secret)", SecretQuestion
 		}
@@ -276,15 +269,16 @@ func still(e *referee.Engine) *Table {
 	return t
 }
 
-// PublicLog is the log of a saved game as the public sees it (as Log).
-func PublicLog(e *referee.Engine) []Entry { return still(e).log() }
+// PublicLog is the log of a saved game as the public sees it, in
+// language l (as Log).
+func PublicLog(e *referee.Engine, l locale.Lang) []Entry { return still(e).log(l) }
 
 // PublicQuestion is the pending question of a saved game as the public
-// sees it (nil: none).
-func PublicQuestion(e *referee.Engine) *Question {
+// sees it, in language l (nil: none).
+func PublicQuestion(e *referee.Engine, l locale.Lang) *Question {
 	q := e.Next()
 	if q == nil {
 		return nil
 	}
-	return still(e).questionFor(q, len(e.Answers()), Page(referee.Public))
+	return still(e).questionFor(q, len(e.Answers()), Page(referee.Public), l)
 }

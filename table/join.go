@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -28,8 +29,9 @@ func JoinID(seat referee.Seat) string { return fmt.Sprintf("join.%d", int(seat))
 // AskJoin asks seat's owner whether the device described (in a few
 // words, such as "iPhone, Safari") may open their page. answer is called
 // once, on the table's goroutine, with the owner's reply; with false as
-// well when another device asks for the seat before it is answered.
-func (t *Table) AskJoin(seat referee.Seat, device string, answer func(yes bool)) Reply {
+// well when another device asks for the seat before it is answered. The
+// reply's text is in l, the asking device's language.
+func (t *Table) AskJoin(seat referee.Seat, device string, l locale.Lang, answer func(yes bool)) Reply {
 	var r Reply
 	if !t.call(func() { r = t.askJoin(seat, device, answer) }) {
 		return Reply{Code: Stale, Text: "The game has stopped."}

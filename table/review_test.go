@@ -2,6 +2,7 @@ package table_test
 
 import (
 	"fmt"
+	"rumref/locale"
 	"strings"
 	"sync"
 	"testing"
@@ -101,7 +102,7 @@ func TestAheadAtTheStepReachedSurvivesAResume(t *testing.T) {
 	// the one given ahead, and the answer ahead still kept.
 	again, saves := resumed(t, g, g.answers[:q.Step:q.Step], saved)
 	w := &watcher{}
-	again.Watch(table.Laptop, w.put)
+	again.Watch(table.Laptop, locale.English, w.put)
 	if u, got := w.last(), *saves; u.Step != q.Step+1 || len(got) != q.Step+1 || got[q.Step].A != key {
 		t.Fatalf("after the resume the game holds %d answers and the save %v; want answer %d (%s) given ahead as %q", u.Step, got, q.Step+1, q.Q.ID, key)
 	}

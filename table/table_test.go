@@ -3,6 +3,7 @@ package table_test
 import (
 	"encoding/json"
 	"fmt"
+	"rumref/locale"
 	"strings"
 	"sync"
 	"testing"
@@ -100,7 +101,7 @@ func (w *watcher) text() string {
 
 func watch(g *game, v table.Viewer) *watcher {
 	w := &watcher{}
-	g.tbl.Watch(v, w.put)
+	g.tbl.Watch(v, locale.English, w.put)
 	return w
 }
 

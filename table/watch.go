@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -117,6 +118,7 @@ type Exit struct {
 // watch is one watcher.
 type watch struct {
 	v    Viewer
+	lang locale.Lang
 	send func(Update)
 	// what was last sent, to send only changes
 	view     []byte
@@ -128,10 +130,13 @@ type watch struct {
 }
 
 // Watch starts sending viewer v's updates to send, first one with the
-// whole state (Initial). send is called on the table's goroutine and
-// must not block (keep the latest, or queue). stop ends the watch.
-func (t *Table) Watch(v Viewer, send func(Update)) (stop func()) {
-	w := &watch{v: v, send: send}
+// whole state (Initial), every text in language l (rulings, questions,
+// status, confirmations, messages). send is called on the table's
+// goroutine and must not block (keep the latest, or queue). stop ends
+// the watch. A client that shows a viewer in two languages watches
+// twice.
+func (t *Table) Watch(v Viewer, l locale.Lang, send func(Update)) (stop func()) {
+	w := &watch{v: v, lang: l, send: send}
 	ok := t.call(func() {
 		t.watchers = append(t.watchers, w)
 		u := t.updateFor(w, t.eventsFor(w, t.e.Events()), false)

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"rumref/locale"
 	"slices"
 	"strings"
 	"testing"
@@ -117,7 +118,7 @@ func TestBrowserCorrectByTapping(t *testing.T) {
 			t.Errorf("the table page lists answers: %s", raw)
 		}
 		for _, a := range s.Answers {
-			for _, e := range tb.core.Log() {
+			for _, e := range tb.core.Log(locale.English) {
 				if e.N == a.N && referee.Viewer(e.Actor) != v {
 					t.Errorf("viewer %d lists answer %d, %s's", v, a.N, e.ActorName)
 				}
@@ -138,7 +139,7 @@ func TestBrowserCorrectByTapping(t *testing.T) {
 	b.run(0, "waiting for its choices", chromedp.WaitVisible(chromedp.CSS(choice)))
 	b.run(0, "tapping "+alt, chromedp.Click(chromedp.CSS(choice)))
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if _, was, err := tb.core.Answered(table.Page(0), n); err == nil && strings.Contains(was, alt) {
+		if _, was, err := tb.core.Answered(table.Page(0), n, locale.English); err == nil && strings.Contains(was, alt) {
 			break
 		}
 		if time.Now().After(deadline) {

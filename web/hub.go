@@ -210,7 +210,7 @@ func (h *Hub) viewerIn(v referee.Viewer, l locale.Lang) *viewer {
 	default:
 		// The table sends the first update before Watch returns: on its
 		// goroutine, which takes h.mu (so it is not held here).
-		h.stops = append(h.stops, h.table.Watch(table.Page(v), func(u table.Update) { h.update(k, u) }))
+		h.stops = append(h.stops, h.table.Watch(table.Page(v), l, func(u table.Update) { h.update(k, u) }))
 	}
 	return vw
 }

@@ -181,7 +181,7 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request, v referee.Viewer,
 		httpError(w, r, http.StatusTooManyRequests, "web.refused.asks")
 		return
 	}
-	rep := s.hub.table.AskJoin(seat, deviceOf(r.UserAgent()).In(l), func(yes bool) { s.hub.answerAsk(id, yes) })
+	rep := s.hub.table.AskJoin(seat, deviceOf(r.UserAgent()).In(l), l, func(yes bool) { s.hub.answerAsk(id, yes) })
 	if rep.Code != table.Pending {
 		s.hub.answerAsk(id, false)
 		writeJSON(w, http.StatusConflict, wire.Reply{Error: rep.Text})

@@ -6,12 +6,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"rumref/locale"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"rumref/locale"
 	"rumref/table"
 	"rumref/wire"
 )
@@ -254,12 +254,12 @@ func TestJoinRequestAtTheLaptop(t *testing.T) {
 	tb := serve(t, "pirates", 3, 5)
 	var got []bool
 	done := make(chan struct{}, 2)
-	r := tb.core.AskJoin(1, "iPhone, Safari", func(yes bool) { got = append(got, yes); done <- struct{}{} })
+	r := tb.core.AskJoin(1, "iPhone, Safari", locale.English, func(yes bool) { got = append(got, yes); done <- struct{}{} })
 	if r.Code != table.Pending || !strings.Contains(r.Text, "at the laptop") {
 		t.Fatalf("AskJoin: %+v", r)
 	}
 	var c *table.Confirm
-	stop := tb.core.Watch(table.Laptop, func(u table.Update) { c = u.Confirm })
+	stop := tb.core.Watch(table.Laptop, locale.English, func(u table.Update) { c = u.Confirm })
 	stop()
 	if c == nil || c.ID != "join.1" || !c.Pass || c.Seat != 1 {
 		t.Fatalf("the laptop is not asked: %+v", c)

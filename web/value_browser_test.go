@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"rumref/locale"
 	"strings"
 	"testing"
 	"time"
@@ -57,7 +58,7 @@ func TestBrowserValueRequestOnThePhone(t *testing.T) {
 		b.run(0, "agreeing to the drop", chromedp.WaitVisible(chromedp.CSS(`#confirm-yes:not(:disabled)`)), chromedp.Click(chromedp.CSS(`#confirm-yes`)))
 		waitState("the correction", func(s wire.State) bool { return string(s.Confirm) == "null" })
 	}
-	if _, was, err := tb.core.Answered(table.Page(0), 1); err != nil || !strings.Contains(was, value) {
+	if _, was, err := tb.core.Answered(table.Page(0), 1, locale.English); err != nil || !strings.Contains(was, value) {
 		t.Fatalf("after Ann tapped %q her answer 1 is %q (%v)", value, was, err)
 	}
 }

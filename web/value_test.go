@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"rumref/locale"
 	"strings"
 	"testing"
 
@@ -65,12 +66,12 @@ func TestValueRequestOnThePhone(t *testing.T) {
 			t.Fatalf("Ann's yes to the drop: %d %s", code, body)
 		}
 	}
-	if _, was, err := tb.core.Answered(table.Page(0), 1); err != nil || was != fmt.Sprintf("%s (%s)", label, value) {
+	if _, was, err := tb.core.Answered(table.Page(0), 1, locale.English); err != nil || was != fmt.Sprintf("%s (%s)", label, value) {
 		// The table names an answer "Label (key)": the pages mark the
 		// option by its key, the laptop says only the label (f03d572).
 		t.Fatalf("Ann's answer 1 is %q after she chose %q (%q) (%v)", was, value, label, err)
 	}
-	for _, e := range tb.core.Log() {
+	for _, e := range tb.core.Log(locale.English) {
 		if e.N == 1 && e.Answer != "(secret)" {
 			t.Fatalf("the public log shows Ann's answer as %q", e.Answer)
 		}
