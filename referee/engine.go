@@ -10,7 +10,6 @@
 package referee
 
 import (
-	"errors"
 	"fmt"
 	"iter"
 	"slices"
@@ -37,12 +36,12 @@ type Game interface {
 type Factory func() Game
 
 // ErrOver is returned when an answer is given to a finished game.
-var ErrOver = errors.New("the game is over: there is nothing left to answer")
+var ErrOver = Errorf("referee.error.over")
 
 // ErrTakeBack is returned by whoever asks a question for an engine when
 // the people asked to take their last answer back instead of answering
 // (the setup questions: see games.Setup.Run).
-var ErrTakeBack = errors.New("take the last answer back")
+var ErrTakeBack = Errorf("referee.error.take_back")
 
 type stopped struct{}
 
@@ -195,6 +194,8 @@ type Engine struct {
 	events  []Event
 	log     []Entry
 	logging bool
+	// because is the last outcome's Why (Because).
+	because Msg
 	// raw holds the events not yet formatted (without a log), args the
 	// arguments of their messages; unshown keeps none, nor any option
 	// label (WithoutTexts).
@@ -264,7 +265,7 @@ func Replay(f Factory, answers []Answer, opts ...StartOption) (*Engine, error) {
 	}
 	if m := e.feed(answers); m != nil {
 		e.Close()
-		return nil, fmt.Errorf("answer %d (%s: %s): %w", m.index+1, answers[m.index].Q, answers[m.index].A, m.err)
+		return nil, Wrap(m.err, "referee.error.replay", Int(m.index+1), Str(answers[m.index].Q), Str(answers[m.index].A))
 	}
 	return e, nil
 }
@@ -337,7 +338,7 @@ func (e *Engine) advance() {
 	defer func() {
 		if r := recover(); r != nil {
 			e.cur = nil
-			e.err = fmt.Errorf("internal error in the rules: %v", r)
+			e.err = Errorf("referee.error.internal", Str(fmt.Sprint(r)))
 		}
 	}()
 	q, ok := e.next()
@@ -354,7 +355,7 @@ func (e *Engine) advance() {
 // reason for a damaged save.
 type misfit struct {
 	index int
-	why   string
+	why   Msg
 	err   error
 }
 
@@ -373,10 +374,10 @@ func (e *Engine) feed(answers []Answer) *misfit {
 	defer func() { e.queued, e.queue = 0, nil }()
 	e.answers = slices.Grow(e.answers, len(answers))
 	if e.err != nil {
-		return &misfit{0, "the referee could not go on", e.err}
+		return &misfit{0, Text("referee.misfit.stuck"), e.err}
 	}
 	if e.cur == nil {
-		return &misfit{0, "the game is over before it", ErrOver}
+		return &misfit{0, Text("referee.misfit.over"), ErrOver}
 	}
 	r := &replayQueue{answers: answers}
 	e.queue = r
@@ -385,11 +386,11 @@ func (e *Engine) feed(answers []Answer) *misfit {
 		return r.bad
 	}
 	if err := e.apply(key); err != nil {
-		return &misfit{r.next - 1, "the referee could not apply it", err}
+		return &misfit{r.next - 1, Text("referee.misfit.apply"), err}
 	}
 	if r.bad == nil && r.next < len(answers) {
 		// The game ended before the queue did.
-		return &misfit{r.next, "the game is over before it", ErrOver}
+		return &misfit{r.next, Text("referee.misfit.over"), ErrOver}
 	}
 	return r.bad
 }
@@ -423,33 +424,33 @@ func (e *Engine) take(q *Question) (string, bool) {
 // game asks where it stands, and returns its key or why it does not fit.
 func (e *Engine) fits(q *Question, i int, a Answer) (string, *misfit) {
 	if q.ID != a.Q {
-		why := "the game now asks another question there"
-		return "", &misfit{i, why, fmt.Errorf("the game asks %s here, not %s", q.ID, a.Q)}
+		why := Text("referee.misfit.question")
+		return "", &misfit{i, why, Errorf("referee.error.question", Str(q.ID), Str(a.Q))}
 	}
 	if a.HasActor && Seat(a.Actor) != q.Actor {
-		why := fmt.Sprintf("it was %s's answer and the game now asks %s", e.actorName(Seat(a.Actor)), e.actorName(q.Actor))
-		return "", &misfit{i, why, fmt.Errorf("the game asks %s of %s here, not of %s", a.Q, e.actorName(q.Actor), e.actorName(Seat(a.Actor)))}
+		why := Text("referee.misfit.actor", e.actorArg(Seat(a.Actor)), e.actorArg(q.Actor))
+		return "", &misfit{i, why, Errorf("referee.error.actor", Str(a.Q), e.actorArg(q.Actor), e.actorArg(Seat(a.Actor)))}
 	}
 	key, err := q.Validate(a.A)
 	if err != nil {
-		why := "it is no longer a legal answer there"
+		why := Text("referee.misfit.illegal")
 		if q.Secret {
-			why = "it no longer fits there" // the reason would tell something of the secret
+			why = Text("referee.misfit.secret") // the reason would tell something of the secret
 		}
 		return "", &misfit{i, why, err}
 	}
 	return key, nil
 }
 
-// actorName names a seat for messages: the player's name, or "the table".
-func (e *Engine) actorName(actor Seat) string {
+// actorArg names a seat in a message: the player's name, or "the table".
+func (e *Engine) actorArg(actor Seat) Arg {
 	if actor == Table {
-		return "the table"
+		return Sub(Text("referee.seat.table"))
 	}
 	if names := e.game.PlayerNames(); actor >= 0 && int(actor) < len(names) {
-		return names[actor]
+		return Str(names[actor])
 	}
-	return fmt.Sprintf("seat %d", actor+1)
+	return Sub(Text("referee.seat.n", Int(int(actor)+1)))
 }
 
 // Next returns the pending question, its texts formatted, or nil when the
@@ -552,7 +553,7 @@ func (e *Engine) apply(key string) error {
 		keep := append([]Answer(nil), e.answers[:len(e.answers)-1]...)
 		e.drive, e.queue = nil, nil
 		e.rebuild(keep)
-		return fmt.Errorf("the referee could not apply %q to %s, so the answer was not taken (%v)", last.A, last.Q, bad)
+		return Errorf("referee.error.apply", Str(last.A), Str(last.Q), Err(bad))
 	}
 	return nil
 }
@@ -566,7 +567,7 @@ func (e *Engine) rebuild(answers []Answer) *misfit {
 // Rewinding past the last correction forgets it.
 func (e *Engine) Rewind(n int) error {
 	if n < 0 || n > len(e.answers) {
-		return fmt.Errorf("cannot rewind to answer %d: there are %d answers", n, len(e.answers))
+		return Errorf("referee.error.rewind", Int(n), Int(len(e.answers)))
 	}
 	keep := append([]Answer(nil), e.answers[:n]...)
 	e.rebuild(keep)
@@ -607,6 +608,11 @@ type Outcome struct {
 	Why  string
 }
 
+// Because is the Why of the outcome the engine returned last (Preview,
+// Correct) as a message, for a viewer's language; zero when it dropped
+// nothing.
+func (e *Engine) Because() Msg { return e.because }
+
 // Correction returns the last correction while undo can still take it
 // back (the game holds at least the answers it left), or nil.
 func (e *Engine) Correction() *Correction { return e.corr }
@@ -625,7 +631,7 @@ func (e *Engine) SetCorrection(c *Correction) error {
 		return nil
 	}
 	if c.Answer < 1 || c.Kept < c.Answer || c.Kept > len(e.answers) || len(c.Before) == 0 {
-		return fmt.Errorf("the record of the last correction (answer %d, %d answers kept) does not fit the %d answers", c.Answer, c.Kept, len(e.answers))
+		return Errorf("referee.error.correction_record", Int(c.Answer), Int(c.Kept), Int(len(e.answers)))
 	}
 	cp := *c
 	cp.Before = append([]Answer(nil), c.Before...)
@@ -642,13 +648,13 @@ func (e *Engine) Undo() error {
 		before := append(append([]Answer(nil), now[:c.Answer-1]...), c.Before...)
 		if m := e.rebuild(before); m != nil {
 			e.rebuild(now)
-			return fmt.Errorf("the answers before the correction do not replay (answer %d: %v)", m.index+1, m.err)
+			return Errorf("referee.error.correction_replay", Int(m.index+1), Err(m.err))
 		}
 		e.corr = nil
 		return nil
 	}
 	if len(e.answers) == 0 {
-		return errors.New("there is nothing to undo")
+		return Errorf("referee.error.nothing_to_undo")
 	}
 	return e.Rewind(len(e.answers) - 1)
 }
@@ -674,19 +680,21 @@ func (e *Engine) Correct(i int, key string) (Outcome, error) {
 func (e *Engine) Preview(i int, key string) (Outcome, error) {
 	x := &Engine{factory: e.factory}
 	defer x.Close()
-	return x.correct(append([]Answer(nil), e.answers...), i, key)
+	out, err := x.correct(append([]Answer(nil), e.answers...), i, key)
+	e.because = x.because
+	return out, err
 }
 
 // QuestionAt returns answer i's question (0-based) as it was asked,
 // without changing the game.
 func (e *Engine) QuestionAt(i int) (*Question, error) {
 	if i < 0 || i >= len(e.answers) {
-		return nil, fmt.Errorf("there is no answer %d: there are %d answers", i+1, len(e.answers))
+		return nil, Errorf("referee.error.no_answer", Int(i+1), Int(len(e.answers)))
 	}
 	x := &Engine{factory: e.factory}
 	defer x.Close()
 	if m := x.rebuild(e.answers[:i]); m != nil || x.cur == nil {
-		return nil, fmt.Errorf("answer %d cannot be reached again", i+1)
+		return nil, Errorf("referee.error.unreachable", Int(i+1))
 	}
 	q := *x.Next() // its texts formatted
 	q.Options = append([]Option(nil), q.Options...)
@@ -696,12 +704,13 @@ func (e *Engine) QuestionAt(i int) (*Question, error) {
 // correct replays all[:i] into e, applies key in place of answer i and
 // feeds the later answers while they belong.
 func (e *Engine) correct(all []Answer, i int, key string) (Outcome, error) {
+	e.because = Msg{}
 	if i < 0 || i >= len(all) {
-		return Outcome{Kept: len(all)}, fmt.Errorf("there is no answer %d to correct: there are %d answers", i+1, len(all))
+		return Outcome{Kept: len(all)}, Errorf("referee.error.no_answer_to_correct", Int(i+1), Int(len(all)))
 	}
 	e.rebuild(all[:i])
 	if e.cur == nil || e.cur.ID != all[i].Q {
-		return Outcome{Kept: len(all)}, fmt.Errorf("answer %d cannot be corrected", i+1)
+		return Outcome{Kept: len(all)}, Errorf("referee.error.uncorrectable", Int(i+1))
 	}
 	k, err := e.cur.Validate(key)
 	if err != nil {
@@ -716,7 +725,7 @@ func (e *Engine) correct(all []Answer, i int, key string) (Outcome, error) {
 		out.Dropped = len(rest) - m.index
 		out.From = i + 2 + m.index
 		out.ID = rest[m.index].Q
-		out.Why = m.why
+		out.Why, e.because = m.why.String(), m.why
 	}
 	out.Kept = len(e.answers)
 	return out, nil
@@ -741,7 +750,7 @@ func (e *Engine) tookOnly(q *Question, key string) {
 		} else if len(q.Options) > 0 && q.Options[0].Label != "" {
 			label = Str(q.Options[0].Label)
 		}
-		text = Text("%s: %s (the only choice, taken without asking).", Str(e.actorName(q.Actor)), label)
+		text = Text("referee.only", e.actorArg(q.Actor), label)
 	}
 	rule := q.Rule
 	if rule == "" {

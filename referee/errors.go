@@ -1,6 +1,10 @@
 package referee
 
-import "rumref/locale"
+import (
+	"unsafe"
+
+	"rumref/locale"
+)
 
 // Error is an error a player reads: a message, rendered in the language
 // of the screen that shows it (In, ErrorIn). Error() is the English text,
@@ -39,11 +43,17 @@ func ErrorIn(err error, l locale.Lang) string {
 	return err.Error()
 }
 
-// Err is an error as an argument of a message: an Error's message (in
-// the language the message is rendered in), else the error's text.
+// Err is an error as an argument of a message, written as ErrorIn
+// writes it in the message's language (an Error's message in it).
 func Err(err error) Arg {
+	if err == nil {
+		return Str("")
+	}
 	if e, ok := err.(*Error); ok {
 		return Sub(e.Msg)
 	}
-	return Sub(Text(err.Error()))
+	return Arg{p: unsafe.Pointer(&errBox{err}), tag: uint32(argErr) << kindShift}
 }
+
+// errBox holds an Err argument's error.
+type errBox struct{ err error }

@@ -1,9 +1,10 @@
 package referee
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
+
+	"rumref/locale"
 )
 
 // Options named as people say them
@@ -130,7 +131,15 @@ func (q *Question) matchOption(s string) []int {
 	var exact, full, part []int
 	for i, o := range q.Options {
 		e, f, p := false, false, false
-		for _, name := range [2]string{q.name(i), o.Key} {
+		names := []string{q.name(i), o.Key}
+		if i < len(q.labels) && !q.labels[i].IsZero() {
+			// A label in any language names the option ("Kneipe" and
+			// "pub").
+			for _, l := range locale.All {
+				names = append(names, locale.Unmark(q.labels[i].In(l)))
+			}
+		}
+		for _, name := range names {
 			w := words(name)
 			if strings.Join(w, "") == joined {
 				e = true
@@ -160,9 +169,10 @@ func (q *Question) matchOption(s string) []int {
 // notOne is the refusal of an answer that names no option, or several.
 func (q *Question) notOne(s string, which []int) error {
 	if len(which) < 2 {
-		return fmt.Errorf("%q is not one of the choices: answer %s", s, q.Allowed())
+		return Errorf("referee.refused.no_choice", Str(s), Sub(q.AllowedMsg()))
 	}
 	var names []string
+	var said []Msg
 	same := false
 	for _, i := range which {
 		n := q.name(i)
@@ -171,22 +181,23 @@ func (q *Question) notOne(s string, which []int) error {
 		}
 		if len(names) < 6 {
 			names = append(names, n)
+			said = append(said, q.nameMsg(i))
 		}
 	}
-	more := ""
+	var more Msg
 	if len(which) > len(names) {
-		more = fmt.Sprintf(" (%d in all)", len(which))
+		more = Text("referee.could.more", Int(len(which)))
 	}
-	how := "say more of its name"
+	how := Text("referee.could.say_more")
 	if same || !q.Numbered() {
-		how = "answer by the option's number"
+		how = Text("referee.could.number")
 		if !q.Numbered() {
-			how = "answer " + q.Allowed()
+			how = Text("referee.could.allowed", Sub(q.AllowedMsg()))
 		}
 	} else {
-		how += " or give the option's number"
+		how = Text("referee.could.say_more_or_number")
 	}
-	return fmt.Errorf("%q could be %s%s: %s", s, orList(names), more, how)
+	return Errorf("referee.refused.could_be", Str(s), List(said, ", ", " or "), Sub(more), Sub(how))
 }
 
 // name is how option i is named to people: its label, or its key when
@@ -201,13 +212,11 @@ func (q *Question) name(i int) string {
 	return q.Options[i].Key
 }
 
-// orList writes "a, b or c".
-func orList(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
+// nameMsg is how option i is named to people, as a message (its label
+// in the viewer's language).
+func (q *Question) nameMsg(i int) Msg {
+	if len(q.labels) > i && !q.labels[i].IsZero() {
+		return q.labels[i]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+	return Text(q.name(i))
 }

@@ -49,6 +49,7 @@ const (
 	// argTerm is a Sub of a message without arguments (a place, a tile, a
 	// color: a catalog key alone), held as its key, so it allocates nothing.
 	argTerm
+	argErr
 )
 
 // Arg is one argument of a message, two words long so that messages are
@@ -198,6 +199,8 @@ func (a *Arg) equal(o *Arg) bool {
 		return x.sep == y.sep && x.last == y.last && slices.Equal(x.items, y.items)
 	case argInt:
 		return true
+	case argErr:
+		return a.p == o.p
 	}
 	return a.str() == o.str()
 }
@@ -370,6 +373,8 @@ func (a *Arg) appendTo(b []byte) []byte {
 			b = append(b, w...)
 		}
 		return b
+	case argErr:
+		return append(b, (*errBox)(a.p).err.Error()...)
 	}
 	return append(b, a.str()...)
 }
@@ -535,6 +540,8 @@ func (a *Arg) in(l locale.Lang) any {
 	case argWords:
 		x := a.words()
 		return join(l, x.items, x.sep, x.last)
+	case argErr:
+		return ErrorIn((*errBox)(a.p).err, l)
 	}
 	return a.str()
 }

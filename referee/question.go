@@ -123,10 +123,10 @@ func (q *Question) Validate(raw string) (string, error) {
 	case Number:
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return "", fmt.Errorf("%q is not a whole number: answer a number from %d to %d", s, q.Min, q.Max)
+			return "", Errorf("referee.refused.not_number", Str(s), Int(q.Min), Int(q.Max))
 		}
 		if n < q.Min || n > q.Max {
-			return "", fmt.Errorf("%d is out of range: answer a number from %d to %d", n, q.Min, q.Max)
+			return "", Errorf("referee.refused.out_of_range", Int(n), Int(q.Min), Int(q.Max))
 		}
 		return strconv.Itoa(n), nil
 	default:
@@ -152,13 +152,13 @@ func (q *Question) Validate(raw string) (string, error) {
 // control characters, then the question's own check.
 func (q *Question) validateText(s string) (string, error) {
 	if s == "" {
-		return "", fmt.Errorf("type a line of text")
+		return "", Errorf("referee.refused.empty")
 	}
 	if n := utf8.RuneCountInString(s); n > MaxText {
-		return "", fmt.Errorf("that is %d characters long: type at most %d", n, MaxText)
+		return "", Errorf("referee.refused.long", Int(n), Int(MaxText))
 	}
-	if d := safetext.Find(s); d != "" {
-		return "", fmt.Errorf("that text holds %s: type it again with letters, digits and punctuation only", d)
+	if key, code := safetext.FindKey(s); key != "" {
+		return "", Errorf("referee.refused.holds", Sub(badChar(key, code)))
 	}
 	if q.Check != nil {
 		if err := q.Check(s); err != nil {
@@ -174,41 +174,71 @@ func (q *Question) validateText(s string) (string, error) {
 // themselves numbers (a die's 1 to 6, and r1 to r6 for a roll with rum),
 // never by an internal key.
 func (q *Question) Allowed() string {
+	m := q.AllowedMsg()
+	return m.String()
+}
+
+// AllowedIn is Allowed in language l.
+func (q *Question) AllowedIn(l locale.Lang) string {
+	m := q.AllowedMsg()
+	return m.In(l)
+}
+
+// AllowedMsg is Allowed as a message.
+func (q *Question) AllowedMsg() Msg {
 	if q.Kind == TextLine {
-		return "a line of text"
+		return Text("referee.allowed.text")
 	}
 	if q.Kind == Number {
-		return fmt.Sprintf("a number from %d to %d", q.Min, q.Max)
+		return Text("referee.allowed.number", Int(q.Min), Int(q.Max))
 	}
 	n := len(q.Options)
 	if q.Numbered() {
-		names := make([]string, 0, n)
+		names := make([]Msg, 0, n)
 		size := 0
 		for i := range q.Options {
-			names = append(names, q.name(i))
-			size += len(names[i])
+			names = append(names, q.nameMsg(i))
+			size += len(q.name(i))
 		}
 		if n == 1 {
-			return fmt.Sprintf("%s (the option's number is 1)", names[0])
+			return Text("referee.allowed.one", Sub(names[0]))
 		}
 		if n <= 6 && size <= 90 {
-			return fmt.Sprintf("%s, or the option's number, 1 to %d", orList(names), n)
+			return Text("referee.allowed.few", List(names, ", ", " or "), Int(n))
 		}
-		return fmt.Sprintf("the option's number, 1 to %d, or its name as listed (%s ... %s)", n, names[0], names[n-1])
+		return Text("referee.allowed.many", Int(n), Sub(names[0]), Sub(names[n-1]))
 	}
-	keys := make([]string, 0, n)
+	keys := make([]Msg, 0, n)
 	for i, o := range q.Options {
 		if i == 12 {
-			keys = append(keys, fmt.Sprintf("... (%d in all)", n))
+			keys = append(keys, Text("referee.allowed.more", Int(n)))
 			break
 		}
 		if NumberKey(o.Key) {
-			keys = append(keys, o.Key) // a number, or r5
+			keys = append(keys, Text(o.Key)) // a number, or r5
 		} else {
-			keys = append(keys, q.name(i))
+			keys = append(keys, q.nameMsg(i))
 		}
 	}
-	return "one of " + strings.Join(keys, ", ")
+	return Text("referee.allowed.keys", List(keys, ", ", ", "))
+}
+
+// badChar names a character safetext refuses, in words (key and its
+// code point, from safetext.FindKey).
+func badChar(key, code string) Msg {
+	if code == "" {
+		return Text(key)
+	}
+	return Text(key, Str(code))
+}
+
+// LabelOf is the label of the option with the given key as a message
+// (the key itself when it has none).
+func (q *Question) LabelOf(key string) Msg {
+	if m := q.labelMsg(key); !m.IsZero() {
+		return m
+	}
+	return Text(q.Label(key))
 }
 
 // NumberKey reports whether an option key is a number ("4"), or one

@@ -10,19 +10,52 @@
 //
 // It also holds the one line wrapper (Wrap, wrap.go), which measures text
 // as a screen shows it, escape codes taking no room: the terminal's and
-// the board picture's key. The package imports nothing of rumref, so every
-// layer may use it.
+// the board picture's key. The package imports nothing of rumref but the
+// message catalog (locale), so every layer may use it.
 package safetext
 
 import (
 	"bytes"
+	"embed"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"rumref/locale"
 )
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("safetext", messages)
+
+// Error is a refusal of safetext in words of the catalog: a key and its
+// arguments (strings, numbers, or a nested *Error), rendered in the
+// language where it is shown (In); Error() is English.
+type Error struct {
+	Key  string
+	Args []any
+}
+
+func newError(key string, args ...any) error { return &Error{Key: "safetext." + key, Args: args} }
+
+func (e *Error) Error() string { return locale.Unmark(e.In(locale.English)) }
+
+// In is the refusal in language l.
+func (e *Error) In(l locale.Lang) string {
+	args := make([]any, len(e.Args))
+	for i, a := range e.Args {
+		if n, ok := a.(*Error); ok {
+			a = n.In(l)
+		}
+		args[i] = a
+	}
+	return l.Sprintf(e.Key, args...)
+}
+
 
 // MaxName is the longest player name, in characters (not bytes): a
 // nine-character Japanese name is nine characters.
@@ -69,59 +102,91 @@ func firstBad(s string, lines bool) (int, rune) {
 	return -1, 0
 }
 
-// describe names a bad character in words for an error message.
-func describe(r rune) string {
+// describe names a bad character in words for an error message: a key
+// of the catalog, and the character's code point where the words show it.
+func describe(r rune) (key, code string) {
 	switch r {
 	case '\n', '\r':
-		return "a line break"
+		return "safetext.char.line_break", ""
 	case '\t':
-		return "a tab"
+		return "safetext.char.tab", ""
 	case 0x1b:
-		return "an escape character (U+001B)"
+		return "safetext.char.escape", ""
 	case utf8.RuneError:
-		return "bytes that are not UTF-8 text"
+		return "safetext.char.not_utf8", ""
 	}
+	code = fmt.Sprintf("U+%04X", r)
 	switch {
 	case r == 0x200e || r == 0x200f || r == 0x061c || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069):
-		return fmt.Sprintf("a text-direction mark (U+%04X)", r)
+		return "safetext.char.direction", code
 	case r >= 0x200b && r <= 0x200d || r == 0x2060 || r == 0xfeff:
-		return fmt.Sprintf("an invisible zero-width character (U+%04X)", r)
+		return "safetext.char.zero_width", code
 	case unicode.IsControl(r):
-		return fmt.Sprintf("a control character (U+%04X)", r)
+		return "safetext.char.control", code
 	}
-	return fmt.Sprintf("an invisible formatting character (U+%04X)", r)
+	return "safetext.char.format", code
 }
 
 // Find names in words the first character of s that Bad reports ("a line
 // break", "a text-direction mark (U+202E)"), or returns "" if there is none.
 func Find(s string) string {
+	if key, code := FindKey(s); key != "" {
+		return locale.Unmark(charError(key, code).In(locale.English))
+	}
+	return ""
+}
+
+// FindKey is Find as a catalog key and the code point its words show
+// ("" when they show none); key is "" when s has no bad character.
+func FindKey(s string) (key, code string) {
 	if i, r := firstBad(s, false); i >= 0 {
 		return describe(r)
 	}
-	return ""
+	return "", ""
+}
+
+// charError is the description of a bad character as a nested message.
+func charError(key, code string) *Error {
+	if code == "" {
+		return &Error{Key: key}
+	}
+	return &Error{Key: key, Args: []any{code}}
+}
+
+// found is the description of s's first bad character, or nil.
+func found(s string) *Error {
+	if key, code := FindKey(s); key != "" {
+		return charError(key, code)
+	}
+	return nil
 }
 
 // Check refuses text that holds a character Bad reports, naming the first
 // one in words.
 func Check(s string) error {
-	if d := Find(s); d != "" {
-		return fmt.Errorf("it holds %s; use only letters, digits, spaces and punctuation", d)
+	if d := found(s); d != nil {
+		return newError("check.holds", d)
 	}
 	return nil
 }
 
 // Line checks one line of outside text such as a card name: no bad
 // character, not empty or only spaces, not longer than max characters.
-// what names the text in the error ("the card name").
+// what names the text in the error ("the card name"; a catalog key is
+// rendered in the error's language).
 func Line(what, s string, max int) error {
-	if err := Check(s); err != nil {
-		return fmt.Errorf("%s %s", what, strings.TrimPrefix(err.Error(), "it "))
+	w := any(what)
+	if locale.English.Has(what) {
+		w = &Error{Key: what}
+	}
+	if d := found(s); d != nil {
+		return newError("line.holds", w, d)
 	}
 	if strings.TrimSpace(s) == "" {
-		return fmt.Errorf("%s is empty", what)
+		return newError("line.empty", w)
 	}
 	if n := utf8.RuneCountInString(s); n > max {
-		return fmt.Errorf("%s is %d characters long; keep it to %d", what, n, max)
+		return newError("line.long", w, n, max)
 	}
 	return nil
 }
@@ -131,15 +196,15 @@ func Line(what, s string, max int) error {
 // break or an escape sequence anywhere is refused, never trimmed away. The
 // name must hold at least one character and at most MaxName characters.
 func Name(raw string) (string, error) {
-	if err := Check(raw); err != nil {
-		return "", fmt.Errorf("the name %s", strings.TrimPrefix(err.Error(), "it "))
+	if d := found(raw); d != nil {
+		return "", newError("name.holds", d)
 	}
 	s := strings.TrimSpace(raw)
 	if s == "" {
-		return "", fmt.Errorf("the name is empty: type a name")
+		return "", newError("name.empty")
 	}
 	if n := utf8.RuneCountInString(s); n > MaxName {
-		return "", fmt.Errorf("the name is %d characters long; keep it to %d", n, MaxName)
+		return "", newError("name.long", n, MaxName)
 	}
 	return s, nil
 }
@@ -156,24 +221,25 @@ func NewName(raw string) (string, error) {
 		return "", err
 	}
 	if why := reserved(s); why != "" {
-		return "", fmt.Errorf("the name %q %s: choose another name (any name but the table, random, undo, digits only or one starting with a colon)", Clean(s), why)
+		return "", newError("name.reserved", Clean(s), &Error{Key: why})
 	}
 	return s, nil
 }
 
-// reserved says why a name (already trimmed) would be ambiguous, or "".
+// reserved says why a name (already trimmed) would be ambiguous (a
+// catalog key), or "".
 func reserved(s string) string {
 	switch l := strings.ToLower(s); {
 	case l == "the table":
-		return "is how rumref speaks of everyone at once"
+		return "safetext.reserved.table"
 	case l == "random":
-		return "is the answer that draws the starting player at random"
+		return "safetext.reserved.random"
 	case l == "undo":
-		return "is the command that takes back an answer"
+		return "safetext.reserved.undo"
 	case strings.HasPrefix(l, ":"):
-		return "starts with a colon, as commands do"
+		return "safetext.reserved.colon"
 	case strings.Trim(l, "0123456789") == "":
-		return "is only digits, which read as a seat or option number"
+		return "safetext.reserved.digits"
 	}
 	return ""
 }
@@ -186,7 +252,7 @@ func CheckName(s string) error {
 		return err
 	}
 	if t != s {
-		return fmt.Errorf("the name %q has spaces around it", Clean(s))
+		return newError("name.spaces", Clean(s))
 	}
 	return nil
 }
@@ -198,9 +264,9 @@ func Unique(names []string) error {
 		for _, b := range names[:i] {
 			if strings.EqualFold(a, b) {
 				if a == b {
-					return fmt.Errorf("two players are called %s: give each a different name", Clean(a))
+					return newError("unique.same", Clean(a))
 				}
-				return fmt.Errorf("%s and %s differ only in letter case: give each player a different name", Clean(b), Clean(a))
+				return newError("unique.case", Clean(b), Clean(a))
 			}
 		}
 	}

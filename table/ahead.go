@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"slices"
 
 	"rumref/referee"
@@ -84,14 +83,14 @@ func (t *Table) queue(c Command) Reply {
 		return t.stale(c)
 	}
 	if c.Question != q.ID {
-		return Reply{Code: Stale, Text: "That answer is for another question than the one asked ahead of your turn."}
+		return Reply{Code: Stale, text: say("stale.ahead")}
 	}
 	if c.From.Laptop || !c.From.Viewer.Sees(q.Actor) {
-		return Reply{Code: Forbidden, Text: fmt.Sprintf("This question is for %s.", t.name(q.Actor))}
+		return Reply{Code: Forbidden, text: say("forbidden.other", t.nameArg(q.Actor))}
 	}
 	key, err := q.Validate(c.Text)
 	if err != nil {
-		return Reply{Code: Refused, Text: capital(err.Error()), Err: err}
+		return Reply{Code: Refused, why: err, Err: err}
 	}
 	old, had := t.queued[c.Step]
 	t.queued[c.Step] = Ahead{Step: c.Step, Answer: referee.Answer{Q: q.ID, A: key, Actor: int(q.Actor), HasActor: true}}
@@ -103,7 +102,7 @@ func (t *Table) queue(c Command) Reply {
 		}
 		return t.failure()
 	}
-	return Reply{Code: Queued, Text: "Kept for your turn: it is given when the game reaches your question."}
+	return Reply{Code: Queued, text: say("queued")}
 }
 
 // applyQueued gives the engine the answers kept for the pending step,
@@ -118,24 +117,24 @@ func (t *Table) applyQueued() {
 		delete(t.queued, step)
 		q := t.e.Next()
 		if q == nil || q.ID != a.Answer.Q || int(q.Actor) != a.Answer.Actor {
-			t.tellOwner(a, "the game asks another question there now")
+			t.tellOwner(a, say("dropped.other"))
 			continue
 		}
 		if err := t.e.Answer(a.Answer.A); err != nil {
-			t.tellOwner(a, "it no longer fits")
+			t.tellOwner(a, say("dropped.misfit"))
 			continue
 		}
 		if err := t.save(); err != nil {
 			t.e.Rewind(step)
 			return
 		}
-		t.tellAll(fmt.Sprintf("Answer %d is %s's, given ahead of their turn.", step+1, t.name(q.Actor)))
+		t.tellAll(say("info.ahead", referee.Int(step+1), t.nameArg(q.Actor)))
 	}
 }
 
 // dropQueued drops every answer kept for later, telling each owner why,
 // and saves.
-func (t *Table) dropQueued(why string) {
+func (t *Table) dropQueued(why referee.Msg) {
 	if len(t.queued) == 0 {
 		return
 	}
@@ -147,12 +146,12 @@ func (t *Table) dropQueued(why string) {
 }
 
 // tellOwner tells the owner of an answer given ahead that it was dropped.
-func (t *Table) tellOwner(a Ahead, why string) {
+func (t *Table) tellOwner(a Ahead, why referee.Msg) {
 	seat := referee.Seat(a.Answer.Actor)
-	t.tell(fmt.Sprintf("Your answer given ahead of your turn was dropped: %s. You will be asked again.", why),
+	t.tell(say("dropped.yours", referee.Sub(why)),
 		func(v Viewer) bool { return !v.Laptop && v.Viewer.Sees(seat) })
 	if !t.onPhone(seat) {
-		t.tell(fmt.Sprintf("%s's answer given ahead of their turn was dropped: %s. They will be asked again.", capital(t.name(seat)), why),
+		t.tell(say("dropped.theirs", t.player(seat), referee.Sub(why)),
 			func(v Viewer) bool { return v.Laptop })
 	}
 }

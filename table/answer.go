@@ -2,9 +2,6 @@ package table
 
 import (
 	"errors"
-	"fmt"
-	"unicode"
-	"unicode/utf8"
 
 	"rumref/locale"
 	"rumref/referee"
@@ -62,6 +59,12 @@ type Command struct {
 type Why string
 
 func (w Why) Error() string { return string(w) }
+
+// Because is a Parse refusal that says the whole reason itself, as a
+// message: the refusal is in the sender's language.
+type Because struct{ Msg referee.Msg }
+
+func (b Because) Error() string { return b.Msg.String() }
 
 // Code is the outcome of a command.
 type Code int
@@ -121,23 +124,43 @@ type Reply struct {
 	// skipped is the one the done undo or correction was not told to
 	// as an info (it was theirs to make).
 	skipped From
+	// text and info are Text and Info as messages, and why the error
+	// Text says when text is zero: Submit renders them in the sender's
+	// language.
+	text, info referee.Msg
+	why        error
+}
+
+// render writes the reply's texts in l.
+func (r *Reply) render(l locale.Lang) {
+	switch {
+	case !r.text.IsZero():
+		r.Text = sentence(r.text, l)
+	case r.why != nil:
+		r.Text = capital(referee.ErrorIn(r.why, l))
+	}
+	if !r.info.IsZero() {
+		r.Info = sentence(r.info, l)
+	}
 }
 
 // Submit runs one command and returns its outcome once it is durable.
 func (t *Table) Submit(c Command) Reply {
 	var r Reply
 	if !t.call(func() { r = t.run(c) }) {
-		return Reply{Code: Stale, Text: "The game has stopped."}
+		r = Reply{Code: Stale, text: say("stopped")}
 	}
+	r.render(c.Lang)
 	return r
 }
 
 func (t *Table) run(c Command) Reply {
+	t.lang = c.Lang
 	if t.failed != nil {
 		return t.failure()
 	}
 	if t.stopped {
-		return Reply{Code: Stale, Text: "The game has stopped."}
+		return Reply{Code: Stale, text: say("stopped")}
 	}
 	var r Reply
 	switch c.Kind {
@@ -152,7 +175,7 @@ func (t *Table) run(c Command) Reply {
 	case TakeHere:
 		r = t.takeHere(c)
 	default:
-		r = Reply{Code: Refused, Text: "That is not a command of the table."}
+		r = Reply{Code: Refused, text: say("refused.command")}
 	}
 	if t.failed != nil && t.exit == nil {
 		// The game cannot go on unsaved: every client is told it
@@ -171,7 +194,7 @@ func (t *Table) run(c Command) Reply {
 // (it may name the save's path), a page only that the laptop could not
 // save.
 func (t *Table) failure() Reply {
-	return Reply{Code: Failed, Text: "The laptop could not save the game, so it stopped taking answers; resume it at the laptop.", Err: t.failed}
+	return Reply{Code: Failed, text: say("failed"), Err: t.failed}
 }
 
 // Failed is the save's error once a save failed (nil before).
@@ -185,20 +208,20 @@ func (t *Table) Failed() error {
 func (t *Table) stale(c Command) Reply {
 	step := len(t.e.Answers())
 	if c.Step != step {
-		return Reply{Code: Stale, Text: fmt.Sprintf("That was for answer %d; the game is at answer %d now.", c.Step+1, step+1)}
+		return Reply{Code: Stale, text: say("stale.step", referee.Int(c.Step+1), referee.Int(step+1))}
 	}
-	return Reply{Code: Stale, Text: "That answer is for another question than the one asked now."}
+	return Reply{Code: Stale, text: say("stale.question")}
 }
 
 // answer takes an answer to the question its sender was shown.
 func (t *Table) answer(c Command) Reply {
 	step := len(t.e.Answers())
 	if t.e.Over() {
-		return Reply{Code: Stale, Text: "The game is over: there is nothing left to answer."}
+		return Reply{Code: Stale, text: say("stale.over")}
 	}
 	q := t.e.Next()
 	if q == nil {
-		return Reply{Code: Refused, Text: "There is no question to answer."}
+		return Reply{Code: Refused, text: say("refused.no_question")}
 	}
 	if c.Step > step && !c.From.Laptop {
 		return t.queue(c)
@@ -207,20 +230,20 @@ func (t *Table) answer(c Command) Reply {
 		if r := t.stale(c); c.Step != step || c.Question != q.ID {
 			return r
 		}
-		return Reply{Code: Stale, Text: "A confirmation is pending: answer it first."}
+		return Reply{Code: Stale, text: say("stale.confirm")}
 	}
 	if !t.mayAnswer(c.From, q, step) {
 		if c.From.Laptop {
-			return Reply{Code: Forbidden, Text: fmt.Sprintf("%s answers this on their phone.", capital(t.name(q.Actor)))}
+			return Reply{Code: Forbidden, text: say("forbidden.on_phone", t.nameArg(q.Actor))}
 		}
-		return Reply{Code: Forbidden, Text: fmt.Sprintf("This question is for %s.", t.name(q.Actor))}
+		return Reply{Code: Forbidden, text: say("forbidden.other", t.nameArg(q.Actor))}
 	}
 	if len(c.Values) > 1 {
 		return t.answerAll(c, q)
 	}
 	before := len(t.e.Events())
 	if err := t.e.Answer(c.Text); err != nil {
-		return Reply{Code: Refused, Text: capital(err.Error()), Err: err}
+		return Reply{Code: Refused, why: err, Err: err}
 	}
 	if err := t.save(); err != nil {
 		t.e.Rewind(step)
@@ -234,7 +257,7 @@ func (t *Table) answer(c Command) Reply {
 		t.here = referee.Table
 	}
 	if !c.From.Laptop {
-		t.tell(fmt.Sprintf("Answer %d came from %s.", step+1, t.who(c.From)), func(v Viewer) bool { return v.Laptop })
+		t.tell(say("info.came_from", referee.Int(step+1), t.who(c.From)), func(v Viewer) bool { return v.Laptop })
 	}
 	return r
 }
@@ -251,14 +274,14 @@ func (t *Table) answerAll(c Command, q *referee.Question) Reply {
 		if i > 0 {
 			cur = t.e.Next()
 		}
-		why := ""
+		var why referee.Msg
 		switch {
 		case cur == nil:
-			why = fmt.Sprintf("the game is over after value %d", i)
+			why = say("line.over", referee.Int(i))
 		case cur.Secret:
-			why = fmt.Sprintf("value %d would answer %s's secret question, which takes one answer a line", i+1, t.name(cur.Actor))
+			why = say("line.secret", referee.Int(i+1), t.nameArg(cur.Actor))
 		case cur.Kind == referee.TextLine:
-			why = fmt.Sprintf("value %d would answer a question of text, which takes one answer a line", i+1)
+			why = say("line.text", referee.Int(i+1))
 		default:
 			key, err := v, error(nil)
 			if c.Parse != nil {
@@ -268,20 +291,24 @@ func (t *Table) answerAll(c Command, q *referee.Question) Reply {
 				err = t.e.Answer(key)
 			}
 			var w Why
-			if errors.As(err, &w) {
-				why = string(w)
-			} else if err != nil {
-				why = fmt.Sprintf("value %d (%s) does not fit %s: %v", i+1, v, t.asked(i, cur), err)
+			var b Because
+			switch {
+			case errors.As(err, &w):
+				why = referee.Text(string(w))
+			case errors.As(err, &b):
+				why = b.Msg
+			case err != nil:
+				why = say("line.misfit", referee.Int(i+1), referee.Str(v), t.asked(i, cur), referee.Err(err))
 			}
 		}
-		if why != "" {
+		if !why.IsZero() {
 			if len(t.e.Answers()) > kept {
 				if err := t.e.Rewind(kept); err != nil {
-					t.failed = fmt.Errorf("could not take back the line's answers: %w", err)
+					t.failed = referee.Wrap(err, "table.error.line_back")
 					return t.failure()
 				}
 			}
-			return Reply{Code: Refused, Text: capital(why) + ". Nothing of the line was taken: type it again, or the answers one at a time."}
+			return Reply{Code: Refused, text: say("refused.line", referee.Sub(why))}
 		}
 	}
 	if err := t.save(); err != nil {
@@ -293,11 +320,11 @@ func (t *Table) answerAll(c Command, q *referee.Question) Reply {
 
 // asked names the question value i of a line would answer, for its
 // refusal: the one asked (the first value), or the next one's.
-func (t *Table) asked(i int, q *referee.Question) string {
+func (t *Table) asked(i int, q *referee.Question) referee.Arg {
 	if i == 0 {
-		return "the question asked"
+		return referee.Sub(say("line.asked"))
 	}
-	return fmt.Sprintf("the next question, %s's", t.name(q.Actor))
+	return referee.Sub(say("line.next", t.nameArg(q.Actor)))
 }
 
 // takeHere hands the laptop the secret question of a seat whose phone
@@ -306,21 +333,12 @@ func (t *Table) takeHere(c Command) Reply {
 	q := t.e.Next()
 	step := len(t.e.Answers())
 	if !c.From.Laptop {
-		return Reply{Code: Forbidden, Text: "Only the laptop can take a question from a phone."}
+		return Reply{Code: Forbidden, text: say("forbidden.take_here")}
 	}
 	if q == nil || c.Step != step || c.Question != q.ID {
 		return t.stale(c)
 	}
 	t.here, t.hereStep = q.Actor, step
-	t.tell(fmt.Sprintf("%s answers this question at the laptop.", capital(t.name(q.Actor))), func(v Viewer) bool { return !v.Laptop && v.Viewer.Sees(q.Actor) })
+	t.tell(say("info.here", t.nameArg(q.Actor)), func(v Viewer) bool { return !v.Laptop && v.Viewer.Sees(q.Actor) })
 	return Reply{Code: OK}
-}
-
-// capital starts a text with a capital letter.
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -38,22 +37,23 @@ type pending struct {
 	// text is the question in public words (the laptop shows it before
 	// its pass screen); detail is what the one asked sees of it on their
 	// own device or behind the pass screen ("" : text says it all).
-	text, detail string
+	text, detail referee.Msg
 	// page, when set, is text as the one asked reads it on their own
 	// phone (no laptop to pass).
-	page string
+	page referee.Msg
 	// value: the owner chooses the new value of answer n (question q,
 	// whose answer was shown as was to the owner only).
 	value  bool
 	n      int
 	q      *referee.Question
-	was    string
+	was    referee.Entry
 	secret bool
 	// yes runs on a yes (a value request: with the value).
 	yes func(value string) Reply
-	// no is what everyone is told on a no; refused, when set, runs then
-	// too.
-	no      string
+	// no is what everyone is told on a no (say("nothing.changed") or
+	// say("nothing.taken_back") where it may lapse); refused, when set,
+	// runs then too.
+	no      referee.Msg
 	refused func()
 	// steady: it belongs to no answer (a device asking for a seat), so
 	// it does not lapse when the game moves on.
@@ -92,20 +92,19 @@ func (t *Table) ask(p *pending) Reply {
 		// place, so a yes given to it lands on what was shown.
 		o := t.pending[i]
 		if !o.owner.Player() {
-			return Reply{Code: Refused, Text: fmt.Sprintf("Nothing was changed: %s is still deciding another change. Ask again once it is decided.", t.who(o.asker))}
+			return Reply{Code: Refused, text: say("refused.deciding", t.who(o.asker))}
 		}
-		return Reply{Code: Refused, Text: fmt.Sprintf("Nothing was changed: %s is already asked about another change (from %s). Ask again once they have answered.", t.name(o.owner), t.who(o.asker))}
+		return Reply{Code: Refused, text: say("refused.asked", t.nameArg(o.owner), t.who(o.asker))}
 	}
 	t.pending = slices.DeleteFunc(t.pending, func(o *pending) bool { return o.id == p.id })
 	t.pending = append(t.pending, p)
-	where := "at the laptop"
 	if t.to(p, p.asker) {
 		return Reply{Code: Pending} // the asker answers it next
 	}
 	if t.onPhone(p.owner) {
-		where = "on their phone"
+		return Reply{Code: Pending, text: say("pending.phone", t.nameArg(p.owner))}
 	}
-	return Reply{Code: Pending, Text: fmt.Sprintf("%s was asked %s; nothing changes until they answer.", capital(t.name(p.owner)), where)}
+	return Reply{Code: Pending, text: say("pending.laptop", t.nameArg(p.owner))}
 }
 
 // to reports whether p is asked of viewer v now.
@@ -127,11 +126,14 @@ func (t *Table) confirmFor(v Viewer, l locale.Lang) *Confirm {
 			continue
 		}
 		text := p.text
-		if !v.Laptop && p.page != "" {
+		if !v.Laptop && !p.page.IsZero() {
 			text = p.page
 		}
-		c := &Confirm{ID: p.id, Text: text, Detail: p.detail, Seat: p.owner, SeatName: t.name(p.owner), Pass: v.Laptop && p.owner.Player(),
-			Value: p.value, N: p.n, Q: p.q, Was: p.was, Secret: p.secret}
+		c := &Confirm{ID: p.id, Text: sentence(text, l), Detail: sentence(p.detail, l), Seat: p.owner, SeatName: t.name(p.owner, l), Pass: v.Laptop && p.owner.Player(),
+			Value: p.value, N: p.n, Q: p.q, Secret: p.secret}
+		if p.value {
+			c.Was = t.ownAnswer(p.was, l)
+		}
 		if p.q != nil {
 			c.Q = p.q.In(l)
 		}
@@ -153,12 +155,15 @@ func (t *Table) lapse(rewound bool) {
 		}
 		return false
 	})
-	why := "The game moved on before it was answered: "
+	why := "lapsed.moved"
 	if rewound {
-		why = "The answers changed before it was answered: "
+		why = "lapsed.changed"
 	}
 	for _, p := range gone {
-		t.tell(why+strings.ToLower(p.no[:1])+p.no[1:], func(v Viewer) bool { return v == p.asker || t.to(p, v) })
+		if p.no.Format() == "table.nothing.taken_back" {
+			why += ".undo"
+		}
+		t.tell(say(why), func(v Viewer) bool { return v == p.asker || t.to(p, v) })
 	}
 }
 
@@ -167,7 +172,7 @@ func (t *Table) lapse(rewound bool) {
 func (t *Table) confirm(c Command) Reply {
 	i := slices.IndexFunc(t.pending, func(p *pending) bool { return p.id == c.ID })
 	if i < 0 {
-		return Reply{Code: Stale, Text: "There is no confirmation to answer now: it was answered, or it lapsed when the game moved on."}
+		return Reply{Code: Stale, text: say("stale.confirm_gone")}
 	}
 	p := t.pending[i]
 	answer := strings.TrimSpace(c.Text)
@@ -177,9 +182,9 @@ func (t *Table) confirm(c Command) Reply {
 	}
 	if !t.to(p, c.From) && (yes || c.From != p.asker && !c.From.Laptop) {
 		if p.owner.Player() {
-			return Reply{Code: Forbidden, Text: fmt.Sprintf("Only %s can answer this.", t.name(p.owner))}
+			return Reply{Code: Forbidden, text: say("forbidden.owner", t.nameArg(p.owner))}
 		}
-		return Reply{Code: Forbidden, Text: "Only the one who asked can answer this."}
+		return Reply{Code: Forbidden, text: say("forbidden.asker")}
 	}
 	t.pending = slices.Delete(t.pending, i, i+1)
 	if !yes {
@@ -187,17 +192,17 @@ func (t *Table) confirm(c Command) Reply {
 		if p.refused != nil {
 			p.refused()
 		}
-		return Reply{Code: OK, Info: p.no}
+		return Reply{Code: OK, info: p.no}
 	}
 	value := ""
 	if p.value {
 		value = answer
 	}
 	r := p.yes(value)
-	if r.Info != "" && c.From != p.asker && r.skipped == p.asker {
+	if !r.info.IsZero() && c.From != p.asker && r.skipped == p.asker {
 		// The one who asked hears how it went, in public words (unless
 		// they were told with everyone).
-		t.tell(r.Info, func(v Viewer) bool { return v == p.asker })
+		t.tell(r.info, func(v Viewer) bool { return v == p.asker })
 	}
 	return r
 }

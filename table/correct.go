@@ -1,8 +1,6 @@
 package table
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 
 	"rumref/locale"
@@ -18,9 +16,6 @@ import (
 // from a phone another player's answer needs that player's yes. A
 // correction that drops later answers needs a yes from whoever chose.
 
-// CorrectUsage says how to give a correction.
-const CorrectUsage = "Give the answer's number from the log and the new value: for example correct 3 5 (correct 3 alone asks for the value)."
-
 // correct starts a correction.
 func (t *Table) correct(c Command) Reply {
 	total := len(t.e.Answers())
@@ -30,18 +25,18 @@ func (t *Table) correct(c Command) Reply {
 	}
 	if n < 1 || n > total {
 		if total == 0 {
-			return Reply{Code: Refused, Text: "There are no answers to correct yet."}
+			return Reply{Code: Refused, text: say("correct.none")}
 		}
-		return Reply{Code: Refused, Text: fmt.Sprintf("There is no answer %d: pick a number from 1 to %d (see log).", n, total)}
+		return Reply{Code: Refused, text: say("correct.no_answer", referee.Int(n), referee.Int(total))}
 	}
 	entries := answerEntries(t.e.Log())
 	if len(entries) < n {
-		return Reply{Code: Refused, Text: "This game has no log to correct from; resume it to correct answers."}
+		return Reply{Code: Refused, text: say("correct.no_log")}
 	}
 	e := entries[n-1]
 	aq, err := t.e.QuestionAt(n - 1)
 	if err != nil {
-		return Reply{Code: Refused, Text: fmt.Sprintf("Answer %d cannot be corrected: %v", n, err)}
+		return Reply{Code: Refused, text: say("correct.cannot", referee.Int(n), referee.Err(err))}
 	}
 	value := strings.TrimSpace(c.Text)
 	owner := e.Actor
@@ -50,7 +45,7 @@ func (t *Table) correct(c Command) Reply {
 		if c.From.Laptop && !t.onPhone(owner) && value != "" {
 			// The laptop is the owner's device, and the value came
 			// with the command: the owner agrees behind the pass screen.
-			return t.ask(t.ownerAsked("correct", c.From, e, n, "changes", "", func(string) Reply { return t.apply(Laptop, e, n, aq, value) }))
+			return t.ask(t.ownerAsked("correct", c.From, e, n, referee.Msg{}, func(string) Reply { return t.apply(Laptop, e, n, aq, value) }))
 		}
 		return t.requestValue(c.From, e, n, aq, owner)
 	}
@@ -60,9 +55,9 @@ func (t *Table) correct(c Command) Reply {
 	if !e.Secret && t.needsOwner(c.From, e) {
 		key := keyAt(aq, value)
 		if _, err := aq.Validate(key); err != nil {
-			return Reply{Code: Refused, Text: fmt.Sprintf("Answer %d was not changed: %v", n, err), Err: err}
+			return Reply{Code: Refused, text: say("correct.unchanged", referee.Int(n), referee.Err(err)), Err: err}
 		}
-		return t.ask(t.ownerAsked("correct", c.From, e, n, "changes", aq.Label(key), func(string) Reply { return t.apply(c.From, e, n, aq, value) }))
+		return t.ask(t.ownerAsked("correct", c.From, e, n, aq.LabelOf(key), func(string) Reply { return t.apply(c.From, e, n, aq, value) }))
 	}
 	return t.apply(c.From, e, n, aq, value)
 }
@@ -70,13 +65,13 @@ func (t *Table) correct(c Command) Reply {
 // requestValue asks chooser (referee.Table: the asker itself) for the
 // new value of answer n, on their device.
 func (t *Table) requestValue(asker From, e referee.Entry, n int, aq *referee.Question, chooser referee.Seat) Reply {
-	whose := capital(t.name(e.Actor))
+	whose := t.player(e.Actor)
 	if !e.Actor.Player() {
-		whose = "The table"
+		whose = referee.Sub(say("seat.table.capital"))
 	}
-	p := &pending{id: "correct.value", owner: chooser, asker: asker, value: true, n: n, q: aq, was: t.ownAnswer(e), secret: e.Secret,
-		text: fmt.Sprintf("Answer %d, %s: %s -> %s. Choose its new value (nothing keeps it).", n, whose, strings.TrimSpace(aq.Text), t.ownAnswer(e)),
-		no:   "Nothing was changed."}
+	p := &pending{id: "correct.value", owner: chooser, asker: asker, value: true, n: n, q: aq, was: e, secret: e.Secret,
+		text: say("correct.value", referee.Int(n), whose, promptArg(aq), ownAnswerArg(e)),
+		no:   say("nothing.changed")}
 	p.yes = func(value string) Reply {
 		decider := asker
 		if chooser.Player() {
@@ -88,17 +83,17 @@ func (t *Table) requestValue(asker From, e referee.Entry, n int, aq *referee.Que
 		if !e.Secret && t.needsOwner(asker, e) {
 			key := keyAt(aq, value)
 			if _, err := aq.Validate(key); err != nil {
-				return Reply{Code: Refused, Text: fmt.Sprintf("Answer %d was not changed: %v", n, err), Err: err}
+				return Reply{Code: Refused, text: say("correct.unchanged", referee.Int(n), referee.Err(err)), Err: err}
 			}
-			return t.ask(t.ownerAsked("correct", asker, e, n, "changes", aq.Label(key), func(string) Reply { return t.apply(asker, e, n, aq, value) }))
+			return t.ask(t.ownerAsked("correct", asker, e, n, aq.LabelOf(key), func(string) Reply { return t.apply(asker, e, n, aq, value) }))
 		}
 		return t.apply(decider, e, n, aq, value)
 	}
 	r := t.ask(p)
 	if chooser.Player() && e.Secret && !t.to(p, asker) {
-		r.Text = fmt.Sprintf("%s chooses the new value of their secret answer %d on their own screen; you will not see it.", capital(t.name(chooser)), n)
+		r.text = say("correct.chooses", t.nameArg(chooser), referee.Int(n))
 		if t.onPhone(chooser) {
-			r.Text = fmt.Sprintf("%s was asked on their phone to choose the new value of their secret answer %d; you will not see it.", capital(t.name(chooser)), n)
+			r.text = say("correct.chooses.phone", t.nameArg(chooser), referee.Int(n))
 		}
 	}
 	return r
@@ -123,15 +118,15 @@ func (t *Table) apply(decider From, e referee.Entry, n int, aq *referee.Question
 		if _, verr := aq.Validate(key); verr != nil {
 			err = verr
 			if aq.Numbered() {
-				err = fmt.Errorf("%w (or its number, 1 to %d)", verr, len(aq.Options))
+				err = referee.Wrap(verr, "table.error.or_number", referee.Int(len(aq.Options)))
 			}
 		}
-		return Reply{Code: Refused, Text: refusedCorrection(e, n, err), Err: err}
+		return Reply{Code: Refused, text: refusedCorrection(e, n, err), Err: err}
 	}
 	if pre.Dropped > 0 {
 		return t.ask(&pending{id: "correct.drop", owner: referee.Table, asker: decider,
-			text: fmt.Sprintf("Changing answer %d drops %s. Go ahead? (undo right after takes the correction back)", n, droppedWhat(pre)),
-			no:   "Nothing was changed.",
+			text: say("correct.drop", referee.Int(n), droppedWhat(pre, t.e.Because())),
+			no:   say("nothing.changed"),
 			yes:  func(string) Reply { return t.doCorrect(decider, e, n, key) }})
 	}
 	return t.doCorrect(decider, e, n, key)
@@ -139,20 +134,19 @@ func (t *Table) apply(decider From, e referee.Entry, n int, aq *referee.Question
 
 // refusedCorrection says why answer n was not changed. For a secret
 // answer it names neither the value typed nor the question's choices.
-func refusedCorrection(e referee.Entry, n int, err error) string {
+func refusedCorrection(e referee.Entry, n int, err error) referee.Msg {
 	if e.Secret {
-		return fmt.Sprintf("Answer %d was not changed: the new value is not a legal answer to that secret question.", n)
+		return say("correct.unchanged.secret", referee.Int(n))
 	}
-	return fmt.Sprintf("Answer %d was not changed: %v", n, err)
+	return say("correct.unchanged", referee.Int(n), referee.Err(err))
 }
 
 // droppedWhat names the later answers a correction drops and why.
-func droppedWhat(out referee.Outcome) string {
-	what := fmt.Sprintf("the %d later answers from answer %d on", out.Dropped, out.From)
+func droppedWhat(out referee.Outcome, because referee.Msg) referee.Arg {
 	if out.Dropped == 1 {
-		what = fmt.Sprintf("the later answer %d", out.From)
+		return referee.Sub(say("dropped.one", referee.Int(out.From), referee.Sub(because)))
 	}
-	return fmt.Sprintf("%s, because %s", what, out.Why)
+	return referee.Sub(say("dropped.many", referee.Int(out.Dropped), referee.Int(out.From), referee.Sub(because)))
 }
 
 // maxRulings is how many changed rulings a correction reports.
@@ -165,57 +159,57 @@ func (t *Table) doCorrect(by From, e referee.Entry, n int, key string) Reply {
 	old := append([]referee.Event(nil), t.e.Events()...)
 	out, err := t.e.Correct(n-1, key)
 	if err != nil {
-		return Reply{Code: Refused, Text: refusedCorrection(e, n, err), Err: err}
+		return Reply{Code: Refused, text: refusedCorrection(e, n, err), Err: err}
 	}
 	if err := t.save(); err != nil {
 		return t.failure()
 	}
 	entries := answerEntries(t.e.Log())
-	shown := key
+	shown := referee.Str(key)
 	if len(entries) >= n {
 		shown = saidAnswer(entries[n-1])
 	}
-	msg := fmt.Sprintf("Answer %d is now %s.", n, shown)
+	msg := say("corrected", referee.Int(n), shown)
 	switch {
 	case out.Dropped > 0:
-		msg += fmt.Sprintf(" Dropped %s; the game keeps %d of %d answers, and what was dropped will be asked again.", droppedWhat(out), out.Kept, total)
+		msg = say("two", referee.Sub(msg), referee.Sub(say("corrected.dropped", droppedWhat(out, t.e.Because()), referee.Int(out.Kept), referee.Int(total))))
 	case out.Kept == n+1:
-		msg += " The later answer still fits."
+		msg = say("two", referee.Sub(msg), referee.Sub(say("corrected.fits.one")))
 	case out.Kept > n:
-		msg += fmt.Sprintf(" All %d later answers still fit.", out.Kept-n)
+		msg = say("two", referee.Sub(msg), referee.Sub(say("corrected.fits", referee.Int(out.Kept-n))))
 	}
-	r := Reply{Code: OK, Info: msg, Text: msg, Answer: n, skipped: by}
+	r := Reply{Code: OK, info: msg, text: msg, Answer: n, skipped: by}
 	if len(entries) >= n {
 		mine := entries[n-1]
 		mine.Secret = false
-		r.Value = shownAnswer(mine)
+		r.Value = shownAnswer(mine, t.lang)
 	}
 	for i, ev := range changedRulings(t.e.Events(), n, old, referee.Public) {
 		if i == maxRulings {
 			r.More = true
 			break
 		}
-		r.Rulings = append(r.Rulings, Event{Rule: ev.Rule, Text: ev.For(referee.Public), Step: ev.Step})
+		r.Rulings = append(r.Rulings, Event{Rule: ev.Rule, Text: ev.In(t.lang, referee.Public), Step: ev.Step})
 	}
 	if e.Secret && e.Actor.Player() {
 		mine := changedRulings(t.e.Events(), n, old, e.Actor.Viewer())
 		if len(mine) > 0 {
 			if t.onPhone(e.Actor) {
-				var lines []string
+				var lines []referee.Msg
 				for _, ev := range mine {
-					lines = append(lines, ev.For(e.Actor.Viewer()))
+					lines = append(lines, evMsg(ev, e.Actor.Viewer()))
 				}
-				t.tell("Your rulings that now follow from answer "+fmt.Sprint(n)+": "+strings.Join(lines, " "),
+				t.tell(say("corrected.yours", referee.Int(n), referee.List(lines, " ", " ")),
 					func(v Viewer) bool { return !v.Laptop && v.Viewer == e.Actor.Viewer() })
 			} else if by.Laptop {
 				r.Owner = e.Actor
 				for _, ev := range mine {
-					r.OwnerRulings = append(r.OwnerRulings, ev.For(e.Actor.Viewer()))
+					r.OwnerRulings = append(r.OwnerRulings, ev.In(t.lang, e.Actor.Viewer()))
 				}
 			}
 		}
 	}
-	t.tell(msg+t.whose(by, entries, n, "changed"), func(v Viewer) bool { return v != by })
+	t.tell(say("two", referee.Sub(msg), referee.Sub(t.whose(by, entries, n, "changed"))), func(v Viewer) bool { return v != by })
 	return r
 }
 
@@ -266,19 +260,19 @@ func (t *Table) Answered(f From, n int, l locale.Lang) (*referee.Question, strin
 	t.call(func() {
 		entries := answerEntries(t.e.Log())
 		if n < 1 || n > len(entries) {
-			err = fmt.Errorf("there is no answer %d: pick a number from 1 to %d (see log)", n, len(entries))
+			err = referee.Errorf("table.error.no_answer", referee.Int(n), referee.Int(len(entries)))
 			return
 		}
 		e := entries[n-1]
 		if e.Secret && e.Actor.Player() && !(f.Laptop && !t.onPhone(e.Actor)) && !(!f.Laptop && f.Viewer == e.Actor.Viewer()) {
-			err = errors.New("it is another player's secret answer")
+			err = referee.Errorf("table.error.not_yours")
 			return
 		}
 		q, err = t.e.QuestionAt(n - 1)
 		if q != nil {
 			q = q.In(l)
 		}
-		was = t.ownAnswer(e)
+		was = t.ownAnswer(e, l)
 	})
 	return q, was, err
 }

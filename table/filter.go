@@ -54,10 +54,10 @@ func (t *Table) mayAnswer(f From, q *referee.Question, step int) bool {
 
 // questionFor is q (at step) as viewer v sees it, in language l.
 func (t *Table) questionFor(q *referee.Question, step int, v Viewer, l locale.Lang) *Question {
-	out := &Question{Q: q.In(l), Step: step, ActorName: t.name(q.Actor)}
+	out := &Question{Q: q.In(l), Step: step, ActorName: t.name(q.Actor, l)}
 	show := !q.Secret || sees(v, q.Actor) || v.Laptop && t.custody(q, step)
 	if !show {
-		out.Q = q.Masked(referee.Text("(a secret question for %s)", referee.Str(out.ActorName)), l)
+		out.Q = q.Masked(say("question.secret", t.nameArg(q.Actor)), l)
 		out.Hidden = true
 		out.Phone = v.Laptop
 	}
@@ -199,7 +199,7 @@ func (t *Table) Peek(f From, viewer referee.Viewer, l locale.Lang, width int) (S
 	var err error
 	ok := t.call(func() {
 		if viewer != referee.Public && !f.Laptop && f.Viewer != viewer {
-			err = fmt.Errorf("only %s sees their own secrets", t.name(referee.Seat(viewer)))
+			err = referee.Errorf("table.error.peek", t.nameArg(referee.Seat(viewer)))
 			return
 		}
 		st = Status{Viewer: viewer, Text: t.statusText(viewer, l, width), View: viewJSON(t.e.Game().View(viewer))}
@@ -226,8 +226,6 @@ type Entry struct {
 	Step       int
 }
 
-// SecretQuestion stands for a secret question's text in the public log.
-const SecretQuestion = "(a secret question)"
 
 // Log is the game's log in the public view, in language l: secret
 // answers show as "(secret)", rulings with their public text only.
@@ -249,10 +247,10 @@ func (t *Table) log(l locale.Lang) []Entry {
 			continue
 		}
 		n++
-		en := Entry{N: n, QuestionID: e.QuestionID, Actor: e.Actor, ActorName: t.name(e.Actor), Text: safetext.CleanLines(e.TextIn(l)),
+		en := Entry{N: n, QuestionID: e.QuestionID, Actor: e.Actor, ActorName: t.name(e.Actor, l), Text: safetext.CleanLines(e.TextIn(l)),
 			Answer: safetext.Clean(e.Answer), Label: safetext.Clean(e.LabelIn(l)), Secret: e.Secret, Rule: e.Rule, Step: e.Step}
 		if e.Secret {
-			en.Answer, en.Label, en.Text = "(secret)", "(secret)", SecretQuestion
+			en.Answer, en.Label, en.Text = word("secret", l), word("secret", l), word("secret_question", l)
 		}
 		out = append(out, en)
 	}

@@ -33,18 +33,19 @@ func JoinID(seat referee.Seat) string { return fmt.Sprintf("join.%d", int(seat))
 // reply's text is in l, the asking device's language.
 func (t *Table) AskJoin(seat referee.Seat, device string, l locale.Lang, answer func(yes bool)) Reply {
 	var r Reply
-	if !t.call(func() { r = t.askJoin(seat, device, answer) }) {
-		return Reply{Code: Stale, Text: "The game has stopped."}
+	if !t.call(func() { t.lang = l; r = t.askJoin(seat, device, answer) }) {
+		r = Reply{Code: Stale, text: say("stopped")}
 	}
+	r.render(l)
 	return r
 }
 
 func (t *Table) askJoin(seat referee.Seat, device string, answer func(yes bool)) Reply {
 	if !seat.Player() || int(seat) >= len(t.names) {
-		return Reply{Code: Refused, Text: "There is no such seat."}
+		return Reply{Code: Refused, text: say("refused.no_seat")}
 	}
 	if t.stopped {
-		return Reply{Code: Stale, Text: "The game has stopped."}
+		return Reply{Code: Stale, text: say("stopped")}
 	}
 	id := JoinID(seat)
 	// A device that asked before and still waits gives way to this one:
@@ -55,21 +56,20 @@ func (t *Table) askJoin(seat referee.Seat, device string, answer func(yes bool))
 		}
 	}
 	t.pending = slices.DeleteFunc(t.pending, func(o *pending) bool { return o.id == id })
-	name := t.name(seat)
+	name, dev := t.nameArg(seat), referee.Str(device)
 	p := &pending{id: id, owner: seat, asker: guest, steady: true, step: len(t.e.Answers()),
-		text: fmt.Sprintf("Another device (%s) asks to open %s's page, which shows %s's secrets. Let it in?", device, name, name),
-		page: fmt.Sprintf("Another device (%s) asks to open your page, which shows your secrets. Let it in?", device),
-		no:   fmt.Sprintf("%s kept the other device (%s) out.", capital(name), device),
+		text: say("join.ask", dev, name),
+		page: say("join.ask.page", dev),
+		no:   say("join.no", name, dev),
 		yes: func(string) Reply {
 			answer(true)
-			return Reply{Code: OK, Info: fmt.Sprintf("%s let another device (%s) in.", capital(name), device)}
+			return Reply{Code: OK, info: say("join.yes", name, dev)}
 		},
 		refused: func() { answer(false) }}
 	t.pending = append(t.pending, p)
-	where := "at the laptop"
-	if t.onPhone(seat) {
-		where = "on their phone"
-	}
 	t.publish()
-	return Reply{Code: Pending, Text: fmt.Sprintf("%s was asked %s. Wait here: this page opens once they say yes.", capital(name), where)}
+	if t.onPhone(seat) {
+		return Reply{Code: Pending, text: say("join.wait.phone", name)}
+	}
+	return Reply{Code: Pending, text: say("join.wait.laptop", name)}
 }

@@ -12,11 +12,10 @@
 package table
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"sync"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -86,6 +85,9 @@ type Table struct {
 	stopped bool
 	exit    *Exit
 	failed  error
+	// lang is the language of the command being run: its reply's texts
+	// are in it.
+	lang locale.Lang
 }
 
 // New makes the table of a running game and starts its goroutine. The
@@ -118,7 +120,7 @@ func New(e *referee.Engine, cfg Config) *Table {
 }
 
 // ErrStopped is returned for a call on a table that has stopped.
-var ErrStopped = errors.New("the game has stopped")
+var ErrStopped = referee.Errorf("table.error.stopped")
 
 func (t *Table) loop() {
 	for {
@@ -162,7 +164,7 @@ func (t *Table) Close(reason, save string) {
 			t.stopped = true
 			for _, w := range t.watchers {
 				u := t.updateFor(w, nil, false)
-				u.Infos, w.infos = w.infos, nil
+				u.Infos = w.takeInfos()
 				w.send(u)
 			}
 		}
@@ -176,12 +178,29 @@ func (t *Table) Done() <-chan struct{} { return t.done }
 // Names are the players' names, cleaned for printing.
 func (t *Table) Names() []string { return slices.Clone(t.names) }
 
-// name is a seat's name, or "the table".
-func (t *Table) name(s referee.Seat) string {
+// name is a seat's name, or "the table", in l.
+func (t *Table) name(s referee.Seat, l locale.Lang) string {
 	if s >= 0 && int(s) < len(t.names) {
 		return t.names[s]
 	}
-	return "the table"
+	return word("seat.table", l)
+}
+
+// nameArg is a seat's name as an argument of a message.
+func (t *Table) nameArg(s referee.Seat) referee.Arg {
+	if s >= 0 && int(s) < len(t.names) {
+		return referee.Str(t.names[s])
+	}
+	return referee.Sub(say("seat.table"))
+}
+
+// player is a player's name, starting with a capital letter, as an
+// argument of a message.
+func (t *Table) player(s referee.Seat) referee.Arg {
+	if s >= 0 && int(s) < len(t.names) {
+		return referee.Str(capital(t.names[s]))
+	}
+	return t.nameArg(s)
 }
 
 // From is who sends a command: the laptop's own front end, or a page (a
@@ -208,16 +227,16 @@ func (f From) shared() bool { return f.Laptop || f.Viewer == referee.Public }
 
 // who names the sender for everyone: "the laptop", "Ann's phone", "the
 // table page".
-func (t *Table) who(f From) string {
+func (t *Table) who(f From) referee.Arg {
 	switch {
 	case f.Laptop:
-		return "the laptop"
+		return referee.Sub(say("who.laptop"))
 	case f.Guest:
-		return "a new device"
+		return referee.Sub(say("who.guest"))
 	case f.Viewer == referee.Public:
-		return "the table page"
+		return referee.Sub(say("who.table_page"))
 	}
-	return t.name(referee.Seat(f.Viewer)) + "'s phone"
+	return referee.Sub(say("who.phone", t.nameArg(referee.Seat(f.Viewer))))
 }
 
 // Present tells the table that a page of seat opened (delta 1) or closed
@@ -249,7 +268,7 @@ func (t *Table) save() error {
 		ahead = append(ahead, t.queued[s])
 	}
 	if err := t.cfg.Save(slices.Clone(t.e.Answers()), ahead); err != nil {
-		t.failed = fmt.Errorf("could not save the game: %w", err)
+		t.failed = referee.Wrap(err, "table.error.save")
 		return t.failed
 	}
 	return nil

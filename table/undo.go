@@ -1,9 +1,9 @@
 package table
 
 import (
-	"fmt"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -21,26 +21,58 @@ func answerEntries(log []referee.Entry) []referee.Entry {
 
 // saidAnswer is an answer as a sentence names it to people: its label
 // (a key is for the log, which lists both), or "(secret)".
-func saidAnswer(e referee.Entry) string {
-	if e.Secret {
-		return "(secret)"
+func saidAnswer(e referee.Entry) referee.Arg {
+	switch {
+	case e.Secret:
+		return referee.Sub(say("secret"))
+	case !e.Said.IsZero():
+		return referee.Sub(e.Said)
+	case e.Label != "":
+		return referee.Str(e.Label)
 	}
-	if e.Label != "" {
-		return e.Label
+	return referee.Str(e.Answer)
+}
+
+// shownAnswer is an answer as the public may see it in a list of
+// answers, in l: its label and its key.
+func shownAnswer(e referee.Entry, l locale.Lang) string {
+	if e.Secret {
+		return word("secret", l)
+	}
+	if label := e.LabelIn(l); label != "" && e.Label != e.Answer {
+		return label + " (" + e.Answer + ")"
 	}
 	return e.Answer
 }
 
-// shownAnswer is an answer as the public may see it in a list of
-// answers: its label and its key.
-func shownAnswer(e referee.Entry) string {
+// shownArg is shownAnswer as an argument of a message.
+func shownArg(e referee.Entry) referee.Arg {
 	if e.Secret {
-		return "(secret)"
+		return referee.Sub(say("secret"))
 	}
 	if e.Label != "" && e.Label != e.Answer {
-		return fmt.Sprintf("%s (%s)", e.Label, e.Answer)
+		return referee.Sub(say("answer.keyed", saidAnswer(e), referee.Str(e.Answer)))
 	}
-	return e.Answer
+	return referee.Str(e.Answer)
+}
+
+// promptArg is a question's text as an argument of a message.
+func promptArg(q *referee.Question) referee.Arg {
+	if !q.Prompt.IsZero() {
+		return referee.Sub(q.Prompt)
+	}
+	return referee.Str(strings.TrimSpace(q.Text))
+}
+
+// evMsg is an event as viewer sees it, as a message.
+func evMsg(ev referee.Event, viewer referee.Viewer) referee.Msg {
+	if !ev.Aside.IsZero() && viewer.Sees(ev.Player) {
+		if ev.Said.IsZero() {
+			return ev.Aside
+		}
+		return say("two", referee.Sub(ev.Said), referee.Sub(ev.Aside))
+	}
+	return ev.Said
 }
 
 // needsOwner reports whether sender f needs the agreement of the owner
@@ -70,7 +102,7 @@ func (t *Table) needsOwner(f From, e referee.Entry) bool {
 func (t *Table) undo(c Command) Reply {
 	n := len(t.e.Answers())
 	if n == 0 {
-		return Reply{Code: Refused, Text: "There is nothing to undo yet."}
+		return Reply{Code: Refused, text: say("undo.none")}
 	}
 	if c.Step != n {
 		return t.stale(c)
@@ -83,19 +115,26 @@ func (t *Table) undo(c Command) Reply {
 	}
 	if at <= len(entries) && t.needsOwner(c.From, entries[at-1]) {
 		e := entries[at-1]
-		verb := "takes back"
+		kind := "undo"
 		if back {
-			verb = "takes back the correction of"
+			kind = "uncorrect"
 		}
-		return t.ask(t.ownerAsked("undo", c.From, e, at, verb, "", func(string) Reply { return t.doUndo(c.From) }))
+		return t.ask(t.ownerAsked(kind, c.From, e, at, referee.Msg{}, func(string) Reply { return t.doUndo(c.From) }))
 	}
 	return t.doUndo(c.From)
 }
 
-// ownAnswer is answer e as its owner sees it (they are the one asked).
-func (t *Table) ownAnswer(e referee.Entry) string {
+// ownAnswer is answer e as its owner sees it (they are the one asked),
+// in l.
+func (t *Table) ownAnswer(e referee.Entry, l locale.Lang) string {
 	e.Secret = false
-	return shownAnswer(e)
+	return shownAnswer(e, l)
+}
+
+// ownAnswerArg is ownAnswer as an argument of a message.
+func ownAnswerArg(e referee.Entry) referee.Arg {
+	e.Secret = false
+	return shownArg(e)
 }
 
 // doUndo takes back the last answer or correction, saves, and tells
@@ -105,54 +144,74 @@ func (t *Table) doUndo(f From) Reply {
 	entries := answerEntries(t.e.Log())
 	c := t.e.Correction()
 	back := t.e.TakesBack()
-	msg := fmt.Sprintf("Took back answer %d.", n)
+	msg := say("undone", referee.Int(n))
 	if len(entries) == n {
 		e := entries[n-1]
-		msg = fmt.Sprintf("Took back answer %d (%s: %s).", n, capital(t.name(e.Actor)), saidAnswer(e))
+		msg = say("undone.answer", referee.Int(n), t.player(e.Actor), saidAnswer(e))
 	}
 	if back {
-		msg = fmt.Sprintf("Took back the correction of answer %d: the game holds its %d answers again, exactly as before it.", c.Answer, c.Answer-1+len(c.Before))
+		msg = say("undone.correction", referee.Int(c.Answer), referee.Int(c.Answer-1+len(c.Before)))
 	}
 	if err := t.e.Undo(); err != nil {
-		return Reply{Code: Refused, Text: "Nothing was taken back: " + err.Error()}
+		return Reply{Code: Refused, text: say("undo.failed", referee.Err(err))}
 	}
 	if err := t.save(); err != nil {
 		// The save on disk still holds the answer; the table stops.
 		return t.failure()
 	}
-	t.tell(msg+t.whose(f, entries, n, "taken back"), func(v Viewer) bool { return v != f })
-	return Reply{Code: OK, Info: msg, Text: msg, skipped: f}
+	t.tell(say("two", referee.Sub(msg), referee.Sub(t.whose(f, entries, n, "taken_back"))), func(v Viewer) bool { return v != f })
+	return Reply{Code: OK, info: msg, text: msg, skipped: f}
 }
 
 // ownerAsked is the question to the owner of answer e (number n) whether
-// f may change it: verb says how ("takes back", "changes"), to (a public
-// answer) what it would become.
-func (t *Table) ownerAsked(kind string, f From, e referee.Entry, n int, verb, to string, yes func(string) Reply) *pending {
-	owner := capital(t.name(e.Actor))
-	p := &pending{owner: e.Actor, asker: f, yes: yes, no: "Nothing was changed."}
-	if kind == "undo" {
-		p.no = "Nothing was taken back."
+// f may change it: kind says how ("undo": takes it back, "uncorrect":
+// takes back its correction, "correct": changes it), to (a public
+// answer's correction) what it would become.
+func (t *Table) ownerAsked(kind string, f From, e referee.Entry, n int, to referee.Msg, yes func(string) Reply) *pending {
+	owner := t.player(e.Actor)
+	p := &pending{owner: e.Actor, asker: f, yes: yes, no: say("nothing.changed")}
+	id := kind
+	if kind != "correct" {
+		p.no, id = say("nothing.taken_back"), "undo"
 	}
 	if e.Secret {
-		p.id = kind + ".secret"
-		p.text = fmt.Sprintf("This %s %s's secret answer (answer %d). Pass the laptop to %s: %s, do you agree?", verb, owner, n, owner, owner)
-		p.page = fmt.Sprintf("%s asks: this %s your secret answer %d. Do you agree?", capital(t.who(f)), verb, n)
-		p.detail = fmt.Sprintf("%s, this %s your secret answer %d: %s -> %s", owner, verb, n, strings.TrimSpace(e.Text), e.Label)
+		p.id = id + ".secret"
+		p.text = say("ask."+kind+".secret", owner, referee.Int(n))
+		p.page = say("ask."+kind+".page", t.who(f), referee.Int(n))
+		p.detail = say("ask."+kind+".detail", owner, referee.Int(n), promptEntry(e), labelArg(e))
 		return p
 	}
-	p.id = kind + ".other"
-	if to != "" {
-		to = " to " + to
+	p.id = id + ".other"
+	if !to.IsZero() {
+		p.text = say("ask."+kind+".other.to", t.who(f), referee.Int(n), saidAnswer(e), referee.Sub(to))
+		return p
 	}
-	p.text = fmt.Sprintf("%s asks: this %s your answer %d (%s)%s. Do you agree?", capital(t.who(f)), verb, n, saidAnswer(e), to)
+	p.text = say("ask."+kind+".other", t.who(f), referee.Int(n), saidAnswer(e))
 	return p
 }
 
-// whose says, for everyone but the one who asked, whose answer it was
-// and from where it was taken back or changed (done).
-func (t *Table) whose(f From, entries []referee.Entry, n int, done string) string {
-	if n >= 1 && n <= len(entries) && entries[n-1].Actor.Player() {
-		return fmt.Sprintf(" It was %s's answer, %s from %s.", capital(t.name(entries[n-1].Actor)), done, t.who(f))
+// promptEntry is an answer's question, trimmed, as an argument.
+func promptEntry(e referee.Entry) referee.Arg {
+	if !e.Prompt.IsZero() {
+		return referee.Sub(e.Prompt)
 	}
-	return fmt.Sprintf(" %s from %s.", capital(done), t.who(f))
+	return referee.Str(strings.TrimSpace(e.Text))
+}
+
+// labelArg is an answer's label as an argument.
+func labelArg(e referee.Entry) referee.Arg {
+	if !e.Said.IsZero() {
+		return referee.Sub(e.Said)
+	}
+	return referee.Str(e.Label)
+}
+
+// whose says, for everyone but the one who asked, whose answer it was
+// and from where it was taken back or changed (done: "changed",
+// "taken_back").
+func (t *Table) whose(f From, entries []referee.Entry, n int, done string) referee.Msg {
+	if n >= 1 && n <= len(entries) && entries[n-1].Actor.Player() {
+		return say("whose."+done, t.player(entries[n-1].Actor), t.who(f))
+	}
+	return say("whose."+done+".table", t.who(f))
 }

@@ -126,7 +126,18 @@ type watch struct {
 	confirm  *Confirm
 	ended    bool
 	// infos wait for the next update
-	infos []string
+	infos []referee.Msg
+}
+
+// takeInfos are the messages waiting for w, in its language; none wait
+// after.
+func (w *watch) takeInfos() []string {
+	var out []string
+	for _, m := range w.infos {
+		out = append(out, sentence(m, w.lang))
+	}
+	w.infos = nil
+	return out
 }
 
 // Watch starts sending viewer v's updates to send, first one with the
@@ -164,7 +175,7 @@ func (t *Table) publish() {
 		rewound = answers[i] != t.prev[i]
 	}
 	if rewound {
-		t.dropQueued("an answer before it was taken back or changed")
+		t.dropQueued(say("dropped.rewound"))
 	}
 	t.applyQueued()
 	t.lapse(rewound)
@@ -181,7 +192,7 @@ func (t *Table) publish() {
 		if rewound && !w.v.Laptop {
 			u.Rulings = t.eventsFor(w, evs)
 		}
-		u.Infos, w.infos = w.infos, nil
+		u.Infos = w.takeInfos()
 		if len(u.Infos) > 0 || u.Exit != nil || u.Rewound || len(u.Events) > 0 || u.Status != nil || u.End && !w.ended || !sameQ(u.Question, w.question) || !sameConfirm(u.Confirm, w.confirm) {
 			w.question, w.confirm = u.Question, u.Confirm
 			w.ended = u.End
@@ -192,7 +203,7 @@ func (t *Table) publish() {
 
 // tell gives a message to the watchers to selects; it goes with their
 // next update (every change publishes one).
-func (t *Table) tell(text string, to func(v Viewer) bool) {
+func (t *Table) tell(text referee.Msg, to func(v Viewer) bool) {
 	for _, w := range t.watchers {
 		if to(w.v) {
 			w.infos = append(w.infos, text)
@@ -201,7 +212,7 @@ func (t *Table) tell(text string, to func(v Viewer) bool) {
 }
 
 // tellAll sends a message to every watcher.
-func (t *Table) tellAll(text string) { t.tell(text, func(Viewer) bool { return true }) }
+func (t *Table) tellAll(text referee.Msg) { t.tell(text, func(Viewer) bool { return true }) }
 
 func sameQ(a, b *Question) bool {
 	if a == nil || b == nil {

@@ -1,0 +1,12 @@
+package referee
+
+import (
+	"embed"
+
+	"rumref/locale"
+)
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("referee", messages)
