@@ -226,7 +226,6 @@ type Entry struct {
 	Step       int
 }
 
-
 // Log is the game's log in the public view, in language l: secret
 // answers show as "(secret)", rulings with their public text only.
 func (t *Table) Log(l locale.Lang) []Entry {
