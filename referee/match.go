@@ -188,7 +188,7 @@ func (q *Question) notOne(s string, which []int) error {
 	if len(which) > len(names) {
 		more = Text("referee.could.more", Int(len(which)))
 	}
-	how := Text("referee.could.say_more")
+	var how Msg
 	if same || !q.Numbered() {
 		how = Text("referee.could.number")
 		if !q.Numbered() {
