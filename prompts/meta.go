@@ -3,10 +3,10 @@ package prompts
 import (
 	"errors"
 	"fmt"
-	"rumref/locale"
 	"strconv"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"

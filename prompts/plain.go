@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"rumref/locale"
 	"strings"
 	"sync"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )

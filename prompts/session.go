@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"rumref/locale"
 	"strings"
 	"sync"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"

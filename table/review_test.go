@@ -2,12 +2,12 @@ package table_test
 
 import (
 	"fmt"
-	"rumref/locale"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/table"
 )

@@ -3,11 +3,11 @@ package table_test
 import (
 	"encoding/json"
 	"fmt"
-	"rumref/locale"
 	"strings"
 	"sync"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/sim"
 	"rumref/table"

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"rumref/locale"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/sim"
 	"rumref/table"

@@ -6,12 +6,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
-	"rumref/locale"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"rumref/locale"
 	"rumref/table"
 	"rumref/wire"
 )

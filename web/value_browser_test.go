@@ -3,13 +3,13 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"rumref/locale"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"rumref/locale"
 	"rumref/table"
 	"rumref/wire"
 )

@@ -3,10 +3,10 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"rumref/locale"
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/table"
 	"rumref/wire"
 )
