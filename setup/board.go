@@ -1,11 +1,9 @@
 package setup
 
 import (
-	"errors"
-	"fmt"
 	"strconv"
-	"strings"
 
+	"rumref/referee"
 	"rumref/referee/pirates"
 )
 
@@ -36,26 +34,26 @@ func Assemble(l pirates.Layout) (*pirates.Board, error) {
 // and turns each by 0-3 quarter-turns.
 func CheckLayout(l pirates.Layout) error {
 	var where [10]int
-	var problems []string
+	var problems []referee.Msg
 	for cell, p := range l {
 		if p.Section < 1 || p.Section > 9 {
-			return fmt.Errorf("cell %d holds section %d; sections are numbered 1 to 9", cell+1, p.Section)
+			return referee.Errorf("setup.check.cell", referee.Int(cell+1), referee.Int(p.Section))
 		}
 		if p.Turn < 0 || p.Turn > 3 {
-			return fmt.Errorf("section %d is turned %d quarter-turns; use 0 to 3", p.Section, p.Turn)
+			return referee.Errorf("setup.check.turn", referee.Int(p.Section), referee.Int(p.Turn))
 		}
 		where[p.Section]++
 	}
 	for n := 1; n <= 9; n++ {
 		switch {
 		case where[n] > 1:
-			problems = append(problems, fmt.Sprintf("section %d is used %d times", n, where[n]))
+			problems = append(problems, referee.Text("setup.check.twice", referee.Int(n), referee.Int(where[n])))
 		case where[n] == 0:
-			problems = append(problems, fmt.Sprintf("section %d is missing", n))
+			problems = append(problems, referee.Text("setup.check.missing", referee.Int(n)))
 		}
 	}
 	if len(problems) > 0 {
-		return errors.New(strings.Join(problems, " and ") + "; use each section 1-9 exactly once")
+		return referee.Errorf("setup.check.once", referee.List(problems, " and ", " and "))
 	}
 	return nil
 }

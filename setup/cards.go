@@ -2,15 +2,21 @@ package setup
 
 import (
 	"bytes"
-	_ "embed"
-	"fmt"
+	"embed"
 	"slices"
 
 	"go.yaml.in/yaml/v3"
 
 	"rumref/internal/yamlfile"
+	"rumref/locale"
+	"rumref/referee"
 	"rumref/referee/runner"
 )
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("setup", messages)
 
 //go:embed runner_cards.yaml
 var runnerCardsYAML []byte
@@ -27,7 +33,7 @@ type RunnerCardFile struct {
 func RunnerCatalog(extra []byte) ([]runner.Card, error) {
 	var base RunnerCardFile
 	if err := yamlfile.Decode(runnerCardsYAML, &base, yamlfile.MaxSize); err != nil {
-		return nil, fmt.Errorf("built-in card catalog: %w", err)
+		return nil, referee.Wrap(err, "setup.cards.builtin")
 	}
 	return AddRunnerCards(base.Cards, extra)
 }
@@ -40,11 +46,11 @@ func AddRunnerCards(cards []runner.Card, extra []byte) ([]runner.Card, error) {
 	if len(extra) > 0 {
 		var add RunnerCardFile
 		if err := yamlfile.Decode(extra, &add, yamlfile.MaxSize); err != nil {
-			return nil, fmt.Errorf("card file: %w", err)
+			return nil, referee.Wrap(err, "setup.cards.file")
 		}
 		for i, c := range add.Cards {
 			if err := c.Validate(); err != nil {
-				return nil, fmt.Errorf("card file: line %d: %w", yamlfile.Line(extra, "cards", i), err)
+				return nil, referee.Wrap(err, "setup.cards.file_line", referee.Int(yamlfile.Line(extra, "cards", i)))
 			}
 			if i := slices.IndexFunc(cards, func(x runner.Card) bool { return x.Name == c.Name }); i >= 0 {
 				cards[i] = c
@@ -57,7 +63,7 @@ func AddRunnerCards(cards []runner.Card, extra []byte) ([]runner.Card, error) {
 	// unless --beyond-box (games/runner_setup.go).
 	cfg := runner.Config{Crown: "crown", Pirate: "pirate", Cards: cards, BeyondBox: true}
 	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("card catalog: %w", err)
+		return nil, referee.Wrap(err, "setup.cards.catalog")
 	}
 	return cards, nil
 }
@@ -71,7 +77,7 @@ func ReadRunnerCards(data []byte) ([]runner.Card, error) {
 	}
 	for i, c := range f.Cards {
 		if err := c.Validate(); err != nil {
-			return nil, fmt.Errorf("line %d: %w", yamlfile.Line(data, "cards", i), err)
+			return nil, referee.Wrap(err, "setup.cards.line", referee.Int(yamlfile.Line(data, "cards", i)))
 		}
 	}
 	return f.Cards, nil

@@ -6,15 +6,19 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rumref/locale"
+	"rumref/referee"
 	"rumref/referee/pirates"
 )
 
 // maxSpecLen caps a hand-typed layout spec.
 const maxSpecLen = 200
 
-// specHelp says what a layout spec looks like; it ends every parse error.
-const specHelp = `write three rows of section numbers like "1 2 3 / 4 5e 6 / 7 8 9", ` +
-	`each of 1-9 once, with n, e, s or w after a number for where that section's top edge points`
+// specError is a refusal of a layout spec: what is wrong (a message of
+// the catalog), then what a spec looks like (setup.layout.help).
+func specError(key string, args ...referee.Arg) error {
+	return referee.Errorf("setup.layout.refused", referee.Sub(referee.Text("setup."+key, args...)))
+}
 
 // turnLetters gives, per quarter-turn clockwise, the compass point the
 // section's top edge then faces.
@@ -57,16 +61,16 @@ func RandomLayout(seed int64) pirates.Layout {
 func ParseLayout(spec string) (pirates.Layout, error) {
 	var l pirates.Layout
 	if len(spec) > maxSpecLen {
-		return l, fmt.Errorf("the board spec is %d characters long; %s", len(spec), specHelp)
+		return l, specError("spec.long", referee.Int(len(spec)))
 	}
 	if strings.TrimSpace(spec) == "" {
-		return l, fmt.Errorf("the board spec is empty; %s", specHelp)
+		return l, specError("spec.empty")
 	}
 	var cells []pirates.Placement
 	if strings.Contains(spec, "/") {
 		rows := strings.Split(spec, "/")
 		if len(rows) != 3 {
-			return l, fmt.Errorf("the board spec has %d rows; %s", len(rows), specHelp)
+			return l, specError("spec.rows", referee.Int(len(rows)))
 		}
 		for i, row := range rows {
 			got, err := parseCells(row)
@@ -74,11 +78,10 @@ func ParseLayout(spec string) (pirates.Layout, error) {
 				return l, err
 			}
 			if len(got) != 3 {
-				hint := ""
 				if len(got) > 3 && joined(row) {
-					hint = " (digits written together are separate sections: 12 is sections 1 and 2)"
+					return l, specError("spec.row.joined", referee.Int(i+1), referee.Int(len(got)))
 				}
-				return l, fmt.Errorf("row %d has %d sections, not 3%s; %s", i+1, len(got), hint, specHelp)
+				return l, specError("spec.row", referee.Int(i+1), referee.Int(len(got)))
 			}
 			cells = append(cells, got...)
 		}
@@ -88,13 +91,13 @@ func ParseLayout(spec string) (pirates.Layout, error) {
 			return l, err
 		}
 		if len(got) != 9 {
-			return l, fmt.Errorf("the board spec has %d sections, not 9; %s", len(got), specHelp)
+			return l, specError("spec.sections", referee.Int(len(got)))
 		}
 		cells = got
 	}
 	copy(l[:], cells)
 	if err := CheckLayout(l); err != nil {
-		return pirates.Layout{}, fmt.Errorf("%w; %s", err, specHelp)
+		return pirates.Layout{}, referee.Wrap(err, "setup.layout.refused")
 	}
 	return l, nil
 }
@@ -130,20 +133,19 @@ func parseCells(s string) ([]pirates.Placement, error) {
 			out = append(out, pirates.Placement{Section: int(c - '0')})
 		case strings.IndexByte(turnLetters, lower(c)) >= 0:
 			if i == 0 || s[i-1] < '1' || s[i-1] > '9' {
-				return nil, fmt.Errorf("%q must come right after a section number; %s", string(c), specHelp)
+				return nil, specError("spec.letter", referee.Str(string(c)))
 			}
 			out[len(out)-1].Turn = strings.IndexByte(turnLetters, lower(c))
 		case c == '0':
 			if j := digitsBefore(s, i); j < i {
-				return nil, fmt.Errorf("%q is not a section number: the sections are numbered 1 to 9, one digit each "+
-					"(digits written together, as in 123, are separate sections); %s", s[j:i+1], specHelp)
+				return nil, specError("spec.number", referee.Str(s[j:i+1]))
 			}
-			return nil, fmt.Errorf("there is no section 0: the sections are numbered 1 to 9; %s", specHelp)
+			return nil, specError("spec.zero")
 		case c >= 0x20 && c < 0x7f:
-			return nil, fmt.Errorf("%q is not allowed in a board spec; %s", string(c), specHelp)
+			return nil, specError("spec.char", referee.Str(string(c)))
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
-			return nil, fmt.Errorf("%q is not allowed in a board spec; %s", string(r), specHelp)
+			return nil, specError("spec.char", referee.Str(string(r)))
 		}
 	}
 	return out, nil
@@ -184,36 +186,25 @@ func FormatLayout(l pirates.Layout) string {
 	return strings.Join(rows, " / ")
 }
 
-// cellNames names the nine grid cells for people, in reading order.
-var cellNames = [9]string{"Top left", "Top middle", "Top right",
-	"Middle left", "Centre", "Middle right",
-	"Bottom left", "Bottom middle", "Bottom right"}
-
-// turnPhrase explains a quarter-turn count in words.
-func turnPhrase(t int) string {
-	switch t {
-	case 0:
-		return "not turned (its top edge points north)"
-	case 1:
-		return "turned 1/4 clockwise (its top edge points east)"
-	case 2:
-		return "turned half way round (its top edge points south)"
-	case 3:
-		return "turned 1/4 anticlockwise (its top edge points west)"
-	default:
-		return fmt.Sprintf("turned %d quarter-turns, which is not possible", t)
+// turnPhrase explains a quarter-turn count in words, in lang.
+func turnPhrase(t int, lang locale.Lang) string {
+	if t < 0 || t > 3 {
+		return lang.Sprintf("setup.turn.impossible", t)
 	}
+	return lang.Sprintf(fmt.Sprintf("setup.turn.%d", t))
 }
 
-// BuildInstructions tells a group how to lay the sections out for a layout:
-// a 3x3 grid of section numbers with their turn letter, then one line per
-// cell in words.
-func BuildInstructions(l pirates.Layout) string {
+// BuildInstructions tells a group how to lay the sections out for a layout
+// (BuildInstructionsIn), in English.
+func BuildInstructions(l pirates.Layout) string { return BuildInstructionsIn(l, locale.English) }
+
+// BuildInstructionsIn tells a group how to lay the sections out for a
+// layout, in lang: a 3x3 grid of section numbers with their turn letter,
+// then one line per cell in words.
+func BuildInstructionsIn(l pirates.Layout, lang locale.Lang) string {
 	var b strings.Builder
-	b.WriteString("Lay the nine board sections out like this, with north at the top.\n")
-	b.WriteString("A section's top edge is the edge above its coin number when the number\n")
-	b.WriteString("reads upright; a letter after a section number says where that edge points\n")
-	b.WriteString("(e = east, s = south, w = west; no letter = north).\n\n")
+	b.WriteString(lang.Get("setup.build.intro"))
+	b.WriteString("\n\n")
 	line := "    +------+------+------+\n"
 	b.WriteString(line)
 	for r := range 3 {
@@ -225,9 +216,17 @@ func BuildInstructions(l pirates.Layout) string {
 		b.WriteString(line)
 	}
 	b.WriteString("\n")
-	for i, p := range l {
-		fmt.Fprintf(&b, "  %-14s section %d, %s\n", cellNames[i]+":", p.Section, turnPhrase(p.Turn))
+	width := 0
+	for i := range l {
+		width = max(width, utf8.RuneCountInString(locale.Unmark(lang.Get(fmt.Sprintf("setup.cell.%d", i)))))
 	}
-	fmt.Fprintf(&b, "\nTo type this board again: %s\n", FormatLayout(l))
+	for i, p := range l {
+		name := lang.Get(fmt.Sprintf("setup.cell.%d", i))
+		pad := strings.Repeat(" ", max(0, width-utf8.RuneCountInString(locale.Unmark(name))))
+		fmt.Fprintf(&b, "  %s%s %s\n", name, pad, lang.Sprintf("setup.build.cell", p.Section, turnPhrase(p.Turn, lang)))
+	}
+	b.WriteString("\n")
+	b.WriteString(lang.Sprintf("setup.build.again", FormatLayout(l)))
+	b.WriteString("\n")
 	return b.String()
 }

@@ -2,12 +2,13 @@ package setup
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"rumref/internal/yamlfile"
+	"rumref/locale"
+	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/safetext"
 	"rumref/scoring"
@@ -127,13 +128,13 @@ func ParseTypedSheet(data []byte) ([]scoring.Player, error) {
 func parseSheet(data []byte, lines bool) ([]scoring.Player, error) {
 	var s sheetFile
 	if err := yamlfile.Decode(data, &s, yamlfile.MaxSize); err != nil {
-		return nil, fmt.Errorf("score sheet: %w", err)
+		return nil, referee.Wrap(err, "setup.sheet.error")
 	}
 	if s.Game != SheetGame {
 		if s.Game == "" {
-			return nil, fmt.Errorf("score sheet: the game field is missing: write game: %s", SheetGame)
+			return nil, referee.Errorf("setup.sheet.no_game", referee.Str(SheetGame))
 		}
-		return nil, fmt.Errorf("score sheet: line %d: game %q cannot be scored from a sheet: write game: %s", yamlfile.Line(data, "game"), s.Game, SheetGame)
+		return nil, referee.Errorf("setup.sheet.game", referee.Int(yamlfile.Line(data, "game")), referee.Str(s.Game), referee.Str(SheetGame))
 	}
 	var out []scoring.Player
 	for _, sp := range s.Players {
@@ -153,12 +154,12 @@ func parseSheet(data []byte, lines bool) ([]scoring.Player, error) {
 		}
 		var se *SheetError
 		if errors.As(err, &se) && se.Player >= 0 {
-			return nil, fmt.Errorf("score sheet: line %d: %w", yamlfile.Line(data, "players", se.Player, se.Field, se.Item), err)
+			return nil, referee.Wrap(err, "setup.sheet.line", referee.Int(yamlfile.Line(data, "players", se.Player, se.Field, se.Item)))
 		}
 		if len(s.Players) < 2 || len(s.Players) > 5 {
-			return nil, fmt.Errorf("score sheet: line %d: %w", yamlfile.Line(data, "players"), err)
+			return nil, referee.Wrap(err, "setup.sheet.line", referee.Int(yamlfile.Line(data, "players")))
 		}
-		return nil, fmt.Errorf("score sheet: %w", err)
+		return nil, referee.Wrap(err, "setup.sheet.error")
 	}
 	return out, nil
 }
@@ -170,11 +171,14 @@ type SheetError struct {
 	Player int
 	Field  string
 	Item   int
-	Msg    string
+	Msg    referee.Msg
 }
 
-// Error returns the message.
-func (e *SheetError) Error() string { return e.Msg }
+// Error returns the message in English.
+func (e *SheetError) Error() string { return e.Msg.String() }
+
+// In is the message in language l.
+func (e *SheetError) In(l locale.Lang) string { return e.Msg.In(l) }
 
 // CheckSheet checks what the players of a game scored without the referee
 // say they hold (from a sheet or typed in): 2 to 5 players with different
@@ -185,7 +189,7 @@ func (e *SheetError) Error() string { return e.Msg }
 // allowed.
 func CheckSheet(players []scoring.Player) error {
 	if len(players) < 2 || len(players) > 5 {
-		return fmt.Errorf("rum & pirates has 2 to 5 players, the sheet lists %d", len(players))
+		return referee.Errorf("setup.sheet.players", referee.Int(len(players)))
 	}
 	box := sheetBox(len(players))
 	used := map[scoring.Category]map[string]int{}
@@ -197,27 +201,27 @@ func CheckSheet(players []scoring.Player) error {
 	for i, p := range players {
 		name := p.Name
 		if strings.TrimSpace(name) == "" {
-			return &SheetError{Player: i, Item: -1, Msg: fmt.Sprintf("player %d has no name: add name: to every player", i+1)}
+			return &SheetError{Player: i, Item: -1, Msg: referee.Text("setup.sheet.no_name", referee.Int(i+1))}
 		}
 		if err := safetext.CheckName(name); err != nil {
-			return &SheetError{Player: i, Field: "name", Item: -1, Msg: fmt.Sprintf("player %d: %v", i+1, err)}
+			return &SheetError{Player: i, Field: "name", Item: -1, Msg: referee.Text("setup.sheet.player", referee.Int(i+1), referee.Err(err))}
 		}
 		names = append(names, name)
 		if err := safetext.Unique(names); err != nil {
-			return &SheetError{Player: i, Field: "name", Item: -1, Msg: err.Error()}
+			return &SheetError{Player: i, Field: "name", Item: -1, Msg: referee.Text("setup.sheet.same", referee.Err(err))}
 		}
 		item := -1
-		bad := func(field, msg string) error {
-			return &SheetError{Player: i, Field: field, Item: item, Msg: fmt.Sprintf("player %q: %s: %s", name, field, msg)}
+		bad := func(field string, msg referee.Msg) error {
+			return &SheetError{Player: i, Field: field, Item: item, Msg: referee.Text("setup.sheet.bad", referee.Str(name), referee.Str(field), referee.Sub(msg))}
 		}
 		ints := func(c scoring.Category, field string, vals []int) error {
 			for j, v := range vals {
 				item = j
 				k := strconv.Itoa(v)
 				if box[c].count[k] == 0 {
-					msg := fmt.Sprintf("%d is not a value of these tiles (allowed: %s)", v, box[c].allowed())
+					msg := referee.Text("setup.sheet.value", referee.Int(v), referee.Str(box[c].allowed()))
 					if c == scoring.Sleeping && (v == 1 || v == 2) {
-						msg = fmt.Sprintf("%d is a bedroll, and bedrolls are not used with 2 or 3 players (allowed: %s)", v, box[c].allowed())
+						msg = referee.Text("setup.sheet.bedroll", referee.Int(v), referee.Str(box[c].allowed()))
 					}
 					return bad(field, msg)
 				}
@@ -238,48 +242,47 @@ func CheckSheet(players []scoring.Player) error {
 		for j, w := range p.Wares {
 			item = j
 			if !slices.Contains(pirates.WareKinds, w.Kind) {
-				return bad("wares", fmt.Sprintf("%q is not a ware (allowed kinds: %s)", w.Kind, strings.Join(pirates.WareKinds, ", ")))
+				return bad("wares", referee.Text("setup.sheet.ware_kind", referee.Str(w.Kind), referee.Str(strings.Join(pirates.WareKinds, ", "))))
 			}
 			k := w.Kind + " " + strconv.Itoa(w.Value)
 			if box[scoring.Wares].count[k] == 0 {
-				return bad("wares", fmt.Sprintf("%s %d is not a ware tile (allowed values: 2, 3, 4, 5)", w.Kind, w.Value))
+				return bad("wares", referee.Text("setup.sheet.ware", referee.Str(w.Kind), referee.Int(w.Value)))
 			}
 			used[scoring.Wares][k]++
 		}
 		for j, m := range p.Maps {
 			item = j
 			if !slices.Contains(pirates.MapColors, m.Color) {
-				return bad("maps", fmt.Sprintf("%q is not a map color (allowed colors: %s)", m.Color, strings.Join(pirates.MapColors, ", ")))
+				return bad("maps", referee.Text("setup.sheet.map_color", referee.Str(m.Color), referee.Str(strings.Join(pirates.MapColors, ", "))))
 			}
 			k := m.Color + " " + strconv.Itoa(m.Value)
 			if box[scoring.Maps].count[k] == 0 {
-				return bad("maps", fmt.Sprintf("%s %d is not a map tile (allowed values: 3, 4, 5, 6)", m.Color, m.Value))
+				return bad("maps", referee.Text("setup.sheet.map", referee.Str(m.Color), referee.Int(m.Value)))
 			}
 			used[scoring.Maps][k]++
 		}
 		item = -1
 		if p.Unemployed < 0 || p.Unemployed > 5 {
-			return bad("unemployed", fmt.Sprintf("%d is not possible: each player has 0 to 5 pirates in the unemployment office", p.Unemployed))
+			return bad("unemployed", referee.Text("setup.sheet.unemployed", referee.Int(p.Unemployed)))
 		}
 		if p.Rum < 0 || p.Rum > pirates.RumBarrels {
-			return bad("rum", fmt.Sprintf("%d is not possible: the box holds %d rum barrels (allowed: 0 to %d)", p.Rum, pirates.RumBarrels, pirates.RumBarrels))
+			return bad("rum", referee.Text("setup.sheet.rum", referee.Int(p.Rum), referee.Int(pirates.RumBarrels)))
 		}
 		if p.Coins < 0 {
-			return bad("coins", fmt.Sprintf("%d is not possible: write 0 or more coins", p.Coins))
+			return bad("coins", referee.Text("setup.sheet.coins", referee.Int(p.Coins)))
 		}
 		rum += p.Rum
 	}
 	if rum > pirates.RumBarrels {
-		return fmt.Errorf("rum: the players hold %d rum barrels in all, but the box holds only %d", rum, pirates.RumBarrels)
+		return referee.Errorf("setup.sheet.rum_all", referee.Int(rum), referee.Int(pirates.RumBarrels))
 	}
 	for _, c := range scoring.Categories() {
 		for _, k := range box[c].order {
 			if n, most := used[c][k], box[c].count[k]; n > most {
-				what := k
 				if c != scoring.Wares && c != scoring.Maps {
-					what = "value " + k
+					return referee.Errorf("setup.sheet.too_many_value", referee.Str(c.String()), referee.Str(k), referee.Int(n), referee.Int(most))
 				}
-				return fmt.Errorf("%s: %s is listed %d times across the players, but the box holds only %d", c, what, n, most)
+				return referee.Errorf("setup.sheet.too_many", referee.Str(c.String()), referee.Str(k), referee.Int(n), referee.Int(most))
 			}
 		}
 	}
