@@ -56,7 +56,6 @@ func (e *Error) In(l locale.Lang) string {
 	return l.Sprintf(e.Key, args...)
 }
 
-
 // MaxName is the longest player name, in characters (not bytes): a
 // nine-character Japanese name is nine characters.
 const MaxName = 24
