@@ -111,7 +111,7 @@ type WebTokens struct {
 }
 
 // ErrNewer is returned for a save written by a newer rumref.
-var ErrNewer = errors.New("the save was written by a newer rumref")
+var ErrNewer = referee.Errorf("journal.newer")
 
 // Encode returns the save as YAML, one answer per line.
 func Encode(f *File) ([]byte, error) {
@@ -376,10 +376,10 @@ func CheckWire(game string, setup any, t reflect.Type) error {
 // and checked by the game (games.Setups).
 func DecodeWith(data []byte, games Setups) (*File, error) {
 	if len(data) > MaxSize {
-		return nil, fmt.Errorf("the save is %d bytes; rumref reads at most %d", len(data), MaxSize)
+		return nil, referee.Errorf("journal.too_big", size(len(data)), size(MaxSize))
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, errors.New("the save is empty")
+		return nil, referee.Errorf("journal.empty")
 	}
 	// The format and the game are read first, so that a newer save is
 	// refused as newer rather than for fields this rumref does not know.
@@ -395,14 +395,14 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 	}
 	n, err := yamlfile.ParseWhole(format)
 	if err == nil && n > Format {
-		return nil, fmt.Errorf("%w (format %d); this rumref reads format %d: update rumref to open it", ErrNewer, n, Format)
+		return nil, referee.Wrap(ErrNewer, "journal.newer.format", referee.Int(n), referee.Int(Format))
 	}
 	t := games.Wire(game)
 	if t == nil {
 		if err != nil || n < 1 {
 			return nil, errNoFormat
 		}
-		return nil, fmt.Errorf("line %d: game %q is not one rumref knows: use %s", yamlfile.Line(head, "game"), game, oneOf(games.Names()))
+		return nil, referee.Errorf("journal.game.unknown", referee.Int(yamlfile.Line(head, "game")), referee.Str(game), referee.Words(games.Names(), ", ", " or "))
 	}
 	f, err := decode(data, head, answers, fast, t)
 	if err != nil {
@@ -412,7 +412,7 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 		return nil, errNoFormat
 	}
 	if f.Game != game {
-		return nil, fmt.Errorf("line %d: the game is %q, not %q: write game: NAME on a line of its own", yamlfile.Line(head, "game"), f.Game, game)
+		return nil, referee.Errorf("journal.game.other", referee.Int(yamlfile.Line(head, "game")), referee.Str(f.Game), referee.Str(game))
 	}
 	if f.Setup == nil {
 		var others []string
@@ -421,7 +421,7 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 				others = append(others, g)
 			}
 		}
-		return nil, fmt.Errorf("a %s save needs a %s: section and no %s: section", f.Game, f.Game, strings.Join(others, ": or "))
+		return nil, referee.Errorf("journal.section", referee.Str(f.Game), referee.Str(strings.Join(others, ": or ")))
 	}
 	if err := games.Check(f.Game, f.Setup); err != nil {
 		var se *SetupError
@@ -430,45 +430,45 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 			if se.Part != "section" {
 				line = yamlfile.Line(head, f.Game, se.Part)
 			}
-			return nil, fmt.Errorf("line %d: the %s: %w", line, f.Game, se)
+			return nil, referee.Wrap(se, "journal.setup.part", referee.Int(line), referee.Str(f.Game))
 		}
-		return nil, fmt.Errorf("line %d: the %s: section is not a valid setup: %w", yamlfile.Line(head, f.Game), f.Game, err)
+		return nil, referee.Wrap(err, "journal.setup.bad", referee.Int(yamlfile.Line(head, f.Game)), referee.Str(f.Game))
 	}
 	for i, a := range f.Answers {
 		if a.Q == "" || a.A == "" {
-			return nil, fmt.Errorf("answer %d%s is incomplete: each answer needs q and a", i+1, answerLine(data, i))
+			return nil, referee.Errorf("journal.answer.incomplete", referee.Int(i+1), answerLineArg(data, i))
 		}
 		if a.HasActor && a.Actor < int(referee.Table) {
-			return nil, fmt.Errorf("answer %d%s names the actor %d: by is a seat from 0, or -1 for the table", i+1, answerLine(data, i), a.Actor)
+			return nil, referee.Errorf("journal.answer.actor", referee.Int(i+1), answerLineArg(data, i), referee.Int(a.Actor))
 		}
 	}
 	for _, a := range f.Ahead {
 		if a.Step < 0 || a.Answer.Q == "" {
-			return nil, fmt.Errorf("line %d: an answer given ahead needs a step of 0 or more and a question", yamlfile.Line(head, "ahead"))
+			return nil, referee.Errorf("journal.ahead", referee.Int(yamlfile.Line(head, "ahead")))
 		}
 	}
 	if f.Started != "" {
 		if _, err := time.Parse(time.RFC3339, f.Started); err != nil {
-			return nil, fmt.Errorf("line %d: started is %q, not a time such as 2026-12-01T20:15:00Z", yamlfile.Line(head, "started"), f.Started)
+			return nil, referee.Errorf("journal.started", referee.Int(yamlfile.Line(head, "started")), referee.Str(f.Started))
 		}
 	}
 	if f.Played < 0 || f.Played > maxPlayed {
-		return nil, fmt.Errorf("line %d: played is %d: it counts the seconds played, from 0 to %d (a hundred years)", yamlfile.Line(head, "played"), f.Played, maxPlayed)
+		return nil, referee.Errorf("journal.played", referee.Int(yamlfile.Line(head, "played")), size(int(f.Played)), size(maxPlayed))
 	}
 	if c := f.Correction; c != nil {
 		if c.Answer < 1 || c.Kept < c.Answer || c.Kept > len(f.Answers) || len(c.Before) == 0 {
-			return nil, fmt.Errorf("the correction record (answer %d, kept %d, %d answers before) does not fit the %d answers: answer is from 1 to kept, kept at most the number of answers", c.Answer, c.Kept, len(c.Before), len(f.Answers))
+			return nil, referee.Errorf("journal.correction", referee.Int(c.Answer), referee.Int(c.Kept), referee.Int(len(c.Before)), referee.Int(len(f.Answers)))
 		}
 		for i, a := range c.Before {
 			if a.Q == "" || a.A == "" || a.HasActor && a.Actor < int(referee.Table) {
-				return nil, fmt.Errorf("answer %d of the correction record is incomplete: each answer needs q and a", i+1)
+				return nil, referee.Errorf("journal.correction.incomplete", referee.Int(i+1))
 			}
 		}
 	}
 	return f, nil
 }
 
-var errNoFormat = errors.New("the save has no format version (line \"format: 1\" missing): it is not a rumref save")
+var errNoFormat = referee.Errorf("journal.no_format")
 
 // decode decodes a save into the wire type t: when its answers were read
 // from their lines (fast, see splitAnswers), the rest of the save with an
@@ -520,11 +520,23 @@ func fromWire(list []answer) Answers {
 func AnswerLine(data []byte, i int) string { return answerLine(data, i) }
 
 func answerLine(data []byte, i int) string {
-	if !yamlfile.Has(data, "answers") {
-		return ""
-	}
-	return fmt.Sprintf(" (line %d)", yamlfile.Line(data, "answers", i))
+	m := answerLineMsg(data, i)
+	return m.String()
 }
+
+// answerLineArg is answerLine as an argument of a message.
+func answerLineArg(data []byte, i int) referee.Arg { return referee.Sub(answerLineMsg(data, i)) }
+
+func answerLineMsg(data []byte, i int) referee.Msg {
+	if !yamlfile.Has(data, "answers") {
+		return referee.Msg{}
+	}
+	return referee.Text("journal.answer.line", referee.Int(yamlfile.Line(data, "answers", i)))
+}
+
+// size is a number that may be large, written with its digits alone (a
+// catalog's %d would group them: 16,777,216).
+func size(n int) referee.Arg { return referee.Str(strconv.Itoa(n)) }
 
 // ReadWith loads a save file from disk: a regular file of at most MaxSize
 // bytes.
@@ -564,18 +576,11 @@ const MaxSetup = MaxSize - 1<<20
 // reads, before the game starts.
 func (e *Encoder) CheckSetup() error {
 	if len(e.head) > MaxSetup {
-		return fmt.Errorf("the setup takes %d bytes in the save, and a save may hold at most %d bytes of setup (%d bytes in all, with the answers): use a smaller card file", len(e.head), MaxSetup, MaxSize)
+		return referee.Errorf("journal.setup.big", size(len(e.head)), size(MaxSetup), size(MaxSize))
 	}
 	return nil
 }
 
-// oneOf names the games for a message: "pirates or runner".
-func oneOf(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
 
 // scanField finds the value of a top-level "KEY: VALUE" line among the
 // first lines of a save, where rumref writes the format and the game,

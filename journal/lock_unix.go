@@ -4,11 +4,12 @@ package journal
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"rumref/referee"
 )
 
 var errWouldBlock = unix.EWOULDBLOCK
@@ -28,11 +29,11 @@ func unlockFile(f *os.File) { unix.Flock(int(f.Fd()), unix.LOCK_UN) }
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	defer d.Close()
 	if err := d.Sync(); err != nil && !errors.Is(err, unix.EINVAL) {
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	return nil
 }

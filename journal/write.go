@@ -2,13 +2,14 @@ package journal
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"rumref/referee"
 )
 
 // BackupName is the name of the previous save kept beside a save file.
@@ -19,7 +20,7 @@ func BackupName(path string) string { return path + ".bak" }
 const fileMode = 0o600
 
 // ErrExists is returned by Create when the save already exists.
-var ErrExists = errors.New("the save already exists")
+var ErrExists = referee.Errorf("journal.exists")
 
 // Resolve follows the symbolic links of a save's own name to the file
 // they lead to (which need not exist yet), so that a link and its target
@@ -34,14 +35,14 @@ func Resolve(path string) (string, error) {
 		}
 		to, err := os.Readlink(p)
 		if err != nil {
-			return "", fmt.Errorf("reading the link %s: %w", p, err)
+			return "", referee.Wrap(err, "journal.link", referee.Str(p))
 		}
 		if !filepath.IsAbs(to) {
 			to = filepath.Join(filepath.Dir(p), to)
 		}
 		p = to
 	}
-	return "", fmt.Errorf("%s is a chain of more than 40 links: give the save file itself", path)
+	return "", referee.Errorf("journal.links", referee.Str(path))
 }
 
 // CheckNew checks, before any question is asked, that a new game can be
@@ -54,9 +55,9 @@ func CheckNew(path string) error {
 	}
 	if st, err := os.Stat(real); err == nil {
 		if st.IsDir() {
-			return fmt.Errorf("%s is a directory: give --save a file name, such as %s", path, filepath.Join(path, "game.yaml"))
+			return referee.Errorf("journal.save.dir", referee.Str(path), referee.Str(filepath.Join(path, "game.yaml")))
 		}
-		return fmt.Errorf("%s already exists: resume it with rumref resume %s, or choose another --save file", path, path)
+		return referee.Errorf("journal.save.exists", referee.Str(path))
 	}
 	return CheckDir(filepath.Dir(real))
 }
@@ -67,15 +68,15 @@ func CheckDir(dir string) error {
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("the directory %s does not exist: create it, or choose another --save file", dir)
+		return referee.Errorf("journal.dir.missing", referee.Str(dir))
 	case err != nil:
-		return fmt.Errorf("the directory %s cannot be used for the save: %w", dir, err)
+		return referee.Wrap(err, "journal.dir.unusable", referee.Str(dir))
 	case !st.IsDir():
-		return fmt.Errorf("%s is not a directory: choose another --save file", dir)
+		return referee.Errorf("journal.dir.not", referee.Str(dir))
 	}
 	probe, err := os.CreateTemp(dir, ".rumref-check-*")
 	if err != nil {
-		return fmt.Errorf("rumref cannot write in %s (%v): choose another --save file", dir, errors.Unwrap(err))
+		return referee.Errorf("journal.dir.write", referee.Str(dir), referee.Err(errors.Unwrap(err)))
 	}
 	probe.Close()
 	os.Remove(probe.Name())
@@ -101,7 +102,7 @@ func write(path string, data []byte, create bool) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, tempPrefix(path)+"*") // mode 0600
 	if err != nil {
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	tmpName := tmp.Name()
 	defer func() {
@@ -109,13 +110,13 @@ func write(path string, data []byte, create bool) error {
 		os.Remove(tmpName) // gone after a rename; after a link, the name only
 	}()
 	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	if create {
 		if err := createOnce(tmpName, path, data); err != nil {
@@ -129,7 +130,7 @@ func write(path string, data []byte, create bool) error {
 		}
 	}
 	if err := os.Rename(tmpName, path); err != nil {
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	return syncDir(dir)
 }
@@ -150,15 +151,15 @@ func createOnce(tmpName, path string, data []byte) error {
 		return ErrExists
 	}
 	if err != nil {
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()
-		return fmt.Errorf("saving: %w", err)
+		return referee.Wrap(err, "journal.saving")
 	}
 	return f.Close()
 }
@@ -177,11 +178,11 @@ func backup(path string) error {
 	os.Remove(tmp)
 	if err := os.Link(path, tmp); err != nil {
 		if err := copyFile(path, tmp); err != nil {
-			return fmt.Errorf("keeping the backup: %w", err)
+			return referee.Wrap(err, "journal.backup")
 		}
 	}
 	if err := os.Rename(tmp, bak); err != nil {
-		return fmt.Errorf("keeping the backup: %w", err)
+		return referee.Wrap(err, "journal.backup")
 	}
 	return nil
 }
@@ -229,7 +230,7 @@ type Lock struct {
 }
 
 // ErrLocked is returned when another rumref process holds a save's lock.
-var ErrLocked = errors.New("another rumref is playing this save")
+var ErrLocked = referee.Errorf("journal.locked")
 
 // Acquire takes the lock file path.lock without waiting, and removes the
 // temp files a crash left. The path should be resolved (Resolve), so
@@ -241,13 +242,13 @@ func Acquire(path string) (*Lock, error) {
 	f, err := openLock(name)
 	if err != nil {
 		if st, lerr := os.Lstat(name); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
-			return nil, fmt.Errorf("the lock file %s is a symbolic link; rumref never follows one: remove it", name)
+			return nil, referee.Errorf("journal.lock.link", referee.Str(name))
 		}
-		return nil, fmt.Errorf("locking the save: %w", err)
+		return nil, referee.Wrap(err, "journal.lock")
 	}
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("the lock file %s is not a regular file: remove it", name)
+		return nil, referee.Errorf("journal.lock.file", referee.Str(name))
 	}
 	if err := lockFile(f); err != nil {
 		pid, _ := io.ReadAll(io.LimitReader(f, 32))
@@ -255,13 +256,11 @@ func Acquire(path string) (*Lock, error) {
 		if errors.Is(err, errWouldBlock) {
 			who := strings.TrimSpace(string(pid))
 			if _, perr := strconv.Atoi(who); perr == nil {
-				who = " (process " + who + ")"
-			} else {
-				who = ""
+				return nil, referee.Wrap(ErrLocked, "journal.locked.pid", referee.Str(who))
 			}
-			return nil, fmt.Errorf("%w%s: close it first, or open another save", ErrLocked, who)
+			return nil, referee.Wrap(ErrLocked, "journal.locked.close")
 		}
-		return nil, fmt.Errorf("locking the save: %w", err)
+		return nil, referee.Wrap(err, "journal.lock")
 	}
 	f.Chmod(fileMode) // a lock left by an older rumref may be 0644
 	f.Truncate(0)

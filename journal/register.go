@@ -1,0 +1,12 @@
+package journal
+
+import (
+	"embed"
+
+	"rumref/locale"
+)
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("journal", messages)
