@@ -26,7 +26,7 @@ func openSave(l locale.Lang, path string, note io.Writer) (*journal.File, refere
 		return nil, nil, nil, err
 	}
 	if m != nil {
-		fmt.Fprintln(note, m.Shown())
+		fmt.Fprintln(note, m.Shown(locale.English))
 	}
 	return replaySave(l, path, file, data)
 }
@@ -148,7 +148,7 @@ func newResumeCmd(a *app) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				a.info(mode, m.Announce(kept))
+				a.info(mode, m.Announce(kept, a.lang))
 			}
 			file, factory, e, err := replaySave(a.lang, args[0], file, data)
 			if err != nil {

@@ -11,7 +11,7 @@
 package migrate
 
 import (
-	"fmt"
+	"rumref/locale"
 
 	"rumref/journal"
 	"rumref/referee"
@@ -49,14 +49,23 @@ type Rewrite struct {
 type Stop struct {
 	Answer int
 	Why    string
+	// Because is Why as a message of the catalog.
+	Because referee.Msg
 }
 
 func (s *Stop) Error() string { return s.Why }
 
+// stop is a Stop at answer n of the catalog message key.
+func stop(n int, key string, args ...referee.Arg) *Stop {
+	m := referee.Text("migrate."+key, args...)
+	return &Stop{Answer: n, Why: m.String(), Because: m}
+}
+
 // Chain is the migrations of one game.
 type Chain struct {
 	// Words names the game's questions in players' words, after
-	// "revision N of": "rumref's Rum & Pirates questions".
+	// "revision N of": "rumref's Rum & Pirates questions" (a key of the
+	// catalog; Kind and Refused's reasons too).
 	Words string
 	// Kind is what the game calls a revision in players' words
 	// ("edition" for Rum Runner; "" is "revision").
@@ -89,19 +98,15 @@ type Migrated struct {
 }
 
 // Announce is the one sentence that tells the table a save was migrated
-// and where its original is kept.
-func (m *Migrated) Announce(kept string) string {
-	k := kind(m.Kind)
-	return fmt.Sprintf("This game was saved under %s %d of %s; it now goes on under %s %d. The original is kept as %s.",
-		k, m.From, m.Words, k, m.To, kept)
+// and where its original is kept, in language l.
+func (m *Migrated) Announce(kept string, l locale.Lang) string {
+	return l.Sprintf("migrate.announce", kind(m.Kind, l), m.From, l.Sprintf(m.Words), m.To, kept)
 }
 
 // Shown is the sentence of a command that reads the save without
-// writing it (show, log, score).
-func (m *Migrated) Shown() string {
-	k := kind(m.Kind)
-	return fmt.Sprintf("This game was saved under %s %d of %s; it is shown as %s %d plays it, and the file is left as it is until it is resumed.",
-		k, m.From, m.Words, k, m.To)
+// writing it (show, log, score), in language l.
+func (m *Migrated) Shown(l locale.Lang) string {
+	return l.Sprintf("migrate.shown", kind(m.Kind, l), m.From, l.Sprintf(m.Words), m.To)
 }
 
 // Refusal is the error of a save that cannot be carried over exactly.
@@ -113,24 +118,27 @@ type Refusal struct {
 	// revision rules differently; 0: the revision is refused as a whole.
 	Answer int
 	Why    string
+	// Because is Why as a message of the catalog.
+	Because referee.Msg
 }
 
-func (r *Refusal) Error() string {
+func (r *Refusal) Error() string { return locale.Unmark(r.In(locale.English)) }
+
+// In is the refusal in language l.
+func (r *Refusal) In(l locale.Lang) string {
 	at := ""
 	if r.Answer > 0 {
-		at = fmt.Sprintf(" (at answer %d)", r.Answer)
+		at = l.Sprintf("migrate.at", r.Answer)
 	}
-	k := kind(r.Kind)
-	return fmt.Sprintf("this game was saved under %s %d of %s, and this rumref cannot carry it over to %s %d exactly%s: %s. It is left as it is; finish it with the rumref that began it.",
-		k, r.Revision, r.Words, k, r.Current, at, r.Why)
+	return l.Sprintf("migrate.refused", kind(r.Kind, l), r.Revision, l.Sprintf(r.Words), r.Current, at, r.Because.In(l))
 }
 
-// kind is a chain's word for a revision.
-func kind(k string) string {
+// kind is a chain's word for a revision, in l.
+func kind(k string, l locale.Lang) string {
 	if k == "" {
-		return "revision"
+		return l.Sprintf("migrate.kind.revision")
 	}
-	return k
+	return l.Sprintf(k)
 }
 
 // Migrate brings a save to today's revision. It returns nil and no error
@@ -143,8 +151,8 @@ func (c *Chain) Migrate(f *journal.File) (*Migrated, error) {
 	if from >= c.Current {
 		return nil, nil
 	}
-	refuse := func(answer int, why string) error {
-		return &Refusal{Words: c.Words, Kind: c.Kind, Revision: from, Current: c.Current, Answer: answer, Why: why}
+	refuse := func(answer int, why referee.Msg) error {
+		return &Refusal{Words: c.Words, Kind: c.Kind, Revision: from, Current: c.Current, Answer: answer, Why: why.String(), Because: why}
 	}
 	answers := append([]referee.Answer(nil), f.Answers...)
 	// kept maps each count of the save's own answers to the count of
@@ -160,9 +168,9 @@ func (c *Chain) Migrate(f *journal.File) (*Migrated, error) {
 		if step == nil {
 			why := c.Refused[rev]
 			if why == "" {
-				why = "no migration is known for it"
+				why = "migrate.unknown"
 			}
-			return nil, refuse(0, why)
+			return nil, refuse(0, referee.Text(why))
 		}
 		setup := c.WithRevision(f.Setup, rev)
 		rw, err := step.Run(setup, answers)
@@ -171,7 +179,7 @@ func (c *Chain) Migrate(f *journal.File) (*Migrated, error) {
 		}
 		if k := rw.Kept; k != nil {
 			if len(k) != len(answers)+1 {
-				return nil, fmt.Errorf("migrating revision %d: the step kept %d counts for %d answers", rev, len(k), len(answers))
+				return nil, referee.Errorf("migrate.error.kept", referee.Int(rev), referee.Int(len(k)), referee.Int(len(answers)))
 			}
 			for i := range kept {
 				kept[i] = k[kept[i]]
@@ -186,11 +194,11 @@ func (c *Chain) Migrate(f *journal.File) (*Migrated, error) {
 	setup := c.WithRevision(f.Setup, c.Current)
 	factory, err := c.Factory(setup)
 	if err != nil {
-		return nil, refuse(0, err.Error())
+		return nil, refuse(0, referee.Text("migrate.error", referee.Err(err)))
 	}
 	e, err := referee.Replay(factory, answers, referee.WithoutLog())
 	if err != nil {
-		return nil, refuse(0, "its answers do not fit today's questions ("+err.Error()+")")
+		return nil, refuse(0, referee.Text("migrate.misfit", referee.Err(err)))
 	}
 	defer e.Close()
 	for _, check := range checks {
@@ -222,11 +230,11 @@ func (c *Chain) step(rev int) *Step {
 }
 
 // stopped is the refusal of a step's error.
-func stopped(err error, kept []int, refuse func(int, string) error) error {
+func stopped(err error, kept []int, refuse func(int, referee.Msg) error) error {
 	if s, ok := err.(*Stop); ok {
-		return refuse(original(kept, s.Answer), s.Why)
+		return refuse(original(kept, s.Answer), s.Because)
 	}
-	return refuse(0, err.Error())
+	return refuse(0, referee.Text("migrate.error", referee.Err(err)))
 }
 
 // original is the number (1-based) of the save's own answer that a

@@ -9,7 +9,7 @@ import (
 // Pirates is the chain of Rum & Pirates saves (pirates.Config.Rules is
 // the revision a save was made under).
 var Pirates = &Chain{
-	Words:        "rumref's Rum & Pirates questions",
+	Words:        "migrate.words.pirates",
 	Current:      pirates.RulesRevision,
 	Revision:     func(s any) int { return s.(*pirates.Config).Rules },
 	WithRevision: piratesRevision,
@@ -43,4 +43,4 @@ func piratesFactory(s any) (referee.Factory, error) {
 }
 
 // revisionsBefore3 is why saves of revisions 0 to 2 are refused.
-const revisionsBefore3 = "revisions 0 to 2 asked secret draws by name when they were drawn (wares and rendezvous targets), where revision 3 and later name them only when they are revealed or the game ends, and asked questions in other orders"
+const revisionsBefore3 = "migrate.pirates.before3"

@@ -1,8 +1,6 @@
 package migrate
 
 import (
-	"fmt"
-
 	"rumref/referee"
 )
 
@@ -21,7 +19,7 @@ func pirates3to4(_ any, old []referee.Answer) (*Rewrite, error) {
 	out := make([]referee.Answer, 0, len(old))
 	kept := make([]int, len(old)+1)
 	midRoll := func(n int) error {
-		return &Stop{Answer: n, Why: "it stopped in the middle of a roll with rum, which revision 4 and later take as one answer"}
+		return stop(n, "pirates.mid_roll")
 	}
 	var check func(e *referee.Engine) error
 	for i := 0; i < len(old); {
@@ -56,7 +54,7 @@ func pirates3to4(_ any, old []referee.Answer) (*Rewrite, error) {
 				}
 			}
 		case a.Q == "rum.use" || a.Q == "rum.second":
-			return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("its answer %s follows no roll", a)}
+			return nil, stop(i+1, "pirates.no_roll", referee.Str(a.String()))
 		default:
 			out = append(out, a)
 			if isRoll(a.Q) && j == len(old) {

@@ -1,7 +1,6 @@
 package migrate
 
 import (
-	"fmt"
 	"strings"
 
 	"rumref/referee"
@@ -47,7 +46,7 @@ func pirates4to5(s any, old []referee.Answer) (*Rewrite, error) {
 			case ev.Rule == "rp.draw.known" || ev.Rule == "rp.guard.count" && strings.Contains(ev.Text, " stack is empty: "):
 				skipped = append(skipped, ev)
 			case ev.Rule == "rp.dark-alley.free" && strings.Contains(ev.Text, "it is the only move"):
-				return &Stop{Answer: len(out), Why: "a dark alley there was free for the mover, which revision 4 charged a coin for or did not offer"}
+				return stop(len(out), "pirates.dark_free")
 			}
 		}
 		seen = len(evs)
@@ -61,10 +60,10 @@ func pirates4to5(s any, old []referee.Answer) (*Rewrite, error) {
 		fits := q != nil && q.ID == a.Q && (!a.HasActor || referee.Seat(a.Actor) == q.Actor)
 		if fits {
 			if len(skipped) > 0 {
-				return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("rumref cannot match its answers to what revision 5 asks (%s: %s)", skipped[0].Rule, skipped[0].Text)}
+				return nil, stop(i+1, "pirates.unmatched", referee.Str(skipped[0].Rule), referee.Sub(skipped[0].Said))
 			}
 			if err := e.Answer(a.A); err != nil {
-				return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("its answer %s does not fit revision 5 (%v)", a, err)}
+				return nil, stop(i+1, "pirates.misfit", referee.Str(a.String()), referee.Err(err))
 			}
 			out = append(out, a)
 			kept[i+1] = len(out)
@@ -74,21 +73,21 @@ func pirates4to5(s any, old []referee.Answer) (*Rewrite, error) {
 			continue
 		}
 		if len(skipped) == 0 {
-			return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("revision 5 asks %s where the save answered %s", asked(q), a.Q)}
+			return nil, stop(i+1, "pirates.asks", asked(q), referee.Str(a.Q))
 		}
 		ev := skipped[0]
 		switch {
 		case ev.Rule == "rp.draw.known":
 			ty, ok := pirates.Tile(a.A)
 			if !ok || !strings.Contains(ev.Text, ": "+ty.Label) && !strings.Contains(ev.Text, "it is "+ty.Label+",") {
-				return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("its answer %s is not the draw revision 5 took without asking (%s)", a, ev.Text)}
+				return nil, stop(i+1, "pirates.draw", referee.Str(a.String()), referee.Sub(ev.Said))
 			}
 		case a.Q != "guard.stack":
-			return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("revision 5 asks %s where the save answered %s", asked(q), a.Q)}
+			return nil, stop(i+1, "pirates.asks", asked(q), referee.Str(a.Q))
 		case a.A == "none":
-			return nil, &Stop{Answer: i + 1, Why: "with one guard stack empty the mover faced no guard, where revision 5 draws from the other stack"}
+			return nil, stop(i+1, "pirates.no_guard")
 		case !strings.Contains(ev.Text, "from the "+a.A+" guard stack"):
-			return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("its answer %s is not the guard stack revision 5 drew from (%s)", a, ev.Text)}
+			return nil, stop(i+1, "pirates.guard", referee.Str(a.String()), referee.Sub(ev.Said))
 		}
 		skipped = skipped[1:]
 		kept[i+1] = len(out)
@@ -97,9 +96,9 @@ func pirates4to5(s any, old []referee.Answer) (*Rewrite, error) {
 }
 
 // asked names the question a game asks, or says it is over.
-func asked(q *referee.Question) string {
+func asked(q *referee.Question) referee.Arg {
 	if q == nil {
-		return "nothing (the game is over)"
+		return referee.Sub(referee.Text("migrate.pirates.over"))
 	}
-	return q.ID
+	return referee.Str(q.ID)
 }

@@ -1,8 +1,6 @@
 package migrate
 
 import (
-	"fmt"
-
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -13,8 +11,8 @@ import (
 // runner_2.go, runner_3and4.go; 3 and 4 only before the crown's first
 // draw); edition 0 is refused as a whole.
 var Runner = &Chain{
-	Words:   "rumref's Rum Runner questions",
-	Kind:    "edition",
+	Words:   "migrate.words.runner",
+	Kind:    "migrate.kind.edition",
 	Current: runner.Edition,
 	Revision: func(s any) int {
 		return s.(*runner.Config).Edition
@@ -31,7 +29,7 @@ var Runner = &Chain{
 		{From: 4, To: runner.Edition, Run: runner3and4},
 	},
 	Refused: map[int]string{
-		0: "its starting hazards were named only when they first mattered, some never, and its draws were not held to the box's counts, while today every starting hazard is named at the setup and every draw is held to the box",
+		0: "migrate.runner.edition0",
 	},
 	Factory: func(s any) (referee.Factory, error) {
 		cfg := *s.(*runner.Config)
@@ -57,7 +55,7 @@ type runnerRule func(q *referee.Question, old []referee.Answer, i int) (answer s
 // have one legal answer too, as editions before 2 did (so the save's
 // answers to them meet them), and those answers are left out of the
 // rewritten save, since today's engine takes them itself.
-func replayRunner(setup any, old []referee.Answer, askAll bool, rule runnerRule, why func(q *referee.Question, a referee.Answer) string) (*Rewrite, error) {
+func replayRunner(setup any, old []referee.Answer, askAll bool, rule runnerRule, why func(q *referee.Question, a referee.Answer, n int) *Stop) (*Rewrite, error) {
 	cfg := *setup.(*runner.Config)
 	cfg.Edition = runner.Edition
 	e, err := referee.Start(func() referee.Game {
@@ -74,7 +72,7 @@ func replayRunner(setup any, old []referee.Answer, askAll bool, rule runnerRule,
 	var out []referee.Answer
 	answer := func(q *referee.Question, key string, i int) error {
 		if err := e.Answer(key); err != nil {
-			return &Stop{Answer: i + 1, Why: fmt.Sprintf("its answer %d (%s %s) is not one today's rules can take at %s: %v", i+1, old[i].Q, old[i].A, q.ID, err)}
+			return stop(i+1, "runner.take", referee.Int(i+1), referee.Str(old[i].Q), referee.Str(old[i].A), referee.Str(q.ID), referee.Err(err))
 		}
 		if !askAll || !takenWithoutAsking(q) {
 			given := e.Answers()
@@ -85,7 +83,7 @@ func replayRunner(setup any, old []referee.Answer, askAll bool, rule runnerRule,
 	for i := 0; i < len(old); {
 		q := e.Next()
 		if q == nil {
-			return nil, &Stop{Answer: i + 1, Why: fmt.Sprintf("its game ends under today's rules before its answer %d", i+1)}
+			return nil, stop(i+1, "runner.ends", referee.Int(i+1))
 		}
 		a := old[i]
 		if a.Q == q.ID && (!a.HasActor || a.Actor == int(q.Actor)) && (q.Kind != referee.Choice || offers(q, a.A)) {
@@ -98,7 +96,7 @@ func replayRunner(setup any, old []referee.Answer, askAll bool, rule runnerRule,
 		}
 		key, used, ok := rule(q, old, i)
 		if !ok {
-			return nil, &Stop{Answer: i + 1, Why: why(q, a)}
+			return nil, why(q, a, i+1)
 		}
 		if key != "" {
 			if err := answer(q, key, i); err != nil {
@@ -134,7 +132,8 @@ func takenWithoutAsking(q *referee.Question) bool {
 	return false
 }
 
-// mismatch is the refusal of an old answer that meets another question.
-func mismatch(q *referee.Question, a referee.Answer) string {
-	return fmt.Sprintf("its answer %s %s meets today's question %s, and no rule of this migration relates the two", a.Q, a.A, q.ID)
+// mismatch is the refusal of an old answer (number n) that meets another
+// question.
+func mismatch(q *referee.Question, a referee.Answer, n int) *Stop {
+	return stop(n, "runner.mismatch", referee.Str(a.Q), referee.Str(a.A), referee.Str(q.ID))
 }

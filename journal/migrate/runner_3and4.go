@@ -1,8 +1,6 @@
 package migrate
 
 import (
-	"fmt"
-
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -23,10 +21,10 @@ func runner3and4(setup any, old []referee.Answer) (*Rewrite, error) {
 	ed := setup.(*runner.Config).Edition
 	return replayRunner(setup, old, false, func(*referee.Question, []referee.Answer, int) (string, int, bool) {
 		return "", 0, false
-	}, func(q *referee.Question, a referee.Answer) string {
+	}, func(q *referee.Question, a referee.Answer, n int) *Stop {
 		if q.ID == "draw.card" && q.Actor == runner.CrownSeat {
-			return fmt.Sprintf("edition %d never asked the crown to name the cards it draws, and today's questions need each one's name", ed)
+			return stop(n, "runner.draws", referee.Int(ed))
 		}
-		return mismatch(q, a)
+		return mismatch(q, a, n)
 	})
 }

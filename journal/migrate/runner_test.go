@@ -11,6 +11,7 @@ import (
 
 	"rumref/games"
 	"rumref/journal/migrate"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -106,8 +107,8 @@ func TestRunnerSavesMigrateOrAreRefused(t *testing.T) {
 			if cfg.Edition != runner.Edition {
 				t.Fatalf("migrated to edition %d", cfg.Edition)
 			}
-			if !strings.Contains(m.Announce("X.bak"), fmt.Sprintf("saved under edition %d of rumref's Rum Runner questions; it now goes on under edition %d", ed, runner.Edition)) {
-				t.Errorf("announcement: %s", m.Announce("X.bak"))
+			if !strings.Contains(m.Announce("X.bak", locale.English), fmt.Sprintf("saved under edition %d of rumref's Rum Runner questions; it now goes on under edition %d", ed, runner.Edition)) {
+				t.Errorf("announcement: %s", m.Announce("X.bak", locale.English))
 			}
 			e, err := referee.Replay(games.RunnerFactory(*cfg), m.File.Answers)
 			if err != nil {
