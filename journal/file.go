@@ -581,7 +581,6 @@ func (e *Encoder) CheckSetup() error {
 	return nil
 }
 
-
 // scanField finds the value of a top-level "KEY: VALUE" line among the
 // first lines of a save, where rumref writes the format and the game,
 // without parsing YAML (the strict decoder then reads the same value).
