@@ -58,3 +58,24 @@ func TestRefusalsInTheReadersLanguage(t *testing.T) {
 		t.Errorf("In(German) labels %v, the question's own %v", c.Options, q.Options)
 	}
 }
+
+func TestNumbersAreNotGrouped(t *testing.T) {
+	locale.Register("refereetest2", fstest.MapFS{
+		"messages.en.yaml": {Data: []byte("refereetest2.n: \"answer %d of %3d\"\nrefereetest2.c: {one: \"%d coin\", other: \"%d coins\"}\nrefereetest2.p: \"%s\"\n")},
+		"messages.de.yaml": {Data: []byte("refereetest2.n: \"Antwort %d von %3d\"\nrefereetest2.c: {one: \"%d Münze\", other: \"%d Münzen\"}\nrefereetest2.p: \"%s\"\n")},
+	})
+	m := Text("refereetest2.n", Int(12345), Int(7))
+	if got := m.In(locale.German); got != "Antwort 12345 von   7" {
+		t.Errorf("German: %q", got)
+	}
+	for n, want := range map[int]string{1: "1 coin", 0: "0 coins", 1234: "1234 coins"} {
+		c := Text("refereetest2.p", Count(n, "refereetest2.c"))
+		if got := c.In(locale.English); got != want {
+			t.Errorf("Count(%d): %q, want %q", n, got, want)
+		}
+	}
+	c := Text("refereetest2.p", Count(1, "refereetest2.c"))
+	if got := c.In(locale.German); got != "1 Münze" {
+		t.Errorf("German count: %q", got)
+	}
+}

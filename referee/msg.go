@@ -1,12 +1,16 @@
 package referee
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 
 	"rumref/locale"
 )
@@ -519,10 +523,10 @@ func countForm(f string) bool { return strings.Count(f, "%") == 1 && strings.Con
 func (a *Arg) in(l locale.Lang) any {
 	switch a.kind() {
 	case argInt:
-		return int(a.v)
+		return plain(a.v)
 	case argCount:
 		if isKey(a.str()) {
-			return l.Sprintf(a.str(), int(a.v))
+			return l.Sprintf(a.str(), plain(a.v))
 		}
 		return string(a.appendTo(nil))
 	case argSub:
@@ -657,4 +661,33 @@ func appendCount(b []byte, noun string, n int) []byte {
 		b = append(b, locale.Close...)
 	}
 	return b
+}
+
+// plain is a number as the catalog writes it: its digits alone, never
+// grouped (x/text's printer writes %d of an int as 12,345 in English and
+// 12.345 in German; rumref's numbers are answer numbers, lines and sizes
+// people type back), still choosing a plural form by its value.
+type plain int32
+
+// Format writes the digits, padded to the width asked for.
+func (n plain) Format(f fmt.State, verb rune) {
+	s := strconv.Itoa(int(n))
+	if w, ok := f.Width(); ok && len(s) < w {
+		pad := strings.Repeat(" ", w-len(s))
+		if f.Flag('-') {
+			s += pad
+		} else {
+			s = pad + s
+		}
+	}
+	f.Write([]byte(s))
+}
+
+// PluralForm is the number's plural form in language t (plural.Interface).
+func (n plain) PluralForm(t language.Tag, scale int) (plural.Form, int) {
+	v := int(n)
+	if v < 0 {
+		v = -v
+	}
+	return plural.Cardinal.MatchPlural(t, v, 0, 0, 0, 0), int(n)
 }

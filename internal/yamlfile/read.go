@@ -2,9 +2,11 @@ package yamlfile
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
+
+	"rumref/locale"
 )
 
 // ReadFile reads a file a person named (a save, a score sheet, a card
@@ -26,7 +28,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if st.Size() > limit {
-		return nil, fmt.Errorf("%s is %d bytes; rumref reads files of at most %d bytes", path, st.Size(), limit)
+		return nil, failure(0, say("read.too_big", path, strconv.FormatInt(st.Size(), 10), strconv.FormatInt(limit, 10)))
 	}
 	// Read into room for the size the file has now and one byte more, to
 	// see it grow or end (io.ReadAll doubles its buffer from 512 bytes),
@@ -48,10 +50,10 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, &wrapped{failure(0, say("read.error", path, err)), err}
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s grew past %d bytes while it was read; rumref reads files of at most %d bytes", path, limit, limit)
+		return nil, failure(0, say("read.grew", path, strconv.FormatInt(limit, 10)))
 	}
 	return data, nil
 }
@@ -63,22 +65,32 @@ func regular(path string, st fs.FileInfo) error {
 	case m.IsRegular():
 		return nil
 	case m.IsDir():
-		return fmt.Errorf("%s is a directory: give the path of a file", path)
+		return failure(0, say("read.dir", path))
 	case m&fs.ModeNamedPipe != 0:
-		return fmt.Errorf("%s is a pipe (FIFO), not a file: rumref reads only regular files", path)
+		return failure(0, say("read.fifo", path))
 	case m&(fs.ModeDevice|fs.ModeCharDevice) != 0:
-		return fmt.Errorf("%s is a device, not a file: rumref reads only regular files", path)
+		return failure(0, say("read.device", path))
 	}
-	return fmt.Errorf("%s is not a regular file: rumref reads only regular files", path)
+	return failure(0, say("read.irregular", path))
 }
 
 // openError words a failure to open a file.
 func openError(path string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s does not exist", path)
+		return failure(0, say("read.missing", path))
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("%s cannot be read: permission denied", path)
+		return failure(0, say("read.denied", path))
 	}
-	return fmt.Errorf("opening %s: %w", path, err)
+	return &wrapped{failure(0, say("read.open", path, err)), err}
 }
+
+// wrapped is an Error that wraps the error it words (errors.Is sees it).
+type wrapped struct {
+	e     *Error
+	cause error
+}
+
+func (w *wrapped) Error() string           { return w.e.Error() }
+func (w *wrapped) In(l locale.Lang) string { return w.e.In(l) }
+func (w *wrapped) Unwrap() error           { return w.cause }

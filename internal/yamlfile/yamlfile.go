@@ -3,14 +3,14 @@
 // bounded size (ReadFile), decoded by yaml.v3 strictly (Decode: a field
 // the target does not have is an error, KnownFields), with the library's
 // refusals worded for the person who wrote the file: the line, and what
-// is allowed there. It imports nothing of rumref's.
+// is allowed there, in the reader's language (Error.In). It imports
+// nothing of rumref's but the message catalog.
 package yamlfile
 
 import (
 	"bytes"
 	"encoding"
 	"errors"
-	"fmt"
 	"io"
 	"reflect"
 	"strconv"
@@ -18,6 +18,8 @@ import (
 	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"rumref/locale"
 )
 
 // MaxSize caps the files people write by hand (score sheets, card files).
@@ -25,28 +27,67 @@ const MaxSize = 4 << 20
 
 // Error is a file that does not decode: its line (0: unknown), where in
 // the file (the field and the list entries around it) and what is wrong,
-// in words.
+// in words (Where and Msg in English; In renders them in a language).
 type Error struct {
 	Line  int
 	Where string
 	Msg   string
 	at    *yaml.Node // the node at fault, when known
+	msg   text
+	where []text
+}
+
+// failure is an error at line of the message msg.
+func failure(line int, msg text) *Error {
+	return &Error{Line: line, Msg: msg.english(), msg: msg}
 }
 
 // Error returns "line N, WHERE: MSG", leaving out what is unknown.
-func (e *Error) Error() string {
+func (e *Error) Error() string { return locale.Unmark(e.In(locale.English)) }
+
+// In is the error in language l.
+func (e *Error) In(l locale.Lang) string {
 	var parts []string
 	if e.Line > 0 {
-		parts = append(parts, fmt.Sprintf("line %d", e.Line))
+		parts = append(parts, l.Sprintf("yamlfile.line", strconv.Itoa(e.Line)))
 	}
-	if e.Where != "" {
-		parts = append(parts, e.Where)
+	for _, w := range e.where {
+		parts = append(parts, w.in(l))
 	}
 	if len(parts) == 0 {
-		return e.Msg
+		return e.msg.in(l)
 	}
-	return strings.Join(parts, ", ") + ": " + e.Msg
+	return l.Sprintf("yamlfile.at", strings.Join(parts, ", "), e.msg.in(l))
 }
+
+// text is a message of the catalog and its arguments: strings, numbers,
+// nested texts or errors (an error with an In method is written in the
+// message's language).
+type text struct {
+	key  string
+	args []any
+}
+
+func say(key string, args ...any) text { return text{"yamlfile." + key, args} }
+
+func (t text) in(l locale.Lang) string {
+	args := make([]any, len(t.args))
+	for i, a := range t.args {
+		switch a := a.(type) {
+		case text:
+			args[i] = a.in(l)
+		case interface{ In(locale.Lang) string }:
+			args[i] = a.In(l)
+		case error:
+			args[i] = a.Error()
+		default:
+			args[i] = a
+		}
+	}
+	return l.Sprintf(t.key, args...)
+}
+
+func (t text) english() string { return locale.Unmark(t.in(locale.English)) }
 
 // Decode decodes the one YAML document of data (at most limit bytes)
 // into v, strictly: a field v does not have, a field given twice, a value
@@ -60,19 +101,19 @@ func Peek(data []byte, v any, limit int) error { return decode(data, v, limit, f
 
 func decode(data []byte, v any, limit int, strict bool) error {
 	if len(data) > limit {
-		return &Error{Msg: fmt.Sprintf("the file is %d bytes; rumref reads at most %d", len(data), limit)}
+		return failure(0, say("too_big", strconv.Itoa(len(data)), strconv.Itoa(limit)))
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var root yaml.Node
 	if err := dec.Decode(&root); err != nil {
 		if errors.Is(err, io.EOF) {
-			return &Error{Msg: "the file is empty"}
+			return failure(0, say("empty"))
 		}
 		return explain(err, nil)
 	}
 	var next yaml.Node
 	if err := dec.Decode(&next); err == nil {
-		return &Error{Line: next.Line, Msg: "the file holds more than one YAML document (the second starts here, after ---): keep only the first"}
+		return failure(next.Line, say("documents"))
 	} else if !errors.Is(err, io.EOF) {
 		return explain(err, nil)
 	}
@@ -94,7 +135,12 @@ func decode(data []byte, v any, limit int, strict bool) error {
 			if inside && len(path) > 0 && path[len(path)-1].key != nil {
 				path = path[:len(path)-1] // the key is at fault, not its value
 			}
-			e.Where = words(path, inside)
+			e.where = words(path, inside)
+			var w []string
+			for _, t := range e.where {
+				w = append(w, t.english())
+			}
+			e.Where = strings.Join(w, ", ")
 		}
 	}
 	return err
@@ -183,8 +229,8 @@ func atLine(n *yaml.Node, line int) *yaml.Node {
 // words says where a path leads: `players entry 2 ("Bo"), field "coins"`,
 // or `in pirates, layout entry 3` (inside: the path leads to the fields
 // of a mapping, where a key is at fault, as `in pirates`).
-func words(path []step, inside bool) string {
-	var parts []string
+func words(path []step, inside bool) []text {
+	var parts []text
 	for i := 0; i < len(path); i++ {
 		s := path[i]
 		if s.key == nil {
@@ -193,27 +239,29 @@ func words(path []step, inside bool) string {
 		}
 		switch {
 		case i+1 < len(path) && path[i+1].key == nil:
-			parts = append(parts, s.key.Value+" "+entry(path[i+1]))
+			parts = append(parts, say("where.field_entry", s.key.Value, entry(path[i+1])))
 			i++
 		case i+1 < len(path) || inside:
-			parts = append(parts, "in "+s.key.Value)
+			parts = append(parts, say("where.in", s.key.Value))
 		default:
-			parts = append(parts, fmt.Sprintf("field %q", s.key.Value))
+			parts = append(parts, say("where.field", s.key.Value))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
-func entry(s step) string {
+func entry(s step) text {
 	if name := child(s.value, "name"); name != nil && name.Kind == yaml.ScalarNode && len(name.Value) <= 40 {
-		return fmt.Sprintf("entry %d (%q)", s.index+1, name.Value)
+		return say("where.entry.named", strconv.Itoa(s.index+1), name.Value)
 	}
-	return fmt.Sprintf("entry %d", s.index+1)
+	return say("where.entry", strconv.Itoa(s.index+1))
 }
 
 // fault is an error at the node n.
-func fault(n *yaml.Node, format string, args ...any) *Error {
-	return &Error{Line: n.Line, Msg: fmt.Sprintf(format, args...), at: n}
+func fault(n *yaml.Node, msg text) *Error {
+	e := failure(n.Line, msg)
+	e.at = n
+	return e
 }
 
 // Encode writes v as YAML with two-space indentation.
@@ -250,7 +298,7 @@ func check(n *yaml.Node, t reflect.Type, depth int) error {
 	if reflect.PointerTo(t).Implements(textUnmarshaler) {
 		if n.Kind == yaml.ScalarNode {
 			if err := reflect.New(t).Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
-				return fault(n, "%s", err.Error())
+				return fault(n, say("error", err))
 			}
 		}
 		return nil
@@ -261,17 +309,17 @@ func check(n *yaml.Node, t reflect.Type, depth int) error {
 			return nil
 		}
 		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
-			return fault(n, "write the number %s without quotes", quote(n.Value))
+			return fault(n, say("quoted", quote(n.Value)))
 		}
 		if _, err := ParseWhole(n.Value); err != nil {
-			return fault(n, "%s", err.Error())
+			return fault(n, say("error", err))
 		}
 	case reflect.Array, reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			return nil
 		}
 		if t.Kind() == reflect.Array && len(n.Content) != t.Len() {
-			return fault(n, "the list has %d entries; it needs exactly %d", len(n.Content), t.Len())
+			return fault(n, say("list_len", len(n.Content), t.Len()))
 		}
 		for _, item := range n.Content {
 			if err := check(item, t.Elem(), depth+1); err != nil {
@@ -357,41 +405,40 @@ func explain(err error, t reflect.Type) error {
 		}
 	}
 	if te == nil {
-		return &Error{Line: line, Msg: "this is not valid YAML: " + msg}
+		return failure(line, say("syntax", msg))
 	}
 	types := typesIn(t, map[string]reflect.Type{})
 	if rest, ok := strings.CutPrefix(msg, "field "); ok {
 		if name, typ, ok := strings.Cut(rest, " not found in type "); ok {
-			allowed := ""
 			if st, ok := types[typ]; ok {
-				allowed = " (allowed: " + strings.Join(fieldsOf(st).names, ", ") + ")"
+				return failure(line, say("field.unknown.allowed", quote(name), strings.Join(fieldsOf(st).names, ", ")))
 			}
-			return &Error{Line: line, Msg: fmt.Sprintf("%s is not a field here%s", quote(name), allowed)}
+			return failure(line, say("field.unknown", quote(name)))
 		}
 	}
 	if rest, ok := strings.CutPrefix(msg, "mapping key "); ok {
 		if _, first, ok := strings.Cut(rest, " already defined at line "); ok {
-			return &Error{Line: line, Msg: fmt.Sprintf("the field is given twice (first on line %s): keep one", first)}
+			return failure(line, say("field.twice", first))
 		}
 	}
 	if rest, ok := strings.CutPrefix(msg, "cannot unmarshal "); ok {
 		if i := strings.LastIndex(rest, " into "); i >= 0 {
 			tag, value, _ := strings.Cut(rest[:i], " ")
-			got := "not " + quote(strings.TrimSuffix(strings.Trim(value, "`"), "..."))
+			got := say("got.value", quote(strings.TrimSuffix(strings.Trim(value, "`"), "...")))
 			if value == "" {
-				got = "not a value tagged " + tag
+				got = say("got.tag", tag)
 			}
 			switch tag {
 			case "!!seq":
-				got = "not a list"
+				got = say("got.list")
 			case "!!map":
-				got = "not a group of fields"
+				got = say("got.map")
 			}
 			into := rest[i+len(" into "):]
-			return &Error{Line: line, Msg: fmt.Sprintf("write %s here, %s", want(types[into], into), got)}
+			return failure(line, say("want", want(types[into], into), got))
 		}
 	}
-	return &Error{Line: line, Msg: msg}
+	return failure(line, say("raw", msg))
 }
 
 // typesIn maps the names yaml.v3 gives the types inside t to the types.
@@ -415,30 +462,30 @@ func typesIn(t reflect.Type, seen map[string]reflect.Type) map[string]reflect.Ty
 }
 
 // want says what a value of type t (named name by yaml.v3) is written as.
-func want(t reflect.Type, name string) string {
+func want(t reflect.Type, name string) text {
 	kind := reflect.Invalid
 	if t != nil {
 		kind = t.Kind()
 	}
 	switch {
 	case t != nil && reflect.PointerTo(t).Implements(textUnmarshaler):
-		return "one word"
+		return say("want.word")
 	case kind == reflect.Slice || kind == reflect.Array || strings.HasPrefix(name, "["):
-		return "a list (such as [a, b] or lines starting with -)"
+		return say("want.list")
 	case kind == reflect.Struct:
-		return "fields (" + strings.Join(fieldsOf(t).names, ", ") + ", each as name: value)"
+		return say("want.fields", strings.Join(fieldsOf(t).names, ", "))
 	case kind == reflect.Map || strings.HasPrefix(name, "map["):
-		return "fields (each as name: value)"
+		return say("want.map")
 	case kind == reflect.Bool || name == "bool":
-		return "true or false"
+		return say("want.bool")
 	case kind == reflect.String || name == "string":
-		return "one value (a name or a word)"
+		return say("want.string")
 	case kind >= reflect.Int && kind <= reflect.Uint64 || strings.HasPrefix(name, "int") || strings.HasPrefix(name, "uint"):
-		return "a whole number"
+		return say("want.int")
 	case strings.HasPrefix(name, "float"):
-		return "a number"
+		return say("want.float")
 	}
-	return "another kind of value"
+	return say("want.other")
 }
 
 // quote quotes a value for a message, cut short if long.
@@ -461,11 +508,11 @@ func ParseWhole(s string) (int, error) {
 		ok = digits[i] >= '0' && digits[i] <= '9'
 	}
 	if !ok {
-		return 0, fmt.Errorf("%s is not a whole number: write digits only, such as 3 or -2 (no leading zeros, decimals, 0x or exponents)", quote(s))
+		return 0, failure(0, say("whole", quote(s)))
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, fmt.Errorf("%s is too large", quote(s))
+		return 0, failure(0, say("too_large", quote(s)))
 	}
 	return n, nil
 }
