@@ -91,7 +91,7 @@ func (j *jsonFront) show(m shown) {
 	case showRules:
 		s.emit(wire.Rules{Type: "rules", Query: safetext.Clean(m.query), Text: m.text})
 	case showEnd:
-		st, _ := s.Table.Peek(table.Laptop, referee.Public, locale.English, Columns(s.Out))
+		st, _ := s.Table.Peek(table.Laptop, referee.Public, s.Lang, Columns(s.Out))
 		var play *wire.Play
 		if s.cur.Play != "" {
 			play = &wire.Play{URL: s.cur.Play}
@@ -106,7 +106,7 @@ func (j *jsonFront) show(m shown) {
 func (j *jsonFront) log() wire.Log {
 	s := j.s
 	out := wire.Log{Type: "log", Entries: []any{}}
-	for _, e := range s.Table.Log(locale.English) {
+	for _, e := range s.Table.Log(s.Lang) {
 		if e.N == 0 {
 			out.Entries = append(out.Entries, wire.LogEvent{Kind: "event", Rule: e.Rule, Text: e.Text, Step: e.Step})
 			continue
@@ -119,7 +119,7 @@ func (j *jsonFront) log() wire.Log {
 
 func (j *jsonFront) status(viewer referee.Viewer) {
 	s := j.s
-	st, err := s.Table.Peek(table.Laptop, viewer, locale.English, Columns(s.Out))
+	st, err := s.Table.Peek(table.Laptop, viewer, s.Lang, Columns(s.Out))
 	if err != nil {
 		s.emit(wire.Error{Type: "error", Error: s.reason(err)})
 		return

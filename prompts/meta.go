@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"
@@ -141,7 +140,7 @@ func (s *Session) correct(q *referee.Question, arg string) error {
 
 // secretAnswer reports whether answer n is a secret one.
 func (s *Session) secretAnswer(n int) bool {
-	for _, e := range s.Table.Log(locale.English) {
+	for _, e := range s.Table.Log(s.Lang) {
 		if e.N == n {
 			return e.Secret
 		}

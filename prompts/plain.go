@@ -352,7 +352,7 @@ func (s *Session) refusalLabel(q *referee.Question) string {
 // Answers are numbered as correct expects; secret answers show as
 // "(secret)".
 func logText(w io.Writer, s *Session) {
-	log := s.Table.Log(locale.English)
+	log := s.Table.Log(s.Lang)
 	if len(log) == 0 {
 		fmt.Fprintln(w, s.say("log.empty"))
 		return

@@ -137,7 +137,7 @@ func (s *Session) Run() error {
 	s.fe.hold()
 	defer s.fe.done()
 	s.box = newMailbox()
-	stop := s.Table.Watch(table.Laptop, locale.English, s.box.put)
+	stop := s.Table.Watch(table.Laptop, s.Lang, s.box.put)
 	defer stop()
 	u := s.box.take()
 	s.cur = u
@@ -534,7 +534,7 @@ func ShellQuote(path string) string {
 
 // command is c as the laptop sends it.
 func (s *Session) command(c table.Command) table.Command {
-	c.From = table.Laptop
+	c.From, c.Lang = table.Laptop, s.Lang
 	return c
 }
 
@@ -563,7 +563,7 @@ func (s *Session) playerNames() []string { return s.names }
 // statusText is the board and status for a viewer as the table gives it
 // to the laptop, fitted to the terminal's width.
 func (s *Session) statusText(viewer referee.Viewer) string {
-	st, err := s.Table.Peek(table.Laptop, viewer, locale.English, Columns(s.Out))
+	st, err := s.Table.Peek(table.Laptop, viewer, s.Lang, Columns(s.Out))
 	if err != nil {
 		return s.reason(err)
 	}
