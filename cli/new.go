@@ -76,6 +76,7 @@ func newGame(a *app, entry *games.Entry, flags games.Flags) error {
 	if err != nil {
 		return err
 	}
+	st.Lang = a.lang
 	ask := a.out(mode, prompts.WithRules(a.rulesText))
 	ng, err := st.Run(ask.Answer, ask.Say, func() error { return a.prepareSave(entry.Name) })
 	if err != nil {

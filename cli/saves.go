@@ -66,7 +66,7 @@ func listSaves(l locale.Lang, dir string) ([]saveInfo, error) {
 		if entry, err := games.Of(file); err == nil {
 			info.Title = entry.Title
 			if entry.Progress != nil {
-				info.Progress = entry.Progress(g)
+				info.Progress = entry.Progress(g, locale.English)
 			}
 		}
 		e.Close()

@@ -8,8 +8,6 @@
 package games
 
 import (
-	"errors"
-	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -83,7 +81,7 @@ type Entry struct {
 	Rebuild func(setup any) (string, error)
 	// Progress says how far a game has come, as a list of saves shows it
 	// ("round 2 of 5", "turn 7"); nil: the list says nothing of it.
-	Progress func(g referee.Game) string
+	Progress func(g referee.Game, l locale.Lang) string
 	// Sim makes the simulator's table of a seed (players: the table
 	// size, 0 to vary it by the seed): its setup, the random player's
 	// policy and the game's checks (see sim.go).
@@ -162,16 +160,16 @@ var Pirates = &Entry{
 		return setup.BuildInstructions(s.(*pirates.Config).Layout), nil
 	},
 	NewSetup: func() any { return new(pirates.Config) },
-	Progress: func(g referee.Game) string {
-		return fmt.Sprintf("round %d of %d", g.(*pirates.Game).View(referee.Public).(pirates.View).Round, pirates.Rounds)
+	Progress: func(g referee.Game, l locale.Lang) string {
+		return l.Sprintf("games.progress.round", g.(*pirates.Game).View(referee.Public).(pirates.View).Round, pirates.Rounds)
 	},
 	Check: func(s any) error {
 		cfg := s.(*pirates.Config)
 		if err := cfg.Validate(); err != nil {
-			return &journal.SetupError{Part: "section", What: "a valid setup", Err: err}
+			return &journal.SetupError{Part: "section", What: "journal.setup.valid", Err: err}
 		}
 		if err := setup.CheckLayout(cfg.Layout); err != nil {
-			return &journal.SetupError{Part: "layout", What: "a valid board", Err: err}
+			return &journal.SetupError{Part: "layout", What: "journal.setup.board", Err: err}
 		}
 		return nil
 	},
@@ -179,7 +177,7 @@ var Pirates = &Entry{
 		cfg := *s.(*pirates.Config)
 		if cfg.Rules != pirates.RulesRevision {
 			// The rules ask only today's questions (Migrate first).
-			return nil, fmt.Errorf("the game was saved under revision %d of rumref's Rum & Pirates questions and is not migrated to revision %d", cfg.Rules, pirates.RulesRevision)
+			return nil, referee.Errorf("games.not_migrated", referee.Int(cfg.Rules), referee.Int(pirates.RulesRevision))
 		}
 		board, err := setup.Assemble(cfg.Layout)
 		if err != nil {
@@ -218,12 +216,12 @@ var Runner = &Entry{
 	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
 	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config), locale.English), nil },
 	NewSetup:     func() any { return new(runner.Config) },
-	Progress: func(g referee.Game) string {
-		return fmt.Sprintf("turn %d", g.(*runner.Game).View(referee.Public).(runner.View).Turn)
+	Progress: func(g referee.Game, l locale.Lang) string {
+		return l.Sprintf("games.progress.turn", g.(*runner.Game).View(referee.Public).(runner.View).Turn)
 	},
 	Check: func(s any) error {
 		if err := s.(*runner.Config).Validate(); err != nil {
-			return &journal.SetupError{Part: "section", What: "a valid setup", Err: err}
+			return &journal.SetupError{Part: "section", What: "journal.setup.valid", Err: err}
 		}
 		return nil
 	},
@@ -280,6 +278,15 @@ func Names() []string {
 // OneOf names the games for a message: "pirates or runner".
 func OneOf() string { return Or(Names()) }
 
+// unknownGame is the refusal of a game name no entry has.
+func unknownGame(game string) error {
+	return referee.Errorf("games.unknown", referee.Str(game), referee.Words(Names(), ", ", " or "))
+}
+
+// TitleIn is the game's title in language l (its printed name in that
+// language's edition, where there is one).
+func (e *Entry) TitleIn(l locale.Lang) string { return l.Sprintf("games.title." + e.Name) }
+
 // Or joins the items of a message: "a", "a or b", "a, b or c".
 func Or(items []string) string {
 	if len(items) < 2 {
@@ -308,7 +315,7 @@ func (setups) Names() []string { return Names() }
 func (setups) Check(game string, s any) error {
 	e, ok := Lookup(game)
 	if !ok {
-		return fmt.Errorf("game %q is not one rumref knows: use %s", game, OneOf())
+		return unknownGame(game)
 	}
 	return e.Check(s)
 }
@@ -363,7 +370,7 @@ func (e *Entry) File(setup any, answers []referee.Answer) *journal.File {
 func Of(f *journal.File) (*Entry, error) {
 	e, ok := Lookup(f.Game)
 	if !ok {
-		return nil, fmt.Errorf("game %q is not one rumref knows: use %s", f.Game, OneOf())
+		return nil, unknownGame(f.Game)
 	}
 	return e, nil
 }
@@ -375,7 +382,7 @@ func FactoryOf(f *journal.File) (referee.Factory, error) {
 		return nil, err
 	}
 	if f.Setup == nil {
-		return nil, errors.New("the save holds no setup")
+		return nil, referee.Errorf("games.no_setup")
 	}
 	return e.Factory(f.Setup)
 }

@@ -2,9 +2,9 @@ package games
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -71,6 +71,8 @@ type Setup struct {
 	Questions func() SetupGame
 	// Pre are the pre-answers by question ID.
 	Pre map[string]Pre
+	// Lang is the language of what Run says.
+	Lang locale.Lang
 }
 
 // SetupGame asks a game's setup questions (its Play) and makes the new
@@ -142,7 +144,7 @@ func (s *Setup) Run(ask func(e *referee.Engine) error, say func(string), before 
 			if !asked {
 				return nil, flagRefusal(q, p, err)
 			}
-			say(flagRefusal(q, p, err).Error() + ". Answer the question instead.")
+			say(s.Lang.Sprintf("games.setup.flag_refused", referee.ErrorIn(flagRefusal(q, p, err), s.Lang)))
 		}
 		if !asked {
 			asked = true
@@ -151,7 +153,7 @@ func (s *Setup) Run(ask func(e *referee.Engine) error, say func(string), before 
 			}
 		}
 		if err := ask(e); errors.Is(err, referee.ErrTakeBack) {
-			say(takeBack(e, typed))
+			say(takeBack(e, typed, s.Lang))
 			continue
 		} else if err != nil {
 			return nil, err
@@ -159,7 +161,7 @@ func (s *Setup) Run(ask func(e *referee.Engine) error, say func(string), before 
 		typed = append(typed, true)
 	}
 	if !e.Over() {
-		return nil, errors.New("the setup stopped without a question to ask")
+		return nil, referee.Errorf("games.setup.stopped")
 	}
 	if !asked {
 		if err := before(); err != nil {
@@ -199,9 +201,9 @@ func flagRefusal(q *referee.Question, p Pre, err error) error {
 		}
 	}
 	if p.Part != "" {
-		return fmt.Errorf("--%s: %s: %w", p.Flag, p.Part, err)
+		return referee.Wrap(err, "games.flag.part", referee.Str(p.Flag), referee.Str(p.Part))
 	}
-	return fmt.Errorf("--%s: %w", p.Flag, err)
+	return referee.Wrap(err, "games.flag", referee.Str(p.Flag))
 }
 
 // NewFlags is every flag of "rumref new", each once, in the order the
@@ -223,7 +225,7 @@ func NewFlags() []Flag {
 // takeBack takes back the last answer typed during setup, with the
 // flags' answers after it (they are given again at once), and says what
 // happened.
-func takeBack(e *referee.Engine, typed []bool) string {
+func takeBack(e *referee.Engine, typed []bool, l locale.Lang) string {
 	last := -1
 	for i, t := range typed {
 		if t {
@@ -231,10 +233,10 @@ func takeBack(e *referee.Engine, typed []bool) string {
 		}
 	}
 	if last < 0 {
-		return "There is no answer to take back yet (answers given on the command line stay: to change one, quit with :quit and start again)."
+		return l.Sprintf("games.setup.nothing_back")
 	}
 	if err := e.Rewind(last); err != nil {
-		return "That answer cannot be taken back: " + err.Error()
+		return l.Sprintf("games.setup.cannot_back", referee.ErrorIn(err, l))
 	}
-	return "Taken back: answer that question again."
+	return l.Sprintf("games.setup.taken_back")
 }

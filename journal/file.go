@@ -6,6 +6,7 @@
 package journal
 
 import (
+	"rumref/locale"
 	"bytes"
 	"errors"
 	"fmt"
@@ -289,7 +290,18 @@ type SetupError struct {
 	Err        error
 }
 
-func (e *SetupError) Error() string { return e.Part + " is not " + e.What + ": " + e.Err.Error() }
+// Error is the refusal in English; What is a key of the catalog (a
+// valid setup, a valid board) or words.
+func (e *SetupError) Error() string { return locale.Unmark(e.In(locale.English)) }
+
+// In is the refusal in language l.
+func (e *SetupError) In(l locale.Lang) string {
+	what := e.What
+	if l.Has(what) {
+		what = l.Sprintf(what)
+	}
+	return l.Sprintf("journal.setup.error", e.Part, what, referee.ErrorIn(e.Err, l))
+}
 func (e *SetupError) Unwrap() error { return e.Err }
 
 // maxPlayed is the most seconds of play a save may hold (a hundred

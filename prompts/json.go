@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 	"rumref/table"
