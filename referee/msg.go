@@ -570,11 +570,11 @@ func join(l locale.Lang, items []string, sep, last string) string {
 func separator(l locale.Lang, s string) string {
 	switch s {
 	case ", ":
-		return locale.Unmark(l.Sprintf("locale.list.sep"))
+		return l.Sprintf("locale.list.sep")
 	case " and ":
-		return locale.Unmark(l.Sprintf("locale.list.and"))
+		return l.Sprintf("locale.list.and")
 	case " or ":
-		return locale.Unmark(l.Sprintf("locale.list.or"))
+		return l.Sprintf("locale.list.or")
 	}
 	return s
 }
