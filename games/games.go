@@ -8,6 +8,7 @@
 package games
 
 import (
+	"embed"
 	"reflect"
 	"strings"
 	"sync"
@@ -21,6 +22,14 @@ import (
 	"rumref/reference"
 	"rumref/setup"
 )
+
+// The games' generic texts; each game's own are beside them under a
+// prefix of their own.
+//
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("games", messages)
 
 // Entry is one game.
 type Entry struct {

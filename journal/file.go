@@ -6,11 +6,12 @@
 package journal
 
 import (
-	"rumref/locale"
 	"bytes"
+	"embed"
 	"errors"
 	"fmt"
 	"reflect"
+	"rumref/locale"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +21,11 @@ import (
 	"rumref/internal/yamlfile"
 	"rumref/referee"
 )
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("journal", messages)
 
 // Format is the save format version this rumref writes. It reads every
 // format up to this one: format 1 saves hold no actor per answer (their

@@ -1,10 +1,16 @@
 package referee
 
 import (
+	"embed"
 	"unsafe"
 
 	"rumref/locale"
 )
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("referee", messages)
 
 // Error is an error a player reads: a message, rendered in the language
 // of the screen that shows it (In, ErrorIn). Error() is the English text,

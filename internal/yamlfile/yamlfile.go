@@ -9,6 +9,7 @@ package yamlfile
 
 import (
 	"bytes"
+	"embed"
 	"encoding"
 	"errors"
 	"io"
@@ -21,6 +22,11 @@ import (
 
 	"rumref/locale"
 )
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("yamlfile", messages)
 
 // MaxSize caps the files people write by hand (score sheets, card files).
 const MaxSize = 4 << 20

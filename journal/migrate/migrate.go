@@ -11,11 +11,17 @@
 package migrate
 
 import (
+	"embed"
 	"rumref/locale"
 
 	"rumref/journal"
 	"rumref/referee"
 )
+
+//go:embed messages.*.yaml
+var messages embed.FS
+
+var _ = locale.Register("migrate", messages)
 
 // Step rewrites the answers of one revision (From) into the questions of
 // the next (From+1). Run is given the save's setup (marked with revision
