@@ -533,7 +533,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request, v referee.Viewer, 
 		httpError(w, r, code, refusal)
 		return
 	}
-	c.From = table.Page(v)
+	c.From, c.Lang = table.Page(v), langOf(r)
 	code, reply := s.hub.submit(c)
 	writeJSON(w, code, reply)
 }
