@@ -26,7 +26,7 @@ func openSave(l locale.Lang, path string, note io.Writer) (*journal.File, refere
 		return nil, nil, nil, err
 	}
 	if m != nil {
-		fmt.Fprintln(note, m.Shown(locale.English))
+		fmt.Fprintln(note, m.Shown(l))
 	}
 	return replaySave(l, path, file, data)
 }

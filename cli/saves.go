@@ -64,9 +64,9 @@ func listSaves(l locale.Lang, dir string) ([]saveInfo, error) {
 		g := e.Game()
 		info.Players = g.PlayerNames()
 		if entry, err := games.Of(file); err == nil {
-			info.Title = entry.Title
+			info.Title = entry.TitleIn(l)
 			if entry.Progress != nil {
-				info.Progress = entry.Progress(g, locale.English)
+				info.Progress = entry.Progress(g, l)
 			}
 		}
 		e.Close()
