@@ -174,6 +174,22 @@ func (b *browser) run(v referee.Viewer, what string, actions ...chromedp.Action[
 	}
 }
 
+// waitKept waits for a seat's page to say its answer ahead of its turn is
+// kept. The table takes the answer, saves it and streams it back to the
+// page; on a loaded 2-core CI machine running the terminal and browser
+// tests of cli beside these, that took more than the 15 s of run (seen
+// twice), so it gets 45 s, and a failure says what the page showed.
+func (b *browser) waitKept(v referee.Viewer) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.tabs[v], 45*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.Search(`//p[contains(., "Your answer is kept")]`))); err != nil {
+		var html string
+		b.eval(v, `document.getElementById("question").outerHTML + " | " + (document.getElementById("status") || {}).textContent`, &html)
+		b.t.Fatalf("viewer %d: waiting for the kept answer: %v; the page shows: %s", v, err, html)
+	}
+}
+
 // get runs one action that returns a value in a viewer's tab.
 func get[T any](b *browser, v referee.Viewer, what string, a chromedp.Action[T]) T {
 	b.t.Helper()
@@ -307,7 +323,7 @@ func (b *browser) playInBrowser(every func(step int)) {
 			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
 				b.click(seat, sq.Step, tb.answers[sq.Step].A)
 				queuedAt[sq.Step] = true
-				b.run(seat, "waiting for the kept answer", chromedp.WaitVisible(chromedp.Search(`//p[contains(., "Your answer is kept")]`)))
+				b.waitKept(seat)
 			}
 		}
 		b.click(who, step, tb.answers[step].A)
