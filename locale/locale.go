@@ -26,6 +26,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -114,20 +115,65 @@ var matcher = language.NewMatcher(tags[:])
 
 // FromAcceptLanguage is the language a browser asks for first among the
 // ones rumref speaks (an Accept-Language header), English when it asks
-// for none of them.
+// for none of them. The header is read entry by entry: an entry that does
+// not read (a bad tag or weight) is skipped and the others kept, and of
+// repeated weights ("de;q=0.9;q=0.9", as chromium's emulation sends) the
+// first counts.
 func FromAcceptLanguage(h string) Lang {
-	if h == "" {
+	type pref struct {
+		tag language.Tag
+		q   float64
+	}
+	var prefs []pref
+	for _, entry := range strings.Split(h, ",") {
+		name, params, _ := strings.Cut(entry, ";")
+		name = strings.TrimSpace(name)
+		if name == "" || name == "*" {
+			continue
+		}
+		tag, err := language.Parse(name)
+		if err != nil {
+			continue
+		}
+		q, ok := weight(params)
+		if !ok || q <= 0 {
+			continue
+		}
+		prefs = append(prefs, pref{tag, q})
+	}
+	sort.SliceStable(prefs, func(i, j int) bool { return prefs[i].q > prefs[j].q })
+	if len(prefs) == 0 {
 		return English
 	}
-	prefs, _, err := language.ParseAcceptLanguage(h)
-	if err != nil || len(prefs) == 0 {
-		return English
+	want := make([]language.Tag, len(prefs))
+	for i, p := range prefs {
+		want[i] = p.tag
 	}
-	_, i, conf := matcher.Match(prefs...)
+	_, i, conf := matcher.Match(want...)
 	if conf == language.No {
 		return English
 	}
 	return Lang(i)
+}
+
+// weight is the q value of an Accept-Language entry's parameters (1 when
+// it has none, the first when it repeats it); false when it does not read.
+func weight(params string) (float64, bool) {
+	if strings.TrimSpace(params) == "" {
+		return 1, true
+	}
+	for _, p := range strings.Split(params, ";") {
+		k, v, found := strings.Cut(p, "=")
+		if !found || !strings.EqualFold(strings.TrimSpace(k), "q") {
+			continue
+		}
+		q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || q < 0 || q > 1 {
+			return 0, false
+		}
+		return q, true
+	}
+	return 1, true
 }
 
 // Registered messages. Each package's files are read the first time one

@@ -103,6 +103,10 @@ func TestFromAcceptLanguage(t *testing.T) {
 	for h, want := range map[string]Lang{
 		"": English, "de-DE,de;q=0.9,en;q=0.8": German, "en-US,en;q=0.9,de;q=0.5": English,
 		"fr-FR,fr;q=0.9,de;q=0.8": German, "fr-FR": English, "de-CH": German, "garbage;;q=x": English,
+		// chromium's emulation repeats the weight; an entry that does not read is skipped, the others kept
+		"de-DE,de;q=0.9;q=0.9": German, "de;q=0.9;q=0.9": German, "en;q=x,de;q=0.5": German,
+		"!!,de": German, "de;q=0,en": English, "en;q=0.4,de;q=0.6": German, "de;q=2,en": English,
+		" de-AT ; q=0.8 , fr": German, "*,de;q=0.1": German, ",,;": English, "de;q=0.5;q=x": German,
 	} {
 		if got := FromAcceptLanguage(h); got != want {
 			t.Errorf("FromAcceptLanguage(%q) = %v, want %v", h, got, want)
