@@ -42,6 +42,9 @@ type served struct {
 	saves   int
 	// failSave, once set, is the error every save returns.
 	failSave atomic.Pointer[error]
+	// lang is the language the test's requests ask for (Accept-Language),
+	// English when zero.
+	lang locale.Lang
 }
 
 type safeBuffer struct {
@@ -151,7 +154,8 @@ func (tb *served) url(v referee.Viewer) string {
 // state fetches a viewer's state.
 func (tb *served) state(v referee.Viewer) (wire.State, []byte) {
 	tb.t.Helper()
-	res, err := http.Get(tb.url(v) + "/state")
+	req, _ := http.NewRequest("GET", tb.url(v)+"/state", nil)
+	res, err := tb.do(req)
 	if err != nil {
 		tb.t.Fatal(err)
 	}
@@ -168,13 +172,23 @@ func (tb *served) state(v referee.Viewer) (wire.State, []byte) {
 func (tb *served) post(v referee.Viewer, what string, body any) (int, []byte) {
 	tb.t.Helper()
 	b, _ := json.Marshal(body)
-	res, err := http.Post(tb.url(v)+"/"+what, "application/json", bytes.NewReader(b))
+	req, _ := http.NewRequest("POST", tb.url(v)+"/"+what, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	res, err := tb.do(req)
 	if err != nil {
 		tb.t.Fatal(err)
 	}
 	defer res.Body.Close()
 	out, _ := io.ReadAll(res.Body)
 	return res.StatusCode, out
+}
+
+// do sends req as a browser of the test's language would.
+func (tb *served) do(req *http.Request) (*http.Response, error) {
+	if tb.lang != locale.English {
+		req.Header.Set("Accept-Language", tb.lang.String())
+	}
+	return http.DefaultClient.Do(req)
 }
 
 // stream is one open event stream and everything it received.
@@ -192,7 +206,7 @@ func (tb *served) open(v referee.Viewer, lastID string) *stream {
 	if lastID != "" {
 		req.Header.Set("Last-Event-ID", lastID)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := tb.do(req)
 	if err != nil {
 		tb.t.Fatal(err)
 	}
@@ -346,6 +360,7 @@ func secretsOf(t *testing.T, tb *served) (secrets map[referee.Seat][]string, leg
 	t.Helper()
 	factory := tb.hub.cfg.Factory
 	answers := tb.answers
+	l := tb.lang
 	e, err := referee.Replay(factory, answers)
 	if err != nil {
 		t.Fatal(err)
@@ -361,15 +376,15 @@ func secretsOf(t *testing.T, tb *served) (secrets map[referee.Seat][]string, leg
 			t.Fatal(err)
 		}
 		for v, b := range seen {
-			b.WriteString(pe.Game().Status(v))
+			b.WriteString(referee.StatusIn(pe.Game(), v, l, 0))
 			j, _ := json.Marshal(pe.Game().View(v))
 			b.Write(j)
 			if q := pe.Next(); q != nil {
 				// What the viewer may be shown of the question: all of
 				// it, or of another player's secret one only who is asked.
-				o := wire.QuestionOf(q, pe.Game().PlayerNames()[max(int(q.Actor), 0)], n, locale.English)
+				o := wire.QuestionOf(q, pe.Game().PlayerNames()[max(int(q.Actor), 0)], n, l)
 				if q.Secret && !v.Sees(q.Actor) {
-					o = wire.Question{ID: q.ID, Text: fmt.Sprintf("(a secret question for %s)", o.ActorName)}
+					o = wire.Question{ID: q.ID, Text: l.Sprintf("table.question.secret", o.ActorName)}
 				}
 				j, _ := json.Marshal(o)
 				b.Write(j)
@@ -380,21 +395,33 @@ func secretsOf(t *testing.T, tb *served) (secrets map[referee.Seat][]string, leg
 	secrets, legit = map[referee.Seat][]string{}, map[referee.Viewer]string{}
 	for _, ev := range e.Events() {
 		for v, b := range seen {
-			b.WriteString(ev.For(v) + "\n")
+			b.WriteString(ev.In(l, v) + "\n")
 		}
-		if ev.Private != "" {
-			secrets[ev.Player] = append(secrets[ev.Player], ev.Private)
+		if p := ev.PrivateIn(l); p != "" {
+			secrets[ev.Player] = append(secrets[ev.Player], p)
 		}
 	}
 	for _, en := range e.Log() {
 		if en.Event == nil && en.Secret && en.Actor >= 0 && en.Label != "" {
-			secrets[en.Actor] = append(secrets[en.Actor], en.Label)
+			secrets[en.Actor] = append(secrets[en.Actor], en.LabelIn(l))
 		}
 	}
 	for v, b := range seen {
 		legit[v] = b.String()
 	}
 	return secrets, legit
+}
+
+// hiddenQuestion reports whether text is what a viewer is shown of
+// another seat's secret question, in any language.
+func hiddenQuestion(text string) bool {
+	for _, l := range locale.All {
+		prefix, _, _ := strings.Cut(l.Sprintf("table.question.secret", "\x00"), "\x00")
+		if strings.HasPrefix(text, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // scan checks everything one viewer received: no other seat's secret
@@ -433,7 +460,7 @@ func scan(t *testing.T, game string, v referee.Viewer, msgs []string, secrets ma
 			if len(raw) == 0 || string(raw) == "null" || json.Unmarshal(raw, &q) != nil {
 				continue
 			}
-			if q.Secret && !v.Sees(referee.Seat(q.Actor)) && (len(q.Options) > 0 || q.Min != nil || !strings.HasPrefix(q.Text, "(a secret question")) {
+			if q.Secret && !v.Sees(referee.Seat(q.Actor)) && (len(q.Options) > 0 || q.Min != nil || !hiddenQuestion(q.Text)) {
 				t.Errorf("viewer %d received seat %d's secret question %s in full", v, q.Actor, q.ID)
 			}
 		}
@@ -496,7 +523,13 @@ func checkView(t *testing.T, game string, v referee.Viewer, raw json.RawMessage)
 // wholeGame plays a whole game through the pages with every viewer's
 // stream open and scans what each received.
 func wholeGame(t *testing.T, game string, players int, seed uint64) {
+	wholeGameIn(t, locale.English, game, players, seed)
+}
+
+// wholeGameIn is wholeGame with every page asking for language l.
+func wholeGameIn(t *testing.T, l locale.Lang, game string, players int, seed uint64) {
 	tb := serve(t, game, players, seed)
+	tb.lang = l
 	streams := map[referee.Viewer]*stream{}
 	for v := Table; int(v) < len(tb.names); v++ {
 		streams[v] = tb.open(v, "")
@@ -523,6 +556,22 @@ func wholeGame(t *testing.T, game string, players int, seed uint64) {
 	if n < 10 {
 		t.Fatalf("the game had only %d secrets to look for", n)
 	}
+	// The secrets are looked for in the language the viewers were sent:
+	// their owners did receive them.
+	owned, all := 0, 0
+	for seat, l := range secrets {
+		own := strings.Join(got[referee.Viewer(seat)], "\n")
+		for _, s := range l {
+			all++
+			if strings.Contains(own, s) || strings.Contains(own, jsonText(s)) {
+				owned++
+			}
+		}
+	}
+	t.Logf("%d of %d secrets found in their owners' streams", owned, all)
+	if owned*2 < all {
+		t.Errorf("only %d of %d secrets reached their owners as looked for: the scan looks for texts the viewers were not sent", owned, all)
+	}
 	for v := Table; int(v) < len(tb.names); v++ {
 		scan(t, game, v, got[v], secrets, legit[v])
 	}
@@ -536,6 +585,12 @@ func wholeGame(t *testing.T, game string, players int, seed uint64) {
 	if json.Unmarshal(end.End, &eo) != nil || eo.Play == nil || !strings.HasPrefix(eo.Play.URL, playLink) || !strings.HasPrefix(eo.Play.QR, "<svg") {
 		t.Errorf("the table's end has no play logger link: %s", end.End)
 	}
+}
+
+// jsonText is s as a JSON string holds it, without its quotes.
+func jsonText(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
 }
 
 // everyEventAnObject checks that each event a stream carried is a JSON
@@ -559,6 +614,15 @@ func TestWholeRumAndPiratesGameThroughThePages(t *testing.T) {
 
 func TestWholeRumRunnerGameThroughThePages(t *testing.T) {
 	wholeGame(t, "runner", 2, 3)
+}
+
+// TestWholeGamesThroughThePagesInGerman: the same scan of what every
+// viewer received, with every request asking for German, and the
+// secrets looked for as German viewers are shown them (a secret scanned
+// for in English would never be found in a German stream).
+func TestWholeGamesThroughThePagesInGerman(t *testing.T) {
+	t.Run("pirates", func(t *testing.T) { wholeGameIn(t, locale.German, "pirates", 4, 7) })
+	t.Run("runner", func(t *testing.T) { wholeGameIn(t, locale.German, "runner", 2, 3) })
 }
 
 func TestRefusals(t *testing.T) {
