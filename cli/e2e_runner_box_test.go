@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rumref/locale"
 )
 
 // typedInGame plays the start of a Rum Runner game over JSON in which the
@@ -156,8 +158,17 @@ func TestIslandFlagNamesTheFourthIsland(t *testing.T) {
 // The public stream, log and status never show the hazard's name or text,
 // nor the crown's hand, and do show the crew.
 func TestCardSecretsStayOffThePublicChannels(t *testing.T) {
+	for _, lang := range locale.All {
+		t.Run(lang.String(), func(t *testing.T) { cardSecretsStayOffThePublicChannels(t, lang) })
+	}
+}
+
+// cardSecretsStayOffThePublicChannels is the test in one language: the
+// card names and typed texts are the same in both, the crown's hand is
+// looked for by the word its language heads it with.
+func cardSecretsStayOffThePublicChannels(t *testing.T, lang locale.Lang) {
 	save := filepath.Join(t.TempDir(), "r.yaml")
-	d := startDriver(t, nil, "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
+	d := startDriver(t, nil, "--lang", lang.String(), "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save)
 	script := []struct {
 		id, answer string
 		secret     bool
@@ -186,7 +197,7 @@ func TestCardSecretsStayOffThePublicChannels(t *testing.T) {
 	public := publicObjects(t, d)
 	channels := []string{strings.Join(public, "\n")}
 	for _, args := range [][]string{{"log", save}, {"log", "--json", save}, {"show", save}, {"show", "--json", save}} {
-		res := rumref(t, "", args...)
+		res := rumref(t, "", append([]string{"--lang", lang.String()}, args...)...)
 		if res.code != 0 {
 			t.Fatalf("%v: exit %d %s", args, res.code, res.stderr)
 		}
@@ -198,12 +209,20 @@ func TestCardSecretsStayOffThePublicChannels(t *testing.T) {
 			t.Errorf("a public channel shows %q", s)
 		}
 	}
-	for _, s := range []string{"Cash Crop", "Gold Rum", "Light Rum", "hand:"} {
+	hand := strings.TrimSpace(strings.TrimSuffix(lang.Sprintf("runner.status.hand", ""), " "))
+	if !strings.HasSuffix(hand, ":") {
+		t.Fatalf("the hand's heading in %s is %q", lang, hand)
+	}
+	for _, s := range []string{"Cash Crop", "Gold Rum", "Light Rum", hand} {
 		if strings.Contains(all, s) {
 			t.Errorf("a public channel shows %q (the crown's hand)", s)
 		}
 	}
-	if !strings.Contains(channels[0], "puts Doug Doubloon on Longboat") || !strings.Contains(channels[0], `"id":"crew.card"`) {
+	crewNamed := false
+	for _, o := range public {
+		crewNamed = crewNamed || strings.Contains(o, `"rule":"rr.crew"`) && strings.Contains(o, `"type":"event"`) && strings.Contains(o, "Doug Doubloon")
+	}
+	if !crewNamed || !strings.Contains(channels[0], `"id":"crew.card"`) {
 		t.Errorf("the pirate's crew should be named in public:\n%s", channels[0])
 	}
 }
