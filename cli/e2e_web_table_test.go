@@ -15,6 +15,7 @@ import (
 
 	"rumref/games"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/sim"
 )
@@ -70,8 +71,16 @@ func stepOf(o map[string]any) int { return int(o["step"].(float64)) }
 // The save holds the answer (ahead:), and the resumed game gives it by
 // itself when it reaches that question: the laptop never answers it.
 func TestWebAheadSurvivesKill(t *testing.T) {
+	for _, lang := range locale.All {
+		t.Run(lang.String(), func(t *testing.T) { webAheadSurvivesKill(t, lang) })
+	}
+}
+
+// webAheadSurvivesKill is the test with the laptop in language lang.
+func webAheadSurvivesKill(t *testing.T, lang locale.Lang) {
+	langArg := []string{"--lang", lang.String()}
 	save, answers := simGame(t, "pirates", 3, 7)
-	d := startDriver(t, nil, "resume", save, "--web", "127.0.0.1:0")
+	d := startDriver(t, nil, append(langArg, "resume", save, "--web", "127.0.0.1:0")...)
 	web, q := webObject(t, d)
 	_, seats := pageURLs(t, web)
 
@@ -128,7 +137,7 @@ func TestWebAheadSurvivesKill(t *testing.T) {
 
 	// Resume: the laptop answers everything before that question, never
 	// that question itself; the game gives it on its own.
-	d = startDriver(t, nil, "resume", save, "--web", "127.0.0.1:0")
+	d = startDriver(t, nil, append(langArg, "resume", save, "--web", "127.0.0.1:0")...)
 	_, q = webObject(t, d)
 	if stepOf(q) != killedAt {
 		t.Fatalf("resumed at step %d, the save held %d answers", stepOf(q), killedAt)
@@ -143,9 +152,10 @@ func TestWebAheadSurvivesKill(t *testing.T) {
 		t.Fatalf("the resumed game asks the laptop the question answered ahead of its turn: %v", q)
 	}
 	given := false
+	// The info in the laptop's language, around the seat's name.
+	before, after, _ := strings.Cut(lang.Sprintf("table.info.ahead", aheadStep+1, "\x00"), "\x00")
 	for _, o := range d.objs {
-		if o["type"] == "info" && strings.Contains(o["text"].(string), fmt.Sprintf("Answer %d is ", aheadStep+1)) &&
-			strings.Contains(o["text"].(string), "given ahead of their turn") {
+		if o["type"] == "info" && strings.Contains(o["text"].(string), before) && strings.Contains(o["text"].(string), after) {
 			given = true
 		}
 	}
