@@ -179,12 +179,14 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 					return fmt.Sprintf("seat %d", v)
 				}
 				looks := 0
+				shown := map[referee.Viewer][]string{} // for the secrets' scan
 				look := func(step int) {
 					looks++
 					for _, v := range tabs {
 						var texts []string
 						b.eval(v, pageTexts, &texts)
 						for _, x := range texts {
+							shown[v] = append(shown[v], locale.Unmark(x))
 							s.Scan(fmt.Sprintf("page %s %s-%d %s at answer %d", lang, g.game, g.players, name(v), step), x)
 						}
 					}
@@ -213,6 +215,7 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 				mu.Lock()
 				for _, v := range tabs {
 					for i, d := range *events[v] {
+						shown[v] = append(shown[v], locale.Unmark(d))
 						var x any
 						if json.Unmarshal([]byte(d), &x) != nil {
 							s.Scan(fmt.Sprintf("stream %s %s-%d %s event %d", lang, g.game, g.players, name(v), i+1), d)
@@ -223,6 +226,32 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 					}
 				}
 				mu.Unlock()
+				// What each page showed and each stream carried holds no
+				// other seat's secret, as that language words it.
+				tb.lang = lang
+				secrets, legit := secretsOf(t, tb)
+				for seat := range secrets {
+					for i := range secrets[seat] {
+						secrets[seat][i] = locale.Unmark(secrets[seat][i])
+					}
+				}
+				owned, all := 0, 0
+				for seat, l := range secrets {
+					own := strings.Join(shown[referee.Viewer(seat)], "\n")
+					for _, x := range l {
+						all++
+						if strings.Contains(own, x) || strings.Contains(own, jsonText(x)) {
+							owned++
+						}
+					}
+				}
+				if owned*2 < all {
+					t.Errorf("only %d of %d secrets reached their owners' pages as looked for", owned, all)
+				}
+				for v, texts := range shown {
+					scan(t, g.game, v, texts, secrets, locale.Unmark(legit[v]))
+				}
+				t.Logf("%d of %d secrets found on their owners' pages, none on another's", owned, all)
 				dumpFindings(t, s, lang, "page")
 				n := len(s.Findings())
 				b.noErrors()

@@ -416,8 +416,8 @@ func secretsOf(t *testing.T, tb *served) (secrets map[referee.Seat][]string, leg
 // another seat's secret question, in any language.
 func hiddenQuestion(text string) bool {
 	for _, l := range locale.All {
-		prefix, _, _ := strings.Cut(l.Sprintf("table.question.secret", "\x00"), "\x00")
-		if strings.HasPrefix(text, prefix) {
+		prefix, _, _ := strings.Cut(locale.Unmark(l.Sprintf("table.question.secret", "\x00")), "\x00")
+		if strings.HasPrefix(locale.Unmark(text), prefix) {
 			return true
 		}
 	}
