@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -230,6 +231,23 @@ func (p *tmuxPane) scrolled() string {
 	return string(out)
 }
 
+// typedAnswers are the keys playTmux types for the answers of lines (an
+// option's number or key, "r5"): a list echoes them key by key ("> r_")
+// before it takes them.
+func typedAnswers(lines []wordsLine, answers []referee.Answer) []string {
+	var out []string
+	step := 0
+	for _, l := range lines {
+		if !l.taken || step >= len(answers) {
+			continue
+		}
+		keys := answerKeys(engineQuestion(l.q), answers[step].A)
+		out = append(out, strings.Join(slices.DeleteFunc(keys, func(k string) bool { return k == "Enter" }), ""))
+		step++
+	}
+	return out
+}
+
 // TestCatalogTerminalInTmux plays whole random games in the terminal
 // front end in a real terminal (tmux, 80 columns), German and English,
 // under the catalog check: every byte the terminal was sent, escape
@@ -283,7 +301,7 @@ func TestCatalogTerminalInTmux(t *testing.T) {
 				}
 				// The shell of the pane says EXIT=0 when rumref ends
 				// (startCatalogTmux).
-				s := catalogScanner().AllowTyped(typedTexts(lines)...).Allow("EXIT")
+				s := catalogScanner().AllowTyped(typedTexts(lines)...).AllowTyped(typedAnswers(lines, f.Answers)...).Allow("EXIT")
 				s.Scan(fmt.Sprintf("tmux %s %s", lang, g), catalogcheck.StripANSI(bytes))
 				dumpFindings(t, s, lang, "tmux")
 				dumpLines(t, lang, "tmux", "wide line", wide)
