@@ -432,8 +432,8 @@ func writeOptions(w io.Writer, l locale.Lang, q *referee.Question) {
 		return
 	}
 	if q.Kind == referee.TextLine {
-		if q.Example != "" {
-			fmt.Fprintln(w, "  "+l.Sprintf("prompts.options.textexample", safetext.Clean(q.Example)))
+		if ex := q.ExampleIn(l); ex != "" {
+			fmt.Fprintln(w, "  "+l.Sprintf("prompts.options.textexample", safetext.Clean(ex)))
 		} else {
 			fmt.Fprintln(w, "  "+l.Sprintf("prompts.options.text"))
 		}

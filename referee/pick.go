@@ -1,6 +1,10 @@
 package referee
 
-import "strconv"
+import (
+	"strconv"
+
+	"rumref/locale"
+)
 
 // How a rule asks, picks and emits
 //
@@ -267,10 +271,14 @@ func (e *Engine) flushEvents() {
 	}
 }
 
-// formatQuestion fills in the question's text and labels from its messages.
+// formatQuestion fills in the question's text, example and labels from
+// its messages (in English).
 func formatQuestion(q *Question) {
 	if q.Text == "" && !q.Prompt.IsZero() {
 		q.Text = q.Prompt.String()
+	}
+	if q.Example == "" && !q.ExampleMsg.IsZero() {
+		q.Example = q.ExampleIn(locale.English)
 	}
 	for i := range q.labels {
 		if i < len(q.Options) && q.Options[i].Label == "" {

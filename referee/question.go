@@ -68,8 +68,11 @@ type Question struct {
 	// Check validates the answer to a text question (nil takes any line);
 	// its error says what to type instead.
 	Check func(string) error
-	// Example is an answer a text question would take, shown as a hint.
-	Example string
+	// Example is an answer a text question would take, shown as a hint,
+	// in English; ExampleMsg, when set, is the same example as a message,
+	// which a front end shows in its reader's language (ExampleIn).
+	Example    string
+	ExampleMsg Msg
 	// Confirm marks a question that records a physical fact the table
 	// must confirm (a tile drawn, a die shown): it is asked even when it
 	// has one legal answer, in a game that lets the engine take such
@@ -270,7 +273,7 @@ func (q *Question) Equal(o *Question) bool {
 	return q.ID == o.ID && q.Actor == o.Actor && q.Kind == o.Kind && q.Text == o.Text &&
 		q.Prompt.Equal(&o.Prompt) && slices.Equal(q.Options, o.Options) &&
 		q.Min == o.Min && q.Max == o.Max && q.Secret == o.Secret && q.Rule == o.Rule &&
-		(q.Check == nil) == (o.Check == nil) && q.Example == o.Example &&
+		(q.Check == nil) == (o.Check == nil) && q.Example == o.Example && q.ExampleMsg.Equal(&o.ExampleMsg) &&
 		q.Confirm == o.Confirm && q.Only.Equal(&o.Only) &&
 		q.answer == o.answer && msgsEqual(q.labels, o.labels)
 }
@@ -318,6 +321,16 @@ func (q *Question) TextIn(l locale.Lang) string {
 	return q.Prompt.In(l)
 }
 
+// ExampleIn is the question's example in language l, without the
+// catalog check's marks: an answer to type as it stands ("" when it has
+// none).
+func (q *Question) ExampleIn(l locale.Lang) string {
+	if q.ExampleMsg.IsZero() {
+		return q.Example
+	}
+	return locale.Unmark(q.ExampleMsg.In(l))
+}
+
 // LabelIn is option i's label in language l ("" when it has none).
 func (q *Question) LabelIn(i int, l locale.Lang) string {
 	if i < len(q.labels) && !q.labels[i].IsZero() {
@@ -340,11 +353,11 @@ func (q *Question) labelMsg(key string) Msg {
 	return Msg{}
 }
 
-// In is a copy of the question with its text and its options' labels in
-// language l (the options are the copy's own).
+// In is a copy of the question with its text, its example and its
+// options' labels in language l (the options are the copy's own).
 func (q *Question) In(l locale.Lang) *Question {
 	c := *q
-	c.Text = q.TextIn(l)
+	c.Text, c.Example = q.TextIn(l), q.ExampleIn(l)
 	c.Options = slices.Clone(q.Options)
 	for i := range c.Options {
 		if s := q.LabelIn(i, l); s != "" {
@@ -360,6 +373,6 @@ func (q *Question) In(l locale.Lang) *Question {
 func (q *Question) Masked(text Msg, l locale.Lang) *Question {
 	c := *q
 	c.Prompt, c.Text = text, text.In(l)
-	c.Options, c.labels, c.Min, c.Max, c.Example, c.Check, c.Only = nil, nil, 0, 0, "", nil, Msg{}
+	c.Options, c.labels, c.Min, c.Max, c.Example, c.ExampleMsg, c.Check, c.Only = nil, nil, 0, 0, "", Msg{}, nil, Msg{}
 	return &c
 }

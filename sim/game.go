@@ -11,6 +11,7 @@ import (
 	"rumref/games"
 	"rumref/internal/randplay"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -192,8 +193,11 @@ func checkQuestion(q *referee.Question) error {
 			}
 		}
 	case referee.TextLine:
-		if _, err := q.Validate(q.Example); err != nil {
-			return fmt.Errorf("question %s gives the example %q, which it refuses: %w", q.ID, q.Example, err)
+		// The example in every language is an answer the question takes.
+		for _, l := range locale.All {
+			if _, err := q.Validate(q.ExampleIn(l)); err != nil {
+				return fmt.Errorf("question %s gives the example %q (%s), which it refuses: %w", q.ID, q.ExampleIn(l), l, err)
+			}
 		}
 	default:
 		return fmt.Errorf("question %s has the unknown kind %v", q.ID, q.Kind)

@@ -13,7 +13,7 @@ import (
 // for printing.
 func QuestionOf(q *referee.Question, name string, step int, l locale.Lang) Question {
 	out := Question{Type: "question", ID: q.ID, Actor: int(q.Actor), ActorName: safetext.Clean(name), Kind: q.Kind.String(),
-		Text: safetext.CleanLines(q.TextIn(l)), Options: []Option{}, Secret: q.Secret, Rule: q.Rule, Step: step, Example: safetext.Clean(q.Example)}
+		Text: safetext.CleanLines(q.TextIn(l)), Options: []Option{}, Secret: q.Secret, Rule: q.Rule, Step: step, Example: safetext.Clean(q.ExampleIn(l))}
 	if q.Kind == referee.Number {
 		lo, hi := q.Min, q.Max
 		out.Min, out.Max = &lo, &hi

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -42,7 +43,7 @@ func (p *Player) Any(q *referee.Question) string {
 	case referee.Number:
 		return strconv.Itoa(q.Min + p.r.IntN(q.Max-q.Min+1))
 	case referee.TextLine:
-		return q.Example
+		return q.ExampleIn(locale.English)
 	}
 	return q.Options[p.r.IntN(len(q.Options))].Key
 }

@@ -1,13 +1,13 @@
 package runner
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -33,11 +33,11 @@ func (g *Game) enterCard(t *referee.T, actor int, side Side, context, types []Ca
 		typ = tc.Pick(t, referee.Question{ID: "card.type", Actor: referee.Seat(actor), Secret: secret, Rule: "rr.cards.unknown", Prompt: referee.Text("runner.enter.type")})
 	}
 	c := Card{Side: side, Type: typ, Unlisted: true}
-	c.Name = ask(referee.Question{ID: "card.name", Kind: referee.TextLine, Check: g.checkNewName, Example: g.exampleName(), Prompt: referee.Text("runner.enter.name", referee.Int(MaxNameLength))})
+	c.Name = ask(referee.Question{ID: "card.name", Kind: referee.TextLine, Check: g.checkNewName, ExampleMsg: g.exampleName(), Prompt: referee.Text("runner.enter.name", referee.Int(MaxNameLength))})
 	c.Cost = num("card.cost", "runner.enter.cost", 0, 9)
 	nav := num("card.navigation", "runner.enter.navigation", 0, 3)
 	com := num("card.combat", "runner.enter.combat", 0, 3)
-	text := ask(referee.Question{ID: "card.text", Kind: referee.TextLine, Example: "pay 1 | discard 1", Prompt: referee.Text("runner.enter.text", referee.Sub(referee.Text("runner.cost.forms"))), Check: func(s string) error {
+	text := ask(referee.Question{ID: "card.text", Kind: referee.TextLine, ExampleMsg: referee.Text("runner.enter.text-example"), Prompt: referee.Text("runner.enter.text", referee.Sub(referee.Text("runner.cost.forms"))), Check: func(s string) error {
 		if typ != Hazard {
 			return nil
 		}
@@ -117,13 +117,19 @@ func (g *Game) checkNewName(s string) error {
 	return nil
 }
 
-// exampleName is a name no card has yet.
-func (g *Game) exampleName() string {
+// exampleName is a name no card has yet, in every language ("Typed-in
+// card 2" when a card is called "Typed-in card 1" or "Eingegebene Karte
+// 1").
+func (g *Game) exampleName() referee.Msg {
+next:
 	for n := 1; ; n++ {
-		name := fmt.Sprintf("Typed-in card %d", n)
-		if g.cardBySlug(slug(name)) == nil {
-			return name
+		name := referee.Text("runner.enter.name-example", referee.Int(n))
+		for _, l := range locale.All {
+			if g.cardBySlug(slug(locale.Unmark(name.In(l)))) != nil {
+				continue next
+			}
 		}
+		return name
 	}
 }
 

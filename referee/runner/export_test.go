@@ -121,3 +121,6 @@ func (g *Game) AddCard(c Card) { g.addCards(c) }
 
 // SeenBy reports whether the viewer sees the name of the card at the place.
 func (at Place) SeenBy(v referee.Viewer) bool { return at.seenBy(v) }
+
+// ExampleName is the name offered for a card typed in by hand.
+func (g *Game) ExampleName() referee.Msg { return g.exampleName() }

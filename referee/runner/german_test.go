@@ -131,3 +131,22 @@ func TestEveryBuiltInCardTextIsInTheCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedInCardsExampleIsInEveryLanguage: the name offered for a card
+// typed in by hand is in the reader's language, and no card's name in
+// any language ("Eingegebene Karte 1" taken: 2 in English too).
+func TestTypedInCardsExampleIsInEveryLanguage(t *testing.T) {
+	g := runner.Blank(runner.Config{Crown: "Ann", Pirate: "Bo", Cards: catalog(t), Edition: runner.Edition})
+	for n, taken := range []string{"", "Eingegebene Karte 1", "Typed-in card 2"} {
+		if taken != "" {
+			g.AddCard(runner.Card{Name: taken, Side: runner.CrownSide, Type: runner.Hazard, Unlisted: true})
+		}
+		m := g.ExampleName()
+		want := map[locale.Lang]string{locale.English: fmt.Sprintf("Typed-in card %d", n+1), locale.German: fmt.Sprintf("Eingegebene Karte %d", n+1)}
+		for l, w := range want {
+			if got := m.In(l); got != w {
+				t.Errorf("with %q taken, the example in %s is %q, not %q", taken, l, got, w)
+			}
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -24,7 +23,7 @@ func (g *Game) setup(t *referee.T) {
 		}
 	}
 	for n := len(g.Islands) + 1; len(g.Islands) < IslandCount; n++ {
-		g.Islands = append(g.Islands, &IslandPlace{Name: fmt.Sprintf("Island %d (name unknown)", n), unknown: n})
+		g.Islands = append(g.Islands, &IslandPlace{Name: english(referee.Text("runner.island.unknown", referee.Int(n))), unknown: n})
 	}
 	home := false
 	for _, is := range g.Islands {

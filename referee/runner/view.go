@@ -100,7 +100,9 @@ func (g *Game) cardView(p *Piece, viewer referee.Viewer) CardView {
 func (g *Game) View(viewer referee.Viewer) any { return g.view(viewer, english) }
 
 // ViewIn is View with its texts (the raid, the result, what the pirate
-// looked at, the box note) in language l; its ids and keys stay English.
+// looked at, the box note, an island the catalog does not name) in
+// language l; its ids and keys stay English, and card names stay as
+// printed.
 func (g *Game) ViewIn(viewer referee.Viewer, l locale.Lang) any {
 	return g.view(viewer, func(m referee.Msg) string { return m.In(l) })
 }
@@ -122,6 +124,9 @@ func (g *Game) view(viewer referee.Viewer, say func(referee.Msg) string) View {
 	}
 	for _, is := range g.Islands {
 		iv := IslandView{Name: is.Name, Home: is.Home, Hazards: []CardView{}}
+		if is.unknown > 0 {
+			iv.Name = say(referee.Text("runner.island.unknown", referee.Int(is.unknown)))
+		}
 		if is.Home {
 			iv.Deck = g.crown().Deck.Size()
 		}
