@@ -759,6 +759,18 @@ func (e *Engine) tookOnly(q *Question, key string) {
 	e.emit(rule, &text, nil, Table)
 }
 
+// ViewIn is g's view for viewer (the board as data) with its texts in
+// language l: the game's own ViewIn when it has one, else its View. Its
+// ids and keys are the same in every language.
+func ViewIn(g Game, viewer Viewer, l locale.Lang) any {
+	if v, ok := g.(interface {
+		ViewIn(Viewer, locale.Lang) any
+	}); ok {
+		return v.ViewIn(viewer, l)
+	}
+	return g.View(viewer)
+}
+
 // StatusIn is the board and status of g as text for viewer, in language
 // l, fitted to cols columns where the game can (0: no limit): the game's
 // own StatusIn when it has one, else its Status.

@@ -130,7 +130,7 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 		return u
 	}
 	viewer := w.v.Viewer
-	view := viewJSON(t.e.Game().View(viewer))
+	view := viewJSON(referee.ViewIn(t.e.Game(), viewer, w.lang))
 	if string(view) != string(w.view) || u.End {
 		w.view = view
 		u.Status = &Status{Viewer: viewer, Text: t.statusText(viewer, w.lang, 0), View: view}
@@ -202,7 +202,7 @@ func (t *Table) Peek(f From, viewer referee.Viewer, l locale.Lang, width int) (S
 			err = referee.Errorf("table.error.peek", t.nameArg(referee.Seat(viewer)))
 			return
 		}
-		st = Status{Viewer: viewer, Text: t.statusText(viewer, l, width), View: viewJSON(t.e.Game().View(viewer))}
+		st = Status{Viewer: viewer, Text: t.statusText(viewer, l, width), View: viewJSON(referee.ViewIn(t.e.Game(), viewer, l))}
 	})
 	if !ok {
 		return st, ErrStopped

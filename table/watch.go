@@ -101,7 +101,8 @@ type Question struct {
 	Phone bool
 }
 
-// Status is the board and status for a viewer.
+// Status is the board and status for a viewer, its texts (Text, and the
+// texts in View) in the language of the one it is for.
 type Status struct {
 	Viewer referee.Viewer
 	Text   string
