@@ -17,6 +17,7 @@ package catalogcheck
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -145,6 +146,25 @@ var OptionKey = regexp.MustCompile(`\b[a-z][0-9]+\b`)
 // URL matches an address (a phone's join link, the play logger's link):
 // no language.
 var URL = regexp.MustCompile(`\bhttps?://[^\s‹›\x{2068}\x{2069}]+`)
+
+// Names matches each of names as a whole, the longest first: proper
+// names a front end shows as printed in every language, such as Rum
+// Runner's card names (docs/german.md), which a page draws from the
+// view's data. It matches nothing when names is empty.
+func Names(names ...string) *regexp.Regexp {
+	names = slices.Clone(names)
+	slices.SortFunc(names, func(a, b string) int { return len(b) - len(a) })
+	quoted := make([]string, 0, len(names))
+	for _, n := range names {
+		if n != "" {
+			quoted = append(quoted, regexp.QuoteMeta(n))
+		}
+	}
+	if len(quoted) == 0 {
+		return regexp.MustCompile(`\b\B`)
+	}
+	return regexp.MustCompile(`\b(?:` + strings.Join(quoted, "|") + `)\b`)
+}
 
 var missing = regexp.MustCompile(`⟦MISSING ([^⟧]*)⟧`)
 

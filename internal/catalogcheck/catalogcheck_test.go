@@ -205,3 +205,17 @@ func TestOpenKnowsTheWordsLeftAndFailsOnNewOnes(t *testing.T) {
 }
 
 func (f *fakeT) Logf(format string, args ...any) {}
+
+func TestNamesTolerateWholeNamesOnly(t *testing.T) {
+	s := New().Tolerate(Names("Rum", "Gold Rum", "Letter of Marque"))
+	s.Scan("x", "Gold Rum\nLetter of Marque, Rum\nof\nRummy")
+	fs := s.Findings()
+	if len(fs) != 2 || fs[0].Text != "of" || fs[1].Text != "Rummy" {
+		t.Errorf("findings %+v", fs)
+	}
+	none := New().Tolerate(Names())
+	none.Scan("x", "Rum")
+	if len(none.Findings()) != 1 {
+		t.Errorf("no names tolerate %+v", none.Findings())
+	}
+}
