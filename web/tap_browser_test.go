@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/wire"
 )
@@ -440,7 +441,30 @@ func doubleTap(t *testing.T, chrome *browser, gap time.Duration, table bool) (ta
 // question of a seat that is asked again right after.
 func TestTapClumsyTapsOnTwoButtons(t *testing.T) {
 	chromium(t)
-	chrome := newBrowser(t, nil)
+	for _, lang := range locale.All {
+		t.Run(lang.String(), func(t *testing.T) { clumsyTapsOnTwoButtons(t, lang) })
+	}
+}
+
+// langBrowser is a browser set to language l, as a phone set to it
+// asks for its pages (Accept-Language and navigator.language).
+func langBrowser(t *testing.T, tb *served, l locale.Lang) *browser {
+	return newBrowser(t, tb, chromedp.Flag("lang", l.String()), chromedp.Flag("accept-lang", l.String()))
+}
+
+// pageLangIs fails the test unless viewer v's page is in language l.
+func pageLangIs(t *testing.T, b *browser, v referee.Viewer, l locale.Lang) {
+	t.Helper()
+	var got string
+	b.eval(v, "document.documentElement.lang", &got)
+	if got != l.String() {
+		t.Fatalf("viewer %d's page is in %q, want %s", v, got, l)
+	}
+}
+
+// clumsyTapsOnTwoButtons is the test with pages in language lang.
+func clumsyTapsOnTwoButtons(t *testing.T, lang locale.Lang) {
+	chrome := langBrowser(t, nil, lang)
 	for n := range 2 {
 		t.Run(fmt.Sprintf("question%d", n+1), func(t *testing.T) {
 			g := newTapGame(t, chrome)
@@ -456,6 +480,7 @@ func TestTapClumsyTapsOnTwoButtons(t *testing.T) {
 			q := g.qs[step]
 			v := referee.Viewer(q.Actor)
 			p := g.page(v)
+			pageLangIs(t, g.b, v, lang)
 			key := g.tb.answers[step].A
 			// The neighbour of the answer, as a finger slips.
 			i := optionIndex(&q, key)
@@ -583,7 +608,14 @@ func (p *tapPage) retried(t *testing.T, what string, back func()) {
 // the finger.
 func TestTapDoubleTapOnAnAnswerAhead(t *testing.T) {
 	chromium(t)
-	g := newTapGame(t, newBrowser(t, nil))
+	for _, lang := range locale.All {
+		t.Run(lang.String(), func(t *testing.T) { doubleTapOnAnAnswerAhead(t, lang) })
+	}
+}
+
+// doubleTapOnAnAnswerAhead is the test with pages in language lang.
+func doubleTapOnAnAnswerAhead(t *testing.T, lang locale.Lang) {
+	g := newTapGame(t, langBrowser(t, nil, lang))
 	for _, gap := range []time.Duration{60 * time.Millisecond, 150 * time.Millisecond} {
 		// The next question a seat may answer ahead of its turn.
 		var sq wire.Question
@@ -605,6 +637,7 @@ func TestTapDoubleTapOnAnAnswerAhead(t *testing.T) {
 			}
 		}
 		p := g.page(seat)
+		pageLangIs(t, g.b, seat, lang)
 		key := g.tb.answers[sq.Step].A
 		x, y := p.button(sq.Step, key)
 		p.reset()
