@@ -71,8 +71,9 @@ type Entry struct {
 	// Play is what a play logger needs of the game (nil: rumref logs no
 	// plays of it).
 	Play *PlayLog
-	// Board draws a game's board for the table page (nil: no board).
-	Board func(g referee.Game) []byte
+	// Board draws a game's board for the table page, its words in a
+	// language (nil: no board).
+	Board func(g referee.Game, l locale.Lang) []byte
 	// Flags are the game's options of "rumref new": pre-answers to its
 	// setup questions, or settings (see setup.go).
 	Flags []Flag
@@ -213,7 +214,7 @@ var Pirates = &Entry{
 		}
 		return out, true
 	}},
-	Board:    func(g referee.Game) []byte { return setup.BoardSVG(g.(*pirates.Game).Board) },
+	Board:    func(g referee.Game, l locale.Lang) []byte { return setup.BoardSVGIn(g.(*pirates.Game).Board, l) },
 	Parallel: []string{"pub.join"},
 }
 

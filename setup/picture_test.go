@@ -10,7 +10,10 @@ import (
 	"testing"
 	"unicode"
 
+	"rumref/internal/catalogcheck"
 	"rumref/internal/golden"
+	"rumref/locale"
+	"rumref/referee"
 	"rumref/referee/pirates"
 )
 
@@ -350,5 +353,73 @@ func BenchmarkPictureGame(b *testing.B) {
 		occ[n%len(occ)] = n % 3
 		board.Picture(occ, marks, board.CoinOf[1+n/50%3])
 		n++
+	}
+}
+
+// TestBoardSVGInNamesAsTheView: in every language, with and without the
+// catalog check, the board picture's words come from the catalog, each
+// place is labelled as the view names it (the table page rings the
+// captain's), and each alley's tooltip, without its "alley N: " prefix
+// (cut as the page cuts it), is the view's name of that alley (the page
+// draws the pieces on it by that name).
+func TestBoardSVGInNamesAsTheView(t *testing.T) {
+	defer locale.SetChecking(false)
+	title := regexp.MustCompile(`<title>([^<]*)</title></polyline>`)
+	label := regexp.MustCompile(`<text [^>]*>([^<]*)</text>`)
+	prefix := regexp.MustCompile(`^[^:]*: \x{2069}?`) // app.js renderBoard
+	unescape := func(s string) string {
+		var out strings.Builder
+		d := xml.NewDecoder(strings.NewReader("<x>" + s + "</x>"))
+		for {
+			tok, err := d.Token()
+			if err != nil {
+				return out.String()
+			}
+			if c, ok := tok.(xml.CharData); ok {
+				out.Write(c)
+			}
+		}
+	}
+	b := mustAssemble(t, RandomLayout(5))
+	cfg := pirates.NewConfig(b.Layout)
+	cfg.Players = []pirates.PlayerConfig{{Name: "Ann", Color: "gold"}, {Name: "Bo", Color: "blue"}}
+	for _, check := range []bool{false, true} {
+		locale.SetChecking(check)
+		for _, l := range locale.All {
+			g := pirates.New(cfg, b)
+			for i := range g.Occupant {
+				g.Occupant[i] = i % 2
+			}
+			view := g.ViewIn(referee.Public, l).(pirates.View)
+			svg := string(BoardSVGIn(b, l))
+			s := catalogcheck.New().Allow("Ann", "Bo")
+			labels := map[string]bool{}
+			for _, m := range label.FindAllStringSubmatch(svg, -1) {
+				labels[unescape(m[1])] = true
+				s.Scan("label", unescape(m[1]))
+			}
+			if !labels[view.Captain] {
+				t.Errorf("%s (check %v): no place is labelled %q, the view's captain", l, check, view.Captain)
+			}
+			tips := map[string]bool{}
+			for _, m := range title.FindAllStringSubmatch(svg, -1) {
+				tip := unescape(m[1])
+				s.Scan("alley", tip)
+				tips[prefix.ReplaceAllString(tip, "")] = true
+			}
+			if len(view.Alleys) != len(b.Alleys) {
+				t.Fatalf("the view lists %d alleys of %d", len(view.Alleys), len(b.Alleys))
+			}
+			for _, a := range view.Alleys {
+				if !tips[a.Alley] {
+					t.Errorf("%s (check %v): no alley's tooltip names %q", l, check, a.Alley)
+				}
+			}
+			if check {
+				for _, f := range s.Findings() {
+					t.Errorf("%s: the board picture says a text not from the catalog: %s", l, f)
+				}
+			}
+		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"fmt"
 
+	"rumref/locale"
+	"rumref/referee"
 	"rumref/referee/pirates"
 )
 
@@ -47,12 +49,20 @@ func svgText(buf *bytes.Buffer, s string) {
 // in a small circle (where it crosses the seam for a cross-seam alley);
 // dark alleys dashed, leading off the board edge; and every intersection
 // as a coloured dot with its name. The output depends only on the board.
-func BoardSVG(b *pirates.Board) []byte {
+// Its words are English (BoardSVGIn).
+func BoardSVG(b *pirates.Board) []byte { return BoardSVGIn(b, locale.English) }
+
+// BoardSVGIn is BoardSVG with its words (the title, the sections' tags,
+// the places' and alleys' names) in l, from the catalog. An alley's
+// tooltip is its number's prefix ("alley 5: ") and then its name as the
+// view names it (pirates.Board.AlleyMsg), which the pages match.
+func BoardSVGIn(b *pirates.Board, l locale.Lang) []byte {
+	say := func(m referee.Msg) string { return m.In(l) }
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`+"\n",
 		svgSize, svgSize, svgSize, svgSize)
-	buf.WriteString("<title>Rum &amp; Pirates board ")
-	svgText(&buf, FormatLayout(b.Layout))
+	buf.WriteString("<title>")
+	svgText(&buf, say(referee.Text("setup.svg.title", referee.Str(FormatLayout(b.Layout)))))
 	buf.WriteString("</title>\n")
 	fmt.Fprintf(&buf, `<rect width="%d" height="%d" fill="#1d2330"/>`+"\n", svgSize, svgSize)
 	fmt.Fprintf(&buf, `<rect x="%d" y="%d" width="%d" height="%d" fill="#f1e4c3" stroke="#000" stroke-width="3"/>`+"\n",
@@ -108,7 +118,7 @@ func BoardSVG(b *pirates.Board) []byte {
 			fmt.Fprintf(&buf, "%.1f,%.1f", p[0], p[1])
 		}
 		buf.WriteString(`"><title>`)
-		svgText(&buf, fmt.Sprintf("alley %d: %s", a.ID, b.AlleyName(a.ID)))
+		svgText(&buf, say(referee.Text("setup.svg.alley", referee.Int(a.ID)))+say(b.AlleyMsg(a.ID)))
 		buf.WriteString("</title></polyline>\n")
 		at := label{x: (pts[0][0] + pts[len(pts)-1][0]) / 2, y: (pts[0][1] + pts[len(pts)-1][1]) / 2, n: a.Segments}
 		if a.Crosses {
@@ -123,11 +133,11 @@ func BoardSVG(b *pirates.Board) []byte {
 	for cell, p := range b.Layout {
 		fmt.Fprintf(&buf, `<text x="%.1f" y="%.1f" font-size="11" fill="#6b5a3a" stroke="#f1e4c3" stroke-width="3" paint-order="stroke">`,
 			px(float64(cell%3))+5, px(float64(cell/3))+13)
-		tag := fmt.Sprintf("section %d", p.Section)
+		key := "setup.svg.section"
 		if p.Turn > 0 && p.Turn < 4 {
-			tag += ", top " + [4]string{"", "east", "south", "west"}[p.Turn]
+			key = [4]string{"", "setup.svg.section.east", "setup.svg.section.south", "setup.svg.section.west"}[p.Turn]
 		}
-		svgText(&buf, tag)
+		svgText(&buf, say(referee.Text(key, referee.Int(p.Section))))
 		buf.WriteString("</text>\n")
 	}
 	for _, in := range b.Intersections {
@@ -143,7 +153,7 @@ func BoardSVG(b *pirates.Board) []byte {
 				x, y, in.Section)
 		}
 		fmt.Fprintf(&buf, `<text x="%.1f" y="%.1f" font-size="11" text-anchor="middle" stroke="#f1e4c3" stroke-width="3" paint-order="stroke">`, x, y+24)
-		svgText(&buf, in.Name)
+		svgText(&buf, say(in.Msg()))
 		buf.WriteString("</text>\n")
 	}
 	buf.WriteString("</svg>\n")

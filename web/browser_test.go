@@ -427,19 +427,7 @@ func TestBrowserRumAndPiratesThreePhonesAndTheTable(t *testing.T) {
 			return
 		}
 		checked = true
-		var taken, captain int
-		deadline := time.Now().Add(5 * time.Second)
-		for time.Now().Before(deadline) {
-			b.eval(Table, `document.querySelectorAll("#board polyline.taken").length`, &taken)
-			b.eval(Table, `document.querySelectorAll("#board #captain").length`, &captain)
-			if taken == len(view.Alleys) && captain == 1 {
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		if taken != len(view.Alleys) || captain != 1 {
-			t.Errorf("the board shows %d occupied alleys of %d and %d captains", taken, len(view.Alleys), captain)
-		}
+		b.boardShowsThePieces(len(view.Alleys))
 		for i := range tb.names {
 			b.layout(referee.Viewer(i), fmt.Sprintf("pirates-seat%d-middle", i))
 		}
@@ -496,4 +484,25 @@ func TestBrowserRumRunnerTwoPhones(t *testing.T) {
 		}
 	}
 	b.noErrors()
+}
+
+// boardShowsThePieces checks that the table page's board draws the
+// pieces on the alleys the view names (alleys of them) and rings the
+// captain's place: the page finds both on the board by their names in
+// its language.
+func (b *browser) boardShowsThePieces(alleys int) {
+	b.t.Helper()
+	var taken, captain int
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		b.eval(Table, `document.querySelectorAll("#board polyline.taken").length`, &taken)
+		b.eval(Table, `document.querySelectorAll("#board #captain").length`, &captain)
+		if taken == alleys && captain == 1 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if taken != alleys || captain != 1 {
+		b.t.Errorf("the board shows %d occupied alleys of %d and %d captains", taken, alleys, captain)
+	}
 }

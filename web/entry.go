@@ -2,6 +2,7 @@ package web
 
 import (
 	"rumref/games"
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -10,9 +11,9 @@ import (
 // answer in parallel, for the game g made by factory. The caller adds the
 // rules lookup and the clock.
 func ConfigFor(entry *games.Entry, g referee.Game, factory referee.Factory) Config {
-	cfg := Config{Game: entry.Name, Title: entry.Title, Names: g.PlayerNames(), Factory: factory, Play: entry.Play}
+	cfg := Config{Game: entry.Name, Title: entry.Title, TitleIn: entry.TitleIn, Names: g.PlayerNames(), Factory: factory, Play: entry.Play}
 	if entry.Board != nil {
-		cfg.Board = entry.Board(g)
+		cfg.Board = func(l locale.Lang) []byte { return entry.Board(g, l) }
 	}
 	if len(entry.Parallel) > 0 {
 		cfg.Parallel = map[string]bool{}

@@ -60,12 +60,15 @@ const recentEvents = 40
 type Config struct {
 	// Game is "pirates" or "runner".
 	Game string
-	// Title is the game's name for people.
+	// Title is the game's name for people (English).
 	Title string
+	// TitleIn is the game's name in a language (nil: Title in all).
+	TitleIn func(l locale.Lang) string
 	// Names are the players in seat order.
 	Names []string
-	// Board is the Rum & Pirates board as SVG (nil for Rum Runner).
-	Board []byte
+	// Board draws the Rum & Pirates board as SVG, its words in a
+	// language (nil for Rum Runner).
+	Board func(l locale.Lang) []byte
 	// Rules looks up the rules reference in a language (may be nil).
 	Rules func(l locale.Lang, query string) string
 	// Factory makes fresh games; with Parallel it lets the hub look
@@ -468,9 +471,17 @@ func (h *Hub) Close() {
 // state is the whole state for viewer k.v in k.l. Called with h.mu held.
 func (h *Hub) state(k seen) wire.State {
 	vw := h.viewers[k]
-	return wire.State{Type: "state", Game: h.cfg.Game, Title: h.cfg.Title, Viewer: int(k.v), Name: h.name(k.v, k.l), Players: h.cfg.Names,
+	return wire.State{Type: "state", Game: h.cfg.Game, Title: h.title(k.l), Viewer: int(k.v), Name: h.name(k.v, k.l), Players: h.cfg.Names,
 		Step: h.step, View: orNull(vw.view), Text: vw.text, Question: vw.question, Events: orEmpty(vw.events), Info: orEmpty(vw.info),
 		Confirm: orNull(vw.confirm), End: orNull(vw.end), Exit: orNull(vw.exit), Answers: orEmpty(vw.answers), Seats: h.seats(k.l)}
+}
+
+// title is the game's name in l.
+func (h *Hub) title(l locale.Lang) string {
+	if h.cfg.TitleIn == nil {
+		return h.cfg.Title
+	}
+	return h.cfg.TitleIn(l)
 }
 
 // orNull is m, or null for nothing.

@@ -115,7 +115,7 @@ func (s *Server) joinRoute(w http.ResponseWriter, r *http.Request, rest string) 
 // request was answered yes is given the seat's cookie here.
 func (s *Server) joinState(w http.ResponseWriter, r *http.Request, v referee.Viewer, mine bool) {
 	l := langOf(r)
-	out := wire.JoinState{Type: "join", Title: s.hub.cfg.Title, Mine: -1, Asked: -1}
+	out := wire.JoinState{Type: "join", Title: s.hub.title(l), Mine: -1, Asked: -1}
 	if mine {
 		out.Mine = int(v)
 	}

@@ -26,12 +26,13 @@ func acceptLanguage(lang string) chromedp.Action[chromedp.Void] {
 }
 
 // outsideMarks is a script that returns the words of a page (its header,
-// tools, headings and buttons, and the question with its answers) that
+// tools, headings and buttons, the question with its answers, and each
+// ruling of the event list) that
 // have letters outside the catalog check's marks.
 const outsideMarks = `(() => {
 	const strip = (s) => { let out = "", depth = 0; for (const c of s) { if (c === "\u2068") depth++; else if (c === "\u2069") depth = Math.max(0, depth - 1); else if (depth === 0) out += c; } return out; };
 	const bad = [];
-	for (const e of document.querySelectorAll("header, .tools, #reveal, h2, .hint, summary, #question, #lang option, label")) {
+	for (const e of document.querySelectorAll("header, .tools, #reveal, h2, .hint, summary, #question, #events li, #lang option, label")) {
 		const text = e.innerText || e.textContent;
 		if (/\p{L}/u.test(strip(text))) bad.push(JSON.stringify(text));
 	}
@@ -62,7 +63,7 @@ func TestBrowserSeatPageInGerman(t *testing.T) {
 	b.eval(0, `({undo: document.getElementById("undo").textContent, reveal: document.getElementById("reveal").textContent,
 		lang: document.getElementById("lang").value, title: document.getElementById("title").textContent, bad: `+outsideMarks+`})`, &got)
 	if locale.Unmark(got.Undo) != "Rückgängig" || locale.Unmark(got.Reveal) != "Tippen, um meine Geheimnisse zu zeigen" || got.Lang != "de" ||
-		locale.Unmark(got.Title) != tb.hub.cfg.Title+": "+tb.names[0] {
+		locale.Unmark(got.Title) != locale.Unmark(tb.hub.cfg.TitleIn(locale.German))+": "+tb.names[0] {
 		t.Errorf("the German seat page shows %+v", got)
 	}
 	if len(got.Bad) > 0 {

@@ -331,11 +331,11 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, v referee.Viewer,
 	case "GET rules":
 		s.rules(w, r)
 	case "GET board.svg":
-		if len(s.hub.cfg.Board) == 0 {
+		if s.hub.cfg.Board == nil {
 			httpError(w, r, http.StatusNotFound, "web.refused.board")
 			return
 		}
-		writeBody(w, http.StatusOK, "image/svg+xml", s.hub.cfg.Board)
+		writeBody(w, http.StatusOK, "image/svg+xml", s.hub.cfg.Board(langOf(r)))
 	case "GET join":
 		if v != Table {
 			httpError(w, r, http.StatusNotFound, "web.refused.page")

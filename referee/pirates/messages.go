@@ -41,6 +41,17 @@ func (in *Intersection) Msg() referee.Msg {
 // at is intersection c's name as an argument.
 func (g *Game) at(c int) referee.Arg { return referee.Ref(&g.places[c]) }
 
+// AlleyMsg names alley id for people, as the view names it ("HQ - Coin
+// 2 (4)", "Coin 3 - dark alley north edge of section 3, left (2)"): the
+// board picture's names, which the pages match to the view's.
+func (b *Board) AlleyMsg(id int) referee.Msg {
+	a := &b.Alleys[id]
+	if a.Dark {
+		return referee.Text("pirates.view.dark-alley", referee.Sub(b.Intersections[a.A].Msg()), referee.Sub(exitMsg(a)), referee.Int(a.Segments))
+	}
+	return referee.Text("pirates.view.alley", referee.Sub(b.Intersections[a.A].Msg()), referee.Sub(b.Intersections[a.B].Msg()), referee.Int(a.Segments))
+}
+
 // exitArg is a dark alley's edge exit ("north edge of section 3, left"), as
 // the board's assembly names it.
 func (g *Game) exitArg(a *Alley) referee.Arg { return referee.Ref(&g.darkExits[a.ID]) }

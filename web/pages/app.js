@@ -436,13 +436,13 @@
     if (v && v.final) {
       const cats = Object.keys(v.final.players[0].categories || {});
       const head = el("tr", {}, el("th", {}, ""), ...v.final.players.map((p) => el("th", {}, p.name)));
-      const rows = cats.map((c) => el("tr", {}, el("td", {}, c), ...v.final.players.map((p) => el("td", {}, p.categories[c]))));
+      const rows = cats.map((c) => el("tr", {}, el("td", {}, named("web.page.category.", c)), ...v.final.players.map((p) => el("td", {}, p.categories[c]))));
       const total = el("tr", {}, el("th", {}, t("web.page.end.total")), ...v.final.players.map((p) => el("th", {}, p.total)));
       const place = el("tr", {}, el("td", {}, t("web.page.end.place")), ...v.final.players.map((p) => el("td", {}, p.place)));
       box.append(el("div", { class: "scroll" }, el("table", { id: "scorepad" }, head, ...rows, total, place)));
       if (v.final.winners) box.append(el("p", {}, t("web.page.end.winner", v.final.winners.join(t("web.page.and")))));
     } else if (v && v.players) {
-      box.append(el("table", { id: "scorepad" }, ...v.players.map((p) => el("tr", {}, el("td", {}, p.name + " (" + p.side + ")"), el("td", {}, t("web.page.n.point", p.points))))));
+      box.append(el("table", { id: "scorepad" }, ...v.players.map((p) => el("tr", {}, el("td", {}, t("web.page.runner.side", p.name, named("web.page.side.", p.side))), el("td", {}, t("web.page.n.point", p.points))))));
       if (v.result) box.append(el("p", {}, v.result));
     }
     if (st.end.play && st.end.play.url) {
@@ -679,7 +679,7 @@
         d.style.background = c;
         d.style.borderColor = outlineOf(c);
       }
-      box.append(el("p", {}, t("web.page.pirates.stacks", v.stacks.map((s) => s.sort + " " + s.size).join(", "), v.rum_pool)));
+      box.append(el("p", {}, t("web.page.pirates.stacks", v.stacks.map((s) => t("web.page.pirates.stack", named("web.page.stack.", s.sort.replace(/ /g, "-")), s.size)).join(", "), v.rum_pool)));
       return;
     }
     box.append(el("p", {}, t("web.page.runner.turn", v.turn) + (v.active ? t("web.page.runner.active", v.active) : "") + (v.raid ? "; " + v.raid : "")));
@@ -726,7 +726,9 @@
     for (const a of st.view.alleys || []) taken[a.alley] = a;
     for (const pl of svg.querySelectorAll("polyline.alley")) {
       const t = pl.querySelector("title");
-      const name = t ? t.textContent.replace(/^alley \d+: /, "") : "";
+      // Its tooltip is "alley N: " and then its name as the view names
+      // it (setup.BoardSVGIn), in the page's language.
+      const name = t ? t.textContent.replace(/^[^:]*: \u2069?/u, "") : "";
       if (!pl.dataset.stroke) { pl.dataset.stroke = pl.getAttribute("stroke"); pl.dataset.width = pl.getAttribute("stroke-width"); }
       const a = taken[name];
       pl.setAttribute("stroke", a ? colorOf[a.player] : pl.dataset.stroke);
