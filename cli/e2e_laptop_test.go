@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"rumref/games"
+	"rumref/locale"
 	"rumref/referee/pirates"
 	"rumref/safetext"
 	"rumref/setup"
@@ -249,7 +250,7 @@ func TestTmuxBuildInstructionsScreenByScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := games.Pirates.Instructions(&pirates.Config{Layout: l}, 80)
+	want, err := games.Pirates.Instructions(&pirates.Config{Layout: l}, 80, locale.English)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -240,7 +240,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 			return a.interrupted(err, path)
 		}
 	}
-	instructions, err := entry.Instructions(file.Setup, prompts.Columns(a.stdout))
+	instructions, err := entry.Instructions(file.Setup, prompts.Columns(a.stdout), a.lang)
 	if err != nil {
 		return err
 	}
@@ -249,7 +249,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		// again; the session shows the game as it stands next.
 		how := instructions
 		if entry.Rebuild != nil {
-			if how, err = entry.Rebuild(file.Setup); err != nil {
+			if how, err = entry.Rebuild(file.Setup, a.lang); err != nil {
 				return err
 			}
 		}

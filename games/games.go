@@ -83,12 +83,12 @@ type Entry struct {
 	Begin func(f Flags) (*Setup, error)
 	// Instructions is how the table sets up the box for a setup (the
 	// board to build): shown when a game starts and resumes, and by the
-	// setup command.
-	Instructions func(setup any, cols int) (string, error)
+	// setup command; in language l.
+	Instructions func(setup any, cols int, l locale.Lang) (string, error)
 	// Rebuild, when set, is Instructions for a game that resumes, whose
 	// board and status are shown next: how to lay the box out, without
 	// the starting position.
-	Rebuild func(setup any) (string, error)
+	Rebuild func(setup any, l locale.Lang) (string, error)
 	// Progress says how far a game has come, as a list of saves shows it
 	// ("round 2 of 5", "turn 7"); nil: the list says nothing of it.
 	Progress func(g referee.Game, l locale.Lang) string
@@ -158,16 +158,16 @@ var Pirates = &Entry{
 	Flags: piratesFlags, Begin: beginPirates, Rules: reference.PiratesRules,
 	Wire: reflect.TypeFor[piratesWire](),
 	Sim:  func(players int, seed uint64) (SimTable, error) { return newPiratesTable(players, seed) },
-	Instructions: func(s any, cols int) (string, error) {
+	Instructions: func(s any, cols int, l locale.Lang) (string, error) {
 		cfg := s.(*pirates.Config)
 		board, err := setup.Assemble(cfg.Layout)
 		if err != nil {
 			return "", err
 		}
-		return piratesInstructions(cfg, board, cols), nil
+		return piratesInstructionsIn(cfg, board, cols, l), nil
 	},
-	Rebuild: func(s any) (string, error) {
-		return setup.BuildInstructions(s.(*pirates.Config).Layout), nil
+	Rebuild: func(s any, l locale.Lang) (string, error) {
+		return setup.BuildInstructionsIn(s.(*pirates.Config).Layout, l), nil
 	},
 	NewSetup: func() any { return new(pirates.Config) },
 	Progress: func(g referee.Game, l locale.Lang) string {
@@ -222,10 +222,12 @@ var Pirates = &Entry{
 var Runner = &Entry{
 	Name: "runner", Title: "Rum Runner", MinPlayers: 2, MaxPlayers: 2,
 	Flags: runnerFlags, Begin: beginRunner, Rules: reference.RunnerRules, Remember: rememberRunner,
-	Wire:         reflect.TypeFor[runnerWire](),
-	Sim:          func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
-	Instructions: func(s any, _ int) (string, error) { return runnerInstructions(s.(*runner.Config), locale.English), nil },
-	NewSetup:     func() any { return new(runner.Config) },
+	Wire: reflect.TypeFor[runnerWire](),
+	Sim:  func(_ int, seed uint64) (SimTable, error) { return newRunnerTable(seed) },
+	Instructions: func(s any, _ int, l locale.Lang) (string, error) {
+		return runnerInstructions(s.(*runner.Config), l), nil
+	},
+	NewSetup: func() any { return new(runner.Config) },
 	Progress: func(g referee.Game, l locale.Lang) string {
 		return l.Sprintf("games.progress.turn", g.(*runner.Game).View(referee.Public).(runner.View).Turn)
 	},

@@ -139,13 +139,10 @@ func (s *piratesSetup) Play(t *referee.T) {
 	}
 }
 
-func (s *piratesSetup) Done() (*NewGame, error) {
+func (s *piratesSetup) Done(l locale.Lang) (*NewGame, error) {
 	if err := s.cfg.Validate(); err != nil {
 		return nil, err
 	}
-	// The table's language does not reach Done yet (NewGame holds
-	// texts): the intro is said in English, from the catalog.
-	l := locale.English
 	return &NewGame{Setup: &s.cfg, Intro: s.intro(l, 0), NarrowIntro: s.intro(l, 80), WideCols: pirates.WidePictureCols,
 		Pause: l.Sprintf("gamespirates.setup.pause")}, nil
 }
@@ -161,13 +158,10 @@ func (s *piratesSetup) intro(l locale.Lang, cols int) []string {
 // piratesInstructions is how to build the board of a setup, with its
 // picture for a terminal of cols columns (0: the wide picture), in
 // English (piratesInstructionsIn).
-func piratesInstructions(cfg *pirates.Config, board *pirates.Board, cols int) string {
-	return piratesInstructionsIn(cfg, board, cols, locale.English)
-}
-
-// piratesInstructionsIn is piratesInstructions with the picture's key in l.
+// piratesInstructionsIn is how to build the board and the picture of it,
+// for a terminal of cols columns, in l.
 func piratesInstructionsIn(cfg *pirates.Config, board *pirates.Board, cols int, l locale.Lang) string {
-	return setup.BuildInstructions(cfg.Layout) + "\n" + board.PictureIn(nil, nil, board.HQ, cols, l)
+	return setup.BuildInstructionsIn(cfg.Layout, l) + "\n" + board.PictureIn(nil, nil, board.HQ, cols, l)
 }
 
 // PiratesLayout reads a --layout value (random, fixed or a spec) into a

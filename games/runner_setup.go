@@ -103,11 +103,11 @@ func runnerName(side string, taken []string) referee.Question {
 	return q
 }
 
-func (s *runnerSetup) Done() (*NewGame, error) {
+func (s *runnerSetup) Done(l locale.Lang) (*NewGame, error) {
 	if err := s.cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &NewGame{Setup: &s.cfg, Intro: []string{runnerInstructions(&s.cfg, locale.English)}}, nil
+	return &NewGame{Setup: &s.cfg, Intro: []string{runnerInstructions(&s.cfg, l)}}, nil
 }
 
 // runnerInstructions says who plays which side, in l.

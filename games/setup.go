@@ -79,9 +79,9 @@ type Setup struct {
 // game from their answers.
 type SetupGame interface {
 	referee.Game
-	// Done is the new game the answers set up; it is called once the
-	// procedure asks nothing more.
-	Done() (*NewGame, error)
+	// Done is the new game the answers set up, its intro in l; it is
+	// called once the procedure asks nothing more.
+	Done(l locale.Lang) (*NewGame, error)
 }
 
 // NewGame is a game ready to start.
@@ -168,7 +168,7 @@ func (s *Setup) Run(ask func(e *referee.Engine) error, say func(string), before 
 			return nil, err
 		}
 	}
-	return e.Game().(SetupGame).Done()
+	return e.Game().(SetupGame).Done(s.Lang)
 }
 
 // preAnswer is a flag's answer as the question takes it: a choice may be

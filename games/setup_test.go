@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rumref/games"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
@@ -226,5 +227,35 @@ func TestUndoDuringSetup(t *testing.T) {
 	}
 	if cfg := ng.Setup.(*pirates.Config); len(cfg.Players) != 2 || cfg.Start != 1 || len(said) != 1 || !strings.Contains(said[0], "command line") {
 		t.Fatalf("start %d, players %d, said %q", cfg.Start, len(cfg.Players), said)
+	}
+}
+
+// TestIntroAndInstructionsInTheTablesLanguage: what a new game says was
+// set up, and how to set up the box again, are in the setup's language.
+func TestIntroAndInstructionsInTheTablesLanguage(t *testing.T) {
+	for _, c := range []struct {
+		entry *games.Entry
+		flags []string
+		de    string
+	}{
+		{games.Runner, []string{"crown", "Ann", "pirate", "Bo"}, "Ann spielt die Krone"},
+		{games.Pirates, []string{"players", "Ann:gold,Bo:blue", "start", "Ann", "layout", "fixed"}, "Spielplanteile"},
+	} {
+		st, err := c.entry.Begin(flags(c.entry, c.flags...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Lang = locale.German
+		ng, err := st.Run(func(e *referee.Engine) error { return fmt.Errorf("asked %s", e.Next().ID) }, nil, func() error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if intro := strings.Join(ng.Intro, "\n"); !strings.Contains(intro, c.de) {
+			t.Errorf("%s: the German intro does not say %q:\n%s", c.entry.Name, c.de, intro)
+		}
+		how, err := c.entry.Instructions(ng.Setup, 80, locale.German)
+		if err != nil || !strings.Contains(how, c.de) {
+			t.Errorf("%s: the German instructions (%v) do not say %q:\n%s", c.entry.Name, err, c.de, how)
+		}
 	}
 }
