@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -284,14 +283,9 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 				}
 				t.Logf("%d answers clicked, %d looks at %d pages, %d stream messages in %.1f s: %d findings",
 					len(tb.answers), looks, len(tabs), nEvents, time.Since(start).Seconds(), n)
-				// What is still open on the pages: the texts of
-				// testdata/catalog_open.txt ("page de<TAB>TEXT"); a finding
-				// with a word they do not hold fails the test.
-				open, err := catalogcheck.ReadOpen(filepath.Join("testdata", "catalog_open.txt"), "page", lang.String())
-				if err != nil {
-					t.Fatal(err)
-				}
-				s.ReportNew(t, open, 60)
+				// Every finding fails the test: no text on the pages is
+				// known to be left outside the catalog.
+				s.Report(t, 60)
 			})
 		}
 	}

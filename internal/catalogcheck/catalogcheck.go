@@ -401,10 +401,12 @@ func StripANSI(b []byte) string {
 // keeps it, a color's name as data. "view" and "status" are the board as
 // data, which the pages draw (what they draw is scanned as the page's
 // text); "qr" is the markup of a QR code's picture, "queued" the key of
-// an answer kept ahead of its turn.
+// an answer kept ahead of its turn, "example" an answer a text question
+// would take, to be typed back as it stands (referee.Question.ExampleIn:
+// in the reader's language, without the marks).
 var IDFields = map[string]bool{"type": true, "id": true, "question": true, "rule": true, "key": true, "answer": true,
 	"save": true, "kind": true, "query": true, "color": true, "game": true, "seat_color": true, "ids": true,
-	"view": true, "status": true, "token": true, "url": true, "href": true, "qr": true, "queued": true}
+	"view": true, "status": true, "token": true, "url": true, "href": true, "qr": true, "queued": true, "example": true}
 
 // ScanJSON scans every text field of a JSON value (a JSON Lines object,
 // a page's state, an event of its stream) but the IDFields: where names
