@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rumref/locale"
+	"rumref/referee"
 	"rumref/wire"
 )
 
@@ -78,6 +79,43 @@ func TestBrowserSeatPageInGerman(t *testing.T) {
 		t.Errorf("the German page asks %q, the English state %s", qtext, st.Question)
 	}
 	b.layout(0, "seat-de")
+
+	// The rulings of the first answers after the setup, listed in German.
+	queuedAt := map[int]bool{}
+	for step := 0; step < len(tb.answers); {
+		ts, _ := tb.state(Table)
+		var q wire.Question
+		if json.Unmarshal(ts.Question, &q) != nil || ts.Step != step {
+			t.Fatalf("step %d: the table is at %d with %s", step, ts.Step, ts.Question)
+		}
+		who := Table
+		if q.Secret {
+			who = referee.Viewer(q.Actor)
+		}
+		for i := range tb.names {
+			seat := referee.Viewer(i)
+			s, _ := tb.state(seat)
+			var sq wire.Question
+			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
+				if code, body := tb.post(seat, "answer", map[string]any{"step": sq.Step, "question": sq.ID, "answer": tb.answers[sq.Step].A}); code != 200 {
+					t.Fatalf("answer ahead by %d for step %d: %d %s", seat, sq.Step, code, body)
+				}
+				queuedAt[sq.Step] = true
+			}
+		}
+		if code, body := tb.post(who, "answer", map[string]any{"step": step, "question": q.ID, "answer": tb.answers[step].A}); code != 200 {
+			t.Fatalf("step %d (%s) from viewer %d: %d %s", step, q.ID, who, code, body)
+		}
+		step = tb.waitPast(step, queuedAt, q.ID)
+		if s0, _ := tb.state(0); len(s0.Events) >= 3 {
+			break
+		}
+	}
+	b.waitEval(0, "the rulings listed", `document.querySelectorAll("#events li").length > 0`)
+	b.eval(0, outsideMarks, &got.Bad)
+	if len(got.Bad) > 0 {
+		t.Errorf("words of the German seat page's rulings not from the catalog: %v", got.Bad)
+	}
 
 	// English, chosen on the page.
 	b.run(0, "choosing English", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("lang"); s.value = "en"; s.dispatchEvent(new Event("change")); })()`))
