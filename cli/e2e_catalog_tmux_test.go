@@ -306,21 +306,19 @@ func TestCatalogTerminalInTmux(t *testing.T) {
 				dumpFindings(t, s, lang, "tmux")
 				dumpLines(t, lang, "tmux", "wide line", wide)
 				dumpLines(t, lang, "tmux", "cut word", cut)
+				// Every finding fails the test: no text on the terminal is
+				// known to be left outside the catalog, and no German
+				// line is known to be too wide.
 				t.Run("catalog", func(t *testing.T) {
-					s.ReportNew(t, catalogOpen(t, "tmux", lang), 60)
+					s.Report(t, 60)
 				})
 				if lang == locale.German {
 					t.Run("wrap", func(t *testing.T) {
-						open := catalogOpen(t, "wrap", lang)
 						for w := range wide {
-							if !open.Known(catalogcheck.Finding{Text: w}) {
-								t.Errorf("a line wider than %d columns: %s", tmuxCols, w)
-							}
+							t.Errorf("a line wider than %d columns: %s", tmuxCols, w)
 						}
 						for c := range cut {
-							if !open.Known(catalogcheck.Finding{Text: c}) {
-								t.Errorf("a word cut at a line's end: %s", c)
-							}
+							t.Errorf("a word cut at a line's end: %s", c)
 						}
 					})
 				}

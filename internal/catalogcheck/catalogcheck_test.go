@@ -2,7 +2,6 @@ package catalogcheck
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -177,30 +176,6 @@ func TestAllowTypedAllowsTheEcho(t *testing.T) {
 	s.Scan("tmux", "> h\n> he\n> help\n> :non\n> helper\n")
 	if got := texts(s.Findings()); fmt.Sprint(got) != "[helper]" {
 		t.Errorf("found %q", got)
-	}
-}
-
-func TestOpenKnowsTheWordsLeftAndFailsOnNewOnes(t *testing.T) {
-	path := t.TempDir() + "/open.txt"
-	if err := os.WriteFile(path, []byte("# left\nplain de\tboard\nplain de\tNothing of the line was taken\ntmux de\tPlanted\nplain de\tstale words\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	o, err := ReadOpen(path, "plain", "de")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := New()
-	s.Scan("plain", "  7) board "+m("An Bord")+"\nNothing of the line\nPlanted hard-coded text\n")
-	ft := &fakeT{}
-	fresh, known := s.ReportNew(ft, o, 0)
-	if fresh != 1 || known != 2 || len(ft.errs) != 1 || !strings.Contains(ft.errs[0], "Planted hard-coded text") {
-		t.Errorf("new %d, known %d, errors %q", fresh, known, ft.errs)
-	}
-	if st := o.Stale(); fmt.Sprint(st) != "[stale words]" {
-		t.Errorf("stale %q", st)
-	}
-	if o, err := ReadOpen(t.TempDir()+"/none.txt", "plain", "de"); err != nil || o.Known(Finding{Text: "x"}) {
-		t.Errorf("a missing file: %v", err)
 	}
 }
 
