@@ -139,3 +139,42 @@ func TestHelpAndManInGerman(t *testing.T) {
 		t.Errorf("the German man page lacks its headings or usage lines:\n%.1500s", man)
 	}
 }
+
+// TestNewGameSaysItsSetupInItsLanguage: what a new game says was set up
+// (how to lay the board out, its picture's key, who begins), and what
+// a resumed one says to set the box up again, is in the laptop's
+// language; English as it was.
+func TestNewGameSaysItsSetupInItsLanguage(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		lang      string
+		want, not []string
+	}{
+		{"de", []string{"Lege die neun Spielplanteile", "Oben links:", "Ann beginnt und nimmt das Startspielerplättchen", "Ann spielt die Krone"},
+			[]string{"Lay the nine", "Top left:", "starts and takes", "plays the crown"}},
+		{"en", []string{"Lay the nine board sections", "Top left:", "Ann starts and takes the start-player tile", "Ann plays the crown"},
+			[]string{"Lege", "beginnt", "Krone"}},
+	} {
+		save := filepath.Join(dir, c.lang+".yaml")
+		var out strings.Builder
+		for _, args := range [][]string{
+			{"new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "random", "--seed", "3", "--save", save},
+			{"resume", save},
+			{"new", "runner", "--crown", "Ann", "--pirate", "Bo", "--seed", "3", "--save", filepath.Join(dir, c.lang+"-runner.yaml")},
+		} {
+			r := rumrefEnv(t, nil, append([]string{"--lang", c.lang, "--io", "plain", "--no-color"}, args...)...)
+			out.WriteString(r.stdout + r.stderr)
+		}
+		s := out.String()
+		for _, w := range c.want {
+			if n := strings.Count(s, w); n == 0 || w == "Lay the nine board sections" && n != 2 || w == "Lege die neun Spielplanteile" && n != 2 {
+				t.Errorf("%s: %q said %d times (new and resume):\n%s", c.lang, w, n, lastChars(s, 3000))
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(s, w) {
+				t.Errorf("%s: says %q:\n%s", c.lang, w, lastChars(s, 3000))
+			}
+		}
+	}
+}

@@ -155,7 +155,8 @@ func (g *Game) askWares(t *referee.T, p referee.Seat, clash referee.Msg) []strin
 			referee.Str(pl.Name), referee.Sub(clash), referee.Count(n, nWare), referee.List(exm, ", ", ", "))
 	}
 	a := t.Ask(referee.Question{ID: "wares.name", Kind: referee.TextLine, Actor: p, Rule: "rp.supply.named", Secret: true, Example: example,
-		Prompt: prompt,
+		ExampleMsg: referee.Text("pirates.supply.example", referee.List(exm, ", ", ", ")),
+		Prompt:     prompt,
 		Check: func(s string) error {
 			_, err := parseWares(s, n)
 			return err

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 )
@@ -124,6 +125,17 @@ func TestWaresNamedAtTheEnd(t *testing.T) {
 	q := e.Next()
 	if q == nil || q.ID != "wares.name" || !q.Secret || q.Actor != 0 || q.Kind != referee.TextLine {
 		t.Fatalf("asked %+v", q)
+	}
+	// The example is in the reader's language, a line the question takes
+	// (English as before: the labels joined).
+	for _, l := range locale.All {
+		ex := q.In(l).Example
+		if _, err := q.Validate(ex); err != nil || ex == "" || strings.ContainsAny(ex, locale.Open+locale.Close) {
+			t.Errorf("%s: the example %q is refused: %v", l, ex, err)
+		}
+		if l == locale.English && ex != q.Example || l == locale.German && (ex == q.Example || !strings.Contains(ex, ", ")) {
+			t.Errorf("%s: the example %q (English %q)", l, ex, q.Example)
+		}
 	}
 	for _, bad := range []string{"hook 3", "hook 3, hook 3", "hook 7, hat 2", "kraken 3, hat 2", "hook, hat 2", "3 hook 2", "hook 3 hat 2 parrot 4", "hook 3, hat"} {
 		if err := e.Answer(bad); err == nil {
