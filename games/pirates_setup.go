@@ -36,11 +36,11 @@ func QColor(n int) string { return "setup." + strconv.Itoa(n) + ".color" }
 const piratesMin, piratesMax = 2, 5
 
 var piratesFlags = []Flag{
-	{Name: "players", Usage: `players in seat order, clockwise, as NAME:COLOR,... (e.g. "Ann:gold,Bo:blue"); asked when absent`},
-	{Name: "start", Usage: "starting player: a name, a seat number, or random; asked when absent"},
+	{Name: "players", Usage: "gamespirates.usage.players"},
+	{Name: "start", Usage: "gamespirates.usage.start"},
 	{Name: "layout", Default: "random", Complete: []string{"random", "fixed"},
-		Usage: "board layout: random, fixed (reading order, unrotated) or a layout spec (see rumref board --help)"},
-	{Name: "seed", Kind: FlagInt, Default: "0", Usage: "seed for a random layout and a random start player (default: from the clock, printed)"},
+		Usage: "gamespirates.usage.layout"},
+	{Name: "seed", Kind: FlagInt, Default: "0", Usage: "gamespirates.usage.seed"},
 }
 
 // beginPirates reads the flags of a new Rum & Pirates game: the seed is

@@ -12,13 +12,13 @@ import (
 )
 
 var runnerFlags = []Flag{
-	{Name: "crown", Usage: "Rum Runner: the crown player's name; asked when absent"},
-	{Name: "pirate", Usage: "Rum Runner: the pirate player's name; asked when absent"},
-	{Name: "cards", Usage: "Rum Runner: a YAML file of cards that adds to or overrides the built-in catalog"},
-	{Name: "island", Usage: "Rum Runner: the name printed on the fourth island card (the built-in catalog does not know it)"},
-	{Name: "mulligan", Kind: FlagBool, Default: "false", Usage: "Rum Runner: use the optional mulligan rule"},
-	{Name: "beyond-box", Kind: FlagBool, Default: "false", Usage: "Rum Runner: accept a --cards file whose decks hold more cards of a type than the box (the status says so)"},
-	{Name: "turn-cap", Kind: FlagInt, Default: "0", Usage: "Rum Runner: end a stalled game in a draw after this many turns (0: no cap)"},
+	{Name: "crown", Usage: "gamesrunner.usage.crown"},
+	{Name: "pirate", Usage: "gamesrunner.usage.pirate"},
+	{Name: "cards", Usage: "gamesrunner.usage.cards"},
+	{Name: "island", Usage: "gamesrunner.usage.island"},
+	{Name: "mulligan", Kind: FlagBool, Default: "false", Usage: "gamesrunner.usage.mulligan"},
+	{Name: "beyond-box", Kind: FlagBool, Default: "false", Usage: "gamesrunner.usage.beyond-box"},
+	{Name: "turn-cap", Kind: FlagInt, Default: "0", Usage: "gamesrunner.usage.turn-cap"},
 }
 
 // beginRunner reads the flags of a new Rum Runner game: the card

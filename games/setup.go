@@ -32,7 +32,9 @@ const (
 // Flag is one option of "rumref new GAME". Flags of two games with the
 // same name are one flag of the command.
 type Flag struct {
-	Name  string
+	Name string
+	// Usage is the catalog key of the flag's help (GAME.usage.NAME),
+	// which the command line writes in its language.
 	Usage string
 	Kind  FlagKind
 	// Default is the value when the flag is not given.
