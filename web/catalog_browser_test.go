@@ -163,22 +163,7 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 					}
 					b.openCatalogTab(v, w, h, &mu, events[v])
 				}
-				s := catalogcheck.New().Allow(tb.names...).Tolerate(catalogcheck.RuleID, catalogcheck.URL)
-				if g.game == "runner" {
-					// Rum Runner's card names are proper names, shown as
-					// printed in every language (docs/german.md): the
-					// pages draw them from the view (islands, ships,
-					// crew, hands, piles).
-					s.Tolerate(catalogcheck.Names(runnerCardNames(t)...))
-				}
-				// What the simulator's players typed at a text question (a
-				// typed-in card's name): user content. An option's key
-				// has no space and no capital letter.
-				for _, a := range tb.answers {
-					if strings.ContainsAny(a.A, " ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
-						s.AllowTyped(a.A)
-					}
-				}
+				s := pagesScanner(t, tb, g.game)
 				name := func(v referee.Viewer) string {
 					if v == Table {
 						return "table"
