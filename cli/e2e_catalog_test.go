@@ -167,7 +167,8 @@ func dumpFindings(t *testing.T, s *catalogcheck.Scanner, lang locale.Lang, front
 // through the JSON Lines protocol (the words test's driver: random legal
 // answers, wrong lines, help), then types the same lines in plain mode,
 // and scans every text field of every JSON object and every line plain
-// mode wrote, standard error too.
+// mode wrote, standard error too; in German, every message inside the
+// marks too, for one in English (catalogcheck.English).
 func TestCatalogPlainAndJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games")
@@ -213,7 +214,56 @@ func TestCatalogPlainAndJSON(t *testing.T) {
 						fe.s.Report(t, 40)
 					})
 				}
+				if lang != locale.English {
+					// Inside the marks: no message in English (one
+					// rendered for the wrong reader), on either front end.
+					t.Run("english", func(t *testing.T) {
+						s := catalogcheck.New()
+						for i, obj := range objs {
+							eachString(obj, func(text string) {
+								s.ScanEnglish(english(t, lang), fmt.Sprintf("json %s %s object %d %s", lang, g, i+1, obj["type"]), text)
+							})
+						}
+						s.ScanEnglish(english(t, lang), fmt.Sprintf("plain %s %s stdout", lang, g), res.stdout)
+						s.ScanEnglish(english(t, lang), fmt.Sprintf("plain %s %s stderr", lang, g), res.stderr)
+						s.Report(t, 40)
+					})
+				}
 			})
+		}
+	}
+}
+
+// englishFinders are the English texts the catalog tests look for in
+// each other language (catalogcheck.NewEnglish), made once.
+var englishFinders sync.Map
+
+// english is the finder of English texts for a game in lang.
+func english(t *testing.T, lang locale.Lang) *catalogcheck.English {
+	t.Helper()
+	if e, ok := englishFinders.Load(lang); ok {
+		return e.(*catalogcheck.English)
+	}
+	e, err := catalogcheck.NewEnglish(lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	englishFinders.Store(lang, e)
+	return e
+}
+
+// eachString calls f with every string of a JSON value.
+func eachString(v any, f func(string)) {
+	switch x := v.(type) {
+	case string:
+		f(x)
+	case map[string]any:
+		for _, v := range x {
+			eachString(v, f)
+		}
+	case []any:
+		for _, v := range x {
+			eachString(v, f)
 		}
 	}
 }

@@ -312,6 +312,13 @@ func TestCatalogTerminalInTmux(t *testing.T) {
 				t.Run("catalog", func(t *testing.T) {
 					s.Report(t, 60)
 				})
+				if lang != locale.English {
+					t.Run("english", func(t *testing.T) {
+						es := catalogcheck.New()
+						es.ScanEnglish(english(t, lang), fmt.Sprintf("tmux %s %s", lang, g), catalogcheck.StripANSI(bytes))
+						es.Report(t, 60)
+					})
+				}
 				if lang == locale.German {
 					t.Run("wrap", func(t *testing.T) {
 						for w := range wide {

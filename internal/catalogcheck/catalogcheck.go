@@ -40,6 +40,9 @@ const (
 	// (safetext.Clean escapes format characters): the viewer reads
 	// backslashes and letters where the catalog's text began or ended.
 	Escaped
+	// InEnglish is a message in English where another language is read
+	// (English.Find): its Key is the English text's key.
+	InEnglish
 )
 
 func (k Kind) String() string {
@@ -48,6 +51,8 @@ func (k Kind) String() string {
 		return "missing"
 	case Escaped:
 		return "escaped mark"
+	case InEnglish:
+		return "English"
 	}
 	return "not from the catalog"
 }
@@ -73,6 +78,9 @@ func (f Finding) String() string {
 	what := f.Text
 	if f.Kind == Missing {
 		what = f.Key
+	}
+	if f.Kind == InEnglish {
+		what = f.Key + ": " + f.Text
 	}
 	return fmt.Sprintf("%s: %q (%d×), first in %s: %s", f.Kind, what, f.Count, f.Where, f.Line)
 }
@@ -297,7 +305,11 @@ func (s *Scanner) fold(text string) string {
 }
 
 func (s *Scanner) add(f Finding) {
-	id := fmt.Sprint(f.Kind, "\x00", f.Key, "\x00", s.fold(f.Text))
+	text := s.fold(f.Text)
+	if f.Kind == InEnglish {
+		text = "" // one finding a key
+	}
+	id := fmt.Sprint(f.Kind, "\x00", f.Key, "\x00", text)
 	if old := s.findings[id]; old != nil {
 		old.Count++
 		return

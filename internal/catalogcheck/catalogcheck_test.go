@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "rumref/games" // the catalogs of the games, for English
 	"rumref/locale"
 )
 
@@ -192,5 +193,22 @@ func TestNamesTolerateWholeNamesOnly(t *testing.T) {
 	none.Scan("x", "Rum")
 	if len(none.Findings()) != 1 {
 		t.Errorf("no names tolerate %+v", none.Findings())
+	}
+}
+
+func TestEnglishFindsEnglishInsideTheMarks(t *testing.T) {
+	e, err := NewEnglish(locale.German)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New()
+	s.ScanEnglish(e, "plain", m("Der Tisch")+": "+m("pub")+"\n"+m("Ann starts and takes the start-player tile. Everyone takes 2 coins and 10 pirates; 5 of each color go to the unemployment office; the captain stands on the HQ.")+"\n"+
+		m("Ann beginnt und nimmt das Startspielerplättchen. Alle nehmen 2 Münzen und 10 Piraten; je 5 jeder Farbe kommen in die Heuerstelle; der Kapitän steht auf dem Hauptquartier.")+" "+m(m("Home Port")+" (3)"))
+	var got []string
+	for _, f := range s.Findings() {
+		got = append(got, f.Key)
+	}
+	if fmt.Sprint(got) != "[pirates.sort.pub gamespirates.setup.begin]" {
+		t.Errorf("found %q", got)
 	}
 }
