@@ -86,7 +86,7 @@ func browseRules(a *app, asJSON bool) error {
 		var opts []referee.Option
 		for _, t := range topics {
 			for _, e := range t.Entries {
-				opts = append(opts, referee.Option{Key: e.ID, Label: fmt.Sprintf("%s / %s: %s", t.Game, t.Name, e.Title)})
+				opts = append(opts, referee.Option{Key: e.ID, Label: fmt.Sprintf("%s / %s: %s", t.Game.TitleIn(a.lang), t.Name, e.Title)})
 			}
 		}
 		for {
@@ -100,7 +100,7 @@ func browseRules(a *app, asJSON bool) error {
 		}
 	}
 	for _, t := range topics {
-		fmt.Fprintf(a.stdout, "%s: %s\n", t.Game, t.Name)
+		fmt.Fprintf(a.stdout, "%s: %s\n", t.Game.TitleIn(a.lang), t.Name)
 		for _, e := range t.Entries {
 			mark := ""
 			if e.Ruling {

@@ -32,7 +32,7 @@ func (v View) Format(e Entry, width int) string {
 	if e.Ruling {
 		place = "reference.format.ruling"
 	}
-	wrap(&b, "", "", l.Sprintf(place, e.Game.String(), e.Topic), width)
+	wrap(&b, "", "", l.Sprintf(place, e.Game.TitleIn(l), e.Topic), width)
 	b.WriteString("\n")
 	writeBlock(&b, "", e.Text, width)
 	if e.Example != "" {

@@ -20,10 +20,10 @@ func TestFormatWrapsAndShowsEverything(t *testing.T) {
 					t.Errorf("%s at width %d: line of %d runes: %q", e.ID, width, n, line)
 				}
 			}
-			if !strings.Contains(out, "["+e.ID+"]") || !strings.Contains(out, e.Game.String()) {
+			flat := strings.Join(strings.Fields(out), " ")
+			if !strings.Contains(out, "["+e.ID+"]") || !strings.Contains(flat, e.Game.TitleIn(language(e))) {
 				t.Errorf("%s: output lacks its ID or game", e.ID)
 			}
-			flat := strings.Join(strings.Fields(out), " ")
 			for _, part := range []string{e.Text, e.Example, e.Reason} {
 				for _, w := range strings.Fields(strings.ReplaceAll(part, "\n- ", "\n")) {
 					if !strings.Contains(flat, w) {
@@ -96,19 +96,20 @@ func TestFormatWideText(t *testing.T) {
 }
 
 // TestFormatInGerman: the words Format prints around an entry follow the
-// view's language, and the entry is the German one.
+// view's language (the game's German name too), and the entry is the
+// German one.
 func TestFormatInGerman(t *testing.T) {
 	e, _ := de.Lookup("rp.dark-alley.free")
 	got := de.Format(e, 80)
 	for _, want := range []string{"Wann die Münze der Dunkelgasse entfällt [rp.dark-alley.free]",
-		"Rum & Pirates · Den Kapitän bewegen · Entscheidung von rumref", "\nBeispiel: Der Kapitän steht",
+		"Um Ru(h)m und Ehre · Den Kapitän bewegen · Entscheidung von rumref", "\nBeispiel: Der Kapitän steht",
 		"\nWarum (data §7.6): Die Spielregel", "\nAuch genannt: kostenlose Dunkelgasse",
 		"\nSiehe auch: rp.dark-alley (Dunkelgasse), rp.last-player (Der letzte Spieler des"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the German entry lacks %q:\n%s", want, got)
 		}
 	}
-	for _, english := range []string{"Example", "Why", "Also called", "See also", "ruling"} {
+	for _, english := range []string{"Example", "Why", "Also called", "See also", "ruling", "Rum & Pirates"} {
 		if strings.Contains(got, english) {
 			t.Errorf("the German entry says %q:\n%s", english, got)
 		}
