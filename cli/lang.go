@@ -54,24 +54,15 @@ func (e *said) Error() string { return e.text }
 func (e *said) Unwrap() error { return e.err }
 
 // errorf is the catalog's message key in l as an error; an error among
-// args is written in l (errText) and wrapped.
+// args is written in l (referee.ErrorIn) and wrapped.
 func errorf(l locale.Lang, key string, args ...any) error {
 	var wrapped error
 	for i, arg := range args {
 		if err, ok := arg.(error); ok {
-			wrapped, args[i] = err, errText(l, err)
+			wrapped, args[i] = err, referee.ErrorIn(err, l)
 		}
 	}
 	return &said{l.Sprintf(key, args...), wrapped}
-}
-
-// errText is err in words of l: its own In(l) when it has one (the
-// errors of the rules and the table keep their message), else its text.
-func errText(l locale.Lang, err error) string {
-	if t, ok := err.(interface{ In(locale.Lang) string }); ok {
-		return t.In(l)
-	}
-	return err.Error()
 }
 
 // nArgs accepts from lo to hi arguments (hi < 0: any number), as cobra's

@@ -304,7 +304,7 @@ func remember(l locale.Lang, entry *games.Entry, g referee.Game) string {
 	added, file, err := entry.Remember(dir, g)
 	switch {
 	case err != nil:
-		return l.Sprintf("cli.remember.failed", errText(l, err))
+		return l.Sprintf("cli.remember.failed", referee.ErrorIn(err, l))
 	case len(added) > 0:
 		return l.Sprintf("cli.remember.kept", strings.Join(added, ", "), file)
 	}

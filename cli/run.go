@@ -19,6 +19,7 @@ import (
 	"rumref/journal"
 	"rumref/locale"
 	"rumref/prompts"
+	"rumref/referee"
 	"rumref/safetext"
 )
 
@@ -96,11 +97,11 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) (code int) {
 	var ce *codedError
 	if errors.As(err, &ce) {
 		if ce.err != nil && ce.err.Error() != "" {
-			fmt.Fprintln(stderr, l.Sprintf("cli.error", safetext.CleanLines(errText(l, ce.err))))
+			fmt.Fprintln(stderr, l.Sprintf("cli.error", safetext.CleanLines(referee.ErrorIn(ce.err, l))))
 		}
 		return ce.code
 	}
-	fmt.Fprintln(stderr, l.Sprintf("cli.error", safetext.CleanLines(errText(l, err))))
+	fmt.Fprintln(stderr, l.Sprintf("cli.error", safetext.CleanLines(referee.ErrorIn(err, l))))
 	return exitError
 }
 

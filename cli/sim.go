@@ -11,6 +11,7 @@ import (
 
 	"rumref/games"
 	"rumref/locale"
+	"rumref/referee"
 	"rumref/sim"
 )
 
@@ -79,7 +80,7 @@ func newSimCmd(a *app) *cobra.Command {
 				fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.report", game, strconv.Itoa(r.Games), strconv.Itoa(r.Answers), len(r.Failures),
 					fmt.Sprintf("%.2f", r.Elapsed.Seconds()), fmt.Sprintf("%.0f", r.GamesPerSecond())))
 				for _, f := range r.Failures {
-					fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.failed", strconv.FormatUint(f.Seed, 10), strconv.Itoa(len(f.Answers)), errText(a.lang, f.Err)))
+					fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.failed", strconv.FormatUint(f.Seed, 10), strconv.Itoa(len(f.Answers)), referee.ErrorIn(f.Err, a.lang)))
 					if f.Save != "" {
 						fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.reproduce", game, strconv.FormatUint(f.Seed, 10), f.Save))
 					}

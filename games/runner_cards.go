@@ -42,7 +42,7 @@ func RememberedRunnerCards(dir string) ([]runner.Card, error) {
 	}
 	cards, err := setup.ReadRunnerCards(data)
 	if err != nil {
-		return nil, runnerErrorf("err.remembered-bad", RunnerCardsPath(dir), err)
+		return nil, referee.Wrap(err, "gamesrunner.err.remembered-bad", referee.Str(RunnerCardsPath(dir)))
 	}
 	return cards, nil
 }
@@ -56,7 +56,7 @@ func readRemembered(dir string) ([]byte, error) {
 	}
 	data, err := yamlfile.ReadFile(path, yamlfile.MaxSize)
 	if err != nil {
-		return nil, runnerErrorf("err.remembered", err)
+		return nil, referee.Wrap(err, "gamesrunner.err.remembered")
 	}
 	return data, nil
 }
@@ -73,7 +73,7 @@ func addRemembered(cards []runner.Card, dir string) ([]runner.Card, error) {
 	}
 	out, err := setup.AddRunnerCards(cards, data)
 	if err != nil {
-		return nil, runnerErrorf("err.remembered-bad", RunnerCardsPath(dir), err)
+		return nil, referee.Wrap(err, "gamesrunner.err.remembered-bad", referee.Str(RunnerCardsPath(dir)))
 	}
 	return out, nil
 }
@@ -122,10 +122,10 @@ func WriteRunnerCards(dir string, cards []runner.Card) error {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return runnerErrorf("err.remember", err)
+		return referee.Wrap(err, "gamesrunner.err.remember")
 	}
 	if err := journal.Write(RunnerCardsPath(dir), data); err != nil {
-		return runnerErrorf("err.remember-in", RunnerCardsPath(dir), err)
+		return referee.Wrap(err, "gamesrunner.err.remember-in", referee.Str(RunnerCardsPath(dir)))
 	}
 	return nil
 }

@@ -28,14 +28,14 @@ func beginRunner(f Flags) (*Setup, error) {
 	cfg := runner.Config{Mulligan: f.Get("mulligan") == "true", BeyondBox: f.Get("beyond-box") == "true", Edition: runner.Edition}
 	cap, err := strconv.Atoi(f.Get("turn-cap"))
 	if err != nil {
-		return nil, runnerErrorf("err.turn-cap", f.Get("turn-cap"))
+		return nil, referee.Errorf("gamesrunner.err.turn-cap", referee.Str(f.Get("turn-cap")))
 	}
 	cfg.TurnCap = cap
 	var extra []byte
 	file := f.Get("cards")
 	if file != "" {
 		if extra, err = yamlfile.ReadFile(file, yamlfile.MaxSize); err != nil {
-			return nil, runnerErrorf("err.cards", err)
+			return nil, referee.Wrap(err, "gamesrunner.err.cards")
 		}
 	}
 	// The built-in catalog, then the cards typed in during earlier games
@@ -49,14 +49,14 @@ func beginRunner(f Flags) (*Setup, error) {
 	}
 	if cfg.Cards, err = setup.AddRunnerCards(cfg.Cards, extra); err != nil {
 		if file != "" {
-			return nil, runnerErrorf("err.cards-file", file, err)
+			return nil, referee.Wrap(err, "gamesrunner.err.cards-file", referee.Str(file))
 		}
 		return nil, err
 	}
 	if name := f.Get("island"); name != "" {
 		c, err := runner.IslandCard(cfg.Cards, name)
 		if err != nil {
-			return nil, runnerErrorf("err.island", err)
+			return nil, referee.Wrap(err, "gamesrunner.err.island")
 		}
 		cfg.Cards = append(cfg.Cards, c)
 	}
@@ -66,11 +66,11 @@ func beginRunner(f Flags) (*Setup, error) {
 	if enc, err := journal.NewEncoder(&journal.File{Format: journal.Format, Game: "runner", Setup: &probe}); err != nil {
 		return nil, err
 	} else if err := enc.CheckSetup(); err != nil {
-		return nil, runnerErrorf("err.cards-file", file, err)
+		return nil, referee.Wrap(err, "gamesrunner.err.cards-file", referee.Str(file))
 	}
 	if !cfg.BeyondBox {
 		if err := runner.CheckBox(cfg.Cards); err != nil {
-			return nil, runnerErrorf("err.cards-file", file, err)
+			return nil, referee.Wrap(err, "gamesrunner.err.cards-file", referee.Str(file))
 		}
 	}
 	pre := map[string]Pre{}

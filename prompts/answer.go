@@ -36,38 +36,15 @@ func checkLine(line string) error {
 	if line == tooLong || len(line) > maxLineBytes || n > maxLine && strings.IndexByte(line, overMark) >= 0 {
 		// The terminal's paste cap marks where it dropped the rest of the
 		// line (overMark): its length is not known.
-		return msgError{"line.toolong", []any{strconv.Itoa(maxLine)}}
+		return referee.Errorf("prompts.line.toolong", referee.Str(strconv.Itoa(maxLine)))
 	}
 	if n > maxLine {
-		return msgError{"line.toolongn", []any{strconv.Itoa(n), strconv.Itoa(maxLine)}}
+		return referee.Errorf("prompts.line.toolongn", referee.Str(strconv.Itoa(n)), referee.Str(strconv.Itoa(maxLine)))
 	}
 	if d := safetext.Find(strings.ReplaceAll(line, "\t", " ")); d != "" {
-		return msgError{"line.holds", []any{d}}
+		return referee.Errorf("prompts.line.holds", referee.Str(d))
 	}
 	return nil
-}
-
-// msgError is a message of the catalog (prompts.KEY and its arguments)
-// kept to be rendered where it is shown, in that screen's language (In):
-// a refusal, an error. Error is its English text. An argument that has an
-// In method of its own is rendered in the same language.
-type msgError struct {
-	key  string
-	args []any
-}
-
-func (m msgError) Error() string { return m.In(locale.English) }
-
-// In is the message in language l.
-func (m msgError) In(l locale.Lang) string {
-	args := make([]any, len(m.args))
-	for i, a := range m.args {
-		if x, ok := a.(interface{ In(locale.Lang) string }); ok {
-			a = x.In(l)
-		}
-		args[i] = a
-	}
-	return l.Sprintf("prompts."+m.key, args...)
 }
 
 // errText is what err says in language l: its In when it has one (a
@@ -212,7 +189,7 @@ func parseInput(q *referee.Question, line string) input {
 		if name := metaName(word); name != "" {
 			return input{kind: metaInput, cmd: name, arg: strings.TrimSpace(arg)}
 		}
-		return input{kind: badInput, why: msgError{"refused.notcommand", []any{s}}}
+		return input{kind: badInput, why: referee.Errorf("prompts.refused.notcommand", referee.Str(s))}
 	}
 	// At a text question a line of several words is the text itself
 	// ("Help Wanted"); only a bare command word or ":command" is a command.
@@ -245,18 +222,3 @@ func commandHint(l locale.Lang, q *referee.Question, line string) string {
 // (the engine names a choice's options by their labels and numbers, as
 // every front end lists them).
 func (s *Session) reason(err error) string { return errText(s.Lang, err) }
-
-// allowedIn names q's legal answers in l (referee's AllowedIn where the
-// question has it).
-func allowedIn(q *referee.Question, l locale.Lang) string {
-	if a, ok := any(q).(interface{ AllowedIn(locale.Lang) string }); ok {
-		return a.AllowedIn(l)
-	}
-	return q.Allowed()
-}
-
-// allowedArg is a message argument that names q's legal answers in the
-// language the message is rendered in.
-type allowedArg struct{ q *referee.Question }
-
-func (a allowedArg) In(l locale.Lang) string { return allowedIn(a.q, l) }

@@ -126,7 +126,7 @@ func (a *asker) Text(prompt string, validate func(string) error) (string, error)
 // Choose asks for one of the options.
 func (a *asker) Choose(prompt string, options []referee.Option) (string, error) {
 	if len(options) == 0 {
-		return "", msgError{"setup.nothing", nil}
+		return "", referee.Errorf("prompts.setup.nothing")
 	}
 	q := &referee.Question{ID: SetupChoiceID, Actor: referee.Table, Kind: referee.Choice, Text: prompt, Options: options}
 	var key string
@@ -150,7 +150,7 @@ func (a *asker) Confirm(prompt string) (bool, error) {
 		if yes = isYes(line); yes || isNo(line) {
 			return nil
 		}
-		return msgError{"setup.yesno", nil}
+		return referee.Errorf("prompts.setup.yesno")
 	}
 	_, err := a.ask(askSetupYesNo, q, check)
 	return yes, err
@@ -183,7 +183,7 @@ func setupKey(q *referee.Question, line string) (string, error) {
 	}
 	in := parseInput(q, line)
 	if in.kind != answerInput {
-		return "", msgError{"setup.answer", []any{allowedArg{q}}}
+		return "", referee.Errorf("prompts.setup.answer", referee.Sub(q.AllowedMsg()))
 	}
 	return q.Validate(in.raw)
 }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"rumref/locale"
+	"rumref/referee"
 )
 
 // messages are every word the package shows, in every language.
@@ -63,7 +64,7 @@ func ParseMode(s string) (Mode, error) {
 	case "json":
 		return JSON, nil
 	}
-	return Plain, msgError{"mode.unknown", []any{s}}
+	return Plain, referee.Errorf("prompts.mode.unknown", referee.Str(s))
 }
 
 // Detect picks the default mode: Terminal when both in and out are

@@ -72,7 +72,7 @@ func drawnTiles(fields []string) []string {
 // position, key or label, or a number.
 func valueKey(q *referee.Question, v string) (string, error) {
 	if v == "" {
-		return "", msgError{"multi.empty", []any{allowedArg{q}}}
+		return "", referee.Errorf("prompts.multi.empty", referee.Sub(q.AllowedMsg()))
 	}
 	raw := v
 	if in := parseInput(q, v); in.kind == answerInput {

@@ -45,7 +45,7 @@ func (s *Session) helpText(q *referee.Question) (question, commands, rules strin
 	var b strings.Builder
 	if q != nil {
 		fmt.Fprintf(&b, "%s\n", Named(capital(s.name(q.Actor)), safetext.CleanLines(q.Text)))
-		fmt.Fprintln(&b, s.say("help.answer", safetext.Clean(allowedIn(q, s.Lang))))
+		fmt.Fprintln(&b, s.say("help.answer", safetext.Clean(q.AllowedIn(s.Lang))))
 		if several := s.severalHint(q); several != "" {
 			fmt.Fprintln(&b, several)
 		}

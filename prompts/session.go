@@ -179,7 +179,7 @@ func (s *Session) Run() error {
 		case u.Confirm != nil:
 			err = s.respond(u.Confirm)
 		case u.Question == nil:
-			return msgError{"error.noquestion", nil}
+			return referee.Errorf("prompts.error.noquestion")
 		default:
 			err = s.ask(u.Question)
 		}

@@ -464,7 +464,7 @@ func validator(l locale.Lang, q *referee.Question) func(string) error {
 		case metaInput:
 			return nil
 		case emptyInput:
-			return msgError{"refused.typeanswer", nil}
+			return referee.Errorf("prompts.refused.typeanswer")
 		case badInput:
 			return in.why
 		}

@@ -281,12 +281,12 @@ func (c *Card) Validate() error {
 			return bad(l.name, "runner.err.card.list", referee.Str(c.Type.String()))
 		}
 		if err := validateEffects(l.l, 0); err != nil {
-			return bad(l.name, "runner.name", errArg(err))
+			return bad(l.name, "runner.name", referee.Err(err))
 		}
 	}
 	for i, o := range c.Options {
 		if err := validateEffects(o, 0); err != nil {
-			return bad(fmt.Sprintf("options[%d]", i), "runner.name", errArg(err))
+			return bad(fmt.Sprintf("options[%d]", i), "runner.name", referee.Err(err))
 		}
 	}
 	return nil
