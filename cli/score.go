@@ -38,12 +38,10 @@ func newScoreCmd(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if res.In != nil {
-				res.Pad, res.JSON = res.In(a.lang)
-			}
-			text := res.Pad
+			pad, obj := res.In(a.lang)
+			text := pad
 			if asJSON {
-				b, err := json.MarshalIndent(res.JSON, "", "  ")
+				b, err := json.MarshalIndent(obj, "", "  ")
 				if err != nil {
 					return err
 				}
@@ -57,7 +55,7 @@ func newScoreCmd(a *app) *cobra.Command {
 				text = strings.TrimRight(text, "\n") + "\n\n" + a.playText(link)
 			}
 			// The JSON Lines protocol writes one score object.
-			a.out(mode).Report(scoreObj{Score: res.JSON, Text: res.Pad, Play: playObj(link)}, text)
+			a.out(mode).Report(scoreObj{Score: obj, Text: pad, Play: playObj(link)}, text)
 			return nil
 		},
 	}

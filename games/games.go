@@ -82,8 +82,8 @@ type Entry struct {
 	// them. A setting that is wrong on its own is refused here.
 	Begin func(f Flags) (*Setup, error)
 	// Instructions is how the table sets up the box for a setup (the
-	// board to build): shown when a game starts and resumes, and by the
-	// setup command; in language l.
+	// board to build), in l: shown when a game starts and resumes, and by
+	// the setup command.
 	Instructions func(setup any, cols int, l locale.Lang) (string, error)
 	// Rebuild, when set, is Instructions for a game that resumes, whose
 	// board and status are shown next: how to lay the box out, without
@@ -164,7 +164,7 @@ var Pirates = &Entry{
 		if err != nil {
 			return "", err
 		}
-		return piratesInstructionsIn(cfg, board, cols, l), nil
+		return piratesInstructions(cfg, board, cols, l), nil
 	},
 	Rebuild: func(s any, l locale.Lang) (string, error) {
 		return setup.BuildInstructionsIn(s.(*pirates.Config).Layout, l), nil

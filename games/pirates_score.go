@@ -57,7 +57,7 @@ func piratesScored(res scoring.Result, tiles string) Scored {
 	for _, s := range res.Scores {
 		placings = append(placings, Placing{Name: s.Name, Score: s.Total, Winner: s.Place == 1, Place: s.Place})
 	}
-	return Scored{Pad: scoring.Pad(res), JSON: res.JSON(), Placings: placings, Tiles: tiles,
+	return Scored{Placings: placings, Tiles: tiles,
 		In: func(l locale.Lang) (string, any) { return scoring.PadIn(res, l), res.JSONIn(l) }}
 }
 
@@ -70,18 +70,6 @@ func (f SheetField) PromptIn(l locale.Lang) string {
 	return f.Prompt
 }
 
-// fieldError is a refused typed line, kept as a message to say in the
-// language where it is shown (In); Error is its English text.
-type fieldError struct{ m referee.Msg }
-
-func (e fieldError) Error() string { return e.m.String() }
-
-// In is the refusal in l.
-func (e fieldError) In(l locale.Lang) string { return e.m.In(l) }
-
-// refuse is a fieldError of key and its arguments.
-func refuse(key string, args ...referee.Arg) error { return fieldError{referee.Text(key, args...)} }
-
 // number writes a typed whole number (empty: 0).
 func number(key string) func(string) (string, error) {
 	return func(v string) (string, error) {
@@ -89,7 +77,7 @@ func number(key string) func(string) (string, error) {
 			return "0", nil
 		}
 		if _, err := yamlfile.ParseWhole(v); err != nil {
-			return "", refuse("gamespirates.score.number", referee.Str(key), referee.Str(err.Error()))
+			return "", referee.Errorf("gamespirates.score.number", referee.Str(key), referee.Str(err.Error()))
 		}
 		return v, nil
 	}
@@ -101,7 +89,7 @@ func values(key string) func(string) (string, error) {
 		var nums []string
 		for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 			if _, err := yamlfile.ParseWhole(w); err != nil {
-				return "", refuse("gamespirates.score.values", referee.Str(key), referee.Str(err.Error()))
+				return "", referee.Errorf("gamespirates.score.values", referee.Str(key), referee.Str(err.Error()))
 			}
 			nums = append(nums, w)
 		}
@@ -117,11 +105,11 @@ func pairs(key, field, example string) func(string) (string, error) {
 		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' }) {
 			w := strings.Fields(part)
 			if len(w) != 2 {
-				return "", refuse("gamespirates.score.pair", referee.Str(key), referee.Str(strings.TrimSpace(part)),
+				return "", referee.Errorf("gamespirates.score.pair", referee.Str(key), referee.Str(strings.TrimSpace(part)),
 					referee.Sub(referee.Text("gamespirates.score."+field)), referee.Str(example))
 			}
 			if _, err := yamlfile.ParseWhole(w[1]); err != nil {
-				return "", refuse("gamespirates.score.error", referee.Str(key), referee.Str(err.Error()))
+				return "", referee.Errorf("gamespirates.score.error", referee.Str(key), referee.Str(err.Error()))
 			}
 			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, strings.ToLower(w[0]), w[1]))
 		}

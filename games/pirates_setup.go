@@ -50,7 +50,7 @@ func beginPirates(f Flags) (*Setup, error) {
 	if f.Given["seed"] {
 		n, err := strconv.ParseInt(f.Get("seed"), 10, 64)
 		if err != nil {
-			return nil, refuse("gamespirates.flag.seed", referee.Str(safetext.Clean(f.Get("seed"))))
+			return nil, referee.Errorf("gamespirates.flag.seed", referee.Str(safetext.Clean(f.Get("seed"))))
 		}
 		seed = n
 	}
@@ -65,7 +65,7 @@ func beginPirates(f Flags) (*Setup, error) {
 		for i, part := range parts {
 			name, color, ok := strings.Cut(part, ":")
 			if !ok {
-				return nil, refuse("gamespirates.flag.players", referee.Str(strings.TrimSpace(part)), referee.Words(pirates.Colors, ", ", ", "))
+				return nil, referee.Errorf("gamespirates.flag.players", referee.Str(strings.TrimSpace(part)), referee.Words(pirates.Colors, ", ", ", "))
 			}
 			pre[QName(strconv.Itoa(i+1))] = Pre{Flag: "players", Part: fmt.Sprintf("player %d", i+1), Answer: name}
 			pre[QColor(i+1)] = Pre{Flag: "players", Part: fmt.Sprintf("player %d's color", i+1), Answer: strings.ToLower(color)}
@@ -151,16 +151,13 @@ func (s *piratesSetup) Done(l locale.Lang) (*NewGame, error) {
 func (s *piratesSetup) intro(l locale.Lang, cols int) []string {
 	how := s.how.In(l)
 	return []string{
-		l.Sprintf("gamespirates.setup.intro", how, piratesInstructionsIn(&s.cfg, s.board, cols, l)),
+		l.Sprintf("gamespirates.setup.intro", how, piratesInstructions(&s.cfg, s.board, cols, l)),
 		l.Sprintf("gamespirates.setup.begin", s.cfg.Players[s.cfg.Start].Name)}
 }
 
 // piratesInstructions is how to build the board of a setup, with its
-// picture for a terminal of cols columns (0: the wide picture), in
-// English (piratesInstructionsIn).
-// piratesInstructionsIn is how to build the board and the picture of it,
-// for a terminal of cols columns, in l.
-func piratesInstructionsIn(cfg *pirates.Config, board *pirates.Board, cols int, l locale.Lang) string {
+// picture for a terminal of cols columns (0: the wide picture), in l.
+func piratesInstructions(cfg *pirates.Config, board *pirates.Board, cols int, l locale.Lang) string {
 	return setup.BuildInstructionsIn(cfg.Layout, l) + "\n" + board.PictureIn(nil, nil, board.HQ, cols, l)
 }
 
@@ -198,7 +195,7 @@ func NameQuestion(id, text string, taken []string) referee.Question {
 			}
 			for _, t := range taken {
 				if strings.EqualFold(t, name) {
-					return refuse("gamespirates.setup.taken", referee.Str(t))
+					return referee.Errorf("gamespirates.setup.taken", referee.Str(t))
 				}
 			}
 			return nil

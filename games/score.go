@@ -36,17 +36,13 @@ type SheetField struct {
 
 // Scored is a scored game.
 type Scored struct {
-	// Pad is the score pad as printed for people.
-	Pad string
-	// JSON is the object "rumref score --json" prints; the JSON Lines
-	// score object carries its fields.
-	JSON any
 	// Placings are the players' places, for the play logger.
 	Placings []Placing
 	// Tiles is what a sheet scored, written the same way each time: its
 	// play's ID is made of it (SheetPlayID).
 	Tiles string
-	// In is Pad and JSON in a language (nil: the game has them in
-	// English only).
+	// In is, in a language, the score pad as printed for people and the
+	// object "rumref score --json" prints (the JSON Lines score object
+	// carries its fields).
 	In func(locale.Lang) (pad string, json any)
 }

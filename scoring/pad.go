@@ -13,12 +13,10 @@ import (
 	"rumref/safetext"
 )
 
-// Pad writes the result as a score pad: the categories as rows and the
-// players as columns, then the totals, the places, the tiebreak counts,
-// the tiles that scored nothing, how each tie was broken and the winner.
-func Pad(r Result) string { return PadIn(r, locale.English) }
-
-// PadIn is Pad in language l.
+// PadIn writes the result as a score pad in language l: the categories as
+// rows and the players as columns, then the totals, the places, the
+// tiebreak counts, the tiles that scored nothing, how each tie was broken
+// and the winner.
 func PadIn(r Result, l locale.Lang) string {
 	var b strings.Builder
 	say := func(m referee.Msg) string { return m.In(l) }
@@ -181,10 +179,8 @@ type TieJSON struct {
 	Text    string   `json:"text"`
 }
 
-// JSON returns the result as JSON-ready data, its texts in English.
-func (r Result) JSON() PadJSON { return r.JSONIn(locale.English) }
-
-// JSONIn is JSON with its texts (notes, worthless tiles, ties) in l.
+// JSONIn returns the result as JSON-ready data, its texts (notes,
+// worthless tiles, ties) in l.
 func (r Result) JSONIn(l locale.Lang) PadJSON {
 	out := PadJSON{Winners: append([]string{}, r.Winners...), Provisional: r.Provisional, Notes: notes(r.Notes, l), Players: []PlayerJSON{}}
 	for _, s := range r.Scores {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -183,9 +182,6 @@ func (r *Result) breakTies(group []int, k Key) {
 		r.breakTies(s, k+1)
 	}
 }
-
-// Ordinal writes a place as "1st", "2nd", "3rd", "4th" and so on.
-func Ordinal(n int) string { return OrdinalIn(n, locale.English) }
 
 // The tiebreak keys' words: what each prefers, and what it counts.
 var (

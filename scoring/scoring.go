@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-
-	"rumref/locale"
 )
 
 // Category is one row of the score pad: a kind of tile that scores.
@@ -37,9 +35,6 @@ func (c Category) String() string {
 	}
 	return fmt.Sprintf("category(%d)", int(c))
 }
-
-// Label returns the category's name as the score pad prints it.
-func (c Category) Label() string { return c.LabelIn(locale.English) }
 
 // Categories lists every scoring category in score pad order.
 func Categories() []Category {

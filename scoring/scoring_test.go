@@ -143,7 +143,7 @@ func TestTiebreaks(t *testing.T) {
 
 func TestOrdinal(t *testing.T) {
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd"} {
-		if got := Ordinal(n); got != want {
+		if got := OrdinalIn(n, locale.English); got != want {
 			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
 		}
 	}
@@ -155,7 +155,7 @@ func TestPadText(t *testing.T) {
 	r := Rank([]Player{rulebookExample(), b, c})
 	r.Provisional = true
 	r.Notes = []referee.Msg{referee.Text("Secrets are left out.")}
-	pad := Pad(r)
+	pad := PadIn(r, locale.English)
 	for _, want := range []string{"Provisional", "Secrets are left out.", "Treasure maps", "Total", "Place", "1st", "2nd", "3rd",
 		"Ann scores nothing for: hook 3", "Tie: Bartholomew and Cy are level on 5 points, each with 0 pirates in the unemployment office; most rum barrels decides (Bartholomew 3, Cy 1).",
 		"Leading for now: Ann."} {
@@ -167,7 +167,7 @@ func TestPadText(t *testing.T) {
 		t.Errorf("a provisional pad names a winner:\n%s", pad)
 	}
 	r.Provisional = false
-	if pad := Pad(r); !strings.Contains(pad, "Winner: Ann.") {
+	if pad := PadIn(r, locale.English); !strings.Contains(pad, "Winner: Ann.") {
 		t.Errorf("the final pad lacks its winner:\n%s", pad)
 	}
 	lines := strings.Split(pad, "\n")
@@ -189,7 +189,7 @@ func TestPadText(t *testing.T) {
 
 func TestPadJSON(t *testing.T) {
 	r := Rank([]Player{rulebookExample(), {Name: "Bo", Pubs: []int{90}}})
-	data, err := json.Marshal(r.JSON())
+	data, err := json.Marshal(r.JSONIn(locale.English))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ func TestPadJSON(t *testing.T) {
 }
 
 func TestCategoryAndKeyStrings(t *testing.T) {
-	if Maps.String() != "maps" || Category(99).String() != "category(99)" || Sleeping.Label() != "Sleeping places" {
+	if Maps.String() != "maps" || Category(99).String() != "category(99)" || Sleeping.LabelIn(locale.English) != "Sleeping places" {
 		t.Fatal("category strings")
 	}
 	if KeyRum.String() != "rum" || Key(9).String() != "key(9)" || !strings.Contains(locale.English.Sprintf(decidesKeys[KeyUnemployed]), "unemployment") {
@@ -254,7 +254,7 @@ func TestHiddenCoinsBreakNoTie(t *testing.T) {
 	if r.Ties[len(r.Ties)-1].Decided != KeyShared {
 		t.Errorf("the coin tie is %v, want shared", r.Ties[len(r.Ties)-1].Decided)
 	}
-	pad := Pad(r)
+	pad := PadIn(r, locale.English)
 	for _, l := range strings.Split(pad, "\n") {
 		if strings.HasPrefix(l, "Coins") {
 			if f := strings.Fields(l); !slices.Equal(f, []string{"Coins", "4", "secret", "secret"}) {
@@ -262,7 +262,7 @@ func TestHiddenCoinsBreakNoTie(t *testing.T) {
 			}
 		}
 	}
-	data, _ := json.Marshal(r.JSON())
+	data, _ := json.Marshal(r.JSONIn(locale.English))
 	if !strings.Contains(string(data), `"coins":0,"coins_secret":true`) {
 		t.Errorf("JSON does not mark the secret coins: %s", data)
 	}
@@ -275,7 +275,7 @@ func TestPadWideNames(t *testing.T) {
 	yamada := rulebookExample()
 	yamada.Name = "山田太郎"
 	zoe := Player{Name: "Zoe\u0308", Pubs: []int{5}, Rum: 3}
-	pad := Pad(Rank([]Player{yamada, zoe, {Name: "Ann", Pubs: []int{4}}}))
+	pad := PadIn(Rank([]Player{yamada, zoe, {Name: "Ann", Pubs: []int{4}}}), locale.English)
 	lines := strings.Split(pad, "\n")
 	h := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "山田太郎") })
 	if h < 0 {

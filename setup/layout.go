@@ -194,10 +194,6 @@ func turnPhrase(t int, lang locale.Lang) string {
 	return lang.Sprintf(fmt.Sprintf("setup.turn.%d", t))
 }
 
-// BuildInstructions tells a group how to lay the sections out for a layout
-// (BuildInstructionsIn), in English.
-func BuildInstructions(l pirates.Layout) string { return BuildInstructionsIn(l, locale.English) }
-
 // BuildInstructionsIn tells a group how to lay the sections out for a
 // layout, in lang: a 3x3 grid of section numbers with their turn letter,
 // then one line per cell in words.

@@ -33,7 +33,7 @@ func TestGoldenFixedBoard(t *testing.T) {
 	occ[0], occ[45], occ[70] = 0, 1, 2 // Coin 1 - HQ, Rendezvous 2 - 3, Supply 3 dark east
 	marks := []string{"G", "V", "B"}
 	var out strings.Builder
-	out.WriteString(BuildInstructions(l))
+	out.WriteString(BuildInstructionsIn(l, locale.English))
 	out.WriteString("\n")
 	out.WriteString(b.Picture(occ, marks, b.HQ))
 	out.WriteString("\n")
@@ -51,7 +51,7 @@ func TestGoldenFixedBoard(t *testing.T) {
 	}
 	tb := mustAssemble(t, turned)
 	out.Reset()
-	out.WriteString(BuildInstructions(turned))
+	out.WriteString(BuildInstructionsIn(turned, locale.English))
 	out.WriteString("\n")
 	out.WriteString(tb.Picture(nil, nil, tb.CoinOf[5]))
 	golden.Check(t, "testdata/board-turned.txt", out.String())

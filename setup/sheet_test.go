@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/scoring"
 )
 
@@ -179,7 +180,7 @@ func FuzzParseSheet(f *testing.F) {
 		if len(r.Winners) == 0 || len(r.Scores) != len(ps) {
 			t.Fatalf("no winner: %+v", r)
 		}
-		_ = scoring.Pad(r)
+		_ = scoring.PadIn(r, locale.English)
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rumref/internal/randplay"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/scoring"
@@ -130,7 +131,7 @@ func checkFinal(t *testing.T, g *pirates.Game) {
 			t.Fatalf("%s: place %d", p.Name, s.Place)
 		}
 	}
-	pad := scoring.Pad(*g.Final)
+	pad := scoring.PadIn(*g.Final, locale.English)
 	if !strings.Contains(pad, "Total") || strings.Contains(pad, "Provisional") {
 		t.Fatalf("pad:\n%s", pad)
 	}
