@@ -143,7 +143,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	if err := enc.CheckSetup(); err != nil {
 		return err
 	}
-	if err := e.SetCorrection(file.Correction.Engine()); err != nil {
+	if err := e.SetCorrection(file.Correction); err != nil {
 		return errorf(a.lang, "cli.save.noreplay", path, err)
 	}
 	a.stop.mu.Lock() // a signal now waits until the first save is made or not
@@ -168,7 +168,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	save := func(answers []referee.Answer, ahead []table.Ahead) error {
 		a.stop.mu.Lock() // a signal waits for the save to finish
 		defer a.stop.mu.Unlock()
-		file.Answers, file.Correction = answers, journal.FromCorrection(e.Correction())
+		file.Answers, file.Correction = answers, e.Correction()
 		file.Ahead = nil
 		for _, x := range ahead {
 			file.Ahead = append(file.Ahead, journal.AheadAnswer{Step: x.Step, Answer: x.Answer})

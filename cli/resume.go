@@ -61,7 +61,7 @@ func replaySave(l locale.Lang, path string, file *journal.File, data []byte) (*j
 		fmt.Sscanf(err.Error(), "answer %d", &n)
 		line := ""
 		if n > 0 {
-			line = journal.AnswerLine(data, n-1)
+			line = journal.AnswerLine(data, n-1, l)
 		}
 		return nil, nil, nil, withBackup(l, path, errorf(l, "cli.save.replay", line, err))
 	}

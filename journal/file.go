@@ -77,35 +77,14 @@ type AheadAnswer struct {
 	Answer referee.Answer
 }
 
-// Correction is the record of the last correction in a save: the answer
-// corrected (1-based), how many answers the game held right after it, and
-// the answers from the corrected one on as they were before it.
-type Correction struct {
-	Answer int
-	Kept   int
-	Before Answers
-}
+// Correction is the record of the last correction in a save, the
+// engine's own.
+type Correction = referee.Correction
 
 // Answers is a list of answers as a save holds it: each answer is
 // {q: QUESTION, a: KEY, by: ACTOR}, where by (format 2) is the seat the
 // question was asked of, -1 for the table; answers of format 1 have no by.
 type Answers []referee.Answer
-
-// FromCorrection is the save's record of the engine's last correction.
-func FromCorrection(c *referee.Correction) *Correction {
-	if c == nil {
-		return nil
-	}
-	return &Correction{Answer: c.Answer, Kept: c.Kept, Before: c.Before}
-}
-
-// Engine is the engine's form of the record.
-func (c *Correction) Engine() *referee.Correction {
-	if c == nil {
-		return nil
-	}
-	return &referee.Correction{Answer: c.Answer, Kept: c.Kept, Before: c.Before}
-}
 
 // WebTokens are the tokens of the table page and of each seat's page,
 // and the port the pages were last served on (0: none yet), which
@@ -534,12 +513,10 @@ func fromWire(list []answer) Answers {
 	return out
 }
 
-// AnswerLine returns " (line N)" for the i-th answer of a save, or "".
-func AnswerLine(data []byte, i int) string { return answerLine(data, i) }
-
-func answerLine(data []byte, i int) string {
+// AnswerLine returns " (line N)" for the i-th answer of a save in l, or "".
+func AnswerLine(data []byte, i int, l locale.Lang) string {
 	m := answerLineMsg(data, i)
-	return m.String()
+	return m.In(l)
 }
 
 // answerLineArg is answerLine as an argument of a message.

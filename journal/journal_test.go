@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 )
@@ -48,7 +49,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(f, g) {
 		t.Fatalf("round trip differs:\n%+v\n%+v", f, g)
 	}
-	if got := AnswerLine(data, 1); got == "" {
+	if got := AnswerLine(data, 1, locale.English); got == "" {
 		t.Error("no line for answer 2")
 	}
 }
@@ -251,7 +252,7 @@ func TestActorsAndCorrectionRoundTrip(t *testing.T) {
 	if err != nil || !fast || !reflect.DeepEqual(whole.Answers, Answers(fastAnswers)) || fastAnswers[2].A != "eye patch 2" {
 		t.Fatalf("quoted: fast %v %v, the YAML decoder %v (%v)", fast, fastAnswers, whole.Answers, err)
 	}
-	if c := g.Correction.Engine(); c.Answer != 2 || c.Kept != 3 || len(c.Before) != 3 || !c.Before[0].HasActor {
+	if c := g.Correction; c.Answer != 2 || c.Kept != 3 || len(c.Before) != 3 || !c.Before[0].HasActor {
 		t.Fatalf("the engine's record %+v", c)
 	}
 	bad := map[string]string{
