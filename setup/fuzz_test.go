@@ -35,7 +35,7 @@ func FuzzDecodeYAML(f *testing.F) {
 				t.Fatalf("error %T %v", err, err)
 			}
 			for _, internal := range []string{"!!", "setup.", "unmarshal", "strconv", "reflect", "[]int", "int64", "runner.", "pirates."} {
-				if strings.Contains(ye.Msg, internal) && !strings.Contains(string(data), internal) {
+				if strings.Contains(ye.Error(), internal) && !strings.Contains(string(data), internal) {
 					t.Fatalf("error %q shows %q", err, internal)
 				}
 			}

@@ -4,9 +4,8 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"rumref/referee"
 	"strconv"
-
-	"rumref/locale"
 )
 
 // ReadFile reads a file a person named (a save, a score sheet, a card
@@ -28,7 +27,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if st.Size() > limit {
-		return nil, failure(0, say("read.too_big", path, strconv.FormatInt(st.Size(), 10), strconv.FormatInt(limit, 10)))
+		return nil, failure(0, say("read.too_big", referee.Str(path), referee.Str(strconv.FormatInt(st.Size(), 10)), referee.Str(strconv.FormatInt(limit, 10))))
 	}
 	// Read into room for the size the file has now and one byte more, to
 	// see it grow or end (io.ReadAll doubles its buffer from 512 bytes),
@@ -50,10 +49,10 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		}
 	}
 	if err != nil {
-		return nil, &wrapped{failure(0, say("read.error", path, err)), err}
+		return nil, &Error{msg: say("read.error", referee.Str(path), referee.Err(err)), cause: err}
 	}
 	if int64(len(data)) > limit {
-		return nil, failure(0, say("read.grew", path, strconv.FormatInt(limit, 10)))
+		return nil, failure(0, say("read.grew", referee.Str(path), referee.Str(strconv.FormatInt(limit, 10))))
 	}
 	return data, nil
 }
@@ -65,32 +64,22 @@ func regular(path string, st fs.FileInfo) error {
 	case m.IsRegular():
 		return nil
 	case m.IsDir():
-		return failure(0, say("read.dir", path))
+		return failure(0, say("read.dir", referee.Str(path)))
 	case m&fs.ModeNamedPipe != 0:
-		return failure(0, say("read.fifo", path))
+		return failure(0, say("read.fifo", referee.Str(path)))
 	case m&(fs.ModeDevice|fs.ModeCharDevice) != 0:
-		return failure(0, say("read.device", path))
+		return failure(0, say("read.device", referee.Str(path)))
 	}
-	return failure(0, say("read.irregular", path))
+	return failure(0, say("read.irregular", referee.Str(path)))
 }
 
 // openError words a failure to open a file.
 func openError(path string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return failure(0, say("read.missing", path))
+		return failure(0, say("read.missing", referee.Str(path)))
 	case errors.Is(err, fs.ErrPermission):
-		return failure(0, say("read.denied", path))
+		return failure(0, say("read.denied", referee.Str(path)))
 	}
-	return &wrapped{failure(0, say("read.open", path, err)), err}
+	return &Error{msg: say("read.open", referee.Str(path), referee.Err(err)), cause: err}
 }
-
-// wrapped is an Error that wraps the error it words (errors.Is sees it).
-type wrapped struct {
-	e     *Error
-	cause error
-}
-
-func (w *wrapped) Error() string           { return w.e.Error() }
-func (w *wrapped) In(l locale.Lang) string { return w.e.In(l) }
-func (w *wrapped) Unwrap() error           { return w.cause }

@@ -3,8 +3,8 @@
 // bounded size (ReadFile), decoded by yaml.v3 strictly (Decode: a field
 // the target does not have is an error, KnownFields), with the library's
 // refusals worded for the person who wrote the file: the line, and what
-// is allowed there, in the reader's language (Error.In). It imports
-// nothing of rumref's but the message catalog.
+// is allowed there, in the reader's language (Error.In), as messages of
+// the catalog (referee.Msg).
 package yamlfile
 
 import (
@@ -21,6 +21,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"rumref/locale"
+	"rumref/referee"
 )
 
 //go:embed messages.*.yaml
@@ -33,67 +34,39 @@ const MaxSize = 4 << 20
 
 // Error is a file that does not decode: its line (0: unknown), where in
 // the file (the field and the list entries around it) and what is wrong,
-// in words (Where and Msg in English; In renders them in a language).
+// in words (In renders them in a language, Error in English).
 type Error struct {
 	Line  int
-	Where string
-	Msg   string
 	at    *yaml.Node // the node at fault, when known
-	msg   text
-	where []text
+	msg   referee.Msg
+	where []referee.Msg
+	cause error // the error it words, if any (errors.Is sees it)
 }
 
 // failure is an error at line of the message msg.
-func failure(line int, msg text) *Error {
-	return &Error{Line: line, Msg: msg.english(), msg: msg}
-}
+func failure(line int, msg referee.Msg) *Error { return &Error{Line: line, msg: msg} }
+
+// say is the catalog's message yamlfile.KEY.
+func say(key string, args ...referee.Arg) referee.Msg { return referee.Text("yamlfile."+key, args...) }
 
 // Error returns "line N, WHERE: MSG", leaving out what is unknown.
-func (e *Error) Error() string { return locale.Unmark(e.In(locale.English)) }
+func (e *Error) Error() string { m := e.message(); return m.String() }
 
 // In is the error in language l.
-func (e *Error) In(l locale.Lang) string {
-	var parts []string
+func (e *Error) In(l locale.Lang) string { m := e.message(); return m.In(l) }
+
+func (e *Error) Unwrap() error { return e.cause }
+
+func (e *Error) message() referee.Msg {
+	parts := e.where
 	if e.Line > 0 {
-		parts = append(parts, l.Sprintf("yamlfile.line", strconv.Itoa(e.Line)))
-	}
-	for _, w := range e.where {
-		parts = append(parts, w.in(l))
+		parts = append([]referee.Msg{say("line", referee.Str(strconv.Itoa(e.Line)))}, parts...)
 	}
 	if len(parts) == 0 {
-		return e.msg.in(l)
+		return e.msg
 	}
-	return l.Sprintf("yamlfile.at", strings.Join(parts, ", "), e.msg.in(l))
+	return say("at", referee.List(parts, ", ", ", "), referee.Sub(e.msg))
 }
-
-// text is a message of the catalog and its arguments: strings, numbers,
-// nested texts or errors (an error with an In method is written in the
-// message's language).
-type text struct {
-	key  string
-	args []any
-}
-
-func say(key string, args ...any) text { return text{"yamlfile." + key, args} }
-
-func (t text) in(l locale.Lang) string {
-	args := make([]any, len(t.args))
-	for i, a := range t.args {
-		switch a := a.(type) {
-		case text:
-			args[i] = a.in(l)
-		case interface{ In(locale.Lang) string }:
-			args[i] = a.In(l)
-		case error:
-			args[i] = a.Error()
-		default:
-			args[i] = a
-		}
-	}
-	return l.Sprintf(t.key, args...)
-}
-
-func (t text) english() string { return locale.Unmark(t.in(locale.English)) }
 
 // Decode decodes the one YAML document of data (at most limit bytes)
 // into v, strictly: a field v does not have, a field given twice, a value
@@ -107,7 +80,7 @@ func Peek(data []byte, v any, limit int) error { return decode(data, v, limit, f
 
 func decode(data []byte, v any, limit int, strict bool) error {
 	if len(data) > limit {
-		return failure(0, say("too_big", strconv.Itoa(len(data)), strconv.Itoa(limit)))
+		return failure(0, say("too_big", referee.Str(strconv.Itoa(len(data))), referee.Str(strconv.Itoa(limit))))
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var root yaml.Node
@@ -137,16 +110,12 @@ func decode(data []byte, v any, limit int, strict bool) error {
 			e.at = atLine(&root, e.Line)
 		}
 		if path, ok := pathTo(&root, e.at); ok {
-			inside := strings.Contains(e.Msg, "is not a field here")
+			key := e.msg.Format()
+			inside := key == "yamlfile.field.unknown" || key == "yamlfile.field.unknown.allowed"
 			if inside && len(path) > 0 && path[len(path)-1].key != nil {
 				path = path[:len(path)-1] // the key is at fault, not its value
 			}
 			e.where = words(path, inside)
-			var w []string
-			for _, t := range e.where {
-				w = append(w, t.english())
-			}
-			e.Where = strings.Join(w, ", ")
 		}
 	}
 	return err
@@ -235,8 +204,8 @@ func atLine(n *yaml.Node, line int) *yaml.Node {
 // words says where a path leads: `players entry 2 ("Bo"), field "coins"`,
 // or `in pirates, layout entry 3` (inside: the path leads to the fields
 // of a mapping, where a key is at fault, as `in pirates`).
-func words(path []step, inside bool) []text {
-	var parts []text
+func words(path []step, inside bool) []referee.Msg {
+	var parts []referee.Msg
 	for i := 0; i < len(path); i++ {
 		s := path[i]
 		if s.key == nil {
@@ -245,26 +214,26 @@ func words(path []step, inside bool) []text {
 		}
 		switch {
 		case i+1 < len(path) && path[i+1].key == nil:
-			parts = append(parts, say("where.field_entry", s.key.Value, entry(path[i+1])))
+			parts = append(parts, say("where.field_entry", referee.Str(s.key.Value), referee.Sub(entry(path[i+1]))))
 			i++
 		case i+1 < len(path) || inside:
-			parts = append(parts, say("where.in", s.key.Value))
+			parts = append(parts, say("where.in", referee.Str(s.key.Value)))
 		default:
-			parts = append(parts, say("where.field", s.key.Value))
+			parts = append(parts, say("where.field", referee.Str(s.key.Value)))
 		}
 	}
 	return parts
 }
 
-func entry(s step) text {
+func entry(s step) referee.Msg {
 	if name := child(s.value, "name"); name != nil && name.Kind == yaml.ScalarNode && len(name.Value) <= 40 {
-		return say("where.entry.named", strconv.Itoa(s.index+1), name.Value)
+		return say("where.entry.named", referee.Str(strconv.Itoa(s.index+1)), referee.Str(name.Value))
 	}
-	return say("where.entry", strconv.Itoa(s.index+1))
+	return say("where.entry", referee.Str(strconv.Itoa(s.index+1)))
 }
 
 // fault is an error at the node n.
-func fault(n *yaml.Node, msg text) *Error {
+func fault(n *yaml.Node, msg referee.Msg) *Error {
 	e := failure(n.Line, msg)
 	e.at = n
 	return e
@@ -304,7 +273,7 @@ func check(n *yaml.Node, t reflect.Type, depth int) error {
 	if reflect.PointerTo(t).Implements(textUnmarshaler) {
 		if n.Kind == yaml.ScalarNode {
 			if err := reflect.New(t).Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(n.Value)); err != nil {
-				return fault(n, say("error", err))
+				return fault(n, say("error", referee.Err(err)))
 			}
 		}
 		return nil
@@ -315,17 +284,17 @@ func check(n *yaml.Node, t reflect.Type, depth int) error {
 			return nil
 		}
 		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
-			return fault(n, say("quoted", quote(n.Value)))
+			return fault(n, say("quoted", referee.Str(quote(n.Value))))
 		}
 		if _, err := ParseWhole(n.Value); err != nil {
-			return fault(n, say("error", err))
+			return fault(n, say("error", referee.Err(err)))
 		}
 	case reflect.Array, reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			return nil
 		}
 		if t.Kind() == reflect.Array && len(n.Content) != t.Len() {
-			return fault(n, say("list_len", len(n.Content), t.Len()))
+			return fault(n, say("list_len", referee.Int(len(n.Content)), referee.Int(t.Len())))
 		}
 		for _, item := range n.Content {
 			if err := check(item, t.Elem(), depth+1); err != nil {
@@ -411,28 +380,28 @@ func explain(err error, t reflect.Type) error {
 		}
 	}
 	if te == nil {
-		return failure(line, say("syntax", msg))
+		return failure(line, say("syntax", referee.Str(msg)))
 	}
 	types := typesIn(t, map[string]reflect.Type{})
 	if rest, ok := strings.CutPrefix(msg, "field "); ok {
 		if name, typ, ok := strings.Cut(rest, " not found in type "); ok {
 			if st, ok := types[typ]; ok {
-				return failure(line, say("field.unknown.allowed", quote(name), strings.Join(fieldsOf(st).names, ", ")))
+				return failure(line, say("field.unknown.allowed", referee.Str(quote(name)), referee.Str(strings.Join(fieldsOf(st).names, ", "))))
 			}
-			return failure(line, say("field.unknown", quote(name)))
+			return failure(line, say("field.unknown", referee.Str(quote(name))))
 		}
 	}
 	if rest, ok := strings.CutPrefix(msg, "mapping key "); ok {
 		if _, first, ok := strings.Cut(rest, " already defined at line "); ok {
-			return failure(line, say("field.twice", first))
+			return failure(line, say("field.twice", referee.Str(first)))
 		}
 	}
 	if rest, ok := strings.CutPrefix(msg, "cannot unmarshal "); ok {
 		if i := strings.LastIndex(rest, " into "); i >= 0 {
 			tag, value, _ := strings.Cut(rest[:i], " ")
-			got := say("got.value", quote(strings.TrimSuffix(strings.Trim(value, "`"), "...")))
+			got := say("got.value", referee.Str(quote(strings.TrimSuffix(strings.Trim(value, "`"), "..."))))
 			if value == "" {
-				got = say("got.tag", tag)
+				got = say("got.tag", referee.Str(tag))
 			}
 			switch tag {
 			case "!!seq":
@@ -441,10 +410,10 @@ func explain(err error, t reflect.Type) error {
 				got = say("got.map")
 			}
 			into := rest[i+len(" into "):]
-			return failure(line, say("want", want(types[into], into), got))
+			return failure(line, say("want", referee.Sub(want(types[into], into)), referee.Sub(got)))
 		}
 	}
-	return failure(line, say("raw", msg))
+	return failure(line, say("raw", referee.Str(msg)))
 }
 
 // typesIn maps the names yaml.v3 gives the types inside t to the types.
@@ -468,7 +437,7 @@ func typesIn(t reflect.Type, seen map[string]reflect.Type) map[string]reflect.Ty
 }
 
 // want says what a value of type t (named name by yaml.v3) is written as.
-func want(t reflect.Type, name string) text {
+func want(t reflect.Type, name string) referee.Msg {
 	kind := reflect.Invalid
 	if t != nil {
 		kind = t.Kind()
@@ -479,7 +448,7 @@ func want(t reflect.Type, name string) text {
 	case kind == reflect.Slice || kind == reflect.Array || strings.HasPrefix(name, "["):
 		return say("want.list")
 	case kind == reflect.Struct:
-		return say("want.fields", strings.Join(fieldsOf(t).names, ", "))
+		return say("want.fields", referee.Str(strings.Join(fieldsOf(t).names, ", ")))
 	case kind == reflect.Map || strings.HasPrefix(name, "map["):
 		return say("want.map")
 	case kind == reflect.Bool || name == "bool":
@@ -514,11 +483,11 @@ func ParseWhole(s string) (int, error) {
 		ok = digits[i] >= '0' && digits[i] <= '9'
 	}
 	if !ok {
-		return 0, failure(0, say("whole", quote(s)))
+		return 0, failure(0, say("whole", referee.Str(quote(s))))
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, failure(0, say("too_large", quote(s)))
+		return 0, failure(0, say("too_large", referee.Str(quote(s))))
 	}
 	return n, nil
 }

@@ -196,7 +196,7 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("error %T %v", err, err)
 		}
 		for _, internal := range internals {
-			if strings.Contains(ye.Msg, internal) && !strings.Contains(string(data), internal) {
+			if strings.Contains(ye.msg.String(), internal) && !strings.Contains(string(data), internal) {
 				t.Fatalf("error %q shows %q", err, internal)
 			}
 		}
