@@ -10,7 +10,6 @@ package games
 import (
 	"embed"
 	"reflect"
-	"strings"
 	"sync"
 
 	"rumref/journal"
@@ -287,9 +286,6 @@ func Names() []string {
 	return names
 }
 
-// OneOf names the games for a message: "pirates or runner".
-func OneOf() string { return Or(Names()) }
-
 // unknownGame is the refusal of a game name no entry has.
 func unknownGame(game string) error {
 	return referee.Errorf("games.unknown", referee.Str(game), referee.Words(Names(), ", ", " or "))
@@ -298,14 +294,6 @@ func unknownGame(game string) error {
 // TitleIn is the game's title in language l (its printed name in that
 // language's edition, where there is one).
 func (e *Entry) TitleIn(l locale.Lang) string { return l.Sprintf("games.title." + e.Name) }
-
-// Or joins the items of a message: "a", "a or b", "a, b or c".
-func Or(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
-}
 
 // Each is f of every game, in the order of All (for a message or a usage
 // line that names them all).

@@ -73,8 +73,8 @@ func TestRefusedSetups(t *testing.T) {
 			t.Errorf("got %v, want %q", err, c.want)
 		}
 	}
-	if _, ok := games.Lookup("chess"); ok || games.OneOf() != "pirates or runner" {
-		t.Errorf("lookup of an unknown game, or the names %q", games.OneOf())
+	if _, ok := games.Lookup("chess"); ok || strings.Join(games.Names(), " ") != "pirates runner" {
+		t.Errorf("lookup of an unknown game, or the names %q", games.Names())
 	}
 }
 

@@ -72,8 +72,7 @@ var wareLabels = sync.OnceValue(func() []string {
 })
 
 func (t *piratesTable) Factory() referee.Factory {
-	cfg, board := t.cfg, t.board
-	return func() referee.Game { return pirates.New(cfg, board) }
+	return PiratesFactory(t.cfg, t.board)
 }
 
 func (t *piratesTable) File(answers []referee.Answer) *journal.File {

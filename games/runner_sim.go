@@ -49,8 +49,7 @@ var runnerConfig = sync.OnceValues(func() (runner.Config, error) {
 })
 
 func (t *runnerTable) Factory() referee.Factory {
-	cfg := t.cfg
-	return func() referee.Game { return runner.New(cfg) }
+	return RunnerFactory(t.cfg)
 }
 
 func (t *runnerTable) File(answers []referee.Answer) *journal.File {

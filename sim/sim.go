@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"rumref/games"
@@ -98,7 +99,7 @@ func (r Report) GamesPerSecond() float64 {
 func newTable(cfg Config, seed uint64) (games.SimTable, error) {
 	e, ok := games.Lookup(cfg.Game)
 	if !ok {
-		return nil, fmt.Errorf("game %q is not one rumref knows: use %s", cfg.Game, games.OneOf())
+		return nil, fmt.Errorf("game %q is not one rumref knows: use %s", cfg.Game, strings.Join(games.Names(), " or "))
 	}
 	return e.Sim(cfg.Players, seed)
 }
