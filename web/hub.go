@@ -218,9 +218,6 @@ func (h *Hub) viewerIn(v referee.Viewer, l locale.Lang) *viewer {
 	return vw
 }
 
-// Done is closed when the hub stops.
-func (h *Hub) Done() <-chan struct{} { return h.done }
-
 // name is a viewer's name.
 func (h *Hub) name(v referee.Viewer, l locale.Lang) string {
 	if v >= 0 && int(v) < len(h.cfg.Names) {
@@ -585,17 +582,6 @@ func (h *Hub) unsubscribe(v referee.Viewer, l locale.Lang, c *client) {
 	if seat, isSeat := v.Seat(); isSeat {
 		h.table.Present(seat, -1)
 	}
-}
-
-// Connected reports whether seat's own page has a stream open now (the
-// player's phone is connected; the table is told of it, see subscribe).
-func (h *Hub) Connected(seat referee.Seat) bool {
-	if !seat.Player() || int(seat)+1 >= len(h.clients) {
-		return false
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.clients[int(seat)+1]) > 0
 }
 
 // State is the whole state for viewer v in language l (GET U/state).

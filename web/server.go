@@ -248,9 +248,6 @@ func (s *Server) Close() {
 // Base is the first address the pages are reached at.
 func (s *Server) Base() string { return s.base[0] }
 
-// Bases are all the addresses (LAN first, loopback last for a wildcard).
-func (s *Server) Bases() []string { return s.base }
-
 // Port is the port the server listens on.
 func (s *Server) Port() int { return s.ln.Addr().(*net.TCPAddr).Port }
 

@@ -51,20 +51,17 @@ type Rewrite struct {
 
 // Stop is a step's refusal: the save met, at its answer number Answer
 // (1-based; 0: the save as a whole), a situation the next revision rules
-// differently. Why says what, in players' words.
+// differently. Because says what, in players' words.
 type Stop struct {
-	Answer int
-	Why    string
-	// Because is Why as a message of the catalog.
+	Answer  int
 	Because referee.Msg
 }
 
-func (s *Stop) Error() string { return s.Why }
+func (s *Stop) Error() string { return s.Because.String() }
 
 // stop is a Stop at answer n of the catalog message key.
 func stop(n int, key string, args ...referee.Arg) *Stop {
-	m := referee.Text("migrate."+key, args...)
-	return &Stop{Answer: n, Why: m.String(), Because: m}
+	return &Stop{Answer: n, Because: referee.Text("migrate."+key, args...)}
 }
 
 // Chain is the migrations of one game.
@@ -123,8 +120,7 @@ type Refusal struct {
 	// Answer is the answer (1-based) at which the save met what today's
 	// revision rules differently; 0: the revision is refused as a whole.
 	Answer int
-	Why    string
-	// Because is Why as a message of the catalog.
+	// Because says what, in players' words.
 	Because referee.Msg
 }
 
@@ -158,7 +154,7 @@ func (c *Chain) Migrate(f *journal.File) (*Migrated, error) {
 		return nil, nil
 	}
 	refuse := func(answer int, why referee.Msg) error {
-		return &Refusal{Words: c.Words, Kind: c.Kind, Revision: from, Current: c.Current, Answer: answer, Why: why.String(), Because: why}
+		return &Refusal{Words: c.Words, Kind: c.Kind, Revision: from, Current: c.Current, Answer: answer, Because: why}
 	}
 	answers := append([]referee.Answer(nil), f.Answers...)
 	// kept maps each count of the save's own answers to the count of

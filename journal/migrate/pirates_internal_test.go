@@ -74,7 +74,7 @@ func TestPirates4To5GuardWithOneStackEmpty(t *testing.T) {
 			t.Fatalf("guard.stack=large: %v; want it dropped", err)
 		}
 		_, err = pirates4to5(piratesRevision(&cfg, 4), with("none"))
-		if s, ok := err.(*Stop); !ok || s.Answer != step+1 || !strings.Contains(s.Why, "faced no guard") {
+		if s, ok := err.(*Stop); !ok || s.Answer != step+1 || !strings.Contains(s.Error(), "faced no guard") {
 			t.Fatalf("guard.stack=none: %v, want it refused at answer %d", err, step+1)
 		}
 		return

@@ -206,10 +206,9 @@ var (
 	WareKinds = []string{"eye-patch", "hat", "hook", "parrot", "peg-leg"}
 )
 
+// pubLabels are the pubs' printed names, which TestCatalogTable labels the
+// catalog's pubs with.
 var pubLabels = map[string]string{"swan": "The Swan", "escruce": "Es Cruce", "frere": "Frere Jacques"}
-
-// PubLabel returns the printed name of a pub kind.
-func PubLabel(kind string) string { return pubLabels[kind] }
 
 // catalogTable is the catalog, one tile type a line, written out so that
 // it is data in the binary rather than made at run time (at a cold start
