@@ -13,6 +13,7 @@ import (
 
 	"rumref/games"
 	"rumref/internal/catalogcheck"
+	"rumref/locale"
 )
 
 // TestLangFlagRefusesWhatItDoesNotSpeak: a --lang rumref does not speak is
@@ -171,4 +172,38 @@ func TestNewGameSaysItsSetupInItsLanguage(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCommandsInGermanSpeakGerman: what show, log, score, saves, rules,
+// resume and sim say of a German player's games, under the catalog check,
+// holds no text outside the catalog and no catalog text in English (a
+// message rendered for the wrong reader: score named the games it scores
+// as "Rum & Pirates").
+func TestCommandsInGermanSpeakGerman(t *testing.T) {
+	dir := t.TempDir()
+	env := []string{"RUMREF_LOCALE_CHECK=1", "LC_ALL=de_DE.UTF-8", "XDG_DATA_HOME=" + dir}
+	pirates, runner := filepath.Join(dir, "pirates.yaml"), filepath.Join(dir, "runner.yaml")
+	for _, args := range [][]string{
+		{"new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "random", "--seed", "3", "--save", pirates},
+		{"new", "runner", "--crown", "Ann", "--pirate", "Bo", "--seed", "3", "--save", runner},
+	} {
+		cmd := exec.Command(binary, append([]string{"--lang", "de", "--io", "plain", "--no-color"}, args...)...)
+		cmd.Stdin = strings.NewReader(strings.Repeat("1\n", 80))
+		cmd.Env = append(os.Environ(), env...)
+		if r := runCmd(t, cmd); r.code != exitInterrupted {
+			t.Fatalf("%s: exit %d\n%s", strings.Join(args, " "), r.code, lastChars(r.stdout+r.stderr, 2000))
+		}
+	}
+	s := catalogcheck.New().Allow(catalogNames...).Tolerate(catalogcheck.RuleID, catalogcheck.OptionKey, tempPath)
+	es := catalogcheck.New()
+	for _, args := range [][]string{{"show", pirates}, {"log", pirates}, {"score", pirates}, {"show", runner}, {"log", runner}, {"score", runner},
+		{"saves"}, {"rules"}, {"rules", "kneipe"}, {"rules", "rr.raid"}, {"resume", pirates}, {"resume", runner},
+		{"show", filepath.Join(dir, "none.yaml")}, {"new", "chess"}, {"sim", "runner", "--players", "3"}} {
+		r := rumrefEnv(t, env, append([]string{"--lang", "de", "--io", "plain", "--no-color"}, args...)...)
+		where := "rumref --lang de " + strings.Join(args, " ")
+		s.Scan(where, r.stdout+r.stderr)
+		es.ScanEnglish(english(t, locale.German), where, r.stdout+r.stderr)
+	}
+	s.Report(t, 40)
+	es.Report(t, 40)
 }

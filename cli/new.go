@@ -23,7 +23,7 @@ func newNewCmd(a *app) *cobra.Command {
 		Args: func(cmd *cobra.Command, args []string) error {
 			if _, ok := games.Lookup(firstArg(args)); len(args) != 1 || !ok {
 				return errorf(a.lang, "cli.new.which", listIn(a.lang, games.Each(func(e *games.Entry) string {
-					return "rumref new " + e.Name + " (" + e.Title + ")"
+					return "rumref new " + e.Name + " (" + e.TitleIn(a.lang) + ")"
 				}), " or "))
 			}
 			return nil

@@ -167,7 +167,7 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 	for _, e := range games.All {
 		if e.Score != nil && e.Score.Sheet != nil && len(e.Score.Fields) > 0 {
 			typed = append(typed, e)
-			gameOpts = append(gameOpts, referee.Option{Key: e.Name, Label: e.Title})
+			gameOpts = append(gameOpts, referee.Option{Key: e.Name, Label: e.TitleIn(a.lang)})
 		}
 	}
 	if len(typed) == 0 {
@@ -264,12 +264,12 @@ func scoreByHand(a *app) (games.Scored, string, error) {
 	return res, sheetPlayLink(entry, res, ""), nil
 }
 
-// scoredTitles names the games score works on: "Rum & Pirates".
+// scoredTitles names the games score works on in l: "Rum & Pirates".
 func scoredTitles(l locale.Lang) string {
 	var titles []string
 	for _, e := range games.All {
 		if e.Score != nil {
-			titles = append(titles, e.Title)
+			titles = append(titles, e.TitleIn(l))
 		}
 	}
 	return listIn(l, titles, " and ")

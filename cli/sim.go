@@ -109,7 +109,7 @@ func newSimCmd(a *app) *cobra.Command {
 // tableSizes says how many players a game takes, for --players.
 func tableSizes(l locale.Lang, e *games.Entry) string {
 	if e.MinPlayers == e.MaxPlayers {
-		return l.Sprintf("cli.sim.always", e.Title, e.MinPlayers)
+		return l.Sprintf("cli.sim.always", e.TitleIn(l), e.MinPlayers)
 	}
-	return l.Sprintf("cli.sim.takes", e.Title, e.MinPlayers, e.MaxPlayers)
+	return l.Sprintf("cli.sim.takes", e.TitleIn(l), e.MinPlayers, e.MaxPlayers)
 }
