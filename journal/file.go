@@ -160,9 +160,6 @@ func (e *Encoder) Reset(f *File) error {
 	return nil
 }
 
-// Encode returns the whole save with these answers.
-func (e *Encoder) Encode(answers []referee.Answer) []byte { return e.EncodeWith(answers, nil) }
-
 // EncodeWith returns the whole save with these answers and the record of
 // the last correction (c may be nil).
 func (e *Encoder) EncodeWith(answers []referee.Answer, c *Correction) []byte {

@@ -127,7 +127,7 @@ func BenchmarkAnswerAutosave(b *testing.B) {
 		b.Fatal(err)
 	}
 	answerLoop(b, t.Factory(), answers, func(e *referee.Engine) {
-		if err := journal.Write(path, enc.Encode(e.Answers())); err != nil {
+		if err := journal.Write(path, enc.EncodeWith(e.Answers(), nil)); err != nil {
 			b.Fatal(err)
 		}
 	})
