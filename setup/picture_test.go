@@ -35,14 +35,14 @@ func TestGoldenFixedBoard(t *testing.T) {
 	var out strings.Builder
 	out.WriteString(BuildInstructionsIn(l, locale.English))
 	out.WriteString("\n")
-	out.WriteString(b.Picture(occ, marks, b.HQ))
+	out.WriteString(b.PictureIn(occ, marks, b.HQ, 0, locale.English))
 	out.WriteString("\n")
 	out.WriteString(b.AlleyList(occ, marks))
 	golden.Check(t, "testdata/board-fixed.txt", out.String())
 
 	// The narrow picture, for a terminal of 80 columns.
 	out.Reset()
-	out.WriteString(b.PictureFor(occ, marks, b.HQ, 80))
+	out.WriteString(b.PictureIn(occ, marks, b.HQ, 80, locale.English))
 	golden.Check(t, "testdata/board-fixed-80.txt", out.String())
 
 	turned, err := ParseLayout("3e 1 7 / 9s 5 2w / 4 8 6")
@@ -53,7 +53,7 @@ func TestGoldenFixedBoard(t *testing.T) {
 	out.Reset()
 	out.WriteString(BuildInstructionsIn(turned, locale.English))
 	out.WriteString("\n")
-	out.WriteString(tb.Picture(nil, nil, tb.CoinOf[5]))
+	out.WriteString(tb.PictureIn(nil, nil, tb.CoinOf[5], 0, locale.English))
 	golden.Check(t, "testdata/board-turned.txt", out.String())
 }
 
@@ -63,7 +63,7 @@ func TestGoldenFixedBoard(t *testing.T) {
 func TestNarrowPictureFitsEightyColumns(t *testing.T) {
 	for seed := int64(1); seed <= 40; seed++ {
 		b := mustAssemble(t, RandomLayout(seed))
-		narrow, wide := b.PictureFor(nil, nil, b.HQ, 80), b.Picture(nil, nil, b.HQ)
+		narrow, wide := b.PictureIn(nil, nil, b.HQ, 80, locale.English), b.PictureIn(nil, nil, b.HQ, 0, locale.English)
 		for i, line := range strings.Split(narrow, "\n") {
 			if n := len([]rune(line)); n > 79 {
 				t.Fatalf("seed %d: line %d is %d columns: %q", seed, i+1, n, line)
@@ -112,7 +112,7 @@ func TestPictureRandomLayouts(t *testing.T) {
 			}
 		}
 		captain := int(seed) % len(b.Intersections)
-		pic := b.Picture(occ, []string{"G", "V", "K"}, captain)
+		pic := b.PictureIn(occ, []string{"G", "V", "K"}, captain, 0, locale.English)
 		for _, line := range strings.Split(pic, "\n") {
 			if len([]rune(line)) > 110 {
 				t.Fatalf("%s: a line is %d wide: %q", FormatLayout(l), len([]rune(line)), line)
@@ -169,7 +169,7 @@ func TestPictureRandomLayouts(t *testing.T) {
 }
 
 // TestPictureKeptDrawings checks the drawings a board's picture keeps
-// (pirates.Board.PictureFor draws a board, size and captain once): a
+// (pirates.Board.PictureIn draws a board, size and captain once): a
 // board changed after it was drawn is drawn anew, a board drawn again
 // after many others and boards drawn from several goroutines at once come
 // out as a board of the same content drawn for the first time.
@@ -189,10 +189,10 @@ func TestPictureKeptDrawings(t *testing.T) {
 		c := *b
 		c.Intersections = append([]pirates.Intersection(nil), b.Intersections...)
 		c.Alleys = append([]pirates.Alley(nil), b.Alleys...)
-		return c.PictureFor(occupied(b, seed), marks, captain, cols)
+		return c.PictureIn(occupied(b, seed), marks, captain, cols, locale.English)
 	}
 	b := mustAssemble(t, RandomLayout(7))
-	before := b.PictureFor(occupied(b, 1), marks, b.HQ, 0)
+	before := b.PictureIn(occupied(b, 1), marks, b.HQ, 0, locale.English)
 	if got := fresh(b, 1, b.HQ, 0); got != before {
 		t.Fatalf("a copy of the board draws another picture:\n%s\nwant\n%s", got, before)
 	}
@@ -201,7 +201,7 @@ func TestPictureKeptDrawings(t *testing.T) {
 	b.Alleys[3].Segments = (b.Alleys[3].Segments + 1) % 10
 	b.Layout[4].Turn = (b.Layout[4].Turn + 1) % 4
 	b.Intersections[b.HQ].X += 0.3
-	after := b.PictureFor(occupied(b, 1), marks, b.HQ, 0)
+	after := b.PictureIn(occupied(b, 1), marks, b.HQ, 0, locale.English)
 	if after == before {
 		t.Fatal("the changed board draws its old picture")
 	}
@@ -210,9 +210,9 @@ func TestPictureKeptDrawings(t *testing.T) {
 	}
 	for seed := range int64(12) {
 		o := mustAssemble(t, RandomLayout(100+seed))
-		o.PictureFor(nil, nil, int(seed), 80)
+		o.PictureIn(nil, nil, int(seed), 80, locale.English)
 	}
-	if again := b.PictureFor(occupied(b, 1), marks, b.HQ, 0); again != after {
+	if again := b.PictureIn(occupied(b, 1), marks, b.HQ, 0, locale.English); again != after {
 		t.Fatalf("the board drawn again after others draws\n%s\nwant\n%s", again, after)
 	}
 	boards := make([]*pirates.Board, 6)
@@ -231,7 +231,7 @@ func TestPictureKeptDrawings(t *testing.T) {
 			var bad string
 			for n := range 200 {
 				i, captain, cols := (n+g)%len(boards), n%3, n%2*80
-				if got := boards[i].PictureFor(occupied(boards[i], i+captain), marks, captain, cols); got != want[[3]int{i, captain, cols}] && bad == "" {
+				if got := boards[i].PictureIn(occupied(boards[i], i+captain), marks, captain, cols, locale.English); got != want[[3]int{i, captain, cols}] && bad == "" {
 					bad = fmt.Sprintf("goroutine %d: board %d, captain %d, %d columns draws\n%s", g, i, captain, cols, got)
 				}
 			}
@@ -251,7 +251,7 @@ func TestPictureBadInput(t *testing.T) {
 	// board must not crash the picture.
 	for _, occ := range [][]int{nil, {}, {7}, {0, 1, 2, 3, 4, 5, 6}} {
 		for _, captain := range []int{-1, 36, 1000, 0} {
-			pic := b.Picture(occ, []string{"", "X"}, captain)
+			pic := b.PictureIn(occ, []string{"", "X"}, captain, 0, locale.English)
 			if !strings.Contains(pic, "HQ") {
 				t.Fatal("picture lost the HQ")
 			}
@@ -323,7 +323,7 @@ func BenchmarkPicture(b *testing.B) {
 	board := mustAssemble(b, RandomLayout(3))
 	occ := emptyOccupants(board)
 	for b.Loop() {
-		_ = board.Picture(occ, []string{"G"}, board.HQ)
+		_ = board.PictureIn(occ, []string{"G"}, board.HQ, 0, locale.English)
 	}
 }
 
@@ -338,7 +338,7 @@ func BenchmarkPictureFirst(b *testing.B) {
 		c := *board
 		c.Intersections = append([]pirates.Intersection(nil), board.Intersections...)
 		c.Alleys = append([]pirates.Alley(nil), board.Alleys...)
-		c.Picture(occ, marks, c.HQ)
+		c.PictureIn(occ, marks, c.HQ, 0, locale.English)
 	}
 }
 
@@ -351,7 +351,7 @@ func BenchmarkPictureGame(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		occ[n%len(occ)] = n % 3
-		board.Picture(occ, marks, board.CoinOf[1+n/50%3])
+		board.PictureIn(occ, marks, board.CoinOf[1+n/50%3], 0, locale.English)
 		n++
 	}
 }

@@ -34,7 +34,7 @@ func (z picSize) cols() int { return 3*z.w + 1 }
 func (z picSize) rows() int { return 3*z.h + 1 }
 
 // WidePictureCols is how many columns the wide board picture takes: a
-// narrower terminal gets the narrow one (see PictureFor).
+// narrower terminal gets the narrow one (see PictureIn).
 const WidePictureCols = 3*wideW + 1 // widePicture.cols()
 
 // Short returns the intersection's label for the board picture, at most
@@ -169,8 +169,10 @@ func markOf(id int, occupant []int, marks []string) rune {
 	return rune('a' + seat%26)
 }
 
-// Picture draws the assembled board as plain text for a terminal, 109
-// columns wide. Each intersection shows its short label (see Short); the
+// PictureIn draws the assembled board as plain text for a terminal, its
+// key in language l: 109 columns wide, or below WidePictureCols columns
+// (cols; 0 means wide) the narrow picture, 79 columns wide, with the key
+// wrapped to fit. Each intersection shows its short label (see Short); the
 // captain's is wrapped in stars, e.g. "*HQ*". Alleys are lines with their
 // segment count on them; a cross-seam alley shows its count where it
 // crosses the seam, and a dark alley shows its count where it meets the #
@@ -179,25 +181,13 @@ func markOf(id int, occupant []int, marks []string) rune {
 // (occupant may be nil), and marks gives each seat's mark, e.g. "G" for
 // gold. Each section's corner shows its number and, for a turned section,
 // where its top edge points, e.g. "[5e]". A short key follows the picture.
-func (b *Board) Picture(occupant []int, marks []string, captain int) string {
-	return b.PictureFor(occupant, marks, captain, 0)
-}
-
-// PictureFor is Picture for a terminal of cols columns: below
-// WidePictureCols it draws the narrow picture, 79 columns wide, with the
-// key wrapped to fit (0 means wide).
-func (b *Board) PictureFor(occupant []int, marks []string, captain, cols int) string {
-	return b.PictureIn(occupant, marks, captain, cols, locale.English)
-}
-
-// PictureIn is PictureFor with its key in language l.
 func (b *Board) PictureIn(occupant []int, marks []string, captain, cols int, l locale.Lang) string {
 	var out strings.Builder
 	b.writePicture(&out, occupant, marks, captain, cols, l)
 	return out.String()
 }
 
-// writePicture writes PictureFor's picture to out.
+// writePicture writes PictureIn's picture to out.
 func (b *Board) writePicture(out *strings.Builder, occupant []int, marks []string, captain, cols int, l locale.Lang) {
 	z := widePicture
 	if cols > 0 && cols < WidePictureCols {

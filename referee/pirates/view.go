@@ -198,7 +198,7 @@ func (g *Game) alleyName(id int) referee.Msg {
 func (g *Game) Status(viewer referee.Viewer) string { return g.StatusIn(viewer, locale.English, 0) }
 
 // StatusFor is Status for a terminal of cols columns (0: any width): a
-// narrow one gets the narrow board picture (see Board.PictureFor).
+// narrow one gets the narrow board picture (see Board.PictureIn).
 func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
 	return g.StatusIn(viewer, locale.English, cols)
 }
