@@ -239,7 +239,7 @@ func TestProtocolDocDrift(t *testing.T) {
 		{"a table for no type", "<!-- wire.Undo -->", "<!-- wire.Redo -->",
 			"a table for wire.Redo, which is not a type of package wire"},
 		{"a type without a table", "<!-- wire.Undo -->", "<!-- nothing -->", "no table for wire.Undo (a line <!-- wire.Undo --> and a table of its fields)"},
-		{"left out unsaid", "a text question's example answer; left out when there is none", "a text question's example answer",
+		{"left out unsaid", "to type as it stands; left out when there is none", "to type as it stands",
 			`wire.Question: field "example" is left out when empty (omitempty), but its row does not say so`},
 	} {
 		if !strings.Contains(doc, c.old) {
