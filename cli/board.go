@@ -32,7 +32,7 @@ func newBoardCmd(a *app) *cobra.Command {
 			}
 			fmt.Fprintf(a.stdout, "%s\n\n%s\n%s\n", a.lang.Sprintf("cli.board.spec", how.In(a.lang), setup.FormatLayout(l)), setup.BuildInstructionsIn(l, a.lang), b.PictureIn(nil, nil, b.HQ, prompts.Columns(a.stdout), a.lang))
 			if svg != "" {
-				if err := os.WriteFile(svg, setup.BoardSVG(b), 0o600); err != nil {
+				if err := os.WriteFile(svg, setup.BoardSVGIn(b, a.lang), 0o600); err != nil {
 					return errorf(a.lang, "cli.board.svg", err)
 				}
 				fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.board.wrote", svg))

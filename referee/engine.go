@@ -780,10 +780,5 @@ func StatusIn(g Game, viewer Viewer, l locale.Lang, cols int) string {
 	}); ok {
 		return s.StatusIn(viewer, l, cols)
 	}
-	if s, ok := g.(interface {
-		StatusFor(Viewer, int) string
-	}); ok && cols > 0 {
-		return s.StatusFor(viewer, cols)
-	}
 	return g.Status(viewer)
 }

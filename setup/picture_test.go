@@ -263,8 +263,8 @@ func TestPictureBadInput(t *testing.T) {
 func TestGoldenBoardSVG(t *testing.T) {
 	for seed := range int64(20) {
 		b := mustAssemble(t, RandomLayout(seed))
-		svg := BoardSVG(b)
-		if !bytes.Equal(svg, BoardSVG(b)) {
+		svg := BoardSVGIn(b, locale.English)
+		if !bytes.Equal(svg, BoardSVGIn(b, locale.English)) {
 			t.Fatal("BoardSVG is not deterministic")
 		}
 		dec := xml.NewDecoder(bytes.NewReader(svg))
@@ -316,7 +316,7 @@ func TestGoldenBoardSVG(t *testing.T) {
 			}
 		}
 	}
-	golden.Check(t, "testdata/board-fixed.svg", string(BoardSVG(mustAssemble(t, FixedLayout()))))
+	golden.Check(t, "testdata/board-fixed.svg", string(BoardSVGIn(mustAssemble(t, FixedLayout()), locale.English)))
 }
 
 func BenchmarkPicture(b *testing.B) {

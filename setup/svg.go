@@ -43,17 +43,14 @@ func svgText(buf *bytes.Buffer, s string) {
 	_ = xml.EscapeText(buf, []byte(s))
 }
 
-// BoardSVG draws the assembled board as a standalone SVG picture: the 3x3
-// grid of sections, each with its printed number faintly in the middle,
-// turned as the section is; every alley as a line with its segment count
-// in a small circle (where it crosses the seam for a cross-seam alley);
-// dark alleys dashed, leading off the board edge; and every intersection
-// as a coloured dot with its name. The output depends only on the board.
-// Its words are English (BoardSVGIn).
-func BoardSVG(b *pirates.Board) []byte { return BoardSVGIn(b, locale.English) }
-
-// BoardSVGIn is BoardSVG with its words (the title, the sections' tags,
-// the places' and alleys' names) in l, from the catalog. An alley's
+// BoardSVGIn draws the assembled board as a standalone SVG picture: the
+// 3x3 grid of sections, each with its printed number faintly in the
+// middle, turned as the section is; every alley as a line with its segment
+// count in a small circle (where it crosses the seam for a cross-seam
+// alley); dark alleys dashed, leading off the board edge; and every
+// intersection as a coloured dot with its name. The output depends only
+// on the board and l, the language of its words (the title, the sections'
+// tags, the places' and alleys' names), from the catalog. An alley's
 // tooltip is its number's prefix ("alley 5: ") and then its name as the
 // view names it (pirates.Board.AlleyMsg), which the pages match.
 func BoardSVGIn(b *pirates.Board, l locale.Lang) []byte {

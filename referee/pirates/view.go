@@ -197,14 +197,9 @@ func (g *Game) alleyName(id int) referee.Msg {
 // referee.Public for the table), in English.
 func (g *Game) Status(viewer referee.Viewer) string { return g.StatusIn(viewer, locale.English, 0) }
 
-// StatusFor is Status for a terminal of cols columns (0: any width): a
-// narrow one gets the narrow board picture (see Board.PictureIn).
-func (g *Game) StatusFor(viewer referee.Viewer, cols int) string {
-	return g.StatusIn(viewer, locale.English, cols)
-}
-
-// StatusIn is StatusFor in language l: every word of it comes from the
-// catalog.
+// StatusIn is Status in language l for a terminal of cols columns (0:
+// any width; a narrow one gets the narrow board picture, see
+// Board.PictureIn): every word of it comes from the catalog.
 func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
 	v := g.View(viewer).(View)
 	say := func(m referee.Msg) string { return m.In(l) }
