@@ -420,9 +420,21 @@ func confirmObj(c *table.Confirm, l locale.Lang) wire.PageConfirm {
 	o := wire.PageConfirm{Type: "confirm", ID: c.ID, Text: text, Seat: int(c.Seat), Mine: true}
 	if c.Value {
 		q := wire.QuestionOf(c.Q, c.SeatName, 0, l)
-		o.Value = &wire.ValueRequest{N: c.N, Was: c.Was, Secret: c.Secret, Kind: q.Kind, Options: q.Options, Min: q.Min, Max: q.Max}
+		o.Value = &wire.ValueRequest{N: c.N, Was: withoutKey(q.Options, c.Was), Secret: c.Secret, Kind: q.Kind, Options: q.Options, Min: q.Min, Max: q.Max}
 	}
 	return o
+}
+
+// withoutKey is an answer now (table.Confirm.Was: an option's label and
+// its key in brackets) as the pages name answers: by the label alone, as
+// in a seat's list of answers (a key is for the log).
+func withoutKey(options []wire.Option, was string) string {
+	for _, o := range options {
+		if o.Label != "" && was == o.Label+" ("+o.Key+")" {
+			return o.Label
+		}
+	}
+	return was
 }
 
 // publish sends one message to a viewer's streams and keeps it for

@@ -74,7 +74,9 @@ func serve(t *testing.T, game string, players int, seed uint64) *served {
 	return serveFile(t, f, prompts.JSON)
 }
 
-func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *served {
+// serveFile serves the game of f; each of with changes the pages'
+// configuration before the server starts (such as the rules lookup).
+func serveFile(t *testing.T, f *journal.File, mode prompts.Mode, with ...func(*Config)) *served {
 	t.Helper()
 	factory, err := sim.Factory(f)
 	if err != nil {
@@ -91,6 +93,9 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode) *served {
 	}
 	cfg := ConfigFor(entry, g, factory)
 	cfg.Rules = func(_ locale.Lang, q string) string { return "rules for " + q }
+	for _, w := range with {
+		w(&cfg)
+	}
 	tb := &served{t: t, engine: e, answers: f.Answers, out: &safeBuffer{}, done: make(chan error, 1), names: cfg.Names}
 	core := table.New(e, table.Config{Factory: factory, Parallel: cfg.Parallel, PlayLink: cfg.PlayURL,
 		Save: func([]referee.Answer, []table.Ahead) error {
