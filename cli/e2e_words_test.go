@@ -388,7 +388,18 @@ func playTerminal(t *testing.T, g wordsGame, lines []wordsLine, answers []refere
 			saved(step)
 		case l.line == "?" || l.line == "help":
 			ready()
+			// The help is drawn before the next keys: on a busy machine
+			// the old prompt can stay quiet for ready's 150 ms after the
+			// Enter, and keys typed while the help is written are not
+			// the question's (the terminal takes a line at its prompt).
+			const helpLine = "explain the current question"
+			before := strings.Count(c.screen(), helpLine)
 			c.f.Write([]byte("help" + keyEnter))
+			for deadline := time.Now().Add(20 * time.Second); strings.Count(c.screen(), helpLine) <= before; time.Sleep(20 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("help never showed:\n%s", lastChars(c.screen(), 1500))
+				}
+			}
 		case safeInTerminal[l.line]:
 			ready()
 			c.f.Write([]byte(l.line + keyEnter))
