@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 //go:embed testdata/messages.*.yaml
@@ -110,6 +111,52 @@ func TestFromAcceptLanguage(t *testing.T) {
 	} {
 		if got := FromAcceptLanguage(h); got != want {
 			t.Errorf("FromAcceptLanguage(%q) = %v, want %v", h, got, want)
+		}
+	}
+}
+
+// TestNumbersAreDigits: a whole number given to Sprintf is written as its
+// digits alone in every language (x/text's printer would group them:
+// 12,345 and 12.345), with its width, and still picks the plural form.
+func TestNumbersAreDigits(t *testing.T) {
+	for _, c := range []struct {
+		l    Lang
+		key  string
+		args []any
+		want string
+	}{
+		{English, "ltest.number", []any{12345, int64(8080)}, "seed 12345, port 8080, [   42]"},
+		{German, "ltest.number", []any{uint16(54321), int32(-1234567)}, "Saat 54321, Port -1234567, [   42]"},
+		{English, "ltest.barrel", []any{1000}, "1000 barrels"},
+		{German, "ltest.barrel", []any{int64(1)}, "1 Fass"},
+		{German, "ltest.barrel", []any{uint(2001)}, "2001 Fässer"},
+	} {
+		args := append(c.args, 42)
+		if c.key == "ltest.barrel" {
+			args = c.args
+		}
+		if got := c.l.Sprintf(c.key, args...); got != c.want {
+			t.Errorf("%s %s %v = %q, want %q", c.l, c.key, args, got, c.want)
+		}
+	}
+}
+
+// TestReadRefuses: a catalog file with a key outside its prefix, a key
+// twice, a ${, an unknown plural form or a plural without its other form
+// is refused, and the error names the file, its line and the key.
+func TestReadRefuses(t *testing.T) {
+	for data, want := range map[string]string{
+		"p.a: \"x\"\nq.b: \"y\"\n":             `p/messages.en.yaml line 2: the key q.b does not begin with "p."`,
+		"p.a: \"x\"\n\np.a: \"y\"\n":           "p/messages.en.yaml line 3: the key p.a is there twice",
+		"p.a: \"${x}\"\n":                      "p/messages.en.yaml line 1: p.a holds ${",
+		"p.a: {one: \"x\", other: \"${y}\"}\n": "p/messages.en.yaml line 1: p.a holds ${",
+		"p.a: {one: \"x\", lots: \"y\"}\n":     "p/messages.en.yaml line 1: lots is no plural form",
+		"p.a: {one: \"x\"}\n":                  "p/messages.en.yaml line 1: the plural p.a has no other form",
+		"p.a: \"x\"\np.b:\n":                   "p/messages.en.yaml line 2: p.b has no text",
+	} {
+		p := &pkg{prefix: "p", fsys: fstest.MapFS{"messages.en.yaml": {Data: []byte(data)}}}
+		if err := p.read(English); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", data, err, want)
 		}
 	}
 }

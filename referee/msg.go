@@ -1,16 +1,11 @@
 package referee
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unsafe"
-
-	"golang.org/x/text/feature/plural"
-	"golang.org/x/text/language"
 
 	"rumref/locale"
 )
@@ -409,8 +404,14 @@ func (a *Arg) text() string {
 // English as String writes it and, under the catalog check, left unmarked
 // so that the check finds it.
 func (m *Msg) In(l locale.Lang) string {
-	if !isKey(m.format) {
+	e := english(m.format)
+	if !e.key {
 		return m.String()
+	}
+	if l == locale.English && e.fast && e.one == "" && !m.hasErr() {
+		// As appendEnglish writes it: x/text's printer takes several
+		// times as long (rumref show writes a few hundred messages).
+		return string(m.appendEnglish(make([]byte, 0, len(e.text)+24*int(m.n))))
 	}
 	if m.n == 0 {
 		return l.Sprintf(m.format)
@@ -420,6 +421,17 @@ func (m *Msg) In(l locale.Lang) string {
 		args[i] = m.args[i].in(l)
 	}
 	return l.Sprintf(m.format, args[:m.n]...)
+}
+
+// hasErr reports whether an argument is an error, which In writes in
+// the language (ErrorIn) and appendEnglish as its Error.
+func (m *Msg) hasErr() bool {
+	for i := range m.n {
+		if m.args[i].kind() == argErr {
+			return true
+		}
+	}
+	return false
 }
 
 // isKey reports whether a format names a catalog message: a dotted name
@@ -438,8 +450,8 @@ type englishText struct {
 // label the rules make is formatted in English for the log, so the
 // catalog's locks and maps are not asked each time.
 var englishTexts struct {
-	sync.Mutex // held to add a key
-	m          atomic.Pointer[map[string]englishText]
+	sync.RWMutex
+	m map[string]englishText
 }
 
 // englishAt keeps englishText by where a format's bytes are (the rules'
@@ -491,12 +503,12 @@ func englishOf(format string) englishText {
 	if !dot {
 		return englishText{}
 	}
-	if m := englishTexts.m.Load(); m != nil {
-		if e, ok := (*m)[format]; ok {
-			return e
-		}
+	englishTexts.RLock()
+	e, ok := englishTexts.m[format]
+	englishTexts.RUnlock()
+	if ok {
+		return e
 	}
-	var e englishText
 	if e.key = locale.English.Has(format); e.key {
 		e.text, _ = locale.Raw(locale.English, format)
 		forms := locale.Forms(locale.English, format)
@@ -504,13 +516,10 @@ func englishOf(format string) englishText {
 		e.fast = forms == nil && plainVerbs(e.text) || forms != nil && countForm(e.text) && countForm(e.one)
 	}
 	englishTexts.Lock()
-	m := map[string]englishText{format: e}
-	if old := englishTexts.m.Load(); old != nil {
-		for k, v := range *old {
-			m[k] = v
-		}
+	if englishTexts.m == nil {
+		englishTexts.m = map[string]englishText{}
 	}
-	englishTexts.m.Store(&m)
+	englishTexts.m[format] = e
 	englishTexts.Unlock()
 	return e
 }
@@ -519,14 +528,14 @@ func englishOf(format string) englishText {
 func countForm(f string) bool { return strings.Count(f, "%") == 1 && strings.Contains(f, "%d") }
 
 // in is the argument as language l writes it: a number stays a number
-// for the catalog's plural forms and digits.
+// for the catalog's plural forms (locale writes its digits alone).
 func (a *Arg) in(l locale.Lang) any {
 	switch a.kind() {
 	case argInt:
-		return plain(a.v)
+		return int(a.v)
 	case argCount:
 		if isKey(a.str()) {
-			return l.Sprintf(a.str(), plain(a.v))
+			return l.Sprintf(a.str(), int(a.v))
 		}
 		return string(a.appendTo(nil))
 	case argSub:
@@ -661,33 +670,4 @@ func appendCount(b []byte, noun string, n int) []byte {
 		b = append(b, locale.Close...)
 	}
 	return b
-}
-
-// plain is a number as the catalog writes it: its digits alone, never
-// grouped (x/text's printer writes %d of an int as 12,345 in English and
-// 12.345 in German; rumref's numbers are answer numbers, lines and sizes
-// people type back), still choosing a plural form by its value.
-type plain int32
-
-// Format writes the digits, padded to the width asked for.
-func (n plain) Format(f fmt.State, verb rune) {
-	s := strconv.Itoa(int(n))
-	if w, ok := f.Width(); ok && len(s) < w {
-		pad := strings.Repeat(" ", w-len(s))
-		if f.Flag('-') {
-			s += pad
-		} else {
-			s = pad + s
-		}
-	}
-	f.Write([]byte(s))
-}
-
-// PluralForm is the number's plural form in language t (plural.Interface).
-func (n plain) PluralForm(t language.Tag, scale int) (plural.Form, int) {
-	v := int(n)
-	if v < 0 {
-		v = -v
-	}
-	return plural.Cardinal.MatchPlural(t, v, 0, 0, 0, 0), int(n)
 }
