@@ -44,10 +44,37 @@ type fileError struct {
 
 func (e *fileError) Error() string { return "line " + strconv.Itoa(e.line) + ": " + e.why }
 
-// readFile reads a catalog file's messages in the file's order.
+// rawEntry is a message of a catalog file as found, its text not yet
+// read (decode): a package's file is searched for its keys at its first
+// use, and only the messages used are read, so that the long texts of a
+// help or a rules entry cost their lines' starts alone.
+type rawEntry struct {
+	key   string
+	line  int
+	value string // what follows "key: " on its line
+	block string // the lines of a | block, as the file holds them
+}
+
+// readFile reads a catalog file's messages in the file's order: for
+// tests, and for checking every message (Load).
 func readFile(data string) ([]fileEntry, error) {
+	raws, err := indexFile(data)
+	if err != nil || len(raws) == 0 {
+		return nil, err
+	}
+	out := make([]fileEntry, len(raws))
+	for i := range raws {
+		if out[i], err = raws[i].decode(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// indexFile finds a catalog file's messages, in the file's order.
+func indexFile(data string) ([]rawEntry, error) {
 	data = strings.TrimPrefix(data, "\ufeff")
-	out := make([]fileEntry, 0, keyLines(data))
+	out := make([]rawEntry, 0, keyLines(data))
 	n := 0 // the number of the line being read
 	for len(data) > 0 {
 		line := nextLine(&data)
@@ -62,31 +89,51 @@ func readFile(data string) ([]fileEntry, error) {
 		if err != nil {
 			return nil, &fileError{n, err.Error()}
 		}
-		e := fileEntry{key: key, line: n}
-		switch {
-		case rest == "|" || rest == "|-":
-			var lines int
-			e.text, lines = readBlock(&data, rest == "|")
-			n += lines
-		case rest[0] == '{':
-			e.forms, err = readForms(rest)
-			for _, f := range e.forms {
-				if f[0] == "other" {
-					e.text = f[1]
-				}
-			}
-		default:
-			e.text, err = readScalar(rest)
+		e := rawEntry{key: key, line: n, value: rest}
+		if (rest[0] == '|' || rest[0] == '>') && rest != "|" && rest != "|-" {
+			return nil, &fileError{n, "a text of several lines goes below KEY: | (or |-, without its last line break)"}
 		}
-		if err != nil {
-			return nil, &fileError{n, err.Error()}
+		if rest == "|" || rest == "|-" {
+			// The block is the lines below that are blank or start with
+			// a space.
+			start := data
+			for len(data) > 0 && (data[0] == ' ' || data[0] == '\n' || data[0] == '\r') {
+				nextLine(&data)
+				n++
+			}
+			e.block = start[:len(start)-len(data)]
 		}
 		out = append(out, e)
 	}
-	if len(out) == 0 {
-		return nil, nil
-	}
 	return out, nil
+}
+
+// decode reads the message's text.
+func (r *rawEntry) decode() (fileEntry, error) {
+	e := fileEntry{key: r.key, line: r.line}
+	var err error
+	switch rest := r.value; {
+	case rest == "|" || rest == "|-":
+		block := r.block
+		var lines int
+		e.text, lines = readBlock(&block, rest == "|")
+		if block != "" {
+			return e, &fileError{r.line + lines + 1, "an indented line that belongs to no message (a text of several lines goes below KEY: |, each line indented as its first)"}
+		}
+	case rest[0] == '{':
+		e.forms, err = readForms(rest)
+		for _, f := range e.forms {
+			if f[0] == "other" {
+				e.text = f[1]
+			}
+		}
+	default:
+		e.text, err = readScalar(rest)
+	}
+	if err != nil {
+		return e, &fileError{r.line, err.Error()}
+	}
+	return e, nil
 }
 
 // keyLines counts the lines that start as a key does.

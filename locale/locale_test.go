@@ -155,7 +155,13 @@ func TestReadRefuses(t *testing.T) {
 		"p.a: \"x\"\np.b:\n":                   "p/messages.en.yaml line 2: p.b has no text",
 	} {
 		p := &pkg{prefix: "p", fsys: fstest.MapFS{"messages.en.yaml": {Data: []byte(data)}}}
-		if err := p.read(English); err == nil || !strings.Contains(err.Error(), want) {
+		err := p.read(English)
+		for _, e := range p.msgs[English] {
+			if err == nil {
+				err = e.ready()
+			}
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", data, err, want)
 		}
 	}
