@@ -78,3 +78,78 @@ func (n digits) PluralForm(t language.Tag, scale int) (plural.Form, int) {
 	}
 	return plural.Cardinal.MatchPlural(t, int(v%10000000), 0, 0, 0, 0), int(n)
 }
+
+// plainVerbs is the number of verbs of a text that takes only %s, %d, %v
+// and %q (and writes %%), -1 for another.
+func plainVerbs(f string) int {
+	n := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		if i+1 == len(f) {
+			return -1
+		}
+		i++
+		switch f[i] {
+		case 's', 'd', 'v', 'q':
+			n++
+		case '%':
+		default:
+			return -1
+		}
+	}
+	return n
+}
+
+// plainPrintf writes f with args as x/text's printer writes them, for a
+// text whose verbs plainVerbs counts and arguments that are strings or
+// whole numbers (numbers as digits alone): that printer takes several
+// times as long. It reports false, having written part of it, for an
+// argument of another kind or a verb that does not fit it.
+func plainPrintf(b []byte, f string, args []any) ([]byte, bool) {
+	next := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b = append(b, f[i])
+			continue
+		}
+		i++
+		verb := f[i]
+		if verb == '%' {
+			b = append(b, '%')
+			continue
+		}
+		a := args[next]
+		next++
+		if s, ok := a.(string); ok {
+			switch verb {
+			case 's', 'v':
+				b = append(b, s...)
+			case 'q':
+				b = strconv.AppendQuote(b, s)
+			default:
+				return b, false
+			}
+			continue
+		}
+		if verb != 'd' && verb != 'v' {
+			return b, false
+		}
+		switch v := a.(type) {
+		case int:
+			b = strconv.AppendInt(b, int64(v), 10)
+		case int64:
+			b = strconv.AppendInt(b, v, 10)
+		case int32:
+			b = strconv.AppendInt(b, int64(v), 10)
+		case uint:
+			b = strconv.AppendUint(b, uint64(v), 10)
+		case uint64:
+			b = strconv.AppendUint(b, v, 10)
+		default:
+			return b, false
+		}
+	}
+	return b, true
+}

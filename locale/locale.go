@@ -203,19 +203,29 @@ type pkg struct {
 }
 
 // entry is a message of a language: where its file holds it, and once
-// read (ready) its text and, for a plural, its forms.
+// read (ready) its text. It is small, and its text is made apart, because
+// a file's every message has an entry and few are used.
 type entry struct {
-	raw  rawEntry
-	file string // the package's prefix and the file's name
+	raw  *rawEntry
+	file *string // the package's prefix and the file's name
 	once sync.Once
+	// set tells whether the message is in builder.
+	set atomic.Bool
+	*body
+}
+
+// body is a message's text as read.
+type body struct {
 	err  error
 	text string // the text; a plural's other form
 	// forms are a plural's forms by CLDR category, nil for a plain
 	// text; cases are the forms in the file's order, as form and text.
 	forms map[string]string
 	cases [][2]string
-	// set tells whether the message is in builder.
-	set atomic.Bool
+	// verbs is the number of verbs of a plain text that takes only %s,
+	// %d, %v and %q, in order (plainPrintf writes it); -1 for another
+	// text and for a plural.
+	verbs int
 }
 
 var (
@@ -388,16 +398,18 @@ func (p *pkg) read(l Lang) error {
 	if err != nil {
 		return fmt.Errorf("locale: %s/%s %v", p.prefix, name, err)
 	}
-	file := p.prefix + "/" + name
+	file := new(string)
+	*file = p.prefix + "/" + name
 	msgs := make(map[string]*entry, len(raws))
 	all := make([]entry, len(raws))
 	dotted := p.prefix + "."
-	for i, r := range raws {
+	for i := range raws {
+		r := &raws[i]
 		if !strings.HasPrefix(r.key, dotted) {
-			return fmt.Errorf("locale: %s line %d: the key %s does not begin with %q", file, r.line, r.key, dotted)
+			return fmt.Errorf("locale: %s line %d: the key %s does not begin with %q", *file, r.line, r.key, dotted)
 		}
 		if _, dup := msgs[r.key]; dup {
-			return fmt.Errorf("locale: %s line %d: the key %s is there twice", file, r.line, r.key)
+			return fmt.Errorf("locale: %s line %d: the key %s is there twice", *file, r.line, r.key)
 		}
 		all[i].raw, all[i].file = r, file
 		msgs[r.key] = &all[i]
@@ -410,33 +422,38 @@ func (p *pkg) read(l Lang) error {
 
 // ready reads the message's text from its file, once, and checks it.
 func (e *entry) ready() error {
-	e.once.Do(func() { e.err = e.read() })
+	e.once.Do(func() {
+		e.body = new(body)
+		e.err = e.read()
+	})
 	return e.err
 }
 
 func (e *entry) read() error {
 	f, err := e.raw.decode()
 	if err != nil {
-		return fmt.Errorf("locale: %s %v", e.file, err)
+		return fmt.Errorf("locale: %s %v", *e.file, err)
 	}
 	e.text = f.text
+	e.verbs = plainVerbs(f.text)
 	texts := f.text
 	if f.forms != nil {
+		e.verbs = -1
 		e.forms, e.cases = map[string]string{}, f.forms
 		for _, c := range f.forms {
 			if _, ok := pluralForms[c[0]]; !ok {
-				return fmt.Errorf("locale: %s line %d: %s is no plural form (zero, one, two, few, many, other)", e.file, f.line, c[0])
+				return fmt.Errorf("locale: %s line %d: %s is no plural form (zero, one, two, few, many, other)", *e.file, f.line, c[0])
 			}
 			e.forms[c[0]] = c[1]
 			texts += c[1]
 		}
 		if _, ok := e.forms["other"]; !ok {
-			return fmt.Errorf("locale: %s line %d: the plural %s has no other form", e.file, f.line, f.key)
+			return fmt.Errorf("locale: %s line %d: the plural %s has no other form", *e.file, f.line, f.key)
 		}
 	}
 	if strings.Contains(texts, "${") {
 		// x/text's catalog reads ${name} as a variable, with no escape.
-		return fmt.Errorf("locale: %s line %d: %s holds ${, which the catalog would read as a variable", e.file, f.line, f.key)
+		return fmt.Errorf("locale: %s line %d: %s holds ${, which the catalog would read as a variable", *e.file, f.line, f.key)
 	}
 	return nil
 }
@@ -461,6 +478,11 @@ func (l Lang) Get(key string) string {
 func (l Lang) Sprintf(key string, args ...any) string {
 	l = l.valid()
 	if e := lookup(l, key); e != nil {
+		if e.verbs >= 0 && e.verbs == len(args) {
+			if b, ok := plainPrintf(make([]byte, 0, len(e.text)+16*len(args)), e.text, args); ok {
+				return Mark(string(b))
+			}
+		}
 		if err := compile(l, key, e); err != nil {
 			return Mark(fmt.Sprintf(e.text, args...))
 		}

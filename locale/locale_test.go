@@ -2,10 +2,15 @@ package locale
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/message/catalog"
 )
 
 //go:embed testdata/messages.*.yaml
@@ -163,6 +168,41 @@ func TestReadRefuses(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", data, err, want)
+		}
+	}
+}
+
+// TestPlainPrintfAsThePrinter: a text with plain verbs is written by
+// plainPrintf exactly as x/text's printer writes it, or left to it.
+func TestPlainPrintfAsThePrinter(t *testing.T) {
+	b := catalog.NewBuilder()
+	for i, c := range []struct {
+		f    string
+		args []any
+	}{
+		{"%s moves to %s.", []any{"Ann", "the pub"}},
+		{"%d%% of %v, %q", []any{42, "x", `a "b"`}},
+		{"%v and %d", []any{int64(-7), uint(8)}},
+		{"%s", []any{3}},
+		{"%d", []any{"x"}},
+		{"%d", []any{1.5}},
+		{"no verbs, 100%%", nil},
+	} {
+		key := fmt.Sprintf("k%d", i)
+		if err := b.SetString(language.German, key, c.f); err != nil {
+			t.Fatal(err)
+		}
+		want := message.NewPrinter(language.German, message.Catalog(b)).Sprintf(key, plainNumbers(c.args)...)
+		if plainVerbs(c.f) != len(c.args) {
+			t.Fatalf("%q: %d verbs", c.f, plainVerbs(c.f))
+		}
+		if got, ok := plainPrintf(nil, c.f, c.args); ok && string(got) != want {
+			t.Errorf("%q %v: %q, the printer %q", c.f, c.args, got, want)
+		}
+	}
+	for _, f := range []string{"%[2]s %[1]s", "%5d", "100% sure", "end %"} {
+		if plainVerbs(f) >= 0 {
+			t.Errorf("%q is taken as plain", f)
 		}
 	}
 }
