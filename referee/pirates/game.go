@@ -183,9 +183,9 @@ type Game struct {
 	// exits is hop's buffer of the hops through the entry chosen.
 	exits []hop
 	// places are the board's intersections and darkExits its dark alleys'
-	// exits as messages, made once (New) so that the rulings that name
-	// them allocate nothing (a random 2-5 player game named places about
-	// 600 times).
+	// exits (in the order of dark) as messages, made once (New) so that
+	// the rulings that name them allocate nothing (a random 2-5 player
+	// game named places about 600 times).
 	places, darkExits []referee.Msg
 }
 
@@ -197,11 +197,10 @@ func New(cfg Config, board *Board) *Game {
 	for _, p := range cfg.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Color: p.Color, Coins: 2, Supply: 10, Office: 5})
 	}
-	g.darkExits = make([]referee.Msg, len(board.Alleys))
 	for _, a := range board.Alleys {
 		if a.Dark {
 			g.dark = append(g.dark, a.ID)
-			g.darkExits[a.ID] = exitMsg(&a)
+			g.darkExits = append(g.darkExits, exitMsg(&a))
 		}
 	}
 	g.places = make([]referee.Msg, len(board.Intersections))

@@ -2,6 +2,7 @@ package pirates
 
 import (
 	"embed"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,7 +55,15 @@ func (b *Board) AlleyMsg(id int) referee.Msg {
 
 // exitArg is a dark alley's edge exit ("north edge of section 3, left"), as
 // the board's assembly names it.
-func (g *Game) exitArg(a *Alley) referee.Arg { return referee.Ref(&g.darkExits[a.ID]) }
+func (g *Game) exitArg(a *Alley) referee.Arg {
+	if i := slices.Index(g.dark, a.ID); i >= 0 {
+		return referee.Ref(&g.darkExits[i])
+	}
+	return referee.Ref(&noExit)
+}
+
+// noExit is the exit of an alley that is not dark: none.
+var noExit referee.Msg
 
 // exitMsg is exitArg's message, made once per game (New).
 func exitMsg(a *Alley) referee.Msg {
@@ -64,8 +73,20 @@ func exitMsg(a *Alley) referee.Msg {
 	return referee.Text(keyOf("pirates.exit.", side+"."+along), referee.Int(n))
 }
 
-// Msg is the tile's printed label ("The Swan 3", "map rose 4", "hook 2").
+// Msg is the tile's printed label ("The Swan 3", "map rose 4", "hook 2"):
+// for a tile type of the box's catalog the one made once (tileTexts):
+// making it at each draw's options took a tenth of a random game
+// (measured 2026-12-02).
 func (t *TileType) Msg() referee.Msg {
+	_, index := tiles()
+	if i := index.find(t.Key); i >= 0 && &catalogTable[i] == t {
+		return tileTexts[i].msg
+	}
+	return t.label()
+}
+
+// label makes the tile's printed label (Msg).
+func (t *TileType) label() referee.Msg {
 	v := referee.Int(t.Value)
 	switch t.Sort {
 	case SortPub, SortWare:

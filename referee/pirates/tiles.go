@@ -82,7 +82,7 @@ func makeTiles() {
 	tileKeys = newTileIndex(catalogTable[:])
 	for i := range catalogTable {
 		t, x := &catalogTable[i], &tileTexts[i]
-		x.msg = t.Msg()
+		x.msg = t.label()
 		x.the, x.theFirst = x.msg, x.msg
 		if t.Sort != SortPub {
 			x.the = referee.Text("pirates.the", referee.Ref(&x.msg))
