@@ -92,7 +92,7 @@ func publicText(e *referee.Engine) string {
 	for _, ev := range e.Events() {
 		b.WriteString(ev.For(referee.Public) + "\n")
 	}
-	b.WriteString(e.Game().Status(referee.Public))
+	b.WriteString(e.Game().Status(referee.Public, locale.English, 0))
 	return b.String()
 }
 

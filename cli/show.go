@@ -58,16 +58,10 @@ func newShowCmd(a *app) *cobra.Command {
 				next, shown = pendingQuestion(a.lang, q)
 			}
 			if asJSON {
-				view := g.View(referee.Public)
-				if v, ok := g.(interface { // a game's view with its texts in a language
-					ViewIn(referee.Viewer, locale.Lang) any
-				}); ok {
-					view = v.ViewIn(referee.Public, a.lang)
-				}
 				return printJSON(a, map[string]any{"game": file.Game, "over": e.Over(), "answers": len(e.Answers()),
-					"next": next, "view": view})
+					"next": next, "view": g.View(referee.Public, a.lang)})
 			}
-			fmt.Fprintln(a.stdout, safetext.CleanLines(referee.StatusIn(g, referee.Public, a.lang, 0)))
+			fmt.Fprintln(a.stdout, safetext.CleanLines(g.Status(referee.Public, a.lang, 0)))
 			if next != nil {
 				fmt.Fprintf(a.stdout, "\n%s\n", a.lang.Sprintf("cli.show.waiting", next.Actor))
 				if shown.Secret {

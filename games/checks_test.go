@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"rumref/internal/randplay"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/referee/runner"
@@ -113,9 +114,9 @@ func (t *piratesTable) oldInvariants(gg referee.Game) error {
 // set) shows no coins, kept wares or rendezvous targets.
 func (t *piratesTable) oldSecrets(gg referee.Game, status bool) error {
 	g := gg.(*pirates.Game)
-	v, ok := g.View(referee.Public).(pirates.View)
+	v, ok := g.View(referee.Public, locale.English).(pirates.View)
 	if !ok {
-		return fmt.Errorf("the public view is a %T, not a pirates.View", g.View(referee.Public))
+		return fmt.Errorf("the public view is a %T, not a pirates.View", g.View(referee.Public, locale.English))
 	}
 	for _, p := range v.Players {
 		if p.Coins != nil || p.Wares != nil || p.Targets != nil {
@@ -128,7 +129,7 @@ func (t *piratesTable) oldSecrets(gg referee.Game, status bool) error {
 	}
 	pub := string(j)
 	if status {
-		pub = g.Status(referee.Public) + "\n" + pub
+		pub = g.Status(referee.Public, locale.English, 0) + "\n" + pub
 	}
 	for _, w := range wareLabels() {
 		if strings.Contains(pub, w) {

@@ -170,7 +170,7 @@ var Pirates = &Entry{
 	},
 	NewSetup: func() any { return new(pirates.Config) },
 	Progress: func(g referee.Game, l locale.Lang) string {
-		return l.Sprintf("games.progress.round", g.(*pirates.Game).View(referee.Public).(pirates.View).Round, pirates.Rounds)
+		return l.Sprintf("games.progress.round", g.(*pirates.Game).View(referee.Public, locale.English).(pirates.View).Round, pirates.Rounds)
 	},
 	Check: func(s any) error {
 		cfg := s.(*pirates.Config)
@@ -228,7 +228,7 @@ var Runner = &Entry{
 	},
 	NewSetup: func() any { return new(runner.Config) },
 	Progress: func(g referee.Game, l locale.Lang) string {
-		return l.Sprintf("games.progress.turn", g.(*runner.Game).View(referee.Public).(runner.View).Turn)
+		return l.Sprintf("games.progress.turn", g.(*runner.Game).View(referee.Public, locale.English).(runner.View).Turn)
 	},
 	Check: func(s any) error {
 		if err := s.(*runner.Config).Validate(); err != nil {

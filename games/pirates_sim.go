@@ -10,6 +10,7 @@ import (
 
 	"rumref/internal/randplay"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/scoring"
@@ -211,9 +212,9 @@ func (t *piratesTable) Invariants(gg referee.Game) error {
 // is set) shows no coins, kept wares or rendezvous targets.
 func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	g := gg.(*pirates.Game)
-	v, ok := g.View(referee.Public).(pirates.View)
+	v, ok := g.View(referee.Public, locale.English).(pirates.View)
 	if !ok {
-		return fmt.Errorf("the public view is a %T, not a pirates.View", g.View(referee.Public))
+		return fmt.Errorf("the public view is a %T, not a pirates.View", g.View(referee.Public, locale.English))
 	}
 	for _, p := range v.Players {
 		if p.Coins != nil || p.Wares != nil || p.Targets != nil {
@@ -227,7 +228,7 @@ func (t *piratesTable) Secrets(gg referee.Game, status bool) error {
 	view := string(j)
 	texts := []string{view}
 	if status {
-		texts = append(texts, g.Status(referee.Public))
+		texts = append(texts, g.Status(referee.Public, locale.English, 0))
 	}
 	for _, w := range wareLabels() {
 		if slices.ContainsFunc(texts, func(x string) bool { return strings.Contains(x, w) }) {
@@ -288,7 +289,7 @@ func (t *piratesTable) Dump(gg referee.Game) string {
 	}
 	var views strings.Builder
 	for v := referee.Public; int(v) < len(g.Players); v++ {
-		views.WriteString(g.Status(v))
+		views.WriteString(g.Status(v, locale.English, 0))
 	}
 	return string(j) + "\n" + views.String()
 }

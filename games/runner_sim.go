@@ -195,7 +195,7 @@ func (t *runnerTable) slots(g *runner.Game, s *runner.ShipPiece) int {
 			return c.Slots
 		}
 	}
-	if v, ok := g.View(referee.Public).(runner.View); ok {
+	if v, ok := g.View(referee.Public, locale.English).(runner.View); ok {
 		for _, sv := range v.Ships {
 			if sv.ID == s.ID {
 				return sv.Slots
@@ -213,9 +213,9 @@ func (t *runnerTable) Secrets(gg referee.Game, status bool) error {
 	// The view is checked as sent: every field looked at below is
 	// exported and encoded, so reading the struct is reading the JSON (an
 	// empty hand is left out of it, hence len).
-	pub, ok := g.View(referee.Public).(runner.View)
+	pub, ok := g.View(referee.Public, locale.English).(runner.View)
 	if !ok {
-		return fmt.Errorf("the public view is a %T, not a runner.View", g.View(referee.Public))
+		return fmt.Errorf("the public view is a %T, not a runner.View", g.View(referee.Public, locale.English))
 	}
 	if _, err := json.Marshal(pub); err != nil {
 		return fmt.Errorf("the public view does not encode: %w", err)
@@ -242,7 +242,7 @@ func (t *runnerTable) Secrets(gg referee.Game, status bool) error {
 	for _, l := range locale.All {
 		// "  hand: %s", the line of a hand, in each language.
 		hand := strings.TrimSpace(locale.Unmark(l.Sprintf("runner.status.hand", "")))
-		if status && strings.Contains(locale.Unmark(g.StatusIn(referee.Public, l, 0)), hand) {
+		if status && strings.Contains(locale.Unmark(g.Status(referee.Public, l, 0)), hand) {
 			return fmt.Errorf("the public status in %s shows a hand", l)
 		}
 	}
@@ -308,8 +308,8 @@ func (t *runnerTable) Dump(gg referee.Game) string {
 	}
 	b.Write(j)
 	for _, v := range []int{int(referee.Public), runner.CrownSeat, runner.PirateSeat} {
-		b.WriteString("\n" + g.Status(referee.Viewer(v)) + "\n")
-		j, _ := json.Marshal(g.View(referee.Viewer(v)))
+		b.WriteString("\n" + locale.Unmark(g.Status(referee.Viewer(v), locale.English, 0)) + "\n")
+		j, _ := json.Marshal(g.View(referee.Viewer(v), locale.English))
 		b.Write(j)
 	}
 	if g.Raid != nil {

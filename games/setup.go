@@ -110,10 +110,10 @@ type SetupBase struct{}
 func (SetupBase) PlayerNames() []string { return nil }
 
 // Status shows nothing: no game exists yet.
-func (SetupBase) Status(referee.Viewer) string { return "" }
+func (SetupBase) Status(_ referee.Viewer, _ locale.Lang, _ int) string { return "" }
 
 // View shows nothing.
-func (SetupBase) View(referee.Viewer) any { return nil }
+func (SetupBase) View(_ referee.Viewer, _ locale.Lang) any { return nil }
 
 // Run asks the setup's questions until none is left and returns the new
 // game: a question with a pre-answer takes it, every other one is asked

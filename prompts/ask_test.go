@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -136,10 +137,10 @@ func TestMessagesAreShownByTheFrontEnd(t *testing.T) {
 // setup does.
 type setupGame struct{ name, color string }
 
-func (g *setupGame) Name() string                 { return "setup" }
-func (g *setupGame) PlayerNames() []string        { return nil }
-func (g *setupGame) Status(referee.Viewer) string { return "" }
-func (g *setupGame) View(referee.Viewer) any      { return nil }
+func (g *setupGame) Name() string                                         { return "setup" }
+func (g *setupGame) PlayerNames() []string                                { return nil }
+func (g *setupGame) Status(_ referee.Viewer, _ locale.Lang, _ int) string { return "" }
+func (g *setupGame) View(_ referee.Viewer, _ locale.Lang) any             { return nil }
 func (g *setupGame) Play(t *referee.T) {
 	g.name = t.Ask(referee.Question{ID: "setup.1.name", Actor: referee.Table, Kind: referee.TextLine, Text: "Name?",
 		Check: func(s string) error {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -27,7 +28,7 @@ type tableView struct {
 func (g *tableGame) Name() string          { return "table" }
 func (g *tableGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
 
-func (g *tableGame) Status(viewer referee.Viewer) string {
+func (g *tableGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string {
 	ware := "hidden"
 	if viewer == 1 && g.ware != "" {
 		ware = "WARE=" + g.ware
@@ -35,7 +36,7 @@ func (g *tableGame) Status(viewer referee.Viewer) string {
 	return fmt.Sprintf("roll %d, Bo's ware %s, pick %q, count %d", g.roll, ware, g.pick, g.count)
 }
 
-func (g *tableGame) View(viewer referee.Viewer) any {
+func (g *tableGame) View(viewer referee.Viewer, _ locale.Lang) any {
 	v := tableView{Roll: g.roll, Pick: g.pick, Count: g.count, Ware: "hidden"}
 	if viewer == 1 {
 		v.Ware = g.ware
@@ -71,14 +72,16 @@ type relayGame struct {
 
 func (g *relayGame) Name() string          { return "relay" }
 func (g *relayGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
-func (g *relayGame) Status(viewer referee.Viewer) string {
+func (g *relayGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string {
 	ware := "hidden"
 	if int(viewer) == 1-g.first && g.ware != "" {
 		ware = "WARE=" + g.ware
 	}
 	return fmt.Sprintf("roll %d, ware %s, pick %q, count %d", g.roll, ware, g.pick, g.count)
 }
-func (g *relayGame) View(viewer referee.Viewer) any { return g.Status(viewer) }
+func (g *relayGame) View(viewer referee.Viewer, _ locale.Lang) any {
+	return g.Status(viewer, locale.English, 0)
+}
 
 func (g *relayGame) Play(t *referee.T) {
 	names := g.PlayerNames()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -23,10 +24,10 @@ type outsideGame struct {
 
 func (g *outsideGame) Name() string          { return "outside" }
 func (g *outsideGame) PlayerNames() []string { return g.names[:] }
-func (g *outsideGame) Status(v referee.Viewer) string {
+func (g *outsideGame) Status(v referee.Viewer, _ locale.Lang, _ int) string {
 	return fmt.Sprintf("%s and %s\n%s: %s", g.names[0], g.names[1], g.text, g.got)
 }
-func (g *outsideGame) View(v referee.Viewer) any {
+func (g *outsideGame) View(v referee.Viewer, _ locale.Lang) any {
 	return map[string]any{"names": g.names, "text": g.text, "got": g.got}
 }
 func (g *outsideGame) Play(t *referee.T) {

@@ -18,7 +18,7 @@ import (
 // come): what the session adds around them must be the catalog's too.
 type germanGame struct{ tableGame }
 
-func (g *germanGame) Status(referee.Viewer) string {
+func (g *germanGame) Status(_ referee.Viewer, _ locale.Lang, _ int) string {
 	return locale.Mark("Wurf " + strconv.Itoa(g.roll) + ", Ware von Bo verdeckt")
 }
 

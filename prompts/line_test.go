@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
 )
@@ -17,10 +18,14 @@ import (
 // range too wide for a list, and a secret.
 type typedGame struct{}
 
-func (g *typedGame) Name() string                        { return "typed" }
-func (g *typedGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
-func (g *typedGame) Status(viewer referee.Viewer) string { return "a game of typing" }
-func (g *typedGame) View(viewer referee.Viewer) any      { return g.Status(viewer) }
+func (g *typedGame) Name() string          { return "typed" }
+func (g *typedGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
+func (g *typedGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string {
+	return "a game of typing"
+}
+func (g *typedGame) View(viewer referee.Viewer, _ locale.Lang) any {
+	return g.Status(viewer, locale.English, 0)
+}
 func (g *typedGame) Play(t *referee.T) {
 	n := t.AskNumber(referee.Question{ID: "y.score", Actor: 0, Min: 0, Max: 200, Text: "How many points?"})
 	t.Emit(referee.Event{Rule: "y.score", Text: fmt.Sprintf("Ann scored %d.", n)})

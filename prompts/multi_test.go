@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -18,10 +19,14 @@ type diceGame struct {
 	ware  string
 }
 
-func (g *diceGame) Name() string                        { return "dice" }
-func (g *diceGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
-func (g *diceGame) Status(viewer referee.Viewer) string { return fmt.Sprint(g.rolls, g.draws) }
-func (g *diceGame) View(viewer referee.Viewer) any      { return g.Status(viewer) }
+func (g *diceGame) Name() string          { return "dice" }
+func (g *diceGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
+func (g *diceGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string {
+	return fmt.Sprint(g.rolls, g.draws)
+}
+func (g *diceGame) View(viewer referee.Viewer, _ locale.Lang) any {
+	return g.Status(viewer, locale.English, 0)
+}
 func (g *diceGame) Play(t *referee.T) {
 	for i := range 3 {
 		g.rolls = append(g.rolls, t.AskNumber(referee.Question{ID: "d.roll", Actor: referee.Seat(i % 2), Min: 1, Max: 6, Text: "Roll the die"}))
@@ -117,10 +122,14 @@ type rumGame struct {
 	rum   string
 }
 
-func (g *rumGame) Name() string                        { return "rum" }
-func (g *rumGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
-func (g *rumGame) Status(viewer referee.Viewer) string { return fmt.Sprint(g.rolls, g.rum) }
-func (g *rumGame) View(viewer referee.Viewer) any      { return g.Status(viewer) }
+func (g *rumGame) Name() string          { return "rum" }
+func (g *rumGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
+func (g *rumGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string {
+	return fmt.Sprint(g.rolls, g.rum)
+}
+func (g *rumGame) View(viewer referee.Viewer, _ locale.Lang) any {
+	return g.Status(viewer, locale.English, 0)
+}
 func (g *rumGame) Play(t *referee.T) {
 	g.rolls = append(g.rolls, t.AskNumber(referee.Question{ID: "r.roll", Actor: 0, Min: 1, Max: 6, Text: "Roll the die"}))
 	g.rum = t.Ask(referee.Question{ID: "r.spend", Actor: 0, Text: "Spend a barrel?",
@@ -179,10 +188,10 @@ type drawGame struct {
 	roll  int
 }
 
-func (g *drawGame) Name() string                        { return "draws" }
-func (g *drawGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
-func (g *drawGame) Status(viewer referee.Viewer) string { return "" }
-func (g *drawGame) View(viewer referee.Viewer) any      { return nil }
+func (g *drawGame) Name() string                                              { return "draws" }
+func (g *drawGame) PlayerNames() []string                                     { return []string{"Ann", "Bo"} }
+func (g *drawGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string { return "" }
+func (g *drawGame) View(viewer referee.Viewer, _ locale.Lang) any             { return nil }
 func (g *drawGame) Play(t *referee.T) {
 	var opts []referee.Option
 	for _, k := range []string{"swan", "escruce", "frere"} {

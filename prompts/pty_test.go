@@ -16,6 +16,7 @@ import (
 
 	"github.com/creack/pty"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -29,10 +30,14 @@ const ttyGameEnv = "RUMREF_PROMPTS_TTY_GAME"
 // table counts.
 type keepGame struct{ ware, pick string }
 
-func (g *keepGame) Name() string                        { return "keep" }
-func (g *keepGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
-func (g *keepGame) Status(viewer referee.Viewer) string { return "a game of keeping" }
-func (g *keepGame) View(viewer referee.Viewer) any      { return g.Status(viewer) }
+func (g *keepGame) Name() string          { return "keep" }
+func (g *keepGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
+func (g *keepGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string {
+	return "a game of keeping"
+}
+func (g *keepGame) View(viewer referee.Viewer, _ locale.Lang) any {
+	return g.Status(viewer, locale.English, 0)
+}
 func (g *keepGame) Play(t *referee.T) {
 	g.ware = t.Ask(referee.Question{ID: "k.ware", Actor: 1, Secret: true, Text: "Which ware did you draw?",
 		Options: []referee.Option{{Key: "rum", Label: "Rum"}, {Key: "gold", Label: "Gold"}}})

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -485,10 +486,10 @@ func TestProtocolExampleIsExact(t *testing.T) {
 // turnGame asks Ann a question whose text opens with her name.
 type turnGame struct{}
 
-func (turnGame) Name() string                        { return "turn" }
-func (turnGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
-func (turnGame) Status(viewer referee.Viewer) string { return "" }
-func (turnGame) View(viewer referee.Viewer) any      { return "" }
+func (turnGame) Name() string                                              { return "turn" }
+func (turnGame) PlayerNames() []string                                     { return []string{"Ann", "Bo"} }
+func (turnGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string { return "" }
+func (turnGame) View(viewer referee.Viewer, _ locale.Lang) any             { return "" }
 func (turnGame) Play(t *referee.T) {
 	t.Ask(referee.Question{ID: "t.menu", Actor: 0, Text: "Ann's turn: rest or board?",
 		Options: []referee.Option{{Key: "rest", Label: "Rest"}, {Key: "board", Label: "Board"}}})

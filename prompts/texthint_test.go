@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 )
 
@@ -13,10 +14,10 @@ import (
 // "ware N" (as the kept wares are named at the end of Rum & Pirates).
 type wareLineGame struct{ roll int }
 
-func (g *wareLineGame) Name() string                        { return "wareline" }
-func (g *wareLineGame) PlayerNames() []string               { return []string{"Ann", "Bo"} }
-func (g *wareLineGame) Status(viewer referee.Viewer) string { return "" }
-func (g *wareLineGame) View(viewer referee.Viewer) any      { return nil }
+func (g *wareLineGame) Name() string                                              { return "wareline" }
+func (g *wareLineGame) PlayerNames() []string                                     { return []string{"Ann", "Bo"} }
+func (g *wareLineGame) Status(viewer referee.Viewer, _ locale.Lang, _ int) string { return "" }
+func (g *wareLineGame) View(viewer referee.Viewer, _ locale.Lang) any             { return nil }
 func (g *wareLineGame) Play(t *referee.T) {
 	g.roll = t.AskNumber(referee.Question{ID: "w.roll", Actor: 0, Min: 1, Max: 6, Text: "Roll the die"})
 	t.Ask(referee.Question{ID: "w.name", Actor: 1, Kind: referee.TextLine, Text: "Name your wares", Check: func(s string) error {

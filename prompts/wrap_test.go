@@ -61,10 +61,12 @@ const (
 	drawnRow   = "# [4s]/            /        [1w]/            /        [9w]/             |     #      |"
 )
 
-func (longGame) Name() string                 { return "long" }
-func (longGame) PlayerNames() []string        { return []string{"Ann"} }
-func (longGame) Status(referee.Viewer) string { return drawnRow + "\n" + longStatus + "\n" }
-func (longGame) View(referee.Viewer) any      { return nil }
+func (longGame) Name() string          { return "long" }
+func (longGame) PlayerNames() []string { return []string{"Ann"} }
+func (longGame) Status(_ referee.Viewer, _ locale.Lang, _ int) string {
+	return drawnRow + "\n" + longStatus + "\n"
+}
+func (longGame) View(_ referee.Viewer, _ locale.Lang) any { return nil }
 func (longGame) Play(t *referee.T) {
 	t.Emit(referee.Event{Rule: "rp.move", Text: longRuling})
 	t.Ask(referee.Question{ID: "x.pick", Actor: 0, Kind: referee.Choice, Rule: "rp.move", Text: "Which one do you pick of the two shown on the table now?",

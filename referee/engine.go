@@ -25,10 +25,13 @@ type Game interface {
 	Name() string
 	// PlayerNames lists the players in seat order.
 	PlayerNames() []string
-	// Status is the board and status as text, as the viewer may see them.
-	Status(viewer Viewer) string
-	// View is the same information as data for --json, for the viewer.
-	View(viewer Viewer) any
+	// Status is the board and status as text, as the viewer may see
+	// them, in language l, fitted to cols columns where the game can (0:
+	// no limit).
+	Status(viewer Viewer, l locale.Lang, cols int) string
+	// View is the same information as data for --json, for the viewer:
+	// its texts in l, its ids and keys the same in every language.
+	View(viewer Viewer, l locale.Lang) any
 }
 
 // Factory makes a fresh game in its starting state; replay runs answers
@@ -757,28 +760,4 @@ func (e *Engine) tookOnly(q *Question, key string) {
 		rule = q.ID
 	}
 	e.emit(rule, &text, nil, Table)
-}
-
-// ViewIn is g's view for viewer (the board as data) with its texts in
-// language l: the game's own ViewIn when it has one, else its View. Its
-// ids and keys are the same in every language.
-func ViewIn(g Game, viewer Viewer, l locale.Lang) any {
-	if v, ok := g.(interface {
-		ViewIn(Viewer, locale.Lang) any
-	}); ok {
-		return v.ViewIn(viewer, l)
-	}
-	return g.View(viewer)
-}
-
-// StatusIn is the board and status of g as text for viewer, in language
-// l, fitted to cols columns where the game can (0: no limit): the game's
-// own StatusIn when it has one, else its Status.
-func StatusIn(g Game, viewer Viewer, l locale.Lang, cols int) string {
-	if s, ok := g.(interface {
-		StatusIn(Viewer, locale.Lang, int) string
-	}); ok {
-		return s.StatusIn(viewer, l, cols)
-	}
-	return g.Status(viewer)
 }

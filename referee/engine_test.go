@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"reflect"
+	"rumref/locale"
 	"strings"
 	"testing"
 )
@@ -16,10 +17,12 @@ type sumGame struct {
 	bug   bool
 }
 
-func (g *sumGame) Name() string                { return "sum" }
-func (g *sumGame) PlayerNames() []string       { return []string{"Ann", "Bo"} }
-func (g *sumGame) Status(viewer Viewer) string { return fmt.Sprintf("total %d", g.total) }
-func (g *sumGame) View(viewer Viewer) any      { return g.total }
+func (g *sumGame) Name() string          { return "sum" }
+func (g *sumGame) PlayerNames() []string { return []string{"Ann", "Bo"} }
+func (g *sumGame) Status(viewer Viewer, _ locale.Lang, _ int) string {
+	return fmt.Sprintf("total %d", g.total)
+}
+func (g *sumGame) View(viewer Viewer, _ locale.Lang) any { return g.total }
 
 func (g *sumGame) Play(t *T) {
 	for g.total < g.goal {
@@ -165,10 +168,10 @@ type turnGame struct {
 	rolls [2][]int
 }
 
-func (g *turnGame) Name() string                { return "turns" }
-func (g *turnGame) PlayerNames() []string       { return []string{"Ann", "Bo"} }
-func (g *turnGame) Status(viewer Viewer) string { return fmt.Sprint(g.rolls) }
-func (g *turnGame) View(viewer Viewer) any      { return g.rolls }
+func (g *turnGame) Name() string                                      { return "turns" }
+func (g *turnGame) PlayerNames() []string                             { return []string{"Ann", "Bo"} }
+func (g *turnGame) Status(viewer Viewer, _ locale.Lang, _ int) string { return fmt.Sprint(g.rolls) }
+func (g *turnGame) View(viewer Viewer, _ locale.Lang) any             { return g.rolls }
 func (g *turnGame) Play(t *T) {
 	if t.Ask(Question{ID: "turn.first", Actor: Table, Options: []Option{{"ann", "Ann"}, {"bo", "Bo"}}}) == "bo" {
 		g.first = 1

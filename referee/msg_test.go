@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"rumref/locale"
 	"testing"
 )
 
@@ -81,10 +82,10 @@ var slotKeys = NewKeys("s", 4)
 
 func (s slot) Key() string { return slotKeys.Of(int(s)) }
 
-func (g *pickGame) Name() string                { return "pick" }
-func (g *pickGame) PlayerNames() []string       { return []string{"Ann", "Bo"} }
-func (g *pickGame) Status(viewer Viewer) string { return "" }
-func (g *pickGame) View(viewer Viewer) any      { return nil }
+func (g *pickGame) Name() string                                      { return "pick" }
+func (g *pickGame) PlayerNames() []string                             { return []string{"Ann", "Bo"} }
+func (g *pickGame) Status(viewer Viewer, _ locale.Lang, _ int) string { return "" }
+func (g *pickGame) View(viewer Viewer, _ locale.Lang) any             { return nil }
 func (g *pickGame) Play(t *T) {
 	var c Choices[Key]
 	c.AddText("red", "Red")

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"rumref/locale"
 	"strings"
 	"testing"
 )
@@ -17,11 +18,11 @@ type onlyGame struct {
 	got  []string
 }
 
-func (g *onlyGame) Name() string                { return "only" }
-func (g *onlyGame) PlayerNames() []string       { return []string{"Ann", "Bo"} }
-func (g *onlyGame) Status(viewer Viewer) string { return fmt.Sprint(g.got) }
-func (g *onlyGame) View(viewer Viewer) any      { return g.got }
-func (g *onlyGame) TakesOnlyAnswers() bool      { return g.take }
+func (g *onlyGame) Name() string                                      { return "only" }
+func (g *onlyGame) PlayerNames() []string                             { return []string{"Ann", "Bo"} }
+func (g *onlyGame) Status(viewer Viewer, _ locale.Lang, _ int) string { return fmt.Sprint(g.got) }
+func (g *onlyGame) View(viewer Viewer, _ locale.Lang) any             { return g.got }
+func (g *onlyGame) TakesOnlyAnswers() bool                            { return g.take }
 
 func (g *onlyGame) Play(t *T) {
 	g.roll = t.AskNumber(Question{ID: "only.roll", Actor: 0, Min: 1, Max: 6})

@@ -390,7 +390,7 @@ func TestBoardSVGInNamesAsTheView(t *testing.T) {
 			for i := range g.Occupant {
 				g.Occupant[i] = i % 2
 			}
-			view := g.ViewIn(referee.Public, l).(pirates.View)
+			view := g.View(referee.Public, l).(pirates.View)
 			svg := string(BoardSVGIn(b, l))
 			s := catalogcheck.New().Allow("Ann", "Bo")
 			labels := map[string]bool{}

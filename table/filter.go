@@ -130,7 +130,7 @@ func (t *Table) updateFor(w *watch, evs []Event, rewound bool) Update {
 		return u
 	}
 	viewer := w.v.Viewer
-	view := viewJSON(referee.ViewIn(t.e.Game(), viewer, w.lang))
+	view := viewJSON(t.e.Game().View(viewer, w.lang))
 	if string(view) != string(w.view) || u.End {
 		w.view = view
 		u.Status = &Status{Viewer: viewer, Text: t.statusText(viewer, w.lang, 0), View: view}
@@ -178,7 +178,7 @@ func (t *Table) answersFor(v Viewer, l locale.Lang) []Answered {
 // for printing; a game that can fit its picture to a screen gets the
 // width.
 func (t *Table) statusText(viewer referee.Viewer, l locale.Lang, width int) string {
-	return safetext.CleanLines(referee.StatusIn(t.e.Game(), viewer, l, width))
+	return safetext.CleanLines(t.e.Game().Status(viewer, l, width))
 }
 
 // viewJSON encodes a game view; a view that cannot be encoded becomes an
@@ -202,7 +202,7 @@ func (t *Table) Peek(f From, viewer referee.Viewer, l locale.Lang, width int) (S
 			err = referee.Errorf("table.error.peek", t.nameArg(referee.Seat(viewer)))
 			return
 		}
-		st = Status{Viewer: viewer, Text: t.statusText(viewer, l, width), View: viewJSON(referee.ViewIn(t.e.Game(), viewer, l))}
+		st = Status{Viewer: viewer, Text: t.statusText(viewer, l, width), View: viewJSON(t.e.Game().View(viewer, l))}
 	})
 	if !ok {
 		return st, ErrStopped

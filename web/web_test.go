@@ -381,8 +381,8 @@ func secretsOf(t *testing.T, tb *served) (secrets map[referee.Seat][]string, leg
 			t.Fatal(err)
 		}
 		for v, b := range seen {
-			b.WriteString(referee.StatusIn(pe.Game(), v, l, 0))
-			j, _ := json.Marshal(pe.Game().View(v))
+			b.WriteString(pe.Game().Status(v, l, 0))
+			j, _ := json.Marshal(pe.Game().View(v, locale.English))
 			b.Write(j)
 			if q := pe.Next(); q != nil {
 				// What the viewer may be shown of the question: all of

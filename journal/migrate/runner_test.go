@@ -48,7 +48,7 @@ func runnerEnd(s string, ed int) string {
 
 func endOf(e *referee.Engine) string {
 	g := e.Game().(*runner.Game)
-	return fmt.Sprintf("winner: %d\nresult: %s\n\n%s\n%s", g.Winner, g.Result, g.Status(referee.Public), g.Status(runner.CrownSeat))
+	return fmt.Sprintf("winner: %d\nresult: %s\n\n%s\n%s", g.Winner, g.Result, g.Status(referee.Public, locale.English, 0), g.Status(runner.CrownSeat, locale.English, 0))
 }
 
 // TestRunnerSavesMigrateOrAreRefused: every old Rum Runner save of

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 )
@@ -288,7 +289,7 @@ func TestStatusAndViewSecrets(t *testing.T) {
 	g.Players[0].FaceDown = 1
 	takeAll(g, pirates.SortWare, "parrot-5")
 	g.Stacks[pirates.SortRendezvous].DrawUnnamed()
-	pub := g.Status(referee.Public)
+	pub := g.Status(referee.Public, locale.English, 0)
 	for _, s := range []string{"7 coins", "parrot", "treasure chest (6)", "yours only"} {
 		if strings.Contains(pub, s) {
 			t.Errorf("public status shows %q:\n%s", s, pub)
@@ -297,20 +298,20 @@ func TestStatusAndViewSecrets(t *testing.T) {
 	if !strings.Contains(pub, "face-down rendezvous 1, wares kept 1") {
 		t.Errorf("public status lacks the face-down counts:\n%s", pub)
 	}
-	own := g.Status(0)
+	own := g.Status(0, locale.English, 0)
 	for _, s := range []string{"7 coins", "parrot 5", "rendezvous targets: 1 face down, named when revealed"} {
 		if !strings.Contains(own, s) {
 			t.Errorf("own status lacks %q:\n%s", s, own)
 		}
 	}
-	if strings.Contains(g.Status(1), "parrot") || strings.Contains(g.Status(1), "7 coins") {
+	if strings.Contains(g.Status(1, locale.English, 0), "parrot") || strings.Contains(g.Status(1, locale.English, 0), "7 coins") {
 		t.Error("another player sees Ann's secrets")
 	}
-	v := g.View(referee.Public).(pirates.View)
+	v := g.View(referee.Public, locale.English).(pirates.View)
 	if v.Players[0].Coins != nil || v.Players[0].Wares != nil || v.Players[0].Targets != nil {
 		t.Error("public view holds secrets")
 	}
-	if v := g.View(0).(pirates.View); v.Players[0].Coins == nil || *v.Players[0].Coins != 7 || v.Players[1].Coins != nil {
+	if v := g.View(0, locale.English).(pirates.View); v.Players[0].Coins == nil || *v.Players[0].Coins != 7 || v.Players[1].Coins != nil {
 		t.Error("own view lacks own coins or shows others'")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 )
@@ -213,7 +214,7 @@ func TestFinalViewNamesTheKeptWares(t *testing.T) {
 	takeAll(g, pirates.SortWare, "hook-3", "parrot-5", "hat-2")
 	wares := func() [][]string {
 		var out [][]string
-		for _, p := range g.View(referee.Public).(pirates.View).Players {
+		for _, p := range g.View(referee.Public, locale.English).(pirates.View).Players {
 			out = append(out, p.Wares)
 		}
 		return out
@@ -227,12 +228,12 @@ func TestFinalViewNamesTheKeptWares(t *testing.T) {
 	if !slices.Equal(got[0], []string{"hook 3", "parrot 5"}) || len(got[1]) != 0 || !slices.Equal(got[2], []string{"hat 2"}) {
 		t.Errorf("the final public view's wares: %v", got)
 	}
-	j, err := json.Marshal(g.View(referee.Public))
+	j, err := json.Marshal(g.View(referee.Public, locale.English))
 	if err != nil || !strings.Contains(string(j), `"wares":["hook 3","parrot 5"]`) {
 		t.Errorf("the final view as JSON: %s %v", j, err)
 	}
 	// Coins and unrevealed targets stay out of it.
-	for _, p := range g.View(referee.Public).(pirates.View).Players {
+	for _, p := range g.View(referee.Public, locale.English).(pirates.View).Players {
 		if p.Coins != nil || p.Targets != nil {
 			t.Errorf("the final public view shows %s's coins or targets", p.Name)
 		}

@@ -51,7 +51,7 @@ func germanGame(t *testing.T, n int, seed uint64) string {
 	for _, ev := range e.Events()[seen:] {
 		fmt.Fprintf(&b, "  [%s] %s\n", ev.Rule, ev.In(locale.German, ev.Player.Viewer()))
 	}
-	b.WriteString(referee.StatusIn(e.Game(), referee.Public, locale.German, 0))
+	b.WriteString(e.Game().Status(referee.Public, locale.German, 0))
 	return b.String()
 }
 
@@ -80,8 +80,8 @@ func TestViewInGerman(t *testing.T) {
 	g := freshGame(t, 4)
 	g.Pubs = []string{"frere-3"}
 	g.Occupant[g.Board.At[g.Board.HQ][0]] = 0
-	de := g.ViewIn(referee.Public, locale.German).(pirates.View)
-	en := g.View(referee.Public).(pirates.View)
+	de := g.View(referee.Public, locale.German).(pirates.View)
+	en := g.View(referee.Public, locale.English).(pirates.View)
 	if de.Captain != "Hauptquartier" || de.Pubs[0] != "Frère Jacques 3" || en.Captain != "HQ" || en.Pubs[0] != "Frere Jacques 3" {
 		t.Errorf("captain %q / %q, pubs %q / %q", de.Captain, en.Captain, de.Pubs, en.Pubs)
 	}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"rumref/games"
 	"rumref/journal/migrate"
+	"rumref/locale"
 	"strings"
 	"testing"
 
@@ -183,7 +184,7 @@ func TestFinalStatusNamesTheKeptWares(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer e.Close()
-		return e.Game().(*pirates.Game).Status(referee.Public)
+		return e.Game().(*pirates.Game).Status(referee.Public, locale.English, 0)
 	}
 	end := status(answers)
 	for _, w := range []string{"wares kept 1 (eye patch 2);", "wares kept 2 (eye patch 3, eye patch 4);", "wares kept 0;"} {

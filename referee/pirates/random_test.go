@@ -10,6 +10,7 @@ import (
 
 	"rumref/games"
 	"rumref/internal/randplay"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 	"rumref/setup"
@@ -132,11 +133,11 @@ func secretReason(text string) string {
 // checkSecrets looks for secrets in the public view, public event text and
 // question wording.
 func checkSecrets(g *pirates.Game, e *referee.Engine, from int) error {
-	pub := g.Status(referee.Public)
+	pub := g.Status(referee.Public, locale.English, 0)
 	if strings.Contains(pub, "yours only") || strings.Contains(pub, "coin") && strings.Contains(pub, "coins:") {
 		return fmt.Errorf("public status shows private lines:\n%s", pub)
 	}
-	v := g.View(referee.Public).(pirates.View)
+	v := g.View(referee.Public, locale.English).(pirates.View)
 	for _, p := range v.Players {
 		if p.Coins != nil || p.Wares != nil || p.Targets != nil {
 			return fmt.Errorf("public view shows %s's secrets", p.Name)

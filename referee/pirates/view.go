@@ -127,12 +127,9 @@ func (w words) label(k string) string {
 func (w words) say(m referee.Msg) string { return m.In(w.l) }
 
 // View returns the state as data for the viewer (a seat, or
-// referee.Public for the table), its texts in English.
-func (g *Game) View(viewer referee.Viewer) any { return g.ViewIn(viewer, locale.English) }
-
-// ViewIn is View with its texts (labels and names) in l; its ids and
-// keys stay English.
-func (g *Game) ViewIn(viewer referee.Viewer, l locale.Lang) any {
+// referee.Public for the table), its texts (labels and names) in l; its
+// ids and keys stay English.
+func (g *Game) View(viewer referee.Viewer, l locale.Lang) any {
 	w := wordsIn(l)
 	captain := g.Board.Intersections[g.Captain].Name
 	if !w.raw {
@@ -194,14 +191,11 @@ func (g *Game) alleyName(id int) referee.Msg {
 }
 
 // Status is the board and status as text for the viewer (a seat, or
-// referee.Public for the table), in English.
-func (g *Game) Status(viewer referee.Viewer) string { return g.StatusIn(viewer, locale.English, 0) }
-
-// StatusIn is Status in language l for a terminal of cols columns (0:
-// any width; a narrow one gets the narrow board picture, see
+// referee.Public for the table) in language l for a terminal of cols
+// columns (0: any width; a narrow one gets the narrow board picture, see
 // Board.PictureIn): every word of it comes from the catalog.
-func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
-	v := g.View(viewer).(View)
+func (g *Game) Status(viewer referee.Viewer, l locale.Lang, cols int) string {
+	v := g.View(viewer, locale.English).(View)
 	say := func(m referee.Msg) string { return m.In(l) }
 	var b strings.Builder
 	b.Grow(8 << 10) // the wide picture is about 4.5 KB, the rest 1 to 3

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -97,12 +98,12 @@ func TestInvestmentsSkipHomePortWhileTheDeckIsOnIt(t *testing.T) {
 	}
 	g := e.Game().(*runner.Scenario).G
 	if island(g, "Island 4 (name unknown)").Card.Name != "Gold Rum" || len(g.Players[0].Hand) != 0 {
-		t.Error(g.Status(0))
+		t.Error(g.Status(0, locale.English, 0))
 	}
-	if s := g.Status(referee.Public); strings.Contains(s, "Gold Rum") || strings.Contains(s, "Light Rum") {
+	if s := g.Status(referee.Public, locale.English, 0); strings.Contains(s, "Gold Rum") || strings.Contains(s, "Light Rum") {
 		t.Errorf("face-down investments leak:\n%s", s)
 	}
-	if s := g.Status(runner.CrownSeat); !strings.Contains(s, "[Gold Rum]") {
+	if s := g.Status(runner.CrownSeat, locale.English, 0); !strings.Contains(s, "[Gold Rum]") {
 		t.Errorf("the crown's view should name its face-down card:\n%s", s)
 	}
 }
@@ -118,7 +119,7 @@ func TestInvestPutsOneCoinPerCard(t *testing.T) {
 	_, g := drive(t, build, runner.RunAction, []step{{"action", "invest"}, {"invest.card", "c1"}, {"invest.card", "c2"}})
 	bb := island(g, "Bivalve Bay")
 	if bb.Card.Coins != 1 || bb.Hazards[0].Coins != 1 || g.Players[0].Supply != 3 {
-		t.Errorf("one coin each on both cards, then the action ends\n%s", g.Status(0))
+		t.Errorf("one coin each on both cards, then the action ends\n%s", g.Status(0, locale.English, 0))
 	}
 }
 
@@ -142,7 +143,7 @@ func TestCrewRespectsSlotsAndMovesFreely(t *testing.T) {
 	})
 	if len(g.Ships[0].Crew) != 1 || len(g.Ships[1].Crew) != 1 || g.Players[1].Supply != 0 ||
 		!slices.Contains(g.Players[1].Hand, "Janey McFloyd") {
-		t.Errorf("%s\n%s", events(e), g.Status(1))
+		t.Errorf("%s\n%s", events(e), g.Status(1, locale.English, 0))
 	}
 }
 
@@ -176,7 +177,7 @@ func TestMulliganCostsACoinAndRedraws(t *testing.T) {
 	g := e.Game().(*runner.Game)
 	if g.Players[0].Supply != 4 || g.Players[1].Supply != 5 || len(g.Players[0].Hand) != 5 ||
 		g.Players[0].Deck.Size() != cfg.DeckSize(runner.CrownDeck)-5 {
-		t.Errorf("after one crown mulligan:\n%s", g.Status(0))
+		t.Errorf("after one crown mulligan:\n%s", g.Status(0, locale.English, 0))
 	}
 	// The starting hazards are named, then the crown's draws; the
 	// pirate's draws are counts and ask nothing.
@@ -187,8 +188,8 @@ func TestMulliganCostsACoinAndRedraws(t *testing.T) {
 	if q := e.Next(); q.ID != "action" || q.Actor != runner.CrownSeat {
 		t.Errorf("the crown should take the first action, got %s for %d", q.ID, q.Actor)
 	}
-	if !strings.Contains(g.Status(referee.Public), "face-down hazard (0 coins)") || len(g.Ships) != 2 {
-		t.Errorf("setup table:\n%s", g.Status(referee.Public))
+	if !strings.Contains(g.Status(referee.Public, locale.English, 0), "face-down hazard (0 coins)") || len(g.Ships) != 2 {
+		t.Errorf("setup table:\n%s", g.Status(referee.Public, locale.English, 0))
 	}
 }
 
@@ -203,7 +204,7 @@ func TestLetterOfMarqueRaidAndLighthouseCoin(t *testing.T) {
 	}
 	_, g := drive(t, raid, runner.RunRaid, []step{{"raid.target", "i3"}, {"effect.choose", "o1"}})
 	if !slices.Contains(g.Players[1].Hand, "Janey McFloyd") || g.Players[1].Supply != 0 || g.Players[0].Discard[0] != "Letter of Marque" {
-		t.Errorf("pay 3 for a crew from the discard pile\n%s", g.Status(1))
+		t.Errorf("pay 3 for a crew from the discard pile\n%s", g.Status(1, locale.English, 0))
 	}
 	light := func() *runner.Game {
 		g := blank(t)
@@ -229,6 +230,6 @@ func TestTreasureMapStoppedRaidGivesNoReward(t *testing.T) {
 	}
 	_, g := drive(t, build, runner.RunAction, []step{{"action", "event"}, {"event.card", "treasure-map"}, {"raid.target", "i3"}})
 	if g.Players[1].Supply != 0 || g.Ships[0].Coins != 2 {
-		t.Errorf("no reward after a stopped raid\n%s", g.Status(1))
+		t.Errorf("no reward after a stopped raid\n%s", g.Status(1, locale.English, 0))
 	}
 }

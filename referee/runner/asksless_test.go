@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -138,7 +139,7 @@ func TestFaceDownCardsAreTurnedOverAtTheEnd(t *testing.T) {
 			return g
 		}
 		e, g := drive(t, build, runner.RunFinish, nil)
-		pub := events(e) + g.Status(referee.Public)
+		pub := events(e) + g.Status(referee.Public, locale.English, 0)
 		named := strings.Contains(pub, "Gold Rum") && strings.Contains(pub, "Reef")
 		if !named {
 			t.Errorf("face-down cards not named at the end\n%s", pub)
@@ -174,7 +175,7 @@ func TestFourthIslandNameIsTyped(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer e.Close()
-	s := e.Game().Status(referee.Public)
+	s := e.Game().Status(referee.Public, locale.English, 0)
 	if !strings.Contains(s, "Smugglers Cove") || strings.Contains(s, "name unknown") {
 		t.Errorf("the status should name Smugglers Cove:\n%s", s)
 	}

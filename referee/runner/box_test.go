@@ -3,6 +3,7 @@ package runner_test
 import (
 	"reflect"
 	"rumref/games"
+	"rumref/locale"
 	"slices"
 	"strings"
 	"testing"
@@ -79,7 +80,7 @@ func TestSetupNamesTheStartingHazardsInSecret(t *testing.T) {
 			t.Errorf("the starting hazard at %s is still unnamed", is.Name)
 		}
 	}
-	crown, pub := g.Status(runner.CrownSeat), g.Status(referee.Public)
+	crown, pub := g.Status(runner.CrownSeat, locale.English, 0), g.Status(referee.Public, locale.English, 0)
 	for _, n := range []string{"Rowdy Tavern", "Port Taxes", "Fog Bank", "Sea Fort"} {
 		if !strings.Contains(crown, n) || strings.Contains(pub, n) {
 			t.Errorf("%s should show to the crown only", n)
@@ -220,7 +221,7 @@ func TestCrewSwapBetweenFullShips(t *testing.T) {
 		t.Errorf("two full ships: no move, but a swap: %v", first)
 	}
 	if g.Ships[0].Crew[0].Name != "Doug Doubloon" || g.Ships[1].Crew[0].Name != "Peg Leg Paul" {
-		t.Errorf("the crew should have swapped\n%s", g.Status(1))
+		t.Errorf("the crew should have swapped\n%s", g.Status(1, locale.English, 0))
 	}
 }
 
@@ -322,7 +323,7 @@ func TestTypedInCardsLookAlikeInPublic(t *testing.T) {
 	if s.Type != runner.Event || len(s.Play) != 1 || s.Play[0].Do != runner.OpManual {
 		t.Errorf("Sea Shanty as typed: %+v", s)
 	}
-	crown, pub := ge.Status(runner.CrownSeat), ge.Status(referee.Public)
+	crown, pub := ge.Status(runner.CrownSeat, locale.English, 0), ge.Status(referee.Public, locale.English, 0)
 	if !strings.Contains(crown, "Sea Shanty (event, cost 1): The crown gains a coin.") {
 		t.Errorf("the crown's status should show the typed-in card with its text:\n%s", crown)
 	}
@@ -392,7 +393,7 @@ func TestCardFileBeyondTheBox(t *testing.T) {
 		t.Errorf("the crown deck should hold 29 cards, got %d", n)
 	}
 	g := runner.New(cfg)
-	if s := g.Status(referee.Public); !strings.Contains(s, "crown deck: 5 event (the box has 3)") {
+	if s := g.Status(referee.Public, locale.English, 0); !strings.Contains(s, "crown deck: 5 event (the box has 3)") {
 		t.Errorf("the status should name the piles beyond the box:\n%s", s)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -59,12 +60,12 @@ func TestCashCropStandingEffectAndRaid(t *testing.T) {
 	}
 	_, g = drive(t, raid(3), runner.RunRaid, []step{{"raid.target", "i3"}, {"effect.pay-to-trash", "yes"}, {"effect.choose", "o2"}})
 	if island(g, "Bivalve Bay").Card != nil || g.Players[1].Supply != 0 || g.Players[0].Discard[0] != "Cash Crop" {
-		t.Errorf("paying 2 trashes the Cash Crop\n%s", g.Status(0))
+		t.Errorf("paying 2 trashes the Cash Crop\n%s", g.Status(0, locale.English, 0))
 	}
 	_, g = drive(t, raid(2), runner.RunRaid, []step{{"raid.target", "i3"}, {"effect.choose", "o1"}})
 	c := island(g, "Bivalve Bay").Card
 	if c == nil || !c.Up || c.Coins != 2 {
-		t.Errorf("an unpaid Cash Crop stays face-up with its coins\n%s", g.Status(0))
+		t.Errorf("an unpaid Cash Crop stays face-up with its coins\n%s", g.Status(0, locale.English, 0))
 	}
 	if g.Players[1].Supply != 4 || g.Ships[0].Coins != 2 {
 		t.Errorf("Peg Leg Paul: +1 on his ship for 3 coins; got supply %d ship %d", g.Players[1].Supply, g.Ships[0].Coins)
@@ -112,13 +113,13 @@ func TestTreasureMapRaidsAndRewardsSuccess(t *testing.T) {
 	})
 	pr := g.Players[runner.PirateSeat]
 	if pr.Points() != 1 || pr.Supply != 2 || g.Ships[0].Coins != 4 || len(g.Ships[1].Crew) != 1 {
-		t.Errorf("Treasure Map: +2 fee, +1 rum, +1 Enric; gain 2 after\n%s\n%s", events(e), g.Status(1))
+		t.Errorf("Treasure Map: +2 fee, +1 rum, +1 Enric; gain 2 after\n%s\n%s", events(e), g.Status(1, locale.English, 0))
 	}
-	v := g.View(runner.PirateSeat).(runner.View)
+	v := g.View(runner.PirateSeat, locale.English).(runner.View)
 	if len(v.Peeked) != 1 || !strings.Contains(v.Peeked[0], "Port Taxes") {
 		t.Errorf("the pirate should see what was peeked: %v", v.Peeked)
 	}
-	if pv := g.View(referee.Public).(runner.View); len(pv.Peeked) != 0 || strings.Contains(g.Status(referee.Public), "Port Taxes") {
+	if pv := g.View(referee.Public, locale.English).(runner.View); len(pv.Peeked) != 0 || strings.Contains(g.Status(referee.Public, locale.English, 0), "Port Taxes") {
 		t.Error("the peek leaked to the public view")
 	}
 }
@@ -134,7 +135,7 @@ func TestJaneyTakesACoinForADiscard(t *testing.T) {
 	}
 	_, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i3"}, {"effect.choose", "o1"}})
 	if g.Players[1].Supply != 1 || g.Players[0].Supply != 1 || g.Players[1].Discard[0] != "Sloop" {
-		t.Errorf("Janey: discard Sloop, take 1\n%s", g.Status(1))
+		t.Errorf("Janey: discard Sloop, take 1\n%s", g.Status(1, locale.English, 0))
 	}
 }
 
@@ -153,10 +154,10 @@ func TestLetterOfMarqueAndPoisonedRum(t *testing.T) {
 		{"reveal.pick", "c2"},
 	})
 	if len(g.Ships) != 1 || g.Ships[0].Name != "Sloop" || strings.Join(g.Players[1].Discard, ",") != "Doug Doubloon,Longboat" {
-		t.Errorf("Letter of Marque trashes the Longboat with its crew\n%s", g.Status(0))
+		t.Errorf("Letter of Marque trashes the Longboat with its crew\n%s", g.Status(0, locale.English, 0))
 	}
 	if strings.Join(g.Players[0].Hand, ",") != "Reef" {
-		t.Errorf("Poisoned Rum returns the Reef to hand\n%s", g.Status(0))
+		t.Errorf("Poisoned Rum returns the Reef to hand\n%s", g.Status(0, locale.English, 0))
 	}
 	// Raided Poisoned Rum costs the party a crew.
 	raid := func() *runner.Game {
@@ -168,7 +169,7 @@ func TestLetterOfMarqueAndPoisonedRum(t *testing.T) {
 	}
 	_, g = drive(t, raid, runner.RunRaid, []step{{"raid.target", "i3"}, {"effect.trash-crew", "c2"}, {"effect.choose", "o2"}})
 	if len(g.Ships[0].Crew) != 1 || g.Players[0].Discard[0] != "Poisoned Rum" {
-		t.Errorf("raided Poisoned Rum trashes a crew and is trashed\n%s", g.Status(0))
+		t.Errorf("raided Poisoned Rum trashes a crew and is trashed\n%s", g.Status(0, locale.English, 0))
 	}
 }
 
@@ -183,7 +184,7 @@ func TestLighthouseMovesAHazard(t *testing.T) {
 	_, g := drive(t, build, runner.RunTurnEnd, []step{{"effect.choose", "o1"}, {"effect.move-hazard", "c2"}, {"effect.move-hazard.to", "i1"}})
 	hp := island(g, "Home Port").Hazards
 	if len(hp) != 2 || hp[1].Name != "Reef" || hp[1].Coins != 1 || len(island(g, "Bivalve Bay").Hazards) != 0 {
-		t.Errorf("the Reef should move outermost at Home Port with its coin\n%s", g.Status(0))
+		t.Errorf("the Reef should move outermost at Home Port with its coin\n%s", g.Status(0, locale.English, 0))
 	}
 }
 

@@ -1,6 +1,9 @@
 package runner
 
-import "rumref/referee"
+import (
+	"rumref/locale"
+	"rumref/referee"
+)
 
 // Scenario runs one procedure of the rules on a prepared table, so tests
 // can build a state directly and drive a single step through questions.
@@ -22,10 +25,12 @@ func (s *Scenario) Name() string { return "runner" }
 func (s *Scenario) PlayerNames() []string { return s.G.PlayerNames() }
 
 // Status is the table as text.
-func (s *Scenario) Status(v referee.Viewer) string { return s.G.Status(v) }
+func (s *Scenario) Status(v referee.Viewer, l locale.Lang, cols int) string {
+	return s.G.Status(v, l, cols)
+}
 
 // View is the table as data.
-func (s *Scenario) View(v referee.Viewer) any { return s.G.View(v) }
+func (s *Scenario) View(v referee.Viewer, l locale.Lang) any { return s.G.View(v, l) }
 
 // Tap sets the listener of the card movements the referee does not see.
 func Tap(g *Game, f func(BoxMove)) { g.tap = f }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -45,7 +46,7 @@ func TestReshuffleBoxesCardsUnseen(t *testing.T) {
 		t.Errorf("after the reshuffle: %d boxed unseen, %d in the deck, %d in hand; want 5, 1, 1",
 			p.Deck.Boxed, p.Deck.Size(), p.HandSize())
 	}
-	pub := g.Status(referee.Public)
+	pub := g.Status(referee.Public, locale.English, 0)
 	if !strings.Contains(pub, "Removed from the game unseen: 5 pirate cards") {
 		t.Errorf("the status does not count the cards removed unseen:\n%s", pub)
 	}

@@ -45,8 +45,8 @@ func transcript(t *testing.T, l locale.Lang, seed uint64) string {
 	}
 	events()
 	for _, v := range []referee.Viewer{referee.Public, runner.CrownSeat, runner.PirateSeat} {
-		b.WriteString(referee.StatusIn(e.Game(), v, l, 80))
-		view := e.Game().(*runner.Game).ViewIn(v, l).(runner.View)
+		b.WriteString(e.Game().Status(v, l, 80))
+		view := e.Game().(*runner.Game).View(v, l).(runner.View)
 		b.WriteString(strings.Join(append(view.Peeked, view.Result), "\n") + "\n")
 	}
 	return b.String()

@@ -7,6 +7,7 @@ import (
 
 	"rumref/internal/golden"
 	"rumref/internal/randplay"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -40,6 +41,6 @@ func goldenGame(t *testing.T, edition int, name string) {
 			fmt.Fprintf(&b, "%d %s: %s\n", en.Step, en.QuestionID, en.Label)
 		}
 	}
-	b.WriteString("\n" + e.Game().Status(referee.Public))
+	b.WriteString("\n" + e.Game().Status(referee.Public, locale.English, 0))
 	golden.Check(t, "testdata/"+name+".golden", b.String())
 }

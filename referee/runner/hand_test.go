@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rumref/internal/randplay"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -23,7 +24,7 @@ var publicCardQuestions = []string{"event.card", "ship.card", "crew.card", "disc
 // list". It is the leak scan's yardstick: a public question's options
 // must follow from it, never from the crown's secrets.
 func publicHandNames(g *runner.Game, seat int) (names map[string]bool, open map[runner.CardType]bool) {
-	v := g.View(referee.Public).(runner.View)
+	v := g.View(referee.Public, locale.English).(runner.View)
 	out := map[string]int{}
 	count := func(l ...string) {
 		for _, n := range l {
@@ -118,7 +119,7 @@ func allCards(g *runner.Game, side runner.Side) []runner.Card {
 	for _, c := range g.Config.Cards {
 		add(c.Name)
 	}
-	v := g.View(referee.Public).(runner.View)
+	v := g.View(referee.Public, locale.English).(runner.View)
 	for _, tc := range v.TypedIn {
 		add(tc.Name)
 	}
@@ -202,7 +203,7 @@ func checkPublicOptions(t *testing.T, g *runner.Game, q *referee.Question, seed 
 		}
 		return q.ID == "discard.card" || c.Cost <= p.Supply
 	}
-	secret := g.View(runner.CrownSeat).(runner.View)
+	secret := g.View(runner.CrownSeat, locale.English).(runner.View)
 	var crownSecrets []string
 	for _, at := range faceDownNames(secret) {
 		crownSecrets = append(crownSecrets, at[1])
@@ -251,7 +252,7 @@ func checkPublicOptions(t *testing.T, g *runner.Game, q *referee.Question, seed 
 	if seat == runner.PirateSeat {
 		// A name the table sees elsewhere (another copy face-up, in a
 		// discard pile) may be named, as by a face-up hazard's cost.
-		public := g.Status(referee.Public)
+		public := g.Status(referee.Public, locale.English, 0)
 		for _, n := range crownSecrets {
 			if strings.Contains(text, n) && !strings.Contains(public, n) {
 				t.Fatalf("seed %d step %d: the pirate's public %s names %s, a crown card held in secret", seed, step, q.ID, n)
@@ -266,7 +267,7 @@ func checkPublicOptions(t *testing.T, g *runner.Game, q *referee.Question, seed 
 // the cards of the type the table sees out (by place, face-down too).
 func checkCrownPlays(t *testing.T, g *runner.Game, q *referee.Question, seed int64, step int) {
 	t.Helper()
-	v := g.View(referee.Public).(runner.View)
+	v := g.View(referee.Public, locale.English).(runner.View)
 	for _, ty := range []runner.CardType{runner.Investment, runner.Hazard} {
 		n := g.Config.Counts(runner.CrownDeck, ty) + g.Config.Counts(runner.StartingHazards, ty)
 		free := false

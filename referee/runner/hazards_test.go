@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -116,7 +117,7 @@ func TestEveryHazardOption(t *testing.T) {
 				t.Errorf("stopped = %v, want %v\n%s", !c.stoped, c.stoped, log)
 			}
 			if msg := c.check(g); msg != "" {
-				t.Errorf("%s\n%s\n%s", msg, log, g.Status(runner.CrownSeat))
+				t.Errorf("%s\n%s\n%s", msg, log, g.Status(runner.CrownSeat, locale.English, 0))
 			}
 		})
 	}
@@ -195,7 +196,7 @@ func TestFaceDownHazardsAreSkippedAndRaisedWithCardCoins(t *testing.T) {
 	})
 	bb := island(g, "Bivalve Bay")
 	if g.Players[0].Supply != 0 || len(bb.Hazards) != 2 || bb.Hazards[0].Coins != 0 || !bb.Hazards[0].Up || g.Ships[0].Coins != 2 {
-		t.Errorf("want Uncharted Waters raised with 2 card coins + 1 supply, then 1 extra coin, spent by the encounter\n%s\n%s", events(e), g.Status(0))
+		t.Errorf("want Uncharted Waters raised with 2 card coins + 1 supply, then 1 extra coin, spent by the encounter\n%s\n%s", events(e), g.Status(0, locale.English, 0))
 	}
 	if !strings.Contains(events(e), "cannot pay any cost of Uncharted Waters") {
 		t.Errorf("Uncharted Waters should stop the raid\n%s", events(e))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -29,7 +30,7 @@ func TestHomePortRaidTakesTheDeckTop(t *testing.T) {
 	})
 	cr, pr := g.Players[runner.CrownSeat], g.Players[runner.PirateSeat]
 	if pr.Points() != 1 || cr.Deck.Size() != 1 || g.Ships[0].Coins != 2 || len(g.Revealed) != 0 {
-		t.Errorf("want the Gold Rum scored for 1 by the pirate off the deck\n%s", g.Status(runner.CrownSeat))
+		t.Errorf("want the Gold Rum scored for 1 by the pirate off the deck\n%s", g.Status(runner.CrownSeat, locale.English, 0))
 	}
 }
 
@@ -109,7 +110,7 @@ func TestPirateReshuffleRemovesFiveThenDraws(t *testing.T) {
 	e, g := drive(t, build, runner.RunDraw(runner.PirateSeat, 3), nil)
 	p := g.Players[runner.PirateSeat]
 	if p.Deck.Boxed != 5 || p.HandSize() != 3 || p.Deck.Size() != 0 || len(p.Discard) != 0 {
-		t.Errorf("want 5 removed, 3 drawn\n%s\n%s", events(e), g.Status(runner.PirateSeat))
+		t.Errorf("want 5 removed, 3 drawn\n%s\n%s", events(e), g.Status(runner.PirateSeat, locale.English, 0))
 	}
 	// Nothing left anywhere: the next draw gives nothing.
 	_, g2 := drive(t, func() *runner.Game { return blank(t) }, runner.RunDraw(runner.PirateSeat, 1), nil)

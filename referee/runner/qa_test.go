@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -33,7 +34,7 @@ func TestPirateDiscardIsNamedInPublic(t *testing.T) {
 		t.Error("the pirate's discard must be asked, in public")
 	}
 	if strings.Join(g.Players[runner.PirateSeat].Discard, ",") != "Galleon" {
-		t.Error(g.Status(runner.PirateSeat))
+		t.Error(g.Status(runner.PirateSeat, locale.English, 0))
 	}
 }
 
@@ -50,7 +51,7 @@ func TestSecretHandQuestionIsAskedEvenWhenEveryCardIsTheSame(t *testing.T) {
 		t.Error("the crown's discard must always be asked, in secret")
 	}
 	if strings.Join(g.Players[runner.CrownSeat].Discard, ",") != "Reef" || len(g.Players[runner.CrownSeat].Hand) != 1 {
-		t.Error(g.Status(runner.CrownSeat))
+		t.Error(g.Status(runner.CrownSeat, locale.English, 0))
 	}
 }
 func TestRaiseIsAskedEvenWhenNoHazardIsAffordable(t *testing.T) {
@@ -136,7 +137,7 @@ func TestPlayingNoCrewAfterAMoveKeepsTheAction(t *testing.T) {
 		{"crew.step", "play"}, {"crew.card", "cancel"}, {"crew.step", "done"},
 	})
 	if !strings.Contains(events(e), "plays no crew from hand") || len(g.Ships[1].Crew) != 1 {
-		t.Errorf("%s\n%s", events(e), g.Status(runner.PirateSeat))
+		t.Errorf("%s\n%s", events(e), g.Status(runner.PirateSeat, locale.English, 0))
 	}
 }
 
@@ -229,6 +230,6 @@ func TestHomePortInvestmentIsRaidedBeforeTheDeck(t *testing.T) {
 	_, g := drive(t, build, runner.RunRaid, []step{{"raid.target", "i1"}})
 	cr := g.Players[runner.CrownSeat]
 	if island(g, "Home Port").Card != nil || cr.Deck.Size() != 1 || g.Players[runner.PirateSeat].Points() != 1 {
-		t.Errorf("the Light Rum on Home Port is raided, the deck stays\n%s", g.Status(runner.CrownSeat))
+		t.Errorf("the Light Rum on Home Port is raided, the deck stays\n%s", g.Status(runner.CrownSeat, locale.English, 0))
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"rumref/games"
 	"rumref/internal/randplay"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 	"rumref/setup"
@@ -30,8 +31,8 @@ func factory(cfg runner.Config) referee.Factory {
 func snapshot(g referee.Game) string {
 	var b strings.Builder
 	for _, v := range []int{int(referee.Public), runner.CrownSeat, runner.PirateSeat} {
-		b.WriteString(g.Status(referee.Viewer(v)))
-		j, _ := json.Marshal(g.View(referee.Viewer(v)))
+		b.WriteString(g.Status(referee.Viewer(v), locale.English, 0))
+		j, _ := json.Marshal(g.View(referee.Viewer(v), locale.English))
 		b.Write(j)
 	}
 	return b.String()
@@ -52,7 +53,7 @@ func checkInvariants(g *runner.Game) (msg string) {
 		fail("%v", err)
 	}
 	var pub runner.View
-	j, _ := json.Marshal(g.View(referee.Public))
+	j, _ := json.Marshal(g.View(referee.Public, locale.English))
 	if err := json.Unmarshal(j, &pub); err != nil {
 		fail("public view: %v", err)
 	}
@@ -64,7 +65,7 @@ func checkInvariants(g *runner.Game) (msg string) {
 	if at := faceDownNames(pub); len(at) > 0 {
 		fail("public view names a face-down card at %s", at[0][0])
 	}
-	if strings.Contains(g.Status(referee.Public), "hand:") || len(pub.Peeked) > 0 {
+	if strings.Contains(g.Status(referee.Public, locale.English, 0), "hand:") || len(pub.Peeked) > 0 {
 		fail("public status shows a secret")
 	}
 	for _, viewer := range []referee.Viewer{referee.Public, runner.CrownSeat, runner.PirateSeat} {
@@ -74,7 +75,7 @@ func checkInvariants(g *runner.Game) (msg string) {
 				seen = append(seen, n)
 			}
 		}
-		if a, b := sorted(seen), sorted(viewNames(g.View(viewer).(runner.View))); !slices.Equal(a, b) {
+		if a, b := sorted(seen), sorted(viewNames(g.View(viewer, locale.English).(runner.View))); !slices.Equal(a, b) {
 			fail("viewer %d sees the named cards %q, and the view shows %q", viewer, a, b)
 		}
 	}
@@ -167,7 +168,7 @@ func TestRandomGames(t *testing.T) {
 						}
 					}
 				}
-				t.Fatalf("seed %d answer %d: %s\n%s", seed, step, msg, g.Status(runner.CrownSeat))
+				t.Fatalf("seed %d answer %d: %s\n%s", seed, step, msg, g.Status(runner.CrownSeat, locale.English, 0))
 			}
 			if seed <= 2 || step%97 == 0 {
 				re, err := referee.Replay(factory(cfg), e.Answers())

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rumref/internal/golden"
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/runner"
 )
@@ -144,5 +145,5 @@ func TestGoldenWorkedRaidExample(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", c.what, c.got, c.want)
 		}
 	}
-	golden.Check(t, "testdata/raid_example.golden", events(e)+"\n"+g.Status(referee.Public))
+	golden.Check(t, "testdata/raid_example.golden", events(e)+"\n"+g.Status(referee.Public, locale.English, 0))
 }

@@ -96,14 +96,11 @@ func (g *Game) cardView(p *Piece, viewer referee.Viewer) CardView {
 }
 
 // View returns the table as data for the viewer (CrownSeat, PirateSeat or
-// referee.Public): hands and face-down identities only to their owner.
-func (g *Game) View(viewer referee.Viewer) any { return g.view(viewer, english) }
-
-// ViewIn is View with its texts (the raid, the result, what the pirate
-// looked at, the box note, an island the catalog does not name) in
-// language l; its ids and keys stay English, and card names stay as
-// printed.
-func (g *Game) ViewIn(viewer referee.Viewer, l locale.Lang) any {
+// referee.Public): hands and face-down identities only to their owner. Its
+// texts (the raid, the result, what the pirate looked at, the box note, an
+// island the catalog does not name) are in language l; its ids and keys
+// stay English, and card names stay as printed.
+func (g *Game) View(viewer referee.Viewer, l locale.Lang) any {
 	return g.view(viewer, func(m referee.Msg) string { return m.In(l) })
 }
 
@@ -226,14 +223,9 @@ func (cv CardView) text(kind string) referee.Msg {
 // the view's and the result's texts, which a save or a log keeps.
 func english(m referee.Msg) string { return locale.Unmark(m.In(locale.English)) }
 
-// Status is the table as text for the viewer, in English.
-func (g *Game) Status(viewer referee.Viewer) string {
-	return locale.Unmark(g.StatusIn(viewer, locale.English, 0))
-}
-
-// StatusIn is the table as text for the viewer in language l (cols is
+// Status is the table as text for the viewer in language l (cols is
 // not needed: every line is a sentence the front end may wrap).
-func (g *Game) StatusIn(viewer referee.Viewer, l locale.Lang, cols int) string {
+func (g *Game) Status(viewer referee.Viewer, l locale.Lang, cols int) string {
 	v := g.view(viewer, english)
 	var b strings.Builder
 	w := func(key string, args ...referee.Arg) {
