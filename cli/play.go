@@ -165,24 +165,17 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 	// Every save holds the record of the last correction too, so undo
 	// can take a mistyped correction back even after a resume, and the
 	// answers given ahead of their turn, so nothing acknowledged is lost.
-	save := func(answers []referee.Answer, ahead []table.Ahead) error {
+	save := func(answers []referee.Answer, ahead []journal.AheadAnswer) error {
 		a.stop.mu.Lock() // a signal waits for the save to finish
 		defer a.stop.mu.Unlock()
 		file.Answers, file.Correction = answers, e.Correction()
-		file.Ahead = nil
-		for _, x := range ahead {
-			file.Ahead = append(file.Ahead, journal.AheadAnswer{Step: x.Step, Answer: x.Answer})
-		}
+		file.Ahead = ahead
 		enc.Played, enc.Ahead = clock.played(), file.Ahead
 		return journal.Write(real, enc.EncodeWith(answers, file.Correction))
 	}
 	entry, err := games.Of(file)
 	if err != nil {
 		return err
-	}
-	var ahead []table.Ahead
-	for _, x := range file.Ahead {
-		ahead = append(ahead, table.Ahead{Step: x.Step, Answer: x.Answer})
 	}
 	webCfg := web.ConfigFor(entry, factory(), factory)
 	webCfg.Rules, webCfg.Lang = rulesIn, a.lang
@@ -197,7 +190,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		}
 	}
 	shownBefore := publicEvents(e)
-	tbl := table.New(e, table.Config{Save: save, Factory: factory, Parallel: webCfg.Parallel, Ahead: ahead,
+	tbl := table.New(e, table.Config{Save: save, Factory: factory, Parallel: webCfg.Parallel, Ahead: file.Ahead,
 		PlayLink: webCfg.PlayURL})
 	reason := "over"
 	defer func() { tbl.Close(reason, path) }()

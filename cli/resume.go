@@ -57,11 +57,9 @@ func replaySave(l locale.Lang, path string, file *journal.File, data []byte) (*j
 	}
 	e, err := referee.Replay(factory, file.Answers, referee.WithoutLog())
 	if err != nil {
-		var n int
-		fmt.Sscanf(err.Error(), "answer %d", &n)
 		line := ""
-		if n > 0 {
-			line = journal.AnswerLine(data, n-1, l)
+		if re, ok := errors.AsType[*referee.ReplayError](err); ok {
+			line = journal.AnswerLine(data, re.N-1, l)
 		}
 		return nil, nil, nil, withBackup(l, path, errorf(l, "cli.save.replay", line, err))
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"rumref/journal"
 	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
@@ -336,9 +337,9 @@ func (s *Session) init() {
 		s.fe = newFrontEnd(s)
 	}
 	if s.Table == nil && s.Engine != nil {
-		var save func([]referee.Answer, []table.Ahead) error
+		var save func([]referee.Answer, []journal.AheadAnswer) error
 		if s.Save != nil {
-			save = func(a []referee.Answer, _ []table.Ahead) error { return s.Save(a) }
+			save = func(a []referee.Answer, _ []journal.AheadAnswer) error { return s.Save(a) }
 		}
 		s.Table = table.New(s.Engine, table.Config{Save: save})
 		s.own = true

@@ -268,10 +268,21 @@ func Replay(f Factory, answers []Answer, opts ...StartOption) (*Engine, error) {
 	}
 	if m := e.feed(answers); m != nil {
 		e.Close()
-		return nil, Wrap(m.err, "referee.error.replay", Int(m.index+1), Str(answers[m.index].Q), Str(answers[m.index].A))
+		return nil, &ReplayError{N: m.index + 1, err: Wrap(m.err, "referee.error.replay", Int(m.index+1), Str(answers[m.index].Q), Str(answers[m.index].A))}
 	}
 	return e, nil
 }
+
+// ReplayError is Replay's error: N is the number of the answer at fault
+// (1 for the first), so a caller can point at its line in a save.
+type ReplayError struct {
+	N   int
+	err error // the Error naming the answer, which wraps why it does not fit
+}
+
+func (e *ReplayError) Error() string           { return e.err.Error() }
+func (e *ReplayError) In(l locale.Lang) string { return ErrorIn(e.err, l) }
+func (e *ReplayError) Unwrap() error           { return e.err }
 
 func (e *Engine) begin() {
 	if e.stop != nil {

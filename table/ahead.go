@@ -1,8 +1,10 @@
 package table
 
 import (
+	"maps"
 	"slices"
 
+	"rumref/journal"
 	"rumref/referee"
 )
 
@@ -93,7 +95,7 @@ func (t *Table) queue(c Command) Reply {
 		return Reply{Code: Refused, why: err, Err: err}
 	}
 	old, had := t.queued[c.Step]
-	t.queued[c.Step] = Ahead{Step: c.Step, Answer: referee.Answer{Q: q.ID, A: key, Actor: int(q.Actor), HasActor: true}}
+	t.queued[c.Step] = journal.AheadAnswer{Step: c.Step, Answer: referee.Answer{Q: q.ID, A: key, Actor: int(q.Actor), HasActor: true}}
 	if err := t.save(); err != nil {
 		if had {
 			t.queued[c.Step] = old
@@ -138,7 +140,7 @@ func (t *Table) dropQueued(why referee.Msg) {
 	if len(t.queued) == 0 {
 		return
 	}
-	for _, s := range slices.Sorted(mapKeys(t.queued)) {
+	for _, s := range slices.Sorted(maps.Keys(t.queued)) {
 		t.tellOwner(t.queued[s], why)
 	}
 	clear(t.queued)
@@ -146,7 +148,7 @@ func (t *Table) dropQueued(why referee.Msg) {
 }
 
 // tellOwner tells the owner of an answer given ahead that it was dropped.
-func (t *Table) tellOwner(a Ahead, why referee.Msg) {
+func (t *Table) tellOwner(a journal.AheadAnswer, why referee.Msg) {
 	seat := referee.Seat(a.Answer.Actor)
 	t.tell(say("dropped.yours", referee.Sub(why)),
 		func(v Viewer) bool { return !v.Laptop && v.Viewer.Sees(seat) })

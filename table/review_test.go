@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"rumref/journal"
 	"rumref/locale"
 	"rumref/referee"
 	"rumref/table"
@@ -112,7 +113,7 @@ func TestAheadAtTheStepReachedSurvivesAResume(t *testing.T) {
 // invitation ahead of its turn, and answers it there with its first
 // option: it returns the game, the pages, the seat, the question, the
 // answer and the answers ahead the save then held.
-func queuedAhead(t *testing.T) (*game, []*watcher, int, *table.Question, string, []table.Ahead) {
+func queuedAhead(t *testing.T) (*game, []*watcher, int, *table.Question, string, []journal.AheadAnswer) {
 	t.Helper()
 	g := newGame(t, "pirates", 4, 2, 0, nil)
 	var ws []*watcher
@@ -129,7 +130,7 @@ func queuedAhead(t *testing.T) (*game, []*watcher, int, *table.Question, string,
 
 // resumed is a new table of g's game made from a save of answers and
 // ahead (the laptop was killed), and the answers of its last save.
-func resumed(t *testing.T, g *game, answers []referee.Answer, ahead []table.Ahead) (*table.Table, *[]referee.Answer) {
+func resumed(t *testing.T, g *game, answers []referee.Answer, ahead []journal.AheadAnswer) (*table.Table, *[]referee.Answer) {
 	t.Helper()
 	e, err := referee.Replay(g.factory, answers)
 	if err != nil {
@@ -137,7 +138,7 @@ func resumed(t *testing.T, g *game, answers []referee.Answer, ahead []table.Ahea
 	}
 	saves := new([]referee.Answer)
 	again := table.New(e, table.Config{Factory: g.factory, Parallel: map[string]bool{"pub.join": true}, Ahead: ahead,
-		Save: func(a []referee.Answer, _ []table.Ahead) error {
+		Save: func(a []referee.Answer, _ []journal.AheadAnswer) error {
 			*saves = append([]referee.Answer(nil), a...)
 			return nil
 		}})

@@ -12,9 +12,11 @@
 package table
 
 import (
+	"maps"
 	"slices"
 	"sync"
 
+	"rumref/journal"
 	"rumref/locale"
 	"rumref/referee"
 	"rumref/safetext"
@@ -25,7 +27,7 @@ type Config struct {
 	// Save writes the answers and the answers given ahead of their turn
 	// durably (the journal); it is called on the table's goroutine after
 	// every change, before anything is acknowledged. nil saves nothing.
-	Save func(answers []referee.Answer, ahead []Ahead) error
+	Save func(answers []referee.Answer, ahead []journal.AheadAnswer) error
 	// Names are the players' names in seat order (cleaned for printing
 	// by the table).
 	Names []string
@@ -39,18 +41,10 @@ type Config struct {
 	// Ahead are the answers given ahead of their turn that the save
 	// holds (a resumed game): they are kept while the game still asks
 	// exactly the question they answer.
-	Ahead []Ahead
+	Ahead []journal.AheadAnswer
 	// PlayLink, when set, makes the play logger's link of the finished
 	// game (BG Stats), sent with the end.
 	PlayLink func(g referee.Game) string
-}
-
-// Ahead is an answer given before its turn: Step is the number of
-// answers before it (the step it answers), Answer the answer and its
-// actor.
-type Ahead struct {
-	Step   int
-	Answer referee.Answer
 }
 
 // Table is a game at the table. Its methods are safe for concurrent use:
@@ -76,7 +70,7 @@ type Table struct {
 	// ahead are the questions players may answer before their turn, by
 	// step; queued the answers given to them.
 	ahead  map[int]*referee.Question
-	queued map[int]Ahead
+	queued map[int]journal.AheadAnswer
 	// pending are the confirmations and correction requests waiting.
 	pending []*pending
 	// seen is how many events were published; prev the answers then.
@@ -94,7 +88,7 @@ type Table struct {
 // engine belongs to the table from now on.
 func New(e *referee.Engine, cfg Config) *Table {
 	t := &Table{calls: make(chan func()), done: make(chan struct{}), cfg: cfg, e: e,
-		phones: map[referee.Seat]int{}, here: referee.Table, ahead: map[int]*referee.Question{}, queued: map[int]Ahead{}}
+		phones: map[referee.Seat]int{}, here: referee.Table, ahead: map[int]*referee.Question{}, queued: map[int]journal.AheadAnswer{}}
 	for _, n := range e.Game().PlayerNames() {
 		t.names = append(t.names, safetext.Clean(n))
 	}
@@ -263,8 +257,8 @@ func (t *Table) save() error {
 	if t.cfg.Save == nil {
 		return nil
 	}
-	var ahead []Ahead
-	for _, s := range slices.Sorted(mapKeys(t.queued)) {
+	var ahead []journal.AheadAnswer
+	for _, s := range slices.Sorted(maps.Keys(t.queued)) {
 		ahead = append(ahead, t.queued[s])
 	}
 	if err := t.cfg.Save(slices.Clone(t.e.Answers()), ahead); err != nil {
@@ -272,16 +266,6 @@ func (t *Table) save() error {
 		return t.failed
 	}
 	return nil
-}
-
-func mapKeys[V any](m map[int]V) func(yield func(int) bool) {
-	return func(yield func(int) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // Save writes the game again (the cli does at the end of a session, so

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"rumref/journal"
 	"rumref/locale"
 	"rumref/referee"
 	"rumref/sim"
@@ -20,11 +21,11 @@ type game struct {
 	factory referee.Factory
 	tbl     *table.Table
 	saves   [][]referee.Answer
-	ahead   [][]table.Ahead
+	ahead   [][]journal.AheadAnswer
 	mu      sync.Mutex
 }
 
-func newGame(t *testing.T, name string, players int, seed uint64, upTo int, ahead []table.Ahead) *game {
+func newGame(t *testing.T, name string, players int, seed uint64, upTo int, ahead []journal.AheadAnswer) *game {
 	t.Helper()
 	f, err := sim.Finished(name, players, seed)
 	if err != nil {
@@ -40,7 +41,7 @@ func newGame(t *testing.T, name string, players int, seed uint64, upTo int, ahea
 	}
 	g := &game{t: t, answers: f.Answers, factory: factory}
 	g.tbl = table.New(e, table.Config{Factory: factory, Parallel: map[string]bool{"pub.join": true}, Ahead: ahead,
-		Save: func(a []referee.Answer, ah []table.Ahead) error {
+		Save: func(a []referee.Answer, ah []journal.AheadAnswer) error {
 			g.mu.Lock()
 			defer g.mu.Unlock()
 			g.saves = append(g.saves, a)

@@ -98,7 +98,7 @@ func serveFile(t *testing.T, f *journal.File, mode prompts.Mode, with ...func(*C
 	}
 	tb := &served{t: t, engine: e, answers: f.Answers, out: &safeBuffer{}, done: make(chan error, 1), names: cfg.Names}
 	core := table.New(e, table.Config{Factory: factory, Parallel: cfg.Parallel, PlayLink: cfg.PlayURL,
-		Save: func([]referee.Answer, []table.Ahead) error {
+		Save: func([]referee.Answer, []journal.AheadAnswer) error {
 			tb.saves++
 			if err := tb.failSave.Load(); err != nil {
 				return *err
