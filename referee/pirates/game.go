@@ -58,7 +58,7 @@ func NewConfig(layout Layout) Config { return Config{Layout: layout, Rules: Rule
 // Validate checks a setup for the things the engine relies on.
 func (c Config) Validate() error {
 	if len(c.Players) < 2 || len(c.Players) > 5 {
-		return refusal{referee.Text("pirates.config.players", referee.Int(len(c.Players)))}
+		return referee.Errorf("pirates.config.players", referee.Int(len(c.Players)))
 	}
 	seen := map[string]bool{}
 	names := make([]string, 0, len(c.Players))
@@ -77,23 +77,23 @@ func (c Config) Validate() error {
 			}
 		}
 		if !ok {
-			return refusal{referee.Text("pirates.config.color", referee.Str(p.Name), referee.Str(p.Color), referee.Words(Colors, ", ", ", "))}
+			return referee.Errorf("pirates.config.color", referee.Str(p.Name), referee.Str(p.Color), referee.Words(Colors, ", ", ", "))
 		}
 		if seen[p.Color] {
-			return refusal{referee.Text("pirates.config.twice", referee.Sub(ColorMsg(p.Color)))}
+			return referee.Errorf("pirates.config.twice", referee.Sub(ColorMsg(p.Color)))
 		}
 		seen[p.Color] = true
 	}
 	if c.Start < 0 || c.Start >= len(c.Players) {
-		return refusal{referee.Text("pirates.config.start", referee.Int(c.Start+1), referee.Int(len(c.Players)))}
+		return referee.Errorf("pirates.config.start", referee.Int(c.Start+1), referee.Int(len(c.Players)))
 	}
 	// The revision a save records is only checked here: the rules never
 	// read it (an older save is migrated before it is played).
 	switch r := c.Rules; {
 	case r < 0:
-		return refusal{referee.Text("pirates.config.revision", referee.Int(r), referee.Int(RulesRevision))}
+		return referee.Errorf("pirates.config.revision", referee.Int(r), referee.Int(RulesRevision))
 	case r > RulesRevision:
-		return refusal{referee.Text("pirates.config.newer", referee.Int(r), referee.Int(RulesRevision))}
+		return referee.Errorf("pirates.config.newer", referee.Int(r), referee.Int(RulesRevision))
 	}
 	return nil
 }

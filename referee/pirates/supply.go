@@ -200,15 +200,6 @@ func (w *wareSpelling) kind(typed string) int {
 	return -1
 }
 
-// refusal is a refused line, kept as a message to say in the language
-// where it is shown (In); Error is its English text.
-type refusal struct{ m referee.Msg }
-
-func (r refusal) Error() string { return r.m.String() }
-
-// In is the refusal in l.
-func (r refusal) In(l locale.Lang) string { return r.m.In(l) }
-
 // wareHelp is what a refusal of a wares line ends with.
 func wareHelp() referee.Arg {
 	kinds := make([]referee.Msg, len(WareKinds))
@@ -224,7 +215,7 @@ func wareHelp() referee.Arg {
 func parseWares(line string, n int) ([]string, error) {
 	ww := wareWords()
 	refuse := func(key string, args ...referee.Arg) error {
-		return refusal{referee.Text(key, append(args, wareHelp())...)}
+		return referee.Errorf(key, append(args, wareHelp())...)
 	}
 	words := strings.Fields(ww.separators.Replace(strings.ToLower(line)))
 	var out, name []string
@@ -255,7 +246,7 @@ func parseWares(line string, n int) ([]string, error) {
 		return nil, refuse("pirates.wares.no-number", referee.Str(strings.Join(name, " ")))
 	}
 	if len(out) != n {
-		return nil, refusal{referee.Text("pirates.wares.count", referee.Int(n), referee.Int(len(out)), referee.Int(n))}
+		return nil, referee.Errorf("pirates.wares.count", referee.Int(n), referee.Int(len(out)), referee.Int(n))
 	}
 	return out, nil
 }

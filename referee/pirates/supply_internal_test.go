@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rumref/locale"
+	"rumref/referee"
 )
 
 // TestParseWares: a line of wares is read into tile keys whatever
@@ -63,7 +64,7 @@ func TestWaresNamedInGerman(t *testing.T) {
 		t.Fatalf("got %v, %v", got, err)
 	}
 	_, err = parseWares("Säbel 3", 1)
-	r, ok := err.(refusal)
+	r, ok := err.(*referee.Error)
 	if !ok || !strings.Contains(r.In(locale.German), "keine Warenart") || !strings.Contains(err.Error(), "is not a ware kind") {
 		t.Fatalf("refusal %v", err)
 	}
