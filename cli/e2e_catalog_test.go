@@ -220,7 +220,7 @@ func TestCatalogPlainAndJSON(t *testing.T) {
 					t.Run("english", func(t *testing.T) {
 						s := catalogcheck.New()
 						for i, obj := range objs {
-							eachString(obj, func(text string) {
+							catalogcheck.EachString(obj, func(text string) {
 								s.ScanEnglish(english(t, lang), fmt.Sprintf("json %s %s object %d %s", lang, g, i+1, obj["type"]), text)
 							})
 						}
@@ -250,22 +250,6 @@ func english(t *testing.T, lang locale.Lang) *catalogcheck.English {
 	}
 	englishFinders.Store(lang, e)
 	return e
-}
-
-// eachString calls f with every string of a JSON value.
-func eachString(v any, f func(string)) {
-	switch x := v.(type) {
-	case string:
-		f(x)
-	case map[string]any:
-		for _, v := range x {
-			eachString(v, f)
-		}
-	case []any:
-		for _, v := range x {
-			eachString(v, f)
-		}
-	}
 }
 
 // dumpLines appends the wrapping check's findings to the findings file

@@ -129,17 +129,6 @@ func playTmux(t *testing.T, p *tmuxPane, lines []wordsLine, answers []referee.An
 		}
 		t.Fatalf("the terminal never asks a question:\n%s", lastChars(p.history(), 3000))
 	}
-	saved := func(n int, wait time.Duration) bool {
-		t.Helper()
-		deadline := time.Now().Add(wait)
-		for time.Now().Before(deadline) {
-			if f, _, err := games.Read(save); err == nil && len(f.Answers) >= n {
-				return true
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		return false
-	}
 	// typeKeys types an answer's keys, literal text in one send-keys.
 	typeKeys := func(keys []string) {
 		var literal strings.Builder
@@ -172,7 +161,7 @@ func playTmux(t *testing.T, p *tmuxPane, lines []wordsLine, answers []referee.An
 			for try := 1; ; try++ {
 				ready()
 				typeKeys(answerKeys(q, answers[step].A))
-				if saved(step+1, 3*time.Second) {
+				if saveHolds(save, step+1, 3*time.Second) {
 					break
 				}
 				if try == 3 {
@@ -335,4 +324,15 @@ func TestCatalogTerminalInTmux(t *testing.T) {
 			})
 		}
 	}
+}
+
+// saveHolds reports whether the save at path holds n answers or more
+// within wait.
+func saveHolds(path string, n int, wait time.Duration) bool {
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if f, _, err := games.Read(path); err == nil && len(f.Answers) >= n {
+			return true
+		}
+	}
+	return false
 }

@@ -3,8 +3,6 @@
 package cli
 
 import (
-	"net/http"
-	"net/http/cookiejar"
 	"regexp"
 	"strings"
 	"testing"
@@ -47,17 +45,7 @@ func TestTmuxJoinCodeWholeAt80x24(t *testing.T) {
 	if !strings.Contains(s, code) || !strings.Contains(s, "their phone has not joined") {
 		t.Fatalf("the wait for Ann's phone does not show the code whole:\n%s", s)
 	}
-	jar, _ := cookiejar.New(nil)
-	phone := &http.Client{Jar: jar}
-	res, err := phone.Post(join+"/claim", "application/json", strings.NewReader(`{"seat":0}`))
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("claiming Ann's seat: %v %v", err, res)
-	}
-	res.Body.Close()
-	res, err = phone.Get(join + "/events")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, res := claimAnnsSeat(t, join)
 	defer res.Body.Close()
 	p.waitFor("Ann is answering a secret question on their phone.")
 

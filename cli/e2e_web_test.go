@@ -248,17 +248,7 @@ func TestWebTerminalNoPassScreenForAConnectedPhone(t *testing.T) {
 	c.waitFor("their phone has not joined: waiting for it")
 	// Ann's phone takes her seat and opens her page: its event stream
 	// stays open.
-	jar, _ := cookiejar.New(nil)
-	phone := &http.Client{Jar: jar}
-	res, err := phone.Post(join+"/claim", "application/json", strings.NewReader(`{"seat":0}`))
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("claiming Ann's seat: %v %v", err, res)
-	}
-	res.Body.Close()
-	res, err = phone.Get(join + "/events")
-	if err != nil {
-		t.Fatal(err)
-	}
+	phone, res := claimAnnsSeat(t, join)
 	defer res.Body.Close()
 	var stream syncBuffer
 	go io.Copy(&stream, res.Body)
@@ -357,4 +347,22 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// claimAnnsSeat is Ann's phone taking seat 0 on the join page at join (a
+// cookie) and opening her page's event stream, which it returns open.
+func claimAnnsSeat(t *testing.T, join string) (*http.Client, *http.Response) {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	phone := &http.Client{Jar: jar}
+	res, err := phone.Post(join+"/claim", "application/json", strings.NewReader(`{"seat":0}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("claiming Ann's seat: %v %v", err, res)
+	}
+	res.Body.Close()
+	res, err = phone.Get(join + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return phone, res
 }

@@ -356,17 +356,6 @@ func playTerminal(t *testing.T, g wordsGame, lines []wordsLine, answers []refere
 		}
 		t.Fatalf("the terminal never asks a question:\n%s", lastChars(c.screen(), 1500))
 	}
-	saved := func(n int) {
-		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for time.Now().Before(deadline) {
-			if f, _, err := games.Read(save); err == nil && len(f.Answers) >= n {
-				return
-			}
-			time.Sleep(15 * time.Millisecond)
-		}
-		t.Fatalf("the save never held %d answers:\n%s", n, lastChars(c.screen(), 2500))
-	}
 	step := 0
 	for _, l := range lines {
 		q := engineQuestion(l.q)
@@ -385,7 +374,9 @@ func playTerminal(t *testing.T, g wordsGame, lines []wordsLine, answers []refere
 			}
 			c.f.Write([]byte(keys.String()))
 			step++
-			saved(step)
+			if !saveHolds(save, step, 20*time.Second) {
+				t.Fatalf("the save never held %d answers:\n%s", step, lastChars(c.screen(), 2500))
+			}
 		case l.line == "?" || l.line == "help":
 			ready()
 			// The help is drawn before the next keys: on a busy machine

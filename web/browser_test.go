@@ -179,7 +179,7 @@ func (b *browser) run(v referee.Viewer, what string, actions ...chromedp.Action[
 // page; on a loaded 2-core CI machine running the terminal and browser
 // tests of cli beside these, that took more than the 15 s of run (seen
 // twice), so it gets 45 s, and a failure says what the page showed.
-func (b *browser) waitKept(v referee.Viewer) {
+func (b *browser) waitKept(v referee.Viewer, _ int) {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.tabs[v], 45*time.Second)
 	defer cancel()
@@ -299,8 +299,9 @@ func shot(b *browser, v referee.Viewer, name string) {
 // playInBrowser plays the whole game by clicking the pages: each answer
 // on the page of the seat asked (public questions of the table, and some
 // of the players', on the table page), pub invitations on every phone at
-// once. every runs after each answer.
-func (b *browser) playInBrowser(every func(step int)) {
+// once, each waited for until kept (waitKept: the page's sentence;
+// keptInState: the seat's state). every runs after each answer.
+func (b *browser) playInBrowser(kept func(seat referee.Viewer, step int), every func(step int)) {
 	tb := b.tb
 	queuedAt := map[int]bool{}
 	for step := 0; step < len(tb.answers); {
@@ -323,7 +324,7 @@ func (b *browser) playInBrowser(every func(step int)) {
 			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
 				b.click(seat, sq.Step, tb.answers[sq.Step].A)
 				queuedAt[sq.Step] = true
-				b.waitKept(seat)
+				kept(seat, sq.Step)
 			}
 		}
 		b.click(who, step, tb.answers[step].A)
@@ -411,7 +412,7 @@ func TestBrowserRumAndPiratesThreePhonesAndTheTable(t *testing.T) {
 			shown[v] = append(shown[v], text)
 		}
 	}
-	b.playInBrowser(func(step int) {
+	b.playInBrowser(b.waitKept, func(step int) {
 		if step%25 == 0 {
 			look()
 		}
@@ -458,7 +459,7 @@ func TestBrowserRumRunnerTwoPhones(t *testing.T) {
 	b.open(1, 360, 740)
 	b.layout(0, "runner-crown-start")
 	b.layout(1, "runner-pirate-start")
-	b.playInBrowser(func(step int) {
+	b.playInBrowser(b.waitKept, func(step int) {
 		if step == len(tb.answers)/2 {
 			b.layout(0, "runner-crown-middle")
 			b.layout(1, "runner-pirate-middle")

@@ -85,48 +85,66 @@ func (b *browser) openCatalogTab(v referee.Viewer, width, height int64, mu *sync
 	}
 }
 
-// playCatalog is playInBrowser without a word of the pages' language: an
-// answer given ahead of its turn is known kept when the seat's state
-// says so, not by the page's sentence.
-func (b *browser) playCatalog(every func(step int)) {
-	tb := b.tb
-	queuedAt := map[int]bool{}
-	for step := 0; step < len(tb.answers); {
-		ts, _ := tb.state(Table)
-		var q wire.Question
-		if json.Unmarshal(ts.Question, &q) != nil || ts.Step != step {
-			b.t.Fatalf("step %d: the table is at %d with %s", step, ts.Step, ts.Question)
+// catalogTabs are a catalog test's pages, each recording every message
+// its event streams receive.
+type catalogTabs struct {
+	viewers []referee.Viewer
+	mu      sync.Mutex
+	events  map[referee.Viewer]*[]string
+}
+
+// openCatalogTabs opens the pages of vs (openCatalogTab): the phones'
+// at 360x740, the table's at 1280x900.
+func (b *browser) openCatalogTabs(vs ...referee.Viewer) *catalogTabs {
+	c := &catalogTabs{viewers: vs, events: map[referee.Viewer]*[]string{}}
+	for _, v := range vs {
+		c.events[v] = &[]string{}
+		w, h := int64(360), int64(740)
+		if v == Table {
+			w, h = 1280, 900
 		}
-		who := referee.Viewer(q.Actor)
-		if !q.Secret && (step%4 == 0 || who == Table) {
-			who = Table
-		}
-		if _, ok := b.tabs[who]; !ok {
-			who = Table
-		}
-		for i := range tb.names {
-			seat := referee.Viewer(i)
-			s, _ := tb.state(seat)
-			var sq wire.Question
-			if json.Unmarshal(s.Question, &sq) == nil && sq.Ahead && sq.Queued == "" {
-				b.click(seat, sq.Step, tb.answers[sq.Step].A)
-				queuedAt[sq.Step] = true
-				for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-					s, _ := tb.state(seat)
-					var kq wire.Question
-					if json.Unmarshal(s.Question, &kq) == nil && (kq.Queued != "" || kq.Step != sq.Step) {
-						break
-					}
-					if time.Now().After(deadline) {
-						b.t.Fatalf("step %d: seat %d's answer ahead was never kept", sq.Step, seat)
-					}
-				}
+		b.openCatalogTab(v, w, h, &c.mu, c.events[v])
+	}
+	return c
+}
+
+// scanStreams scans every message the pages' streams received, named by
+// where (the viewer and the message's number, 1 for the first), a JSON
+// one field by field; seen, when set, is called with each first. It
+// returns how many were JSON.
+func (c *catalogTabs) scanStreams(s *catalogcheck.Scanner, where func(v referee.Viewer, i int) string, seen func(v referee.Viewer, d string)) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, v := range c.viewers {
+		for i, d := range *c.events[v] {
+			if seen != nil {
+				seen(v, d)
 			}
+			var x any
+			if json.Unmarshal([]byte(d), &x) != nil {
+				s.Scan(where(v, i+1), d)
+				continue
+			}
+			s.ScanJSON(where(v, i+1), x)
+			n++
 		}
-		b.click(who, step, tb.answers[step].A)
-		step = tb.waitPast(step, queuedAt, fmt.Sprintf("clicked %s %s on viewer %d's page", q.ID, tb.answers[step].A, who))
-		if every != nil {
-			every(step)
+	}
+	return n
+}
+
+// keptInState waits until the seat's answer given ahead of its turn
+// (step) is kept, as the seat's state says: playInBrowser without a
+// word of the pages' language.
+func (b *browser) keptInState(seat referee.Viewer, step int) {
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		s, _ := b.tb.state(seat)
+		var kq wire.Question
+		if json.Unmarshal(s.Question, &kq) == nil && (kq.Queued != "" || kq.Step != step) {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("step %d: seat %d's answer ahead was never kept", step, seat)
 		}
 	}
 }
@@ -149,20 +167,11 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 				// The browser asks for the language first, as a phone set
 				// to it does (Accept-Language and navigator.language).
 				b := newBrowser(t, tb, chromedp.Flag("lang", lang.String()), chromedp.Flag("accept-lang", lang.String()))
-				var mu sync.Mutex
-				events := map[referee.Viewer]*[]string{}
 				tabs := []referee.Viewer{Table}
 				for i := range tb.names {
 					tabs = append(tabs, referee.Viewer(i))
 				}
-				for _, v := range tabs {
-					events[v] = &[]string{}
-					w, h := int64(360), int64(740)
-					if v == Table {
-						w, h = 1280, 900
-					}
-					b.openCatalogTab(v, w, h, &mu, events[v])
-				}
+				pages := b.openCatalogTabs(tabs...)
 				s := pagesScanner(t, tb, g.game)
 				name := func(v referee.Viewer) string {
 					if v == Table {
@@ -194,7 +203,7 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 					b.run(v, "hiding", chromedp.Click(chromedp.ID("reveal")))
 				}
 				boardChecked := g.game != "pirates"
-				b.playCatalog(func(step int) {
+				b.playInBrowser(b.keptInState, func(step int) {
 					if step%3 == 0 {
 						look(step)
 					}
@@ -219,21 +228,9 @@ func TestCatalogPagesInTheBrowser(t *testing.T) {
 				}
 				time.Sleep(time.Second) // the streams' last messages, the end's header
 				look(len(tb.answers))
-				nEvents := 0
-				mu.Lock()
-				for _, v := range tabs {
-					for i, d := range *events[v] {
-						shown[v] = append(shown[v], locale.Unmark(d))
-						var x any
-						if json.Unmarshal([]byte(d), &x) != nil {
-							s.Scan(fmt.Sprintf("stream %s %s-%d %s event %d", lang, g.game, g.players, name(v), i+1), d)
-							continue
-						}
-						s.ScanJSON(fmt.Sprintf("stream %s %s-%d %s event %d", lang, g.game, g.players, name(v), i+1), x)
-						nEvents++
-					}
-				}
-				mu.Unlock()
+				nEvents := pages.scanStreams(s, func(v referee.Viewer, i int) string {
+					return fmt.Sprintf("stream %s %s-%d %s event %d", lang, g.game, g.players, name(v), i)
+				}, func(v referee.Viewer, d string) { shown[v] = append(shown[v], locale.Unmark(d)) })
 				// What each page showed and each stream carried holds no
 				// other seat's secret, as that language words it.
 				tb.lang = lang

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -80,17 +79,8 @@ func helpAndRulesIn(t *testing.T, lang locale.Lang) {
 		other = locale.German
 	}
 	const phone = referee.Viewer(100)
-	var mu sync.Mutex
-	events := map[referee.Viewer]*[]string{}
 	tabs := []referee.Viewer{Table, 0, 1}
-	for _, v := range tabs {
-		events[v] = &[]string{}
-		w, h := int64(360), int64(740)
-		if v == Table {
-			w, h = 1280, 900
-		}
-		b.openCatalogTab(v, w, h, &mu, events[v])
-	}
+	pages := b.openCatalogTabs(tabs...)
 	s := pagesScanner(t, tb, "pirates")
 	var english *catalogcheck.English
 	if lang != locale.English {
@@ -261,21 +251,9 @@ func helpAndRulesIn(t *testing.T, lang locale.Lang) {
 		}
 	}
 
-	mu.Lock()
-	nEvents := 0
-	for _, v := range tabs {
-		for i, d := range *events[v] {
-			var x any
-			where := fmt.Sprintf("stream %s %s event %d", lang, name(v), i+1)
-			if json.Unmarshal([]byte(d), &x) != nil {
-				s.Scan(where, d)
-				continue
-			}
-			s.ScanJSON(where, x)
-			nEvents++
-		}
-	}
-	mu.Unlock()
+	nEvents := pages.scanStreams(s, func(v referee.Viewer, i int) string {
+		return fmt.Sprintf("stream %s %s event %d", lang, name(v), i)
+	}, nil)
 	b.noErrors()
 	marked, scanned := s.Marked()
 	t.Logf("%d looks, %d stream messages, %d texts scanned (%d marked) in %.1f s: %d findings",

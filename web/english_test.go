@@ -3,9 +3,9 @@ package web
 import (
 	"encoding/json"
 	"sort"
-	"strings"
 	"testing"
 
+	"rumref/internal/catalogcheck"
 	"rumref/locale"
 )
 
@@ -16,10 +16,9 @@ import (
 // rendered for the wrong reader (the pages' view was English for a
 // while, and no scan saw it; with it English again, this finds the map
 // colors 5000 times). Each message in the states the pages got is read
-// without the messages nested in it; when what is left is an English
-// text of the catalog, without arguments, that no German text is, it is
-// reported. So what is checked is the catalog's plain texts (labels,
-// terms), the ones a wrong language shows alone.
+// without the messages nested in it (catalogcheck.Own); when what is
+// left is an English text or format of the catalog that no German text
+// is (catalogcheck.English), it is reported.
 func TestGermanPagesHoldNoEnglishCatalogText(t *testing.T) {
 	locale.SetChecking(true)
 	defer locale.SetChecking(false)
@@ -32,8 +31,11 @@ func TestGermanPagesHoldNoEnglishCatalogText(t *testing.T) {
 			tb := serve(t, g.game, g.players, g.seed)
 			tb.lang = locale.German
 			got := tb.play(nil)
-			english := englishOnly(t)
-			if _, ok := english["pub"]; !ok {
+			english, err := catalogcheck.NewEnglish(locale.German)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if english.Find("pub") == "" {
 				t.Fatal(`"pub" (pirates.sort.pub) is not among the English-only texts: the check would find nothing`)
 			}
 			// What the simulator's players typed (a typed-in card's text)
@@ -49,9 +51,9 @@ func TestGermanPagesHoldNoEnglishCatalogText(t *testing.T) {
 					if json.Unmarshal([]byte(raw), &x) != nil {
 						continue
 					}
-					eachString(x, func(s string) {
-						for _, w := range ownWords(s) {
-							if key, ok := english[w]; ok && !typed[w] {
+					catalogcheck.EachString(x, func(s string) {
+						for _, w := range catalogcheck.Own(s) {
+							if key := english.Find(w); key != "" && !typed[w] {
 								found[key+": "+w]++
 							}
 						}
@@ -67,81 +69,5 @@ func TestGermanPagesHoldNoEnglishCatalogText(t *testing.T) {
 				t.Errorf("English on a German page: %s (%d×)", k, found[k])
 			}
 		})
-	}
-}
-
-// englishOnly maps each English text of the catalog without arguments
-// that is no German text (of any key) to its key.
-func englishOnly(t *testing.T) map[string]string {
-	t.Helper()
-	for _, l := range locale.All {
-		if err := locale.Load(l); err != nil {
-			t.Fatal(err)
-		}
-	}
-	texts := func(l locale.Lang, key string) []string {
-		v, _ := locale.Raw(l, key)
-		out := []string{v}
-		for _, f := range locale.Forms(l, key) {
-			out = append(out, f)
-		}
-		return out
-	}
-	german := map[string]bool{}
-	for _, k := range locale.Keys(locale.German) {
-		for _, v := range texts(locale.German, k) {
-			german[v] = true
-		}
-	}
-	out := map[string]string{}
-	for _, k := range locale.Keys(locale.English) {
-		for _, v := range texts(locale.English, k) {
-			if !strings.Contains(v, "%") && !german[v] && len(strings.Fields(v)) > 0 && len(v) > 2 {
-				out[v] = k
-			}
-		}
-	}
-	return out
-}
-
-// ownWords are the texts of the catalog's messages in s, each without
-// the messages nested in it (a NUL where one was).
-func ownWords(s string) []string {
-	var out []string
-	var open []*strings.Builder
-	for _, r := range s {
-		switch string(r) {
-		case locale.Open:
-			if len(open) > 0 {
-				open[len(open)-1].WriteByte(0)
-			}
-			open = append(open, &strings.Builder{})
-		case locale.Close:
-			if len(open) > 0 {
-				out = append(out, open[len(open)-1].String())
-				open = open[:len(open)-1]
-			}
-		default:
-			if len(open) > 0 {
-				open[len(open)-1].WriteRune(r)
-			}
-		}
-	}
-	return out
-}
-
-// eachString calls f with every string of a JSON value.
-func eachString(v any, f func(string)) {
-	switch x := v.(type) {
-	case string:
-		f(x)
-	case map[string]any:
-		for _, v2 := range x {
-			eachString(v2, f)
-		}
-	case []any:
-		for _, v2 := range x {
-			eachString(v2, f)
-		}
 	}
 }

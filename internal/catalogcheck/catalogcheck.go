@@ -449,3 +449,19 @@ func (s *Scanner) ScanJSON(where string, v any) {
 	}
 	walk("", "", v)
 }
+
+// EachString calls f with every string of a JSON value (IDFields too).
+func EachString(v any, f func(string)) {
+	switch x := v.(type) {
+	case string:
+		f(x)
+	case map[string]any:
+		for _, v := range x {
+			EachString(v, f)
+		}
+	case []any:
+		for _, v := range x {
+			EachString(v, f)
+		}
+	}
+}
