@@ -84,7 +84,11 @@ func firstLine(s string) string {
 
 // describe is a save in one line: its game, how far it came, its players
 // and when it was saved.
-func (s saveInfo) describe(l locale.Lang) string {
+func (s saveInfo) describe(l locale.Lang) string { return s.describeTo(l, "15:04") }
+
+// describeTo is describe with the hour of a save of today in the layout
+// clock ("15:04", or "15:04:05" to the second).
+func (s saveInfo) describeTo(l locale.Lang, clock string) string {
 	if s.Problem != "" {
 		return l.Sprintf("cli.saves.problem", safetext.Clean(s.Problem))
 	}
@@ -100,18 +104,52 @@ func (s saveInfo) describe(l locale.Lang) string {
 	for i, n := range s.Players {
 		names[i] = safetext.Clean(n)
 	}
-	parts = append(parts, strings.Join(names, ", "), l.Sprintf("cli.saves.saved", when(l, s.Saved)))
+	parts = append(parts, strings.Join(names, ", "), l.Sprintf("cli.saves.saved", when(l, s.Saved, clock)))
 	return strings.Join(parts, ", ")
+}
+
+// describeApart describes saves in lines that tell them apart: a line
+// that reads as another's gets the second its save was written, and
+// when that is the same too, its file's name in brackets.
+func describeApart(l locale.Lang, saves []saveInfo) []string {
+	lines := make([]string, len(saves))
+	for i, s := range saves {
+		lines[i] = s.describe(l)
+	}
+	for _, apart := range []func(s saveInfo, line string) string{
+		func(s saveInfo, _ string) string { return s.describeTo(l, "15:04:05") },
+		func(s saveInfo, line string) string { return line + " (" + safetext.Clean(filepath.Base(s.Path)) + ")" },
+	} {
+		was := slices.Clone(lines)
+		for i, s := range saves {
+			if twice(was, was[i]) {
+				lines[i] = apart(s, was[i])
+			}
+		}
+	}
+	return lines
+}
+
+// twice reports whether line stands more than once in lines.
+func twice(lines []string, line string) bool {
+	n := 0
+	for _, l := range lines {
+		if l == line {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // when is a time as a list of saves shows it: the hour today, else the
 // day and the hour.
 //
-// The layouts are the catalog's (Go's time layouts, cli.saves.when.*).
-func when(l locale.Lang, t time.Time) string {
+// The layouts are the catalog's (Go's time layouts, cli.saves.when.*);
+// today's hour is in the layout clock.
+func when(l locale.Lang, t time.Time, clock string) string {
 	now := time.Now()
 	if sameDay(t, now) {
-		return l.Sprintf("cli.saves.today", t.Format("15:04"))
+		return l.Sprintf("cli.saves.today", t.Format(clock))
 	}
 	if t.Year() == now.Year() {
 		return t.Format(l.Get("cli.saves.when.year"))
@@ -211,8 +249,8 @@ func (a *app) latestSave(mode prompts.Mode) (string, error) {
 	ask := a.out(mode)
 	if today > 1 {
 		var opts []referee.Option
-		for i, s := range saves[:today] {
-			opts = append(opts, referee.Option{Key: fmt.Sprint(i + 1), Label: s.describe(a.lang)})
+		for i, line := range describeApart(a.lang, saves[:today]) {
+			opts = append(opts, referee.Option{Key: fmt.Sprint(i + 1), Label: line})
 		}
 		key, err := ask.Choose(a.lang.Sprintf("cli.resume.today", today), opts)
 		if errors.Is(err, prompts.ErrQuit) || errors.Is(err, prompts.ErrInputEnded) {

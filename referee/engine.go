@@ -170,20 +170,10 @@ type Entry struct {
 }
 
 // TextIn is an answer's question in language l.
-func (e *Entry) TextIn(l locale.Lang) string {
-	if e.Prompt.IsZero() {
-		return e.Text
-	}
-	return e.Prompt.In(l)
-}
+func (e *Entry) TextIn(l locale.Lang) string { return inOr(&e.Prompt, e.Text, l) }
 
 // LabelIn is an answer's label in language l (its key when it has none).
-func (e *Entry) LabelIn(l locale.Lang) string {
-	if e.Said.IsZero() {
-		return e.Label
-	}
-	return e.Said.In(l)
-}
+func (e *Entry) LabelIn(l locale.Lang) string { return inOr(&e.Said, e.Label, l) }
 
 // Engine drives one game: it holds the pending question, the accepted
 // answers and the events, and rebuilds the state by replay on undo.

@@ -314,11 +314,15 @@ func (q *Question) onlyAnswer() (string, bool) {
 }
 
 // TextIn is the question's text in language l.
-func (q *Question) TextIn(l locale.Lang) string {
-	if q.Prompt.IsZero() {
-		return q.Text
+func (q *Question) TextIn(l locale.Lang) string { return inOr(&q.Prompt, q.Text, l) }
+
+// inOr is m in language l, or plain when m is none (a text the rules
+// gave as it stands).
+func inOr(m *Msg, plain string, l locale.Lang) string {
+	if m.IsZero() {
+		return plain
 	}
-	return q.Prompt.In(l)
+	return m.In(l)
 }
 
 // ExampleIn is the question's example in language l, without the
