@@ -171,6 +171,10 @@ func (s *Server) claim(w http.ResponseWriter, r *http.Request, v referee.Viewer,
 		writeJSON(w, http.StatusOK, wire.Reply{OK: true, Text: l.Sprintf("web.join.already", name)})
 		return
 	}
+	if s.hub.over() {
+		httpError(w, r, http.StatusGone, "web.refused.over")
+		return
+	}
 	if s.hub.takeFree(seat) {
 		http.SetCookie(w, s.cookie(seatCookie, s.tokens.Seats[c.Seat], seatCookieAge))
 		writeJSON(w, http.StatusOK, wire.Reply{OK: true, Text: l.Sprintf("web.join.now", name)})
@@ -255,6 +259,15 @@ func (h *Hub) takeAsk(id string) (seat, state int, found bool) {
 		}
 	}
 	return a.seat, a.state, true
+}
+
+// over reports whether the game is over (its end shown, not undone
+// since) or has stopped: no seat is taken then.
+func (h *Hub) over() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	vw := h.viewers[seen{Table, locale.English}]
+	return h.stopped || vw != nil && vw.end != nil
 }
 
 // takeFree takes seat for a browser when no device has it.

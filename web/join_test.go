@@ -351,3 +351,38 @@ func TestJoinRaceForAFreeSeat(t *testing.T) {
 		t.Fatalf("%d devices took the free seat: %v", len(winners), winners)
 	}
 }
+
+// TestJoinAfterTheEndIsRefused: once the game is over no device takes a
+// seat, free or taken: the join page says so in the device's language.
+func TestJoinAfterTheEndIsRefused(t *testing.T) {
+	tb := serve(t, "runner", 2, 3)
+	j := tb.srv.JoinURL()
+	ann := newDevice(t, uaAndroid)
+	if code, b := ann.do("POST", j+"/claim", wire.Claim{Seat: 0}); code != 200 {
+		t.Fatalf("claiming a free seat during the game: %d %s", code, b)
+	}
+	tb.play(nil)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if s, _ := tb.state(Table); len(s.End) > 0 && string(s.End) != "null" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the table page never saw the end")
+		}
+	}
+	for _, l := range locale.All {
+		for seat := range 2 { // seat 0 is Ann's device's, seat 1 free
+			late := newDevice(t, uaIPhone)
+			code, b := late.do("POST", j+"/claim?lang="+l.String(), wire.Claim{Seat: seat})
+			var rep wire.Reply
+			if json.Unmarshal(b, &rep) != nil || code != http.StatusGone || rep.Error != l.Sprintf("web.refused.over") {
+				t.Errorf("%s: claiming seat %d after the end: %d %s", l, seat, code, b)
+			}
+			for _, c := range late.last {
+				if c.Name == seatCookie && c.Value != "" {
+					t.Errorf("%s: a device got seat %d's cookie after the end", l, seat)
+				}
+			}
+		}
+	}
+}
