@@ -51,29 +51,14 @@ func init() {
 			ops[i].key = "runner.op." + ops[i].name
 		}
 	}()
+	// Navigation and combat are spent alike, on the raid.
+	raidPossible := func(g *Game, c *effectCtx, e Effect) bool {
+		return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
+	}
+	raidSpend := func(g *Game, t *referee.T, c *effectCtx, e Effect) { g.Raid.spend(t, g, e.Do, e.N) }
 	ops = [numOps]opDef{
-		OpNavigation: {
-			name:    "navigation",
-			counted: true,
-			possible: func(g *Game, c *effectCtx, e Effect) bool {
-				return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
-			},
-			adds: true,
-			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
-				g.Raid.spend(t, g, e.Do, e.N)
-			},
-		},
-		OpCombat: {
-			name:    "combat",
-			counted: true,
-			possible: func(g *Game, c *effectCtx, e Effect) bool {
-				return g.Raid != nil && g.Raid.available(g, e.Do) >= e.N
-			},
-			adds: true,
-			run: func(g *Game, t *referee.T, c *effectCtx, e Effect) {
-				g.Raid.spend(t, g, e.Do, e.N)
-			},
-		},
+		OpNavigation: {name: "navigation", counted: true, possible: raidPossible, adds: true, run: raidSpend},
+		OpCombat:     {name: "combat", counted: true, possible: raidPossible, adds: true, run: raidSpend},
 		OpPay: {
 			name:    "pay",
 			counted: true,
