@@ -195,14 +195,22 @@ func (g *Game) alleyName(id int) referee.Msg {
 // columns (0: any width; a narrow one gets the narrow board picture, see
 // Board.PictureIn): every word of it comes from the catalog.
 func (g *Game) Status(viewer referee.Viewer, l locale.Lang, cols int) string {
-	v := g.View(viewer, locale.English).(View)
+	// The status reads the game itself, not its View: the view's labels,
+	// alley names and score pad (the JSON front end's) were made in
+	// English and thrown away.
+	name := func(s referee.Seat) string {
+		if s >= 0 && int(s) < len(g.Players) {
+			return g.Players[s].Name
+		}
+		return ""
+	}
 	say := func(m referee.Msg) string { return m.In(l) }
 	var b strings.Builder
 	b.Grow(8 << 10) // the wide picture is about 4.5 KB, the rest 1 to 3
-	b.WriteString(say(referee.Text("pirates.status.round", referee.Int(v.Round), referee.Int(Rounds),
-		referee.Sub(referee.Text(phaseKeys[g.Phase])), referee.Str(v.StartPlayer))))
-	if v.Turn != "" {
-		b.WriteString(say(referee.Text("pirates.status.turn", referee.Str(v.Turn))))
+	b.WriteString(say(referee.Text("pirates.status.round", referee.Int(g.Round), referee.Int(Rounds),
+		referee.Sub(referee.Text(phaseKeys[g.Phase])), referee.Str(name(g.StartPlayer)))))
+	if turn := name(g.Turn); turn != "" {
+		b.WriteString(say(referee.Text("pirates.status.turn", referee.Str(turn))))
 	}
 	b.WriteString("\n" + say(referee.Text("pirates.status.captain", g.at(g.Captain))) + "\n")
 	marks := make([]string, len(g.Players))
@@ -226,7 +234,7 @@ func (g *Game) Status(viewer referee.Viewer, l locale.Lang, cols int) string {
 	for s := TileSort(0); s < numSorts; s++ {
 		st = append(st, referee.Text("pirates.status.stack", referee.Sub(s.Msg()), referee.Int(g.Stacks[s].Size())))
 	}
-	line(referee.Text("pirates.status.stacks", referee.List(st, ", ", ", "), referee.Int(v.RumPool)))
+	line(referee.Text("pirates.status.stacks", referee.List(st, ", ", ", "), referee.Int(g.RumPool)))
 	if len(g.Mast) > 0 {
 		rows := make([]referee.Msg, 0, len(g.Mast))
 		for i, r := range g.Mast {
@@ -235,31 +243,32 @@ func (g *Game) Status(viewer referee.Viewer, l locale.Lang, cols int) string {
 		line(referee.Text("pirates.status.mast", referee.List(rows, "; ", "; ")))
 	}
 	over := g.Phase == PhaseOver && g.Final != nil
-	for i, p := range v.Players {
+	for i := range g.Players {
 		pl := &g.Players[i]
-		b.WriteString(say(referee.Text("pirates.status.player", referee.Str(p.Name), referee.Sub(ColorMsg(p.Color)), referee.Int(p.Supply),
-			referee.Int(p.Office), referee.Int(p.Rum), referee.Int(p.Rendezvous))))
-		b.WriteString(say(referee.Text("pirates.status.wares", referee.Int(p.WareCount))))
+		wareCount := len(pl.Wares) + pl.Unnamed
+		b.WriteString(say(referee.Text("pirates.status.player", referee.Str(pl.Name), referee.Sub(ColorMsg(pl.Color)), referee.Int(pl.Supply),
+			referee.Int(pl.Office), referee.Int(pl.Rum), referee.Int(pl.FaceDown))))
+		b.WriteString(say(referee.Text("pirates.status.wares", referee.Int(wareCount))))
 		if over && len(pl.Wares) > 0 && pl.Unnamed == 0 {
 			// Kept wares are secret until the end; then the score names
 			// them, and so does the status.
 			b.WriteString(say(referee.Text("pirates.status.named", tileList(pl.Wares, ", ", ", "))))
 		}
-		if p.Out {
+		if pl.Out {
 			b.WriteString(say(referee.Text("pirates.status.out")))
 		}
 		b.WriteString(say(referee.Text("pirates.status.won", tilesOrNone(pl.Won))))
-		if p.Coins != nil {
+		if viewer.Sees(referee.Seat(i)) {
 			// rumref is not told kept wares before the end, nor targets
 			// before they are revealed.
 			wares, targets := tilesOrNone(pl.Wares), referee.Sub(referee.Text("pirates.status.none"))
-			if len(p.Wares) == 0 && p.WareCount > 0 {
-				wares = referee.Sub(referee.Text("pirates.status.unnamed", referee.Int(p.WareCount)))
+			if !slices.ContainsFunc(pl.Wares, func(k string) bool { return k != "" }) && wareCount > 0 {
+				wares = referee.Sub(referee.Text("pirates.status.unnamed", referee.Int(wareCount)))
 			}
-			if p.Rendezvous > 0 {
-				targets = referee.Sub(referee.Text("pirates.status.face-down", referee.Int(p.Rendezvous)))
+			if pl.FaceDown > 0 {
+				targets = referee.Sub(referee.Text("pirates.status.face-down", referee.Int(pl.FaceDown)))
 			}
-			b.WriteString(say(referee.Text("pirates.status.yours", referee.Count(*p.Coins, nCoin), wares, targets)))
+			b.WriteString(say(referee.Text("pirates.status.yours", referee.Count(pl.Coins, nCoin), wares, targets)))
 		}
 		b.WriteString("\n")
 	}
