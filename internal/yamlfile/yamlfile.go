@@ -99,18 +99,9 @@ func decode(data []byte, v any, limit int, strict bool) error {
 	t := reflect.TypeOf(v).Elem()
 	err := check(&root, t, 0)
 	if err == nil {
-		// The tree read above is decoded, not the bytes again (that took
-		// about a twelfth of show's start-up), unless the strict decode may
-		// find a field t does not have: KnownFields adds only those errors,
-		// so then the bytes are decoded again as before, for its wording.
-		if !strict || known(&root, t, 0) {
-			err = root.Decode(v)
-		} else {
-			dec := yaml.NewDecoder(bytes.NewReader(data))
-			dec.KnownFields(true)
-			err = dec.Decode(v)
-		}
-		if err != nil {
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(strict)
+		if err = dec.Decode(v); err != nil {
 			err = explain(err, t)
 		}
 	}
@@ -129,57 +120,6 @@ func decode(data []byte, v any, limit int, strict bool) error {
 	}
 	return err
 }
-
-// known reports whether every key of a mapping under n that is decoded
-// into a struct of t names one of its fields, so that a strict decode of
-// n finds no unknown field. An alias, a merge key or a type that decodes
-// itself is not followed: known is false there, and the caller decodes
-// strictly.
-func known(n *yaml.Node, t reflect.Type, depth int) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
-		n = n.Content[0]
-	}
-	if n.Kind == yaml.AliasNode || depth > 100 {
-		return false
-	}
-	if n.Tag == "!!null" || n.Kind == yaml.ScalarNode {
-		return true
-	}
-	if reflect.PointerTo(t).Implements(textUnmarshaler) || reflect.PointerTo(t).Implements(yamlUnmarshaler) || t.Implements(yamlUnmarshaler) {
-		return false
-	}
-	switch t.Kind() {
-	case reflect.Array, reflect.Slice:
-		for _, item := range n.Content {
-			if !known(item, t.Elem(), depth+1) {
-				return false
-			}
-		}
-	case reflect.Map:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == "<<" || !known(n.Content[i+1], t.Elem(), depth+1) {
-				return false
-			}
-		}
-	case reflect.Struct:
-		if n.Kind != yaml.MappingNode {
-			return true
-		}
-		fields := fieldsOf(t)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			f, ok := fields.types[n.Content[i].Value]
-			if !ok || !known(n.Content[i+1], f, depth+1) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-var yamlUnmarshaler = reflect.TypeFor[yaml.Unmarshaler]()
 
 // step is one step down a document: a field (with the key's node) or a
 // list entry.
