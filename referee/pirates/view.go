@@ -139,15 +139,10 @@ func (g *Game) View(viewer referee.Viewer, l locale.Lang) any {
 		Pubs: w.labels(g.Pubs), Maps: w.labels(g.Maps), Chest: w.label(g.Chest), Scorpion: w.label(g.Scorpion),
 		Bunk: w.label(g.Bunk), Hammock: w.label(g.Hammock), Bedroll: w.label(g.Bedroll), RumPool: g.RumPool,
 		Mast: []MastView{}, Alleys: []AlleyView{}}
-	if g.StartPlayer >= 0 && int(g.StartPlayer) < len(g.Players) {
-		v.StartPlayer = g.Players[g.StartPlayer].Name
-	}
+	v.StartPlayer, v.Turn = g.seatName(g.StartPlayer), g.seatName(g.Turn)
 	if g.Phase == PhaseOver && g.Final != nil {
 		pad := g.Final.JSONIn(l)
 		v.Final = &pad
-	}
-	if g.Turn >= 0 && int(g.Turn) < len(g.Players) {
-		v.Turn = g.Players[g.Turn].Name
 	}
 	v.Stacks = make([]StackView, 0, numSorts)
 	for s := TileSort(0); s < numSorts; s++ {
@@ -156,7 +151,7 @@ func (g *Game) View(viewer referee.Viewer, l locale.Lang) any {
 	over := g.Phase == PhaseOver && g.Final != nil
 	for i, p := range g.Players {
 		pv := PlayerView{Name: p.Name, Color: p.Color, Supply: p.Supply, Office: p.Office, Rum: p.Rum, Out: p.Out,
-			Won: w.labels(p.Won), Rendezvous: p.FaceDown, WareCount: len(p.Wares) + p.Unnamed}
+			Won: w.labels(p.Won), Rendezvous: p.FaceDown, WareCount: p.wareCount()}
 		if viewer.Sees(referee.Seat(i)) {
 			c := p.Coins
 			pv.Coins, pv.Wares = &c, w.labels(p.Wares)
@@ -181,6 +176,18 @@ func (g *Game) View(viewer referee.Viewer, l locale.Lang) any {
 	return v
 }
 
+// seatName is the name of the player at seat s, or "" for no seat (no
+// start player or turn yet).
+func (g *Game) seatName(s referee.Seat) string {
+	if s >= 0 && int(s) < len(g.Players) {
+		return g.Players[s].Name
+	}
+	return ""
+}
+
+// wareCount is how many wares p keeps, named or not.
+func (p *Player) wareCount() int { return len(p.Wares) + p.Unnamed }
+
 // alleyName names an alley for the view: "HQ - Coin 2 (4)".
 func (g *Game) alleyName(id int) referee.Msg {
 	a := &g.Board.Alleys[id]
@@ -198,18 +205,12 @@ func (g *Game) Status(viewer referee.Viewer, l locale.Lang, cols int) string {
 	// The status reads the game itself, not its View: the view's labels,
 	// alley names and score pad (the JSON front end's) were made in
 	// English and thrown away.
-	name := func(s referee.Seat) string {
-		if s >= 0 && int(s) < len(g.Players) {
-			return g.Players[s].Name
-		}
-		return ""
-	}
 	say := func(m referee.Msg) string { return m.In(l) }
 	var b strings.Builder
 	b.Grow(8 << 10) // the wide picture is about 4.5 KB, the rest 1 to 3
 	b.WriteString(say(referee.Text("pirates.status.round", referee.Int(g.Round), referee.Int(Rounds),
-		referee.Sub(referee.Text(phaseKeys[g.Phase])), referee.Str(name(g.StartPlayer)))))
-	if turn := name(g.Turn); turn != "" {
+		referee.Sub(referee.Text(phaseKeys[g.Phase])), referee.Str(g.seatName(g.StartPlayer)))))
+	if turn := g.seatName(g.Turn); turn != "" {
 		b.WriteString(say(referee.Text("pirates.status.turn", referee.Str(turn))))
 	}
 	b.WriteString("\n" + say(referee.Text("pirates.status.captain", g.at(g.Captain))) + "\n")
@@ -245,7 +246,7 @@ func (g *Game) Status(viewer referee.Viewer, l locale.Lang, cols int) string {
 	over := g.Phase == PhaseOver && g.Final != nil
 	for i := range g.Players {
 		pl := &g.Players[i]
-		wareCount := len(pl.Wares) + pl.Unnamed
+		wareCount := pl.wareCount()
 		b.WriteString(say(referee.Text("pirates.status.player", referee.Str(pl.Name), referee.Sub(ColorMsg(pl.Color)), referee.Int(pl.Supply),
 			referee.Int(pl.Office), referee.Int(pl.Rum), referee.Int(pl.FaceDown))))
 		b.WriteString(say(referee.Text("pirates.status.wares", referee.Int(wareCount))))
