@@ -3,6 +3,7 @@ package migrate
 import (
 	"strings"
 
+	"rumref/locale"
 	"rumref/referee"
 	"rumref/referee/pirates"
 )
@@ -42,10 +43,10 @@ func pirates4to5(s any, old []referee.Answer) (*Rewrite, error) {
 	look := func() error {
 		evs := e.Events()
 		for _, ev := range evs[seen:] {
-			switch {
-			case ev.Rule == "rp.draw.known" || ev.Rule == "rp.guard.count" && strings.Contains(ev.Text, " stack is empty: "):
+			switch text := said(ev); {
+			case ev.Rule == "rp.draw.known" || ev.Rule == "rp.guard.count" && strings.Contains(text, " stack is empty: "):
 				skipped = append(skipped, ev)
-			case ev.Rule == "rp.dark-alley.free" && strings.Contains(ev.Text, "it is the only move"):
+			case ev.Rule == "rp.dark-alley.free" && strings.Contains(text, "it is the only move"):
 				return stop(len(out), "pirates.dark_free")
 			}
 		}
@@ -76,17 +77,18 @@ func pirates4to5(s any, old []referee.Answer) (*Rewrite, error) {
 			return nil, stop(i+1, "pirates.asks", asked(q), referee.Str(a.Q))
 		}
 		ev := skipped[0]
+		text := said(ev)
 		switch {
 		case ev.Rule == "rp.draw.known":
 			ty, ok := pirates.Tile(a.A)
-			if !ok || !strings.Contains(ev.Text, ": "+ty.Label) && !strings.Contains(ev.Text, "it is "+ty.Label+",") {
+			if !ok || !strings.Contains(text, ": "+ty.Label) && !strings.Contains(text, "it is "+ty.Label+",") {
 				return nil, stop(i+1, "pirates.draw", referee.Str(a.String()), referee.Sub(ev.Said))
 			}
 		case a.Q != "guard.stack":
 			return nil, stop(i+1, "pirates.asks", asked(q), referee.Str(a.Q))
 		case a.A == "none":
 			return nil, stop(i+1, "pirates.no_guard")
-		case !strings.Contains(ev.Text, "from the "+a.A+" guard stack"):
+		case !strings.Contains(text, "from the "+a.A+" guard stack"):
 			return nil, stop(i+1, "pirates.guard", referee.Str(a.String()), referee.Sub(ev.Said))
 		}
 		skipped = skipped[1:]
@@ -94,6 +96,11 @@ func pirates4to5(s any, old []referee.Answer) (*Rewrite, error) {
 	}
 	return &Rewrite{Answers: out, Kept: kept}, nil
 }
+
+// said is what revision 5 said in the event, in English, as the checks
+// above read it: without the catalog check's marks (RUMREF_LOCALE_CHECK=1
+// wraps each message and each nested one, "it is ⁨bunk 7⁩,").
+func said(ev referee.Event) string { return locale.Unmark(ev.Text) }
 
 // asked names the question a game asks, or says it is over.
 func asked(q *referee.Question) referee.Arg {

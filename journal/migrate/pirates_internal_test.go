@@ -51,7 +51,7 @@ func TestPirates4To5GuardWithOneStackEmpty(t *testing.T) {
 				if ev.Rule == "rp.draw.known" {
 					step = -2 // revision 4 asked it: not this game
 				}
-				if step == -1 && ev.Rule == "rp.guard.count" && strings.Contains(ev.Text, "The small guard stack is empty: ") {
+				if step == -1 && ev.Rule == "rp.guard.count" && strings.Contains(said(ev), "The small guard stack is empty: ") {
 					step, seat = ev.Step, q.Actor
 				}
 			}
