@@ -1,7 +1,6 @@
 package games
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -61,14 +60,14 @@ func beginPirates(f Flags) (*Setup, error) {
 	pre := map[string]Pre{QLayout: {Flag: "layout", Answer: layout}}
 	if s := f.Get("players"); s != "" {
 		parts := strings.Split(s, ",")
-		pre[QPlayers] = Pre{Flag: "players", Part: "the number of players", Answer: strconv.Itoa(len(parts))}
+		pre[QPlayers] = Pre{Flag: "players", Part: referee.Text("gamespirates.flag.part.players"), Answer: strconv.Itoa(len(parts))}
 		for i, part := range parts {
 			name, color, ok := strings.Cut(part, ":")
 			if !ok {
 				return nil, referee.Errorf("gamespirates.flag.players", referee.Str(strings.TrimSpace(part)), referee.Words(pirates.Colors, ", ", ", "))
 			}
-			pre[QName(strconv.Itoa(i+1))] = Pre{Flag: "players", Part: fmt.Sprintf("player %d", i+1), Answer: name}
-			pre[QColor(i+1)] = Pre{Flag: "players", Part: fmt.Sprintf("player %d's color", i+1), Answer: strings.ToLower(color)}
+			pre[QName(strconv.Itoa(i+1))] = Pre{Flag: "players", Part: referee.Text("gamespirates.flag.part.name", referee.Int(i+1)), Answer: name}
+			pre[QColor(i+1)] = Pre{Flag: "players", Part: referee.Text("gamespirates.flag.part.color", referee.Int(i+1)), Answer: strings.ToLower(color)}
 		}
 	}
 	if s := f.Get("start"); s != "" {

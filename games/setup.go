@@ -58,9 +58,11 @@ func (f Flags) Get(name string) string { return f.Values[name] }
 // Pre is a pre-answer: a flag's value as the answer to one setup
 // question, given when the setup procedure asks that question.
 type Pre struct {
-	// Flag is the flag it comes from, and Part the part of the flag's
-	// value ("player 2's color"), for a refusal; Part may be "".
-	Flag, Part string
+	// Flag is the flag it comes from.
+	Flag string
+	// Part is the part of the flag's value ("player 2's color"), for a
+	// refusal, in the reader's language; it may be zero.
+	Part referee.Msg
 	// Answer is the answer: an option key (or, for a choice, an
 	// option's label), a number, or a text.
 	Answer string
@@ -202,8 +204,8 @@ func flagRefusal(q *referee.Question, p Pre, err error) error {
 			err = cerr
 		}
 	}
-	if p.Part != "" {
-		return referee.Wrap(err, "games.flag.part", referee.Str(p.Flag), referee.Str(p.Part))
+	if !p.Part.IsZero() {
+		return referee.Wrap(err, "games.flag.part", referee.Str(p.Flag), referee.Sub(p.Part))
 	}
 	return referee.Wrap(err, "games.flag", referee.Str(p.Flag))
 }

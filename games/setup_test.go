@@ -137,6 +137,10 @@ func TestOneValidatorForFlagsAndLines(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `--players: player 2's color: "gold" is not one of the choices`) {
 		t.Errorf("two golds: %v", err)
 	}
+	// In German, the part of the flag's value is named in German too.
+	if de := locale.Unmark(referee.ErrorIn(err, locale.German)); !strings.Contains(de, `--players: die Farbe von Spieler 2: "gold" ist keine der Möglichkeiten`) {
+		t.Errorf("two golds in German: %s", de)
+	}
 	st, _ = games.Pirates.Begin(flags(games.Pirates))
 	l := &lines{answers: []string{"2", "Ann", "gold", "Bo", "gold", "blue", "1"}}
 	if _, err := st.Run(l.ask, nil, func() error { return nil }); err != nil {
