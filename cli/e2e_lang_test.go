@@ -106,7 +106,7 @@ func TestHelpAndManInGerman(t *testing.T) {
 		}
 		s.Scan("rumref --lang de "+strings.Join(args, " "), r.stdout)
 	}
-	for _, args := range [][]string{{"show"}, {"show", "a", "b"}, {"neu"}, {"sim", "pirates", "--games", "x"}, {"show", "--bogus"}, {"new", "chess"}} {
+	for _, args := range [][]string{{"show"}, {"show", "a", "b"}, {"neu"}, {"sim", "pirates", "--games", "x"}, {"show", "--bogus"}, {"new", "chess"}, {"help", "bogus"}} {
 		r := rumrefEnv(t, check, append([]string{"--lang", "de"}, args...)...)
 		if r.code != exitError {
 			t.Errorf("rumref --lang de %s: exit %d, want %d", strings.Join(args, " "), r.code, exitError)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -188,7 +189,39 @@ func newRootCmd(a *app, args []string) *cobra.Command {
 		root.InitDefaultHelpCmd()
 		root.InitDefaultCompletionCmd(args...)
 	}
+	if len(args) > 0 && args[0] == "help" {
+		helpRefusesWhatItDoesNotKnow(root)
+	}
 	return a.speak(root, true)
+}
+
+// helpRefusesWhatItDoesNotKnow makes "rumref help NAME" of a command that
+// does not exist an error, worded as a misspelt command is (misspelt),
+// where cobra's own help command printed "Unknown help topic" and the
+// root's usage, in English, with exit status 0.
+func helpRefusesWhatItDoesNotKnow(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	for _, help := range root.Commands() {
+		if help.Name() != "help" {
+			continue
+		}
+		help.Run = nil
+		help.RunE = func(c *cobra.Command, args []string) error {
+			cmd, _, err := c.Root().Find(args)
+			if err != nil {
+				return err
+			}
+			if cmd == nil {
+				return fmt.Errorf("unknown command %q for %q", strings.Join(args, " "), c.Root().Name())
+			}
+			if cmd.Context() == nil {
+				cmd.SetContext(c.Context())
+			}
+			cmd.InitDefaultHelpFlag()
+			cmd.InitDefaultVersionFlag()
+			return cmd.Help()
+		}
+	}
 }
 
 // speak puts the texts of the catalog, in a's language, on the tree
