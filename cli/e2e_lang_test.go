@@ -204,6 +204,14 @@ func TestCommandsInGermanSpeakGerman(t *testing.T) {
 		s.Scan(where, r.stdout+r.stderr)
 		es.ScanEnglish(english(t, locale.German), where, r.stdout+r.stderr)
 	}
+	// score asking for the tiles, typed wrong (a word for a number, a
+	// value no tile has): its refusals in German too.
+	cmd := exec.Command(binary, "--lang", "de", "--io", "plain", "--no-color", "score")
+	cmd.Stdin = strings.NewReader("2\nAnn\nAnn\n1\n\nx\n")
+	cmd.Env = append(os.Environ(), env...)
+	r := runCmd(t, cmd)
+	s.Scan("rumref --lang de score (typed)", r.stdout+r.stderr)
+	es.ScanEnglish(english(t, locale.German), "rumref --lang de score (typed)", r.stdout+r.stderr)
 	s.Report(t, 40)
 	es.Report(t, 40)
 }
