@@ -194,7 +194,17 @@ func TestCommandsInGermanSpeakGerman(t *testing.T) {
 			t.Fatalf("%s: exit %d\n%s", strings.Join(args, " "), r.code, lastChars(r.stdout+r.stderr, 2000))
 		}
 	}
-	s := catalogcheck.New().Allow(catalogNames...).Tolerate(catalogcheck.RuleID, catalogcheck.OptionKey, tempPath)
+	// A save in the data directory that cannot be opened: saves says why.
+	if err := os.MkdirAll(filepath.Join(dir, "rumref", "saves"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "rumref", "saves", "broken.yaml"), []byte("game: pirates\nanswers: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// saves lists each save with the command line that opens it, the same
+	// in every language.
+	resumeLine := regexp.MustCompile(`(?m)^  rumref resume `)
+	s := catalogcheck.New().Allow(catalogNames...).Tolerate(catalogcheck.RuleID, catalogcheck.OptionKey, tempPath, resumeLine)
 	es := catalogcheck.New()
 	for _, args := range [][]string{{"show", pirates}, {"log", pirates}, {"score", pirates}, {"show", runner}, {"log", runner}, {"score", runner},
 		{"saves"}, {"rules"}, {"rules", "kneipe"}, {"rules", "rr.raid"}, {"resume", pirates}, {"resume", runner},
