@@ -178,7 +178,7 @@ func (a *app) play(mode prompts.Mode, file *journal.File, path string, factory r
 		return err
 	}
 	webCfg := web.ConfigFor(entry, factory(), factory)
-	webCfg.Rules, webCfg.Lang = rulesIn, a.lang
+	webCfg.Lang = a.lang
 	webCfg.Clock = func() (time.Time, time.Duration) { return clock.started, clock.elapsed() }
 	webCfg.PlayID = games.PlayID(file, factory().PlayerNames())
 	if !newTokens {
@@ -317,29 +317,8 @@ func publicEvents(e *referee.Engine) int {
 }
 
 // rulesText looks a rule up for the in-game help and rules commands, in
-// a's language (rulesIn for a viewer's).
-func (a *app) rulesText(query string) string { return rulesIn(a.lang, query) }
-
-// rulesIn looks a rule up in language l, found by the words of any
-// language.
-func rulesIn(l locale.Lang, query string) string {
-	ref := games.Reference().In(l)
-	if e, ok := ref.Lookup(query); ok {
-		return ref.Format(e, 78)
-	}
-	res := ref.Search(query)
-	if len(res) == 0 {
-		return l.Sprintf("cli.rules.none.short", query)
-	}
-	out := ""
-	for i, r := range res {
-		if i == 3 {
-			break
-		}
-		out += ref.Format(r.Entry, 78) + "\n"
-	}
-	return out
-}
+// a's language (games.RulesIn for a viewer's).
+func (a *app) rulesText(query string) string { return games.RulesIn(a.lang, query) }
 
 // lesson is the first-game walkthrough's explanation of a rule: its
 // title, text and worked example from the rules reference.

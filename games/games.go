@@ -151,6 +151,32 @@ var Reference = sync.OnceValue(func() *reference.Library {
 	return reference.New(books...)
 })
 
+// RulesIn answers a rules search of the in-game help (the terminal's
+// and the pages'), in language l: the entry a rule ID names, else the
+// first three entries the words of any language find, else a sentence
+// saying nothing matched.
+func RulesIn(l locale.Lang, query string) string {
+	ref := Reference().In(l)
+	if e, ok := ref.Lookup(query); ok {
+		return ref.Format(e, rulesWidth)
+	}
+	res := ref.Search(query)
+	if len(res) == 0 {
+		return l.Sprintf("games.rules.none", query)
+	}
+	out := ""
+	for i, r := range res {
+		if i == 3 {
+			break
+		}
+		out += ref.Format(r.Entry, rulesWidth) + "\n"
+	}
+	return out
+}
+
+// rulesWidth is the width RulesIn wraps entries to.
+const rulesWidth = 78
+
 // Pirates is Rum & Pirates by Stefan Feld.
 var Pirates = &Entry{
 	Name: "pirates", Title: "Rum & Pirates", MinPlayers: piratesMin, MaxPlayers: piratesMax,

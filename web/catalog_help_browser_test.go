@@ -18,24 +18,6 @@ import (
 	"rumref/wire"
 )
 
-// referenceRules is the rules lookup the laptop gives the pages (cli's
-// rulesIn): the entry a rule ID names, else the first three entries a
-// search finds, from the rules reference in the page's language.
-func referenceRules(l locale.Lang, q string) string {
-	ref := games.Reference().In(l)
-	if e, ok := ref.Lookup(q); ok {
-		return ref.Format(e, 78)
-	}
-	out := ""
-	for i, r := range ref.Search(q) {
-		if i == 3 {
-			break
-		}
-		out += ref.Format(r.Entry, 78) + "\n"
-	}
-	return out
-}
-
 // helpRulesQueries are the words each language's pages look up under
 // Rules: words of the game, a rule's ID, nothing, and a search too long.
 var helpRulesQueries = map[locale.Lang][]string{
@@ -72,7 +54,7 @@ func helpAndRulesIn(t *testing.T, lang locale.Lang) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := serveFile(t, f, prompts.JSON, func(c *Config) { c.Rules = referenceRules })
+	tb := serveFile(t, f, prompts.JSON, func(c *Config) { c.Rules = games.RulesIn })
 	b := langBrowser(t, tb, lang)
 	other := locale.English
 	if lang == locale.English {
