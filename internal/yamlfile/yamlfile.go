@@ -380,7 +380,7 @@ func explain(err error, t reflect.Type) error {
 		}
 	}
 	if te == nil {
-		return failure(line, say("syntax", referee.Str(msg)))
+		return failure(line, say("syntax", syntaxProblem(msg)))
 	}
 	types := typesIn(t, map[string]reflect.Type{})
 	if rest, ok := strings.CutPrefix(msg, "field "); ok {
@@ -414,6 +414,90 @@ func explain(err error, t reflect.Type) error {
 		}
 	}
 	return failure(line, say("raw", referee.Str(msg)))
+}
+
+// yamlProblems are yaml.v3's words for why a text is no YAML (the
+// problems of its reader, scanner and parser, and its decoder's about
+// aliases), each with its key under yamlfile.yaml. in the catalog, whose
+// English is yaml.v3's own words: a German reader reads them in German.
+var yamlProblems = [...]struct{ problem, key string }{
+	{"block sequence entries are not allowed in this context", "block-entry"},
+	{"control characters are not allowed", "control"},
+	{"could not find expected ':'", "colon"},
+	{"could not find expected directive name", "directive-name"},
+	{"did not find URI escaped octet", "uri-octet"},
+	{"did not find expected '!'", "bang"},
+	{"did not find expected ',' or ']'", "flow-seq"},
+	{"did not find expected ',' or '}'", "flow-map"},
+	{"did not find expected '-' indicator", "dash"},
+	{"did not find expected <document start>", "document-start"},
+	{"did not find expected <stream-start>", "stream-start"},
+	{"did not find expected alphabetic or numeric character", "alnum"},
+	{"did not find expected comment or line break", "comment-or-break"},
+	{"did not find expected digit or '.' character", "digit-or-dot"},
+	{"did not find expected hexdecimal number", "hex"},
+	{"did not find expected key", "key"},
+	{"did not find expected node content", "node"},
+	{"did not find expected tag URI", "tag-uri"},
+	{"did not find expected version number", "version"},
+	{"did not find expected whitespace", "space"},
+	{"did not find expected whitespace or line break", "space-or-break"},
+	{"did not find the expected '>'", "angle"},
+	{"expected low surrogate area", "low-surrogate"},
+	{"found a tab character that violates indentation", "tab-indent"},
+	{"found a tab character where an indentation space is expected", "tab-space"},
+	{"found an incorrect leading UTF-8 octet", "utf8-leading-incorrect"},
+	{"found an incorrect trailing UTF-8 octet", "utf8-trailing-incorrect"},
+	{"found an indentation indicator equal to 0", "indent-zero"},
+	{"found character that cannot start any token", "token"},
+	{"found duplicate %TAG directive", "tag-twice"},
+	{"found duplicate %YAML directive", "yaml-twice"},
+	{"found extremely long version number", "version-long"},
+	{"found incompatible YAML document", "incompatible"},
+	{"found invalid Unicode character escape code", "escape-code"},
+	{"found undefined tag handle", "tag-handle"},
+	{"found unexpected document indicator", "document-indicator"},
+	{"found unexpected end of stream", "end"},
+	{"found unexpected non-alphabetical character", "non-alpha"},
+	{"found unknown directive name", "directive-unknown"},
+	{"found unknown escape character", "escape"},
+	{"incomplete UTF-16 character", "utf16-incomplete"},
+	{"incomplete UTF-16 surrogate pair", "utf16-pair"},
+	{"incomplete UTF-8 octet sequence", "utf8-incomplete"},
+	{"invalid Unicode character", "unicode"},
+	{"invalid leading UTF-8 octet", "utf8-leading"},
+	{"invalid length of a UTF-8 sequence", "utf8-length"},
+	{"invalid trailing UTF-8 octet", "utf8-trailing"},
+	{"mapping keys are not allowed in this context", "map-key"},
+	{"mapping values are not allowed in this context", "map-value"},
+	{"unexpected low surrogate area", "low-surrogate-unexpected"},
+	{"document contains excessive aliasing", "aliasing"},
+}
+
+// yamlProblemsOf are the problems that name a part of the file (an
+// anchor, a depth): the text between prefix and suffix.
+var yamlProblemsOf = [...]struct{ prefix, suffix, key string }{
+	{"unknown anchor '", "' referenced", "unknown-anchor"},
+	{"anchor '", "' value contains itself", "anchor-itself"},
+	{"exceeded max depth of ", "", "depth"},
+}
+
+// syntaxProblem is yaml.v3's problem msg as a message of the catalog, or
+// as it is when the catalog does not know it.
+func syntaxProblem(msg string) referee.Arg {
+	for _, p := range yamlProblems {
+		if p.problem == msg {
+			return referee.Sub(say("yaml." + p.key))
+		}
+	}
+	for _, p := range yamlProblemsOf {
+		if rest, ok := strings.CutPrefix(msg, p.prefix); ok {
+			if part, ok := strings.CutSuffix(rest, p.suffix); ok {
+				return referee.Sub(say("yaml."+p.key, referee.Str(part)))
+			}
+		}
+	}
+	return referee.Str(msg)
 }
 
 // typesIn maps the names yaml.v3 gives the types inside t to the types.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"rumref/locale"
 )
 
 type seat struct {
@@ -201,4 +203,36 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSyntaxProblemsInTheReadersLanguage: yaml.v3's reason a text is no
+// YAML is a message of the catalog, English as yaml.v3 words it and in
+// German for a German reader; one the catalog does not know stays as it
+// is.
+func TestSyntaxProblemsInTheReadersLanguage(t *testing.T) {
+	for _, p := range yamlProblems {
+		m := say("syntax", syntaxProblem(p.problem))
+		if en := m.In(locale.English); locale.Unmark(en) != "this is not valid YAML: "+p.problem {
+			t.Errorf("%q in English: %q", p.problem, en)
+		}
+		if de := locale.Unmark(m.In(locale.German)); strings.Contains(de, p.problem) || !strings.HasPrefix(de, "das ist kein gültiges YAML: ") {
+			t.Errorf("%q in German: %q", p.problem, de)
+		}
+	}
+	for _, c := range []struct{ doc, de string }{
+		{"name: [\n", "Zeile 1: das ist kein gültiges YAML: ein erwarteter Wert fehlt"},
+		{"a: *x\n", "das ist kein gültiges YAML: Verweis auf einen unbekannten Anker 'x'"},
+		{"a:\n\t- b\n", "Zeile 2: das ist kein gültiges YAML: ein Zeichen, mit dem nichts in YAML beginnen kann"},
+	} {
+		var v target
+		err := Decode([]byte(c.doc), &v, MaxSize)
+		var ye *Error
+		if !errors.As(err, &ye) || locale.Unmark(ye.In(locale.German)) != c.de {
+			t.Errorf("%q in German: %v, want %q", c.doc, err, c.de)
+		}
+	}
+	unknown := say("syntax", syntaxProblem("something new"))
+	if got := locale.Unmark(unknown.In(locale.German)); got != "das ist kein gültiges YAML: something new" {
+		t.Errorf("an unknown problem: %q", got)
+	}
 }
