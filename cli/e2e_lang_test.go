@@ -208,7 +208,8 @@ func TestCommandsInGermanSpeakGerman(t *testing.T) {
 	es := catalogcheck.New()
 	for _, args := range [][]string{{"show", pirates}, {"log", pirates}, {"score", pirates}, {"show", runner}, {"log", runner}, {"score", runner},
 		{"saves"}, {"rules"}, {"rules", "kneipe"}, {"rules", "rr.raid"}, {"resume", pirates}, {"resume", runner},
-		{"show", filepath.Join(dir, "none.yaml")}, {"new", "chess"}, {"sim", "runner", "--players", "3"}} {
+		{"show", filepath.Join(dir, "none.yaml")}, {"show", filepath.Join(dir, "rumref", "saves", "broken.yaml")},
+		{"new", "chess"}, {"sim", "runner", "--players", "3"}} {
 		r := rumrefEnv(t, env, append([]string{"--lang", "de", "--io", "plain", "--no-color"}, args...)...)
 		where := "rumref --lang de " + strings.Join(args, " ")
 		s.Scan(where, r.stdout+r.stderr)
