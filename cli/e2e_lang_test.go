@@ -223,6 +223,16 @@ func TestCommandsInGermanSpeakGerman(t *testing.T) {
 	r := runCmd(t, cmd)
 	s.Scan("rumref --lang de score (typed)", r.stdout+r.stderr)
 	es.ScanEnglish(english(t, locale.German), "rumref --lang de score (typed)", r.stdout+r.stderr)
+	// sim's report counts in the language ("1 Spiel", "1 game") and writes
+	// its seconds as the language writes a decimal number.
+	for lang, want := range map[string]*regexp.Regexp{
+		"de": regexp.MustCompile(`^pirates: 1 Spiel, \d+ Antworten, 0 gescheitert, in \d+,\d\d s \(\d+ Spiele/s\)\n$`),
+		"en": regexp.MustCompile(`^pirates: 1 game, \d+ answers, 0 failures in \d+\.\d\ds \(\d+ games/s\)\n$`),
+	} {
+		if r := rumrefEnv(t, nil, "--lang", lang, "sim", "pirates", "--games", "1", "--players", "2"); r.code != 0 || !want.MatchString(r.stdout) {
+			t.Errorf("rumref --lang %s sim pirates --games 1: exit %d, %q%s", lang, r.code, r.stdout, r.stderr)
+		}
+	}
 	s.Report(t, 40)
 	es.Report(t, 40)
 }

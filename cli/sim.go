@@ -77,8 +77,12 @@ func newSimCmd(a *app) *cobra.Command {
 					return err
 				}
 			} else {
-				fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.report", game, strconv.Itoa(r.Games), strconv.Itoa(r.Answers), len(r.Failures),
-					fmt.Sprintf("%.2f", r.Elapsed.Seconds()), fmt.Sprintf("%.0f", r.GamesPerSecond())))
+				// The games and failures counted ("1 game"), the seconds as the
+				// language writes a decimal number ("0,74" in German).
+				report := referee.Text("cli.sim.report", referee.Str(game), referee.Count(r.Games, "cli.sim.noun.game"), referee.Str(strconv.Itoa(r.Answers)),
+					referee.Count(len(r.Failures), "cli.sim.noun.failure"), referee.Str(a.lang.Sprintf("cli.sim.seconds", r.Elapsed.Seconds())),
+					referee.Str(fmt.Sprintf("%.0f", r.GamesPerSecond())))
+				fmt.Fprintln(a.stdout, report.In(a.lang))
 				for _, f := range r.Failures {
 					fmt.Fprintln(a.stdout, a.lang.Sprintf("cli.sim.failed", strconv.FormatUint(f.Seed, 10), strconv.Itoa(len(f.Answers)), referee.ErrorIn(f.Err, a.lang)))
 					if f.Save != "" {
