@@ -113,7 +113,7 @@ func scoreFile(l locale.Lang, path string, note io.Writer) (games.Scored, string
 			return games.Scored{}, "", err
 		}
 		if entry.Score == nil {
-			return games.Scored{}, "", errorf(l, "cli.score.game", path, file.Game, scoredTitles(l))
+			return games.Scored{}, "", errorf(l, "cli.score.game", path, entry.TitleIn(l), scoredTitles(l))
 		}
 		// An unfinished game is scored as the table may see it: other
 		// players' kept wares and coins stay secret.

@@ -420,10 +420,13 @@ func DecodeWith(data []byte, games Setups) (*File, error) {
 	if err := games.Check(f.Game, f.Setup); err != nil {
 		var se *SetupError
 		if errors.As(err, &se) {
-			line := yamlfile.Line(head, f.Game)
-			if se.Part != "section" {
-				line = yamlfile.Line(head, f.Game, se.Part)
+			if se.Part == "section" {
+				// The whole section: one sentence naming it as the save
+				// spells it (the part's name "section" is no word of a
+				// German sentence).
+				return nil, referee.Wrap(se.Err, "journal.setup.bad", referee.Int(yamlfile.Line(head, f.Game)), referee.Str(f.Game))
 			}
+			line := yamlfile.Line(head, f.Game, se.Part)
 			return nil, referee.Wrap(se, "journal.setup.part", referee.Int(line), referee.Str(f.Game))
 		}
 		return nil, referee.Wrap(err, "journal.setup.bad", referee.Int(yamlfile.Line(head, f.Game)), referee.Str(f.Game))
