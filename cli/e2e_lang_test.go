@@ -223,6 +223,11 @@ func TestCommandsInGermanSpeakGerman(t *testing.T) {
 	r := runCmd(t, cmd)
 	s.Scan("rumref --lang de score (typed)", r.stdout+r.stderr)
 	es.ScanEnglish(english(t, locale.German), "rumref --lang de score (typed)", r.stdout+r.stderr)
+	// The refusals name the field by what it asked, not by the sheet's
+	// field name.
+	if out := locale.Unmark(r.stdout); !strings.Contains(out, `Spieler "Ann": Kneipen: 1 ist kein Wert`) || strings.Contains(out, "pubs") {
+		t.Errorf("rumref --lang de score (typed) names the field pubs:\n%s", out)
+	}
 	// sim's report counts in the language ("1 Spiel", "1 game") and writes
 	// its seconds as the language writes a decimal number.
 	for lang, want := range map[string]*regexp.Regexp{

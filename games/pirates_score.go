@@ -77,7 +77,7 @@ func number(key string) func(string) (string, error) {
 			return "0", nil
 		}
 		if _, err := yamlfile.ParseWhole(v); err != nil {
-			return "", referee.Errorf("gamespirates.score.number", referee.Str(key), referee.Err(err))
+			return "", referee.Errorf("gamespirates.score.number", setup.FieldLabel(key), referee.Err(err))
 		}
 		return v, nil
 	}
@@ -89,7 +89,7 @@ func values(key string) func(string) (string, error) {
 		var nums []string
 		for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 			if _, err := yamlfile.ParseWhole(w); err != nil {
-				return "", referee.Errorf("gamespirates.score.values", referee.Str(key), referee.Err(err))
+				return "", referee.Errorf("gamespirates.score.values", setup.FieldLabel(key), referee.Err(err))
 			}
 			nums = append(nums, w)
 		}
@@ -105,11 +105,11 @@ func pairs(key, field, example string) func(string) (string, error) {
 		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ';' }) {
 			w := strings.Fields(part)
 			if len(w) != 2 {
-				return "", referee.Errorf("gamespirates.score.pair", referee.Str(key), referee.Str(strings.TrimSpace(part)),
+				return "", referee.Errorf("gamespirates.score.pair", setup.FieldLabel(key), referee.Str(strings.TrimSpace(part)),
 					referee.Sub(referee.Text("gamespirates.score."+field)), referee.Str(example))
 			}
 			if _, err := yamlfile.ParseWhole(w[1]); err != nil {
-				return "", referee.Errorf("gamespirates.score.error", referee.Str(key), referee.Err(err))
+				return "", referee.Errorf("gamespirates.score.error", setup.FieldLabel(key), referee.Err(err))
 			}
 			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, strings.ToLower(w[0]), w[1]))
 		}

@@ -148,7 +148,7 @@ func parseSheet(data []byte, lines bool) ([]scoring.Player, error) {
 		}
 		out = append(out, p)
 	}
-	if err := CheckSheet(out); err != nil {
+	if err := checkSheet(out, !lines); err != nil {
 		if !lines {
 			return nil, err
 		}
@@ -187,7 +187,18 @@ func (e *SheetError) In(l locale.Lang) string { return e.Msg.In(l) }
 // holds; 0 to 5 pirates in the unemployment office; 0 to 12 rum barrels in
 // all; no negative coins. Errors name the player, the field and what is
 // allowed.
-func CheckSheet(players []scoring.Player) error {
+func CheckSheet(players []scoring.Player) error { return checkSheet(players, false) }
+
+// FieldLabel names a field of a player of a score sheet ("pubs") as a
+// reader who typed the values in reads it: in English as the sheet writes
+// it, in German by its category ("Kneipen").
+func FieldLabel(field string) referee.Arg {
+	return referee.Sub(referee.Text("setup.sheet.field." + field))
+}
+
+// checkSheet is CheckSheet; typed names the fields by FieldLabel, not as
+// a sheet writes them (the values were typed in, asked by their names).
+func checkSheet(players []scoring.Player, typed bool) error {
 	if len(players) < 2 || len(players) > 5 {
 		return referee.Errorf("setup.sheet.players", referee.Int(len(players)))
 	}
@@ -212,7 +223,11 @@ func CheckSheet(players []scoring.Player) error {
 		}
 		item := -1
 		bad := func(field string, msg referee.Msg) error {
-			return &SheetError{Player: i, Field: field, Item: item, Msg: referee.Text("setup.sheet.bad", referee.Str(name), referee.Str(field), referee.Sub(msg))}
+			label := referee.Str(field)
+			if typed {
+				label = FieldLabel(field)
+			}
+			return &SheetError{Player: i, Field: field, Item: item, Msg: referee.Text("setup.sheet.bad", referee.Str(name), label, referee.Sub(msg))}
 		}
 		ints := func(c scoring.Category, field string, vals []int) error {
 			for j, v := range vals {
@@ -280,9 +295,9 @@ func CheckSheet(players []scoring.Player) error {
 		for _, k := range box[c].order {
 			if n, most := used[c][k], box[c].count[k]; n > most {
 				if c != scoring.Wares && c != scoring.Maps {
-					return referee.Errorf("setup.sheet.too_many_value", referee.Str(c.String()), referee.Str(k), referee.Int(n), referee.Int(most))
+					return referee.Errorf("setup.sheet.too_many_value", FieldLabel(c.String()), referee.Str(k), referee.Int(n), referee.Int(most))
 				}
-				return referee.Errorf("setup.sheet.too_many", referee.Str(c.String()), referee.Str(k), referee.Int(n), referee.Int(most))
+				return referee.Errorf("setup.sheet.too_many", FieldLabel(c.String()), referee.Str(k), referee.Int(n), referee.Int(most))
 			}
 		}
 	}
