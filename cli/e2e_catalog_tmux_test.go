@@ -38,6 +38,12 @@ const tmuxCols, tmuxRows = 80, 60
 // keeps a zero-width character with the cell before it).
 func startCatalogTmux(t *testing.T, env []string, raw string, args ...string) *tmuxPane {
 	t.Helper()
+	return startCatalogTmuxSize(t, tmuxCols, tmuxRows, env, raw, args...)
+}
+
+// startCatalogTmuxSize is startCatalogTmux on a terminal of cols x rows.
+func startCatalogTmuxSize(t *testing.T, cols, rows int, env []string, raw string, args ...string) *tmuxPane {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
@@ -51,7 +57,7 @@ func startCatalogTmux(t *testing.T, env []string, raw string, args ...string) *t
 	// The binary starts once pipe-pane copies the pane (the gate file).
 	cmd := "while [ ! -e " + gate + " ]; do sleep 0.02; done; " + strings.Join(q, " ") + "; echo EXIT=$?; sleep 30"
 	if out, err := p.tmux("start-server", ";", "set-option", "-g", "history-limit", "5000", ";", "new-session", "-d", "-s", p.name,
-		"-x", strconv.Itoa(tmuxCols), "-y", strconv.Itoa(tmuxRows), cmd).CombinedOutput(); err != nil {
+		"-x", strconv.Itoa(cols), "-y", strconv.Itoa(rows), cmd).CombinedOutput(); err != nil {
 		t.Skipf("tmux cannot start a session here: %v %s", err, out)
 	}
 	t.Cleanup(func() { p.tmux("kill-server").Run() })

@@ -15,8 +15,10 @@ import (
 	"time"
 
 	"rumref/games"
+	"rumref/internal/catalogcheck"
 	"rumref/internal/randplay"
 	"rumref/journal"
+	"rumref/locale"
 	"rumref/prompts"
 	"rumref/referee"
 	"rumref/sim"
@@ -28,6 +30,10 @@ type tmuxPane struct {
 	t      *testing.T
 	name   string
 	socket string
+	// unmark: the screen and history are read without the catalog
+	// check's marks (RUMREF_LOCALE_CHECK=1 puts them around every
+	// message), as a person reads them.
+	unmark bool
 }
 
 func startTmux(t *testing.T, args ...string) *tmuxPane {
@@ -70,6 +76,9 @@ func (p *tmuxPane) screen() string {
 	if err != nil {
 		p.t.Fatalf("capture-pane: %v", err)
 	}
+	if p.unmark {
+		return locale.Unmark(string(out))
+	}
 	return string(out)
 }
 
@@ -77,6 +86,9 @@ func (p *tmuxPane) screen() string {
 // failure's report (a panic's stack is longer than the screen).
 func (p *tmuxPane) history() string {
 	out, _ := p.tmux("capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", p.name).Output()
+	if p.unmark {
+		return locale.Unmark(string(out))
+	}
 	return string(out)
 }
 
@@ -132,16 +144,57 @@ func (p *tmuxPane) keys(literal bool, keys ...string) {
 // ware in a real terminal: the laptop is passed to its owner, who sees the
 // question and types the new value masked; the screen is cleared before
 // the table sees the result. Undo takes the correction back after the
-// owner agrees behind a pass screen.
+// owner agrees behind a pass screen. In English and in German (--lang
+// de), the German one under the catalog check: every text it showed came
+// from the German catalog, none from the English one.
 func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
+	for _, w := range []correctionWords{englishCorrection, germanCorrection} {
+		t.Run(w.lang.String(), func(t *testing.T) { secretCorrectionAndTakeBack(t, w) })
+	}
+}
+
+// correctionWords are what the terminal shows and the player types on
+// the way of TestTmuxSecretCorrectionAndTakeBack in one language: formats
+// of the answer's number n (%d) and the owner's name (%s).
+type correctionWords struct {
+	lang                         locale.Lang
+	ask                          string // the pending die's list: its range
+	correct, undo, yes, yn       string // typed: the commands, yes; the confirm with it
+	passSecret, have, clear      string // the pass screens
+	newValue, head, drops, isNow string // the correction
+	newPrivate, yourRulings      string // the owner's new rulings
+	takesBack, agree, tookBack   string // the take-back
+}
+
+var englishCorrection = correctionWords{
+	lang: locale.English, ask: "%d-%d choose",
+	correct: ":correct %d", undo: ":undo", yes: "y", yn: "(y/N) y",
+	passSecret: "SECRET: pass the laptop to %s", have: "%s, press Enter when you have the laptop", clear: "%s, press Enter to clear the screen",
+	newValue: "New value for answer %d", head: "Answer %d, %s:", drops: "Changing answer %d drops", isNow: "Answer %d is now (secret).",
+	newPrivate: "has new private rulings", yourRulings: "%s, your rulings that now follow from answer %d:",
+	takesBack: "this takes back the correction of your secret answer %d", agree: "Do you agree?", tookBack: "Took back the correction of answer %d",
+}
+
+var germanCorrection = correctionWords{
+	lang: locale.German, ask: "%d-%d wählen",
+	correct: ":korrigieren %d", undo: ":zurück", yes: "j", yn: "(j/N) j",
+	passSecret: "GEHEIM: gib den Laptop an %s weiter", have: "%s, drück Enter, wenn du den Laptop hast", clear: "%s, drück Enter, um den Bildschirm zu löschen",
+	newValue: "Neuer Wert für Antwort %d", head: "Antwort %d, %s:", drops: "Wenn Antwort %d sich ändert, fällt weg", isNow: "Antwort %d ist jetzt: (geheim).",
+	newPrivate: "gibt es neue private Entscheidungen", yourRulings: "%s, deine Entscheidungen, die jetzt aus Antwort %d folgen:",
+	takesBack: "das nimmt die Korrektur deiner geheimen Antwort %d zurück", agree: "Bist du einverstanden?", tookBack: "Die Korrektur von Antwort %d ist zurückgenommen",
+}
+
+// secretCorrectionAndTakeBack is the test in w's language.
+func secretCorrectionAndTakeBack(t *testing.T, w correctionWords) {
 	f, n, dq, value, e := secretDrawGameWhere(t, func(q *referee.Question) bool { return q.Kind == referee.Number })
 	defer e.Close()
 	names := e.Game().PlayerNames()
 	owner := names[f.Answers[n-1].Actor]
 	old := f.Answers[n-1].A
+	// The cards' names, the same in every language (printed so).
 	label, oldLabel := dq.Label(value), dq.Label(old)
 	// The pending die is a list (issue 23 item 6).
-	ask := fmt.Sprintf("%d-%d choose", e.Next().Min, e.Next().Max)
+	ask := fmt.Sprintf(w.ask, e.Next().Min, e.Next().Max)
 	pre, err := e.Preview(n-1, value)
 	if err != nil {
 		t.Fatal(err)
@@ -150,48 +203,59 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	data, _ := journal.Encode(f)
 	os.WriteFile(save, data, 0o644)
 
-	p := startTmux(t, "resume", save)
+	var p *tmuxPane
+	raw := filepath.Join(t.TempDir(), "terminal.raw")
+	if w.lang == locale.English {
+		p = startTmux(t, "resume", save)
+	} else {
+		if testing.Short() {
+			t.Skip("tmux test")
+		}
+		p = startCatalogTmuxSize(t, 140, 50, []string{"RUMREF_LOCALE_CHECK=1"}, raw, "--lang", w.lang.String(), "resume", save)
+		p.unmark = true
+	}
+	newValue := fmt.Sprintf(w.newValue, n)
 	p.through(ask)
-	p.keys(true, fmt.Sprintf(":correct %d", n))
-	p.waitFor(fmt.Sprintf("> :correct %d", n)) // typed into the list, not ahead of it
+	p.keys(true, fmt.Sprintf(w.correct, n))
+	p.waitFor("> " + fmt.Sprintf(w.correct, n)) // typed into the list, not ahead of it
 	p.keys(false, "Enter")
-	p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
-	p.waitFor(owner + ", press Enter when you have the laptop.")
+	p.waitForAny(fmt.Sprintf(w.passSecret, owner), fmt.Sprintf(w.have, owner))
+	p.waitFor(fmt.Sprintf(w.have, owner) + ".")
 	p.keys(false, "Enter")
-	private := p.waitFor(fmt.Sprintf("New value for answer %d", n))
-	if !strings.Contains(private, fmt.Sprintf("Answer %d, %s:", n, owner)) || !strings.Contains(private, oldLabel) {
+	private := p.waitFor(newValue)
+	if !strings.Contains(private, fmt.Sprintf(w.head, n, owner)) || !strings.Contains(private, oldLabel) {
 		t.Fatalf("the owner does not see the question and the old value:\n%s", private)
 	}
 	p.keys(true, value)
 	typed := p.waitFor(strings.Repeat("*", len(value)))
-	if i := strings.Index(typed, "New value for answer"); strings.Contains(typed[i:], value) {
+	if i := strings.Index(typed, newValue); strings.Contains(typed[i:], value) {
 		t.Fatalf("the new value is echoed as typed:\n%s", typed)
 	}
 	p.keys(false, "Enter")
-	p.waitFor(owner + ", press Enter to clear the screen")
+	p.waitFor(fmt.Sprintf(w.clear, owner))
 	p.keys(false, "Enter")
 	if pre.Dropped > 0 {
-		p.waitFor(fmt.Sprintf("Changing answer %d drops", n))
-		p.keys(true, "y")
-		p.waitFor("(y/N) y")
+		p.waitFor(fmt.Sprintf(w.drops, n))
+		p.keys(true, w.yes)
+		p.waitFor(w.yn)
 		p.keys(false, "Enter")
 	}
-	after := p.waitFor(fmt.Sprintf("Answer %d is now (secret).", n))
-	for _, secret := range []string{value, label, old, oldLabel, "New value for answer"} {
+	after := p.waitFor(fmt.Sprintf(w.isNow, n))
+	for _, secret := range []string{value, label, old, oldLabel, newValue} {
 		if strings.Contains(after, secret) {
 			t.Fatalf("after the correction the shared screen shows %q:\n%s", secret, after)
 		}
 	}
 	// The owner's new private rulings, behind a pass screen.
-	if next := p.waitForAny(ask, "has new private rulings"); strings.Contains(next, "has new private rulings") {
+	if next := p.waitForAny(ask, w.newPrivate); strings.Contains(next, w.newPrivate) {
 		p.keys(false, "Enter")
-		p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
+		p.waitForAny(fmt.Sprintf(w.passSecret, owner), fmt.Sprintf(w.have, owner))
 		p.keys(false, "Enter")
-		if mine := p.waitFor(fmt.Sprintf("%s, your rulings that now follow from answer %d:", owner, n)); !strings.Contains(mine, label) {
+		if mine := p.waitFor(fmt.Sprintf(w.yourRulings, owner, n)); !strings.Contains(mine, label) {
 			t.Fatalf("the owner's private rulings do not name the new ware %q:\n%s", label, mine)
 		}
 		t.Logf("%s saw the new private rulings behind a pass screen", owner)
-		p.waitFor(owner + ", press Enter to clear the screen")
+		p.waitFor(fmt.Sprintf(w.clear, owner))
 		p.keys(false, "Enter")
 		if s := p.waitFor(ask); strings.Contains(s, label) {
 			t.Fatalf("the shared screen shows %q after the private rulings:\n%s", label, s)
@@ -200,19 +264,19 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 
 	// Undo: the owner agrees behind a pass screen.
 	p.waitFor(ask)
-	p.keys(true, ":undo")
-	p.waitFor("> :undo") // typed into the list
+	p.keys(true, w.undo)
+	p.waitFor("> " + w.undo) // typed into the list
 	p.keys(false, "Enter")
-	p.waitForAny("SECRET: pass the laptop to "+owner, owner+", press Enter when you have the laptop")
+	p.waitForAny(fmt.Sprintf(w.passSecret, owner), fmt.Sprintf(w.have, owner))
 	p.keys(false, "Enter")
-	p.waitFor(fmt.Sprintf("this takes back the correction of your secret answer %d", n))
-	p.waitFor("Do you agree?")
-	p.keys(true, "y")
-	p.waitFor("(y/N) y")
+	p.waitFor(fmt.Sprintf(w.takesBack, n))
+	p.waitFor(w.agree)
+	p.keys(true, w.yes)
+	p.waitFor(w.yn)
 	p.keys(false, "Enter")
-	p.waitFor(owner + ", press Enter to clear the screen")
+	p.waitFor(fmt.Sprintf(w.clear, owner))
 	p.keys(false, "Enter")
-	back := p.waitFor(fmt.Sprintf("Took back the correction of answer %d", n))
+	back := p.waitFor(fmt.Sprintf(w.tookBack, n))
 	for _, secret := range []string{value, label, oldLabel} {
 		if strings.Contains(back, secret) {
 			t.Fatalf("after the take-back the shared screen shows %q:\n%s", secret, back)
@@ -227,6 +291,40 @@ func TestTmuxSecretCorrectionAndTakeBack(t *testing.T) {
 	if !reflect.DeepEqual(saved.Answers, f.Answers) {
 		t.Fatalf("after the take-back the save holds %d answers, want the %d before", len(saved.Answers), len(f.Answers))
 	}
+	if w.lang == locale.English {
+		return
+	}
+	// Every text the terminal was sent came from the catalog of the
+	// language, none from the English one; what the owner typed and the
+	// commands are echoed as typed.
+	bytes, err := os.ReadFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	where := fmt.Sprintf("tmux %s secret correction", w.lang)
+	text := catalogcheck.StripANSI(bytes)
+	s := catalogScanner().AllowTyped(fmt.Sprintf(w.correct, n), w.undo, w.yes).Allow("EXIT")
+	s.Scan(where, text)
+	s.Report(t, 40)
+	// The texts the save's players typed (the simulated game's typed-in
+	// cards, their names and texts, typed as the English examples) are
+	// theirs, not the catalog's: not read as English messages.
+	var typedTexts []string
+	for _, a := range f.Answers {
+		if strings.Contains(a.A, " ") {
+			typedTexts = append(typedTexts, a.A)
+			text = strings.ReplaceAll(text, a.A, "")
+		}
+	}
+	t.Logf("typed texts not read for English: %q", typedTexts)
+	es := catalogcheck.New()
+	es.ScanEnglish(english(t, w.lang), where, text)
+	es.Report(t, 40)
+	marked, scanned := s.Marked()
+	if marked == 0 {
+		t.Errorf("the terminal showed no message of the catalog (%d texts scanned): is the catalog check on?", scanned)
+	}
+	t.Logf("%d bytes sent to the terminal, %d of %d texts marked: %d findings", len(bytes), marked, scanned, len(s.Findings())+len(es.Findings()))
 }
 
 // TestTmuxSeveralAnswersOnOneLine types the setup draws of a 2-player game
