@@ -64,7 +64,11 @@ func beginPirates(f Flags) (*Setup, error) {
 		for i, part := range parts {
 			name, color, ok := strings.Cut(part, ":")
 			if !ok {
-				return nil, referee.Errorf("gamespirates.flag.players", referee.Str(strings.TrimSpace(part)), referee.Words(pirates.Colors, ", ", ", "))
+				colors := make([]referee.Msg, len(pirates.Colors))
+				for i, c := range pirates.Colors {
+					colors[i] = pirates.ColorMsg(c) // in the reader's language: a color's name in any language is taken
+				}
+				return nil, referee.Errorf("gamespirates.flag.players", referee.Str(strings.TrimSpace(part)), referee.List(colors, ", ", ", "))
 			}
 			pre[QName(strconv.Itoa(i+1))] = Pre{Flag: "players", Part: referee.Text("gamespirates.flag.part.name", referee.Int(i+1)), Answer: name}
 			pre[QColor(i+1)] = Pre{Flag: "players", Part: referee.Text("gamespirates.flag.part.color", referee.Int(i+1)), Answer: strings.ToLower(color)}

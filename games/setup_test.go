@@ -141,6 +141,10 @@ func TestOneValidatorForFlagsAndLines(t *testing.T) {
 	if de := locale.Unmark(referee.ErrorIn(err, locale.German)); !strings.Contains(de, `--players: die Farbe von Spieler 2: "gold" ist keine der Möglichkeiten`) {
 		t.Errorf("two golds in German: %s", de)
 	}
+	if _, err := games.Pirates.Begin(flags(games.Pirates, "players", "Ann")); err == nil || !strings.Contains(locale.Unmark(referee.ErrorIn(err, locale.German)), "(Farben: Gold, Violett, Schwarz, Silber, Blau)") ||
+		!strings.Contains(err.Error(), "(colors: gold, violet, black, silver, blue)") {
+		t.Errorf("a player without a color: %v", err)
+	}
 	st, _ = games.Pirates.Begin(flags(games.Pirates))
 	l := &lines{answers: []string{"2", "Ann", "gold", "Bo", "gold", "blue", "1"}}
 	if _, err := st.Run(l.ask, nil, func() error { return nil }); err != nil {
