@@ -164,7 +164,7 @@ func TestSavesAndResumeAlone(t *testing.T) {
 // pager: between two parts, and before a resumed game's board and status),
 // drawn with the block cursor that only a pause still waiting has.
 var livePause = regexp.MustCompile(`(Press Enter for the next part \(\d+ of \d+\)\.|press Enter for the game as it stands\.|` +
-	`Drück Enter für den nächsten Teil \(\d+ von \d+\)\.|drücke dann Enter für das Spiel, wie es steht\.) █`)
+	`Drück Enter für den nächsten Teil \(\d+ von \d+\)\.|drück dann Enter für das Spiel, wie es steht\.) █`)
 
 // through waits until the pane shows text and returns the screen,
 // pressing Enter at each pause of a paged text on the way (the parts of

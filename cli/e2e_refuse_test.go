@@ -200,10 +200,12 @@ func TestAmbiguousNamesRefused(t *testing.T) {
 	for _, args := range [][]string{
 		{"new", "pirates", "--players", "2:gold,Bo:blue", "--start", "1"},
 		{"new", "pirates", "--players", "Ann:gold,undo:blue"},
+		{"new", "pirates", "--players", "Ann:gold,Zurück:blue"},
+		{"new", "pirates", "--players", "Der Tisch:gold,Bo:blue"},
 		{"new", "runner", "--crown", "Ann", "--pirate", "The Table"},
 	} {
 		res := rumref(t, "", append([]string{"--io", "plain", "--save", save}, args...)...)
-		if res.code == 0 || !strings.Contains(res.stderr, "choose another name (any name but the table, random, undo, digits only or one starting with a colon)") {
+		if res.code == 0 || !strings.Contains(res.stderr, "choose another name (any name but the table, random, a command word such as undo, digits only or one starting with a colon)") {
 			t.Errorf("%v: %d %s %s", args, res.code, res.stdout, res.stderr)
 		}
 	}

@@ -97,7 +97,7 @@ type metaCommand struct {
 
 // metaCommands lists the meta commands in the order help shows them.
 var metaCommands = []metaCommand{
-	{"undo", []string{"zurück", "zurueck", "rückgängig", "rueckgaengig"}},
+	{safetext.UndoWords[0], safetext.UndoWords[1:]}, // no player may be named so
 	{"show", []string{"board", "status", "zeigen", "stand", "spielplan"}},
 	{"log", []string{"protokoll"}},
 	{"help", []string{"?", "hilfe"}},

@@ -209,11 +209,13 @@ func Name(raw string) (string, error) {
 }
 
 // NewName is Name for a player of a new game: it also refuses the names
-// that would make setup or play ambiguous. "the table" is who answers
-// what no player owns; "random" is the start question's answer; a name of
-// digits only reads as a seat or option number (--start 2); "undo" and
-// anything starting with ":" read as commands. Letter case does not
-// matter. Saves keep what an older rumref accepted (CheckName).
+// that would make setup or play ambiguous, in either language a game may
+// be played in (a save does not depend on the language): "the table" and
+// "der Tisch" are who answers what no player owns; "random" is the start
+// question's answer; a name of digits only reads as a seat or option
+// number (--start 2); the undo command's words (UndoWords) and anything
+// starting with ":" read as commands. Letter case does not matter. Saves
+// keep what an older rumref accepted (CheckName).
 func NewName(raw string) (string, error) {
 	s, err := Name(raw)
 	if err != nil {
@@ -225,15 +227,20 @@ func NewName(raw string) (string, error) {
 	return s, nil
 }
 
+// UndoWords are the words of the undo command in every language, as
+// typed (lower case, with and without umlauts): a player of that name
+// typed at a setup question would take an answer back instead.
+var UndoWords = []string{"undo", "zurück", "zurueck", "rückgängig", "rueckgaengig"}
+
 // reserved says why a name (already trimmed) would be ambiguous (a
 // catalog key), or "".
 func reserved(s string) string {
 	switch l := strings.ToLower(s); {
-	case l == "the table":
+	case l == "the table" || l == "der tisch":
 		return "safetext.reserved.table"
 	case l == "random":
 		return "safetext.reserved.random"
-	case l == "undo":
+	case slices.Contains(UndoWords, l):
 		return "safetext.reserved.undo"
 	case strings.HasPrefix(l, ":"):
 		return "safetext.reserved.colon"

@@ -174,7 +174,7 @@ func FuzzClean(f *testing.F) {
 // number or a command are refused for a new game, saying what is allowed;
 // names that merely contain such words or digits are fine.
 func TestNewNameRefusesAmbiguousNames(t *testing.T) {
-	for _, bad := range []string{"the table", "The Table", "random", "RANDOM", "2", "007", ":undo", ":x", "undo", "Undo", " undo "} {
+	for _, bad := range []string{"the table", "The Table", "random", "RANDOM", "2", "007", ":undo", ":x", "undo", "Undo", " undo ", "der Tisch", "Der Tisch", "zurück", "Zurück", "zurueck", "Rückgängig"} {
 		_, err := NewName(bad)
 		if err == nil || !strings.Contains(err.Error(), "choose another name") {
 			t.Errorf("NewName(%q) = %v, want a refusal saying what is allowed", bad, err)
@@ -183,7 +183,7 @@ func TestNewNameRefusesAmbiguousNames(t *testing.T) {
 			t.Errorf("CheckName(%q) refuses it: saves an older rumref wrote must still open", bad)
 		}
 	}
-	for _, good := range []string{"Ann", "R2D2", "Table", "Randomia", "Undo Bo", "Bo:2", "4th mate"} {
+	for _, good := range []string{"Ann", "R2D2", "Table", "Randomia", "Undo Bo", "Bo:2", "4th mate", "Tisch", "Zurückhaltend"} {
 		if got, err := NewName(good); err != nil || got != good {
 			t.Errorf("NewName(%q) = %q, %v", good, got, err)
 		}
