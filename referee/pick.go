@@ -180,6 +180,23 @@ func (t *T) Say(rule string, text Msg) {
 	t.e.emit(rule, &text, nil, Table)
 }
 
+// Quiet reports that a ruling made now would be kept by nobody (a
+// replay without a log with answers still queued, or an engine
+// WithoutTexts): the rules may then skip making its message. A replay's
+// skipped rulings are made again if its events are asked for, as those
+// Say drops are.
+func (t *T) Quiet() bool {
+	e := t.e
+	if e.unshown {
+		return true
+	}
+	if e.queued > 0 && !e.logging && !e.keepEvents {
+		e.dropped++
+		return true
+	}
+	return false
+}
+
 // Tell reports an automatic ruling with a public text and a private part
 // that only the player in seat to sees (their coins, a drawn tile).
 func (t *T) Tell(rule string, text Msg, to Seat, private Msg) {

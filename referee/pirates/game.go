@@ -182,11 +182,9 @@ type Game struct {
 	hops []hop
 	// exits is hop's buffer of the hops through the entry chosen.
 	exits []hop
-	// places are the board's intersections and darkExits its dark alleys'
-	// exits (in the order of dark) as messages, made once (New) so that
-	// the rulings that name them allocate nothing (a random 2-5 player
-	// game named places about 600 times).
-	places, darkExits []referee.Msg
+	// darkExits are the board's dark alleys' exits (in the order of dark),
+	// read once (New): exitOf parses the exit's name.
+	darkExits []exitName
 }
 
 // New makes a game in its starting state from a validated config and the
@@ -200,12 +198,11 @@ func New(cfg Config, board *Board) *Game {
 	for _, a := range board.Alleys {
 		if a.Dark {
 			g.dark = append(g.dark, a.ID)
-			g.darkExits = append(g.darkExits, exitMsg(&a))
 		}
 	}
-	g.places = make([]referee.Msg, len(board.Intersections))
-	for i := range board.Intersections {
-		g.places[i] = board.Intersections[i].Msg()
+	g.darkExits = make([]exitName, len(g.dark))
+	for i, id := range g.dark {
+		g.darkExits[i] = exitOf(&board.Alleys[id])
 	}
 	g.Occupant = make([]int, len(board.Alleys))
 	for i := range g.Occupant {

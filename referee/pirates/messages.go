@@ -39,8 +39,15 @@ func (in *Intersection) Msg() referee.Msg {
 	return referee.Text(atKeys[in.Kind], referee.Int(in.Section))
 }
 
-// at is intersection c's name as an argument.
-func (g *Game) at(c int) referee.Arg { return referee.Ref(&g.places[c]) }
+// at is intersection c's name as an argument: Sub(Msg()), made without
+// the message.
+func (g *Game) at(c int) referee.Arg {
+	in := &g.Board.Intersections[c]
+	if in.Kind == Headquarters || in.Kind.IsPub() {
+		return referee.Term(atKeys[in.Kind])
+	}
+	return referee.TermNum(atKeys[in.Kind], in.Section)
+}
 
 // AlleyMsg names alley id for people, as the view names it ("HQ - Coin
 // 2 (4)", "Coin 3 - dark alley north edge of section 3, left (2)"): the
@@ -57,7 +64,7 @@ func (b *Board) AlleyMsg(id int) referee.Msg {
 // the board's assembly names it.
 func (g *Game) exitArg(a *Alley) referee.Arg {
 	if i := slices.Index(g.dark, a.ID); i >= 0 {
-		return referee.Ref(&g.darkExits[i])
+		return referee.TermNum(g.darkExits[i].key, g.darkExits[i].n)
 	}
 	return referee.Ref(&noExit)
 }
@@ -65,12 +72,24 @@ func (g *Game) exitArg(a *Alley) referee.Arg {
 // noExit is the exit of an alley that is not dark: none.
 var noExit referee.Msg
 
-// exitMsg is exitArg's message, made once per game (New).
-func exitMsg(a *Alley) referee.Msg {
+// exitName is a dark alley's exit as its message's key and number.
+type exitName struct {
+	key string
+	n   int
+}
+
+// exitOf is the exit's name, read from the board's (once per game: New).
+func exitOf(a *Alley) exitName {
 	side, rest, _ := strings.Cut(a.Exit, " edge of section ")
 	num, along, _ := strings.Cut(rest, ", ")
 	n, _ := strconv.Atoi(num)
-	return referee.Text(keyOf("pirates.exit.", side+"."+along), referee.Int(n))
+	return exitName{keyOf("pirates.exit.", side+"."+along), n}
+}
+
+// exitMsg is exitArg's message.
+func exitMsg(a *Alley) referee.Msg {
+	e := exitOf(a)
+	return referee.Text(e.key, referee.Int(e.n))
 }
 
 // Msg is the tile's printed label ("The Swan 3", "map rose 4", "hook 2"):
