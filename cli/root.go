@@ -129,10 +129,19 @@ func newRootCmd(a *app, args []string) *cobra.Command {
 	// Every command runs with the signals handled (no command defines
 	// its own PersistentPreRun, which would replace this one), except the
 	// ones that only read and print (printsOnly).
-	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+	// A bad --io is refused by every command before it does anything
+	// (it is a flag of them all), as new refuses it, and not only by
+	// the ones that ask.
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if cmd.Flags().Changed("io") {
+			if _, err := prompts.ParseMode(a.ioFlag); err != nil {
+				return err
+			}
+		}
 		if cmd.Annotations[signalsAnnotation] != signalsDefault {
 			a.stop.watch()
 		}
+		return nil
 	}
 	// The usages of the flags, like every text of the tree, come from
 	// the catalog (speak).
