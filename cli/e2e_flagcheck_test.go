@@ -39,3 +39,41 @@ func TestRefuseBadIOEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestRefuseBadWebAddressBeforeSetup gives new (its setup questions
+// unanswered) and resume a --web address that cannot be listened at: it
+// is refused in the reader's language before the first question, with
+// nothing saved; one that can (loopback) is taken.
+func TestRefuseBadWebAddressBeforeSetup(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ addr, en, de string }{
+		{"nonsense", "give HOST:PORT", "gib HOST:PORT an"},
+		{"999.1.1.1:80", "the host must be an IP address", "der Host muss eine IP-Adresse"},
+		{"127.0.0.1:70000", "the port must be a number from 0 to 65535", "der Port muss eine Zahl von 0 bis 65535 sein"},
+		{"127.0.0.1:-1", "the port must be a number from 0 to 65535", "der Port muss eine Zahl von 0 bis 65535 sein"},
+		{"127.0.0.1:http", "the port must be a number from 0 to 65535", "der Port muss eine Zahl von 0 bis 65535 sein"},
+		{"my host:80", "the host must be an IP address", "der Host muss eine IP-Adresse"},
+	} {
+		for lang, why := range map[string]string{"en": tc.en, "de": tc.de} {
+			save := filepath.Join(dir, lang+".yaml")
+			for _, args := range [][]string{
+				{"--lang", lang, "--io", "plain", "new", "pirates", "--save", save, "--web", tc.addr},
+				{"--lang", lang, "--io", "plain", "new", "runner", "--web=" + tc.addr},
+				{"--lang", lang, "--io", "plain", "resume", save, "--web", tc.addr},
+			} {
+				res := rumref(t, "2\nAnn\ngold\nBo\nblue\n", args...)
+				if res.code != exitError || !strings.Contains(res.stderr, why) || !strings.Contains(res.stderr, `"`+tc.addr+`"`) {
+					t.Errorf("%v: exit %d, stderr %q; want a refusal saying %q", args, res.code, res.stderr, why)
+				}
+				if res.stdout != "" {
+					t.Errorf("%v asked before refusing --web: %.200q", args, res.stdout)
+				}
+			}
+		}
+	}
+	save := filepath.Join(dir, "ok.yaml")
+	res := rumref(t, "", "--io", "json", "new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", save, "--web", "127.0.0.1:0")
+	if !strings.Contains(res.stdout, `"type":"web"`) {
+		t.Errorf("--web 127.0.0.1:0 was not taken: exit %d %s", res.code, res.stderr)
+	}
+}

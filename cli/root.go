@@ -14,6 +14,7 @@ import (
 
 	"rumref/locale"
 	"rumref/prompts"
+	"rumref/web"
 )
 
 // app holds the streams and global flags of one rumref invocation.
@@ -135,6 +136,12 @@ func newRootCmd(a *app, args []string) *cobra.Command {
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		if cmd.Flags().Changed("io") {
 			if _, err := prompts.ParseMode(a.ioFlag); err != nil {
+				return err
+			}
+		}
+		// A bad --web address too, before new's first setup question.
+		if f := cmd.Flags().Lookup("web"); f != nil && f.Changed && a.web.addr != "" {
+			if err := web.CheckAddr(a.lang, a.web.addr); err != nil {
 				return err
 			}
 		}

@@ -140,19 +140,54 @@ var (
 	discardTimeout = time.Second
 )
 
+// CheckAddr refuses, in l's words, a --web address that cannot be
+// listened at, without listening: not HOST:PORT, a port outside 0 to
+// 65535, a host that is neither an IP address, localhost nor a host
+// name (999.1.1.1, a name with spaces). A new game checks it before its
+// first setup question.
+func CheckAddr(l locale.Lang, addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return errors.New(l.Sprintf("web.listen.addr", addr))
+	}
+	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+		return errors.New(l.Sprintf("web.listen.port", addr))
+	}
+	if host == "" || strings.EqualFold(host, "localhost") || net.ParseIP(host) != nil || hostName(host) {
+		return nil
+	}
+	return errors.New(l.Sprintf("web.listen.host", addr))
+}
+
+// hostName reports whether host is written as a host name (labels of
+// letters, digits and hyphens, the last one not all digits): 999.1.1.1
+// is a wrong IP address, not a name.
+func hostName(host string) bool {
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	for _, label := range labels {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, r := range label {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+				return false
+			}
+		}
+	}
+	last := labels[len(labels)-1]
+	return strings.Trim(last, "0123456789") != ""
+}
+
 // Listen opens the listening socket for addr (HOST:PORT; port 0 picks a
 // free port; an empty host means loopback).
 func Listen(addr string, hub *Hub, tokens Tokens) (*Server, error) {
 	l := hub.cfg.Lang
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return nil, errors.New(l.Sprintf("web.listen.addr", addr))
+	if err := CheckAddr(l, addr); err != nil {
+		return nil, err
 	}
+	host, port, _ := net.SplitHostPort(addr)
 	if host == "" || strings.EqualFold(host, "localhost") {
 		host = "127.0.0.1"
-	}
-	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
-		return nil, errors.New(l.Sprintf("web.listen.port", addr))
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
 	if err != nil {
