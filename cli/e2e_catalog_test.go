@@ -187,7 +187,7 @@ func TestCatalogPlainAndJSON(t *testing.T) {
 				for _, l := range lines {
 					typed.WriteString(l.line + "\n")
 				}
-				args := append(append([]string{}, wg.args...), "--io", "plain", "--no-color", "--seed", fmt.Sprint(g.seed), "--save", filepath.Join(dir, "plain.yaml"))
+				args := append(append(append([]string{}, wg.args...), wg.seedFlag()...), "--io", "plain", "--no-color", "--save", filepath.Join(dir, "plain.yaml"))
 				cmd := exec.Command(binary, args...)
 				cmd.Stdin = strings.NewReader(typed.String())
 				cmd.Env = append(os.Environ(), append([]string{"NO_COLOR=1", "XDG_DATA_HOME=" + t.TempDir()}, wg.env...)...)

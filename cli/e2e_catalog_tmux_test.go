@@ -269,7 +269,7 @@ func TestCatalogTerminalInTmux(t *testing.T) {
 				}
 				raw := filepath.Join(dir, "terminal.raw")
 				save := filepath.Join(dir, "terminal.yaml")
-				args := append(append([]string{}, wg.args...), "--seed", fmt.Sprint(g.seed), "--save", save)
+				args := append(append(append([]string{}, wg.args...), wg.seedFlag()...), "--save", save)
 				p := startCatalogTmux(t, wg.env, raw, args...)
 				known, err := catalogcheck.CatalogWords(lang, catalogNames...)
 				if err != nil {

@@ -77,3 +77,36 @@ func TestRefuseBadWebAddressBeforeSetup(t *testing.T) {
 		t.Errorf("--web 127.0.0.1:0 was not taken: exit %d %s", res.code, res.stderr)
 	}
 }
+
+// TestRefuseOtherGamesFlags: new refuses a flag of the other game's
+// setup (it was left unread without a word), naming the flag, the game
+// by its title in the reader's language and the flags it takes, before
+// any question.
+func TestRefuseOtherGamesFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args   []string
+		en, de string
+	}{
+		{[]string{"new", "pirates", "--crown", "A"},
+			"--crown is not a setting of this game (Rum & Pirates): it takes --players, --start, --layout and --seed",
+			"--crown gehört nicht zu diesem Spiel (Um Ru(h)m und Ehre): es nimmt --players, --start, --layout und --seed"},
+		{[]string{"new", "runner", "--layout", "fixed", "--crown", "Ann", "--pirate", "Bo"},
+			"--layout is not a setting of this game (Rum Runner): it takes --crown, --pirate,",
+			"--layout gehört nicht zu diesem Spiel (Rum Runner): es nimmt --crown, --pirate,"},
+		{[]string{"new", "pirates", "--players", "Ann:gold,Bo:blue", "--mulligan=false"},
+			"--mulligan is not a setting of this game (Rum & Pirates)",
+			"--mulligan gehört nicht zu diesem Spiel (Um Ru(h)m und Ehre)"},
+	} {
+		for lang, why := range map[string]string{"en": tc.en, "de": tc.de} {
+			args := append([]string{"--lang", lang, "--io", "plain", "--save", filepath.Join(dir, lang+".yaml")}, tc.args...)
+			res := rumref(t, "2\nAnn\ngold\nBo\nblue\n1\n", args...)
+			if res.code != exitError || !strings.Contains(res.stderr, why) {
+				t.Errorf("%v: exit %d, stderr %q; want a refusal saying %q", args, res.code, res.stderr, why)
+			}
+			if res.stdout != "" {
+				t.Errorf("%v asked before refusing: %.200q", args, res.stdout)
+			}
+		}
+	}
+}

@@ -155,7 +155,7 @@ func TestNewGameSaysItsSetupInItsLanguage(t *testing.T) {
 		for _, args := range [][]string{
 			{"new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "random", "--seed", "3", "--save", save},
 			{"resume", save},
-			{"new", "runner", "--crown", "Ann", "--pirate", "Bo", "--seed", "3", "--save", filepath.Join(dir, c.lang+"-runner.yaml")},
+			{"new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", filepath.Join(dir, c.lang+"-runner.yaml")},
 		} {
 			r := rumrefEnv(t, nil, append([]string{"--lang", c.lang, "--io", "plain", "--no-color"}, args...)...)
 			out.WriteString(r.stdout + r.stderr)
@@ -185,7 +185,7 @@ func TestCommandsInGermanSpeakGerman(t *testing.T) {
 	pirates, runner := filepath.Join(dir, "pirates.yaml"), filepath.Join(dir, "runner.yaml")
 	for _, args := range [][]string{
 		{"new", "pirates", "--players", "Ann:gold,Bo:violet", "--start", "Ann", "--layout", "random", "--seed", "3", "--save", pirates},
-		{"new", "runner", "--crown", "Ann", "--pirate", "Bo", "--seed", "3", "--save", runner},
+		{"new", "runner", "--crown", "Ann", "--pirate", "Bo", "--save", runner},
 	} {
 		cmd := exec.Command(binary, append([]string{"--lang", "de", "--io", "plain", "--no-color"}, args...)...)
 		cmd.Stdin = strings.NewReader(strings.Repeat("1\n", 80))

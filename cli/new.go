@@ -52,6 +52,9 @@ func newNewCmd(a *app) *cobra.Command {
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		a.teach = teach
 		entry, _ := games.Lookup(args[0])
+		if err := otherGamesFlags(a.lang, cmd, entry); err != nil {
+			return err
+		}
 		flags := games.Flags{Values: map[string]string{}, Given: map[string]bool{}}
 		flags.DataDir, _ = dataDir() // none without a home: nothing is remembered
 		for _, f := range entry.Flags {
@@ -61,6 +64,25 @@ func newNewCmd(a *app) *cobra.Command {
 		return newGame(a, entry, flags)
 	}
 	return cmd
+}
+
+// otherGamesFlags refuses a flag of another game's setup given to
+// entry's (new pirates --crown A, new runner --layout fixed), which
+// would be left unread: it names the flag, the game and the flags the
+// game takes.
+func otherGamesFlags(l locale.Lang, cmd *cobra.Command, entry *games.Entry) error {
+	takes := map[string]bool{}
+	var names []string
+	for _, f := range entry.Flags {
+		takes[f.Name] = true
+		names = append(names, "--"+f.Name)
+	}
+	for _, f := range games.NewFlags() {
+		if !takes[f.Name] && cmd.Flags().Changed(f.Name) {
+			return errorf(l, "cli.new.notflag", "--"+f.Name, entry.TitleIn(l), listIn(l, names, " and "))
+		}
+	}
+	return nil
 }
 
 // newGame sets up a new game of entry from its flags and referees it:
