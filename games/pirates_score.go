@@ -111,8 +111,54 @@ func pairs(key, field, example string) func(string) (string, error) {
 			if _, err := yamlfile.ParseWhole(w[1]); err != nil {
 				return "", referee.Errorf("gamespirates.score.error", setup.FieldLabel(key), referee.Err(err))
 			}
-			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, strings.ToLower(w[0]), w[1]))
+			word, ok := sheetWord(field, w[0])
+			if !ok {
+				return "", referee.Errorf("gamespirates.score.unknown", setup.FieldLabel(key), referee.Str(w[0]),
+					referee.Sub(referee.Text("gamespirates.score."+field)), typedWords(field))
+			}
+			items = append(items, fmt.Sprintf("{%s: %q, value: %s}", field, word, w[1]))
 		}
 		return "[" + strings.Join(items, ", ") + "]", nil
 	}
 }
+
+// wordsOf are the sheet's words of a pair's field (kind: the wares,
+// color: the treasure maps) and the catalog prefix of their names.
+func wordsOf(field string) ([]string, string) {
+	if field == "color" {
+		return pirates.MapColors, "scoring.color."
+	}
+	return pirates.WareKinds, "scoring.kind."
+}
+
+// sheetWord is the sheet's word (hook, rose) for a kind or color typed
+// by its name in any language, in any letter case, umlauts also as ae,
+// oe, ue (Haken, GRÜN, gruen); ok false for none.
+func sheetWord(field, typed string) (word string, ok bool) {
+	words, prefix := wordsOf(field)
+	t := noUmlauts(strings.ToLower(typed))
+	for _, w := range words {
+		if t == w {
+			return w, true
+		}
+		for _, l := range locale.All {
+			if t == noUmlauts(strings.ToLower(locale.Unmark(l.Sprintf(prefix+w)))) {
+				return w, true
+			}
+		}
+	}
+	return "", false
+}
+
+// typedWords lists a pair field's names in the reader's language.
+func typedWords(field string) referee.Arg {
+	words, prefix := wordsOf(field)
+	names := make([]referee.Msg, len(words))
+	for i, w := range words {
+		names[i] = referee.Text(prefix + w)
+	}
+	return referee.List(names, ", ", " or ")
+}
+
+// noUmlauts writes ä, ö, ü and ß as ae, oe, ue and ss.
+var noUmlauts = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss").Replace
