@@ -40,7 +40,7 @@ func TestScoreTypedGermanNames(t *testing.T) {
 	}
 	for lang, why := range map[string]string{
 		"en": `Not taken: wares: "sabre" is not a kind: type one of eye-patch, hat, hook, parrot or peg-leg`,
-		"de": `Nicht angenommen: Piratenbedarf: "sabre" ist keine Art: tippe eine davon: Augenklappe, Hut, Haken, Papagei oder Holzbein`,
+		"de": `Nicht angenommen: Piratenbedarf: "sabre" ist keine Warenart: tippe eine davon: Augenklappe, Hut, Haken, Papagei oder Holzbein`,
 	} {
 		res := rumref(t, typed("sabre 5\nhook 5", "rose 3"), "--lang", lang, "--io", "plain", "score")
 		if res.code != 0 || !strings.Contains(res.stdout, why) {
