@@ -55,7 +55,7 @@ const (
 	// (bench/harness raw pirates 3000, CPU time, five runs in turn beside
 	// d621db2): with the places of a game made per game as messages and
 	// nested by Ref, the engine ran at 0.82x d621db2's games per second;
-	// with argTermNum and Term/TermNum, 0.95x (and the replay of a
+	// with argTermNum, 0.95x (and the replay of a
 	// finished 5-player game allocated 125 KB instead of 141 KB).
 	argTermNum
 )
@@ -132,14 +132,6 @@ func Sub(m Msg) Arg {
 	*p = m
 	return Arg{p: unsafe.Pointer(p), tag: uint32(argSub) << kindShift}
 }
-
-// Term is Sub(Text(key)) and TermNum is Sub(Text(key, Int(n))), made
-// without the message: the rules name a place this way in most rulings
-// and options (referee/pirates: Game.at).
-func Term(key string) Arg { return strArg(argTerm, key[:min(len(key), maxStrLen)], 0) }
-
-// TermNum is Sub(Text(key, Int(n))): see Term.
-func TermNum(key string, n int) Arg { return strArg(argTermNum, key[:min(len(key), maxStrLen)], n) }
 
 // Ref nests a message that lives as long as the game and never changes (a
 // place of the board, a tile of the box) by reference: unlike Sub it

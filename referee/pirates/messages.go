@@ -39,15 +39,9 @@ func (in *Intersection) Msg() referee.Msg {
 	return referee.Text(atKeys[in.Kind], referee.Int(in.Section))
 }
 
-// at is intersection c's name as an argument: Sub(Msg()), made without
-// the message.
-func (g *Game) at(c int) referee.Arg {
-	in := &g.Board.Intersections[c]
-	if in.Kind == Headquarters || in.Kind.IsPub() {
-		return referee.Term(atKeys[in.Kind])
-	}
-	return referee.TermNum(atKeys[in.Kind], in.Section)
-}
+// at is intersection c's name as an argument (nested by Sub without
+// allocating: a key, or a key and a number).
+func (g *Game) at(c int) referee.Arg { return referee.Sub(g.Board.Intersections[c].Msg()) }
 
 // AlleyMsg names alley id for people, as the view names it ("HQ - Coin
 // 2 (4)", "Coin 3 - dark alley north edge of section 3, left (2)"): the
@@ -64,7 +58,7 @@ func (b *Board) AlleyMsg(id int) referee.Msg {
 // the board's assembly names it.
 func (g *Game) exitArg(a *Alley) referee.Arg {
 	if i := slices.Index(g.dark, a.ID); i >= 0 {
-		return referee.TermNum(g.darkExits[i].key, g.darkExits[i].n)
+		return referee.Sub(referee.Text(g.darkExits[i].key, referee.Int(g.darkExits[i].n)))
 	}
 	return referee.Ref(&noExit)
 }
