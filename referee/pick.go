@@ -185,12 +185,17 @@ func (t *T) Say(rule string, text Msg) {
 // WithoutTexts): the rules may then skip making its message. A replay's
 // skipped rulings are made again if its events are asked for, as those
 // Say drops are.
-func (t *T) Quiet() bool {
-	e := t.e
+func (t *T) Quiet() bool { return t.e.drops() }
+
+// drops reports that an event made now would be kept by nobody, counting
+// it as dropped when a replay's Events may make it again.
+func (e *Engine) drops() bool {
 	if e.unshown {
 		return true
 	}
 	if e.queued > 0 && !e.logging && !e.keepEvents {
+		// A replay without a log, with answers still queued: nobody reads
+		// this event now. Events makes the ones dropped again if asked.
 		e.dropped++
 		return true
 	}
@@ -243,13 +248,7 @@ func (e *Engine) emit(rule string, text, private *Msg, to Seat) {
 	if e.ended != nil && e.ended() {
 		panic("the ruling " + rule + " was made after the game ended")
 	}
-	if e.unshown {
-		return
-	}
-	if e.queued > 0 && !e.logging && !e.keepEvents {
-		// A replay without a log, with answers still queued: nobody reads
-		// this event now. Events makes the ones dropped again if asked.
-		e.dropped++
+	if e.drops() {
 		return
 	}
 	if e.logging {
